@@ -1,0 +1,133 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import connectPgSimple from 'connect-pg-simple';
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import session from 'express-session';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Pool } from 'pg';
+import type { Config } from './config';
+import type { Context } from './graphql/context';
+import { formatError } from './graphql/errors';
+import { validationRules } from './graphql/limits';
+import { playgroundAssets, playgroundPage } from './graphql/playground';
+import { buildAppSchema } from './graphql/schema';
+import { SESSION_COOKIE } from './modules/auth/session';
+import { User } from './modules/users/user.entity';
+import { createRestRouter } from './rest/router';
+import { createServices } from './services';
+import { LocalStorage } from './storage/local-storage';
+
+const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface AppHandle {
+  app: express.Express;
+  close(): Promise<void>;
+}
+
+export async function createApp(orm: MikroORM, config: Config, databaseUrl: string): Promise<AppHandle> {
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy) app.set('trust proxy', 1);
+  const storage = new LocalStorage(config.uploadsDir);
+
+  const sessionPool = new Pool({ connectionString: databaseUrl, max: 4 });
+  const PgStore = connectPgSimple(session);
+  const sessionMiddleware = session({
+    name: SESSION_COOKIE,
+    secret: config.sessionSecret,
+    store: new PgStore({ pool: sessionPool, tableName: 'session', pruneSessionInterval: 15 * 60 }),
+    resave: false,
+    saveUninitialized: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.production,
+      maxAge: SESSION_MAX_AGE_MS,
+    },
+  });
+
+  async function createContext(req: Request, res: Response): Promise<Context> {
+    const em = orm.em.fork();
+    const userId = req.session?.userId;
+    const user = userId ? await em.findOne(User, { id: userId }) : null;
+    return {
+      req,
+      res,
+      em,
+      user,
+      ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      services: createServices(em, storage),
+    };
+  }
+
+  const apollo = new ApolloServer<Context>({
+    schema: await buildAppSchema(),
+    formatError,
+    validationRules,
+    introspection: true,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    plugins: [ApolloServerPluginLandingPageDisabled()],
+  });
+  await apollo.start();
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await orm.em.getConnection().execute('select 1');
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  app.use('/uploads', express.static(config.uploadsDir, { index: false, fallthrough: false, maxAge: '7d' }));
+  app.use(playgroundAssets);
+  app.use(sessionMiddleware);
+  app.get('/graphql', playgroundPage);
+  app.use(
+    '/graphql',
+    express.json({ limit: '100kb' }),
+    expressMiddleware(apollo, { context: ({ req, res }) => createContext(req, res) }),
+  );
+  app.use('/api', createRestRouter(apollo, createContext));
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
+  app.get(/.*/, (_req, res) => {
+    if (fs.existsSync(indexHtml)) {
+      res.sendFile(indexHtml);
+    } else {
+      res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
+    }
+  });
+
+  const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+    const status = Number(error?.status ?? error?.statusCode ?? 500);
+    if (status >= 400 && status < 500) {
+      const message =
+        error?.type === 'entity.parse.failed'
+          ? 'Malformed JSON body'
+          : error?.type === 'entity.too.large'
+            ? 'Request body too large'
+            : status === 404
+              ? 'Not found'
+              : error.message;
+      res.status(status).json({ message });
+      return;
+    }
+    console.error(`[http] ${req.method} ${req.originalUrl} failed`, error);
+    res.status(500).json({ message: 'Internal server error' });
+  };
+  app.use(errorHandler);
+
+  return {
+    app,
+    async close() {
+      await apollo.stop();
+      await sessionPool.end();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+
+/** Every environment variable the server reads, parsed and validated in one place. */
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadsDir: string;
+  sessionSecret: string;
+  webDist: string;
+  seed: boolean;
+  publicUrl: string;
+  /** Trust X-Forwarded-* from one proxy hop (behind a load balancer). */
+  trustProxy: boolean;
+}
+
+function intFrom(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new Error(`${name} must be an integer between 0 and 65535, got "${raw}"`);
+  }
+  return n;
+}
+
+function boolFrom(raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = intFrom('PORT', env.PORT, 4000);
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
+  const sessionSecret = env.SESSION_SECRET || (production ? '' : 'drx-development-session-secret');
+  if (!sessionSecret) throw new Error('SESSION_SECRET must be set when NODE_ENV=production');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    production,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
+    sessionSecret,
+    webDist: path.resolve(env.WEB_DIST || path.join(__dirname, '..', '..', 'web', 'dist')),
+    seed: boolFrom(env.SEED, true),
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    trustProxy: boolFrom(env.TRUST_PROXY, false),
+  };
+}

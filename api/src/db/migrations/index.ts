@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261121000000_foundation } from './Migration20261121000000_foundation';
+
+/** Listed statically so the built server needs no file-system discovery. */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261121000000_foundation', class: Migration20261121000000_foundation },
+];

@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { hashPassword } from '../../modules/auth/password';
+import { User } from '../../modules/users/user.entity';
+
+export const DEMO_PASSWORD = 'drx-demo-2026';
+
+export const DEMO_USERS = [
+  { username: 'admin', roles: ['admin'], firstName: 'Ada', lastName: 'Admin' },
+  { username: 'officer', roles: ['curriculum_officer'], firstName: 'Olivia', lastName: 'Officer' },
+  { username: 'seller', roles: ['seller'], firstName: 'Sam', lastName: 'Seller' },
+  { username: 'instructor', roles: ['instructor'], firstName: 'Ines', lastName: 'Instructor' },
+  { username: 'member', roles: ['user'], firstName: 'Mia', lastName: 'Member' },
+  { username: 'multi', roles: ['seller', 'instructor'], firstName: 'Max', lastName: 'Multi' },
+] as const;
+
+/** Creates the demo accounts that do not exist yet (one shared password hash). */
+export async function seedDemoUsers(em: EntityManager): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const demo of DEMO_USERS) {
+    const usernameKey = demo.username.toLowerCase();
+    if (await em.count(User, { usernameKey })) continue;
+    em.persist(
+      em.create(User, {
+        username: demo.username,
+        usernameKey,
+        email: `${demo.username}@demo.drx.dance`,
+        passwordHash,
+        role: demo.roles[0],
+        roles: [...demo.roles],
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      }),
+    );
+  }
+  await em.flush();
+}

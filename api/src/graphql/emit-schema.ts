@@ -1,0 +1,9 @@
+import { buildBareSchema, SCHEMA_FILE } from './schema';
+
+/** `npm run schema`: writes schema.graphql from the resolvers. */
+buildBareSchema({ emitSchemaFile: true })
+  .then(() => console.log(`Wrote ${SCHEMA_FILE}`))
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

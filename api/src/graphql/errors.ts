@@ -1,0 +1,82 @@
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { Field, ObjectType } from 'type-graphql';
+
+/** Machine-readable codes of expected failures (returned as data, never thrown). */
+export type UserErrorCode =
+  | 'INVALID_INPUT'
+  | 'UNAUTHORIZED'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'USERNAME_TAKEN'
+  | 'TOO_MANY_ATTEMPTS';
+
+@ObjectType({ description: 'An expected failure of a mutation: what went wrong and with which field.' })
+export class UserError {
+  @Field()
+  code!: string;
+
+  @Field(() => String, { nullable: true, description: 'The input field at fault, if any.' })
+  field?: string | null;
+
+  @Field()
+  message!: string;
+}
+
+export function userError(code: UserErrorCode, message: string, field?: string): UserError {
+  return Object.assign(new UserError(), { code, message, field: field ?? null });
+}
+
+/** Thrown by services for expected failures; resolvers turn it into `userErrors`. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: UserErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  toUserError(): UserError {
+    return userError(this.code, this.message, this.field);
+  }
+}
+
+export function unauthenticated(): GraphQLError {
+  return new GraphQLError('You must be signed in to do this.', {
+    extensions: { code: 'UNAUTHENTICATED' },
+  });
+}
+
+export function forbidden(): GraphQLError {
+  return new GraphQLError('You are not allowed to do this.', { extensions: { code: 'FORBIDDEN' } });
+}
+
+const EXPOSED_CODES = new Set([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+  'BAD_REQUEST',
+]);
+
+/** Apollo `formatError`: expected errors pass through; anything else is masked and logged. */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && EXPOSED_CODES.has(code)) {
+    const { stacktrace: _stack, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, extensions };
+  }
+  console.error('[graphql] unexpected error', error);
+  return {
+    message: 'Internal server error',
+    locations: formatted.locations,
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
+}

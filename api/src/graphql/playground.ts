@@ -1,0 +1,33 @@
+import type { RequestHandler } from 'express';
+import { ruruHTML } from 'ruru/server';
+import { serveStatic } from 'ruru/static';
+
+export const RURU_STATIC_PATH = '/ruru-static/';
+
+const DEFAULT_QUERY = `# Welcome to the DRX graph. Queries run with your browser's session cookie:
+# sign in on the site first to see your own data.
+query Me {
+  me {
+    id
+    username
+    displayName
+    roles
+  }
+}
+`;
+
+/** Ruru's own static files (bundled in the npm package; nothing comes from a CDN). Mount at the root. */
+export const playgroundAssets = serveStatic(RURU_STATIC_PATH) as unknown as RequestHandler;
+
+const html = ruruHTML({
+  endpoint: '/graphql',
+  staticPath: RURU_STATIC_PATH,
+  clientConfig: { initialQuery: DEFAULT_QUERY },
+});
+
+/** GET /graphql from a browser (no query, accepts HTML) shows the offline GraphiQL playground. */
+export const playgroundPage: RequestHandler = (req, res, next) => {
+  const wantsHtml = req.accepts(['application/json', 'text/html']) === 'text/html';
+  if (req.method !== 'GET' || !wantsHtml || req.query.query) return next();
+  res.type('html').send(html);
+};

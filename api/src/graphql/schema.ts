@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import type { GraphQLSchema } from 'graphql';
+import { applyMiddleware } from 'graphql-middleware';
+import path from 'node:path';
+import { buildSchema } from 'type-graphql';
+import { AuthResolver } from '../modules/auth/auth.resolver';
+import { ReferenceResolver } from '../modules/reference/reference.resolver';
+import { UsersResolver } from '../modules/users/users.resolver';
+import { permissions } from './permissions';
+
+export const resolvers = [AuthResolver, UsersResolver, ReferenceResolver] as const;
+
+/** Where the committed SDL lives (the repo root). */
+export const SCHEMA_FILE = path.resolve(__dirname, '..', '..', '..', 'schema.graphql');
+
+/** The graph without permissions (for tooling and the permission walk test). */
+export function buildBareSchema(options: { emitSchemaFile?: boolean } = {}): Promise<GraphQLSchema> {
+  return buildSchema({
+    resolvers,
+    validate: false,
+    emitSchemaFile: options.emitSchemaFile ? { path: SCHEMA_FILE, sortedSchema: true } : false,
+  });
+}
+
+/** The graph served at /graphql and used by the REST adapter: with graphql-shield applied. */
+export async function buildAppSchema(): Promise<GraphQLSchema> {
+  return applyMiddleware(await buildBareSchema(), permissions);
+}

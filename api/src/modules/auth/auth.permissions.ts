@@ -1,0 +1,8 @@
+import { allow } from 'graphql-shield';
+
+export const authPermissions = {
+  Query: { me: allow },
+  Mutation: { login: allow, register: allow, logout: allow },
+  AuthPayload: allow,
+  LogoutPayload: allow,
+};

@@ -1,0 +1,45 @@
+import type { GraphRoute } from '../../rest/graph-route';
+import { optionalText, text } from '../../rest/graph-route';
+import { USER_FIELDS } from '../users/user.fragment';
+
+const userOf = (root: Record<string, unknown>) => root.user;
+
+export const authRoutes: GraphRoute[] = [
+  {
+    method: 'get',
+    path: '/user',
+    operation: `query { me { ${USER_FIELDS} } }`,
+    whenNull: { status: 401, message: 'Not authenticated' },
+  },
+  {
+    method: 'post',
+    path: '/login',
+    operation: `mutation Login($input: LoginInput!) {
+      login(input: $input) { user { ${USER_FIELDS} } userErrors { code field message } } }`,
+    variables: (req) => ({ input: { username: text(req.body?.username), password: text(req.body?.password) } }),
+    select: userOf,
+  },
+  {
+    method: 'post',
+    path: '/register',
+    operation: `mutation Register($input: RegisterInput!) {
+      register(input: $input) { user { ${USER_FIELDS} } userErrors { code field message } } }`,
+    variables: (req) => ({
+      input: {
+        username: text(req.body?.username),
+        password: text(req.body?.password),
+        email: optionalText(req.body?.email),
+        firstName: optionalText(req.body?.firstName),
+        lastName: optionalText(req.body?.lastName),
+      },
+    }),
+    select: userOf,
+    status: 201,
+  },
+  {
+    method: 'post',
+    path: '/logout',
+    operation: `mutation { logout { success userErrors { code field message } } }`,
+    select: (root) => ({ success: root.success }),
+  },
+];

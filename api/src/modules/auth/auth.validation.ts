@@ -1,0 +1,66 @@
+import { DomainError } from '../../graphql/errors';
+
+export interface RegistrationFields {
+  username?: string | null;
+  password?: string | null;
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+export interface CleanRegistration {
+  username: string;
+  password: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function optionalText(value: string | null | undefined, field: string, label: string, max: number) {
+  const text = value?.trim() ?? '';
+  if (text.length > max) {
+    throw new DomainError('INVALID_INPUT', `${label} must be at most ${max} characters`, field);
+  }
+  return text || null;
+}
+
+/** Validates registration input; throws a DomainError naming the first field at fault. */
+export function validateRegistration(input: RegistrationFields): CleanRegistration {
+  const username = input.username?.trim() ?? '';
+  if (!username) throw new DomainError('INVALID_INPUT', 'Username is required', 'username');
+  if (username.length < 3 || username.length > 50) {
+    throw new DomainError('INVALID_INPUT', 'Username must be 3 to 50 characters', 'username');
+  }
+  if (!USERNAME_PATTERN.test(username)) {
+    throw new DomainError(
+      'INVALID_INPUT',
+      'Username may contain only letters, digits, dots, dashes and underscores',
+      'username',
+    );
+  }
+  const password = input.password ?? '';
+  if (password.length < 8) {
+    throw new DomainError('INVALID_INPUT', 'Password must be at least 8 characters', 'password');
+  }
+  if (password.length > 200) {
+    throw new DomainError('INVALID_INPUT', 'Password must be at most 200 characters', 'password');
+  }
+  const email = optionalText(input.email, 'email', 'Email', 254);
+  if (email && !EMAIL_PATTERN.test(email)) {
+    throw new DomainError('INVALID_INPUT', 'Email must be a valid email address', 'email');
+  }
+  return {
+    username,
+    password,
+    email: email?.toLowerCase() ?? null,
+    firstName: optionalText(input.firstName, 'firstName', 'First name', 100),
+    lastName: optionalText(input.lastName, 'lastName', 'Last name', 100),
+  };
+}
+
+export function validateName(value: string | null | undefined, field: string, label: string) {
+  return optionalText(value, field, label, 100);
+}

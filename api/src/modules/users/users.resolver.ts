@@ -1,0 +1,32 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../graphql/context';
+import { payload } from '../../graphql/payload';
+import { hasRole } from './roles';
+import { User } from './user.entity';
+import { ProfileUpdateInput } from './users.inputs';
+import { ProfileUpdatePayload } from './users.payloads';
+
+@Resolver(() => User)
+export class UsersResolver {
+  @FieldResolver(() => String, { nullable: true, description: 'Visible to its owner and to admins; null for others.' })
+  email(@Root() user: User, @Ctx() ctx: Context): string | null {
+    const maySee = !!ctx.user && (ctx.user.id === user.id || hasRole(ctx.user, 'admin'));
+    return maySee ? (user.email ?? null) : null;
+  }
+
+  @Query(() => User, { nullable: true, description: 'A public profile by id.' })
+  user(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<User | null> {
+    return ctx.services.users.findById(id);
+  }
+
+  @Mutation(() => ProfileUpdatePayload, { description: 'Changes my first and last name.' })
+  profileUpdate(
+    @Arg('input') input: ProfileUpdateInput,
+    @Ctx() ctx: Context,
+  ): Promise<ProfileUpdatePayload> {
+    // The permission rule guarantees a signed-in user here.
+    return payload<{ user: User | null }>(async () => ({ user: await ctx.services.users.updateProfile(ctx.user!, input) }), {
+      user: null,
+    });
+  }
+}

@@ -1,0 +1,58 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../../graphql/errors';
+import { detectImageType } from '../../storage/image-type';
+import type { Storage } from '../../storage/storage';
+import { validateName } from '../auth/auth.validation';
+import { User } from './user.entity';
+
+export const MAX_PROFILE_IMAGE_BYTES = 5 * 1024 * 1024;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class UsersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: Storage,
+  ) {}
+
+  findById(id: string): Promise<User | null> {
+    if (!UUID.test(id)) return Promise.resolve(null);
+    return this.em.findOne(User, { id });
+  }
+
+  async updateProfile(
+    user: User,
+    input: { firstName?: string | null; lastName?: string | null },
+  ): Promise<User> {
+    if (input.firstName !== undefined) {
+      user.firstName = validateName(input.firstName, 'firstName', 'First name');
+    }
+    if (input.lastName !== undefined) {
+      user.lastName = validateName(input.lastName, 'lastName', 'Last name');
+    }
+    await this.em.flush();
+    return user;
+  }
+
+  /** Stores a new profile image (PNG, JPEG or WebP by content, ≤ 5 MB) and points the user at it. */
+  async setProfileImage(user: User, data: Buffer | undefined): Promise<User> {
+    if (!data || data.length === 0) {
+      throw new DomainError('INVALID_INPUT', 'Choose an image file to upload', 'image');
+    }
+    if (data.length > MAX_PROFILE_IMAGE_BYTES) {
+      throw new DomainError('INVALID_INPUT', 'The image must be 5 MB or smaller', 'image');
+    }
+    const type = detectImageType(data);
+    if (!type) {
+      throw new DomainError('INVALID_INPUT', 'The image must be a PNG, JPEG or WebP file', 'image');
+    }
+    const key = await this.storage.put(`profiles/${randomUUID()}.${type.ext}`, data);
+    const previous = user.profileImageUrl;
+    user.profileImageUrl = this.storage.publicUrl(key);
+    await this.em.flush();
+    const oldKey = previous?.startsWith('/uploads/profiles/') ? previous.slice('/uploads/'.length) : null;
+    if (oldKey) await this.storage.remove(oldKey).catch(() => undefined);
+    return user;
+  }
+}

@@ -1,0 +1,50 @@
+import type { ApolloServer } from '@apollo/server';
+import express, { type Request, type Response, Router } from 'express';
+import type { Context } from '../graphql/context';
+import { authRoutes } from '../modules/auth/auth.routes';
+import { profileImageRoute } from '../modules/users/profile-image.route';
+import { usersRoutes } from '../modules/users/users.routes';
+import { type GraphRoute, runGraphRoute } from './graph-route';
+
+export type ContextFactory = (req: Request, res: Response) => Promise<Context>;
+
+/** Every GraphQL-backed REST row; each module contributes its own table. */
+export const graphRoutes: GraphRoute[] = [...authRoutes, ...usersRoutes];
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The /api/* adapter: the spec's endpoints with its status codes and `{ message }` bodies.
+ * State-changing calls must send JSON or the X-Requested-With header (a cross-site form can do
+ * neither), which is our CSRF guard next to SameSite=Lax cookies.
+ */
+export function createRestRouter(server: ApolloServer<Context>, createContext: ContextFactory): Router {
+  const router = Router();
+
+  router.use((req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || req.is('application/json') || req.get('x-requested-with')) {
+      return next();
+    }
+    res.status(403).json({
+      message: 'State-changing requests must send a JSON body or the X-Requested-With header',
+    });
+  });
+  router.use(express.json({ limit: '100kb' }));
+
+  router.post('/profile/image', profileImageRoute(createContext));
+
+  for (const route of graphRoutes) {
+    router[route.method](route.path, async (req, res, next) => {
+      try {
+        await runGraphRoute(server, route, req, res, await createContext(req, res));
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
+
+  router.use((_req, res) => {
+    res.status(404).json({ message: 'Not found' });
+  });
+  return router;
+}

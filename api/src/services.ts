@@ -1,0 +1,17 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AuthService } from './modules/auth/auth.service';
+import { UsersService } from './modules/users/users.service';
+import type { Storage } from './storage/storage';
+
+/** The business services of one request, sharing its EntityManager. */
+export interface Services {
+  auth: AuthService;
+  users: UsersService;
+}
+
+export function createServices(em: EntityManager, storage: Storage): Services {
+  return {
+    auth: new AuthService(em),
+    users: new UsersService(em, storage),
+  };
+}
