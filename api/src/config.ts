@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** Every environment variable the server reads, parsed and validated in one place. */
@@ -30,12 +32,25 @@ function boolFrom(raw: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
 }
 
+/** Outside production: a random secret kept in DATA_DIR, so sessions survive restarts. */
+function localSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = intFrom('PORT', env.PORT, 4000);
   const dataDir = path.resolve(env.DATA_DIR || '.data');
-  const sessionSecret = env.SESSION_SECRET || (production ? '' : 'drx-development-session-secret');
-  if (!sessionSecret) throw new Error('SESSION_SECRET must be set when NODE_ENV=production');
+  if (production && !env.SESSION_SECRET) throw new Error('SESSION_SECRET must be set when NODE_ENV=production');
+  const sessionSecret = env.SESSION_SECRET || localSessionSecret(dataDir);
   return {
     port,
     host: env.HOST || '0.0.0.0',

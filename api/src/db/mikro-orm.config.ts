@@ -6,12 +6,12 @@ import { migrationsList } from './migrations';
 
 export const POOL_SIZE = 10;
 
-export function ormConfig(clientUrl: string, options: { debug?: boolean } = {}) {
+export function ormConfig(clientUrl: string, options: { debug?: boolean; silent?: boolean } = {}) {
   return defineConfig({
     clientUrl,
     entities,
     extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, silent: options.silent ?? false },
     dataloader: DataloaderType.ALL,
     pool: { min: 0, max: POOL_SIZE },
     debug: options.debug ?? false,

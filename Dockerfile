@@ -1,0 +1,26 @@
+# Production image of DRX: one Node process serving the graph, the REST adapter and the web app.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY api/package.json api/
+COPY web/package.json web/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json codegen.ts schema.graphql ./
+COPY api api
+COPY web web
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=4000 DATA_DIR=/data UPLOADS_DIR=/data/uploads WEB_DIST=/app/web/dist
+WORKDIR /app
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/api/package.json api/package.json
+COPY --from=build /app/api/dist api/dist
+COPY --from=build /app/web/dist web/dist
+RUN mkdir -p /data/uploads && chown -R node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 4000
+HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "api/dist/main.js"]

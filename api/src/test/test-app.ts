@@ -1,0 +1,59 @@
+import 'reflect-metadata';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { type AppHandle, createApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  handle: AppHandle;
+  orm: MikroORM;
+  config: Config;
+  databaseUrl: string;
+  /** A cookie-keeping client (one browser). */
+  agent(): ReturnType<typeof request.agent>;
+  /** POSTs a GraphQL operation with the given agent. */
+  gql<T = Record<string, any>>(
+    agent: ReturnType<typeof request.agent>,
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ status: number; data: T; errors?: { message: string; extensions?: { code?: string } }[] }>;
+  close(): Promise<void>;
+}
+
+/** Boots the real app on a fresh PostgreSQL database (migrated and seeded with the demo users). */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-test-'));
+  const webDist = path.join(dataDir, 'web');
+  fs.mkdirSync(webDist);
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>DRX test shell</title>');
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, WEB_DIST: webDist, NODE_ENV: 'test' }),
+    trustProxy: true,
+    ...overrides,
+  };
+  const orm = await openDatabase(db.url, { seed: true, silent: true });
+  const handle = await createApp(orm, config, db.url);
+  return {
+    handle,
+    orm,
+    config,
+    databaseUrl: db.url,
+    agent: () => request.agent(handle.app),
+    async gql(agent, query, variables = {}) {
+      const res = await agent.post('/graphql').set('content-type', 'application/json').send({ query, variables });
+      return { status: res.status, data: res.body.data, errors: res.body.errors };
+    },
+    async close() {
+      await handle.close();
+      await orm.close(true);
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

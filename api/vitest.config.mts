@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+// SWC (not esbuild) so decorators emit the metadata type-graphql and MikroORM read.
+const shared = {
+  plugins: [swc.vite({ module: { type: 'es6' } })],
+  resolve: {
+    // One copy of graphql, or it fails with "from another module or realm".
+    alias: { graphql: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../node_modules/graphql/index.js') },
+  },
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      { ...shared, test: { name: 'unit', include: ['src/**/*.spec.ts'], environment: 'node', setupFiles: ['reflect-metadata'] } },
+      {
+        ...shared,
+        test: {
+          name: 'integration',
+          include: ['src/**/*.integration.test.ts'],
+          environment: 'node',
+          setupFiles: ['reflect-metadata'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database; two at a time suits a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,63 @@
+import { expect as vexpect, describe, it } from 'vitest';
+import { pathOf, signIn, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+
+describe('route guards and the dashboard redirect', () => {
+  it('sends a visitor from a protected route to /auth, showing the verifying state first', async () => {
+    const page = await b.page();
+    // Hold the session query back so the loading state can be seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/graphql', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/my-courses');
+    await page.getByText('Verifying authentication...').waitFor();
+    release();
+    await page.waitForURL('**/auth');
+  });
+
+  it('sends a visitor from /admin to /auth', async () => {
+    const page = await b.page();
+    await page.goto('/admin');
+    await page.waitForURL('**/auth');
+  });
+
+  it('sends a member from /admin to /', async () => {
+    const page = await b.page();
+    await signIn(page, 'member');
+    await page.waitForURL('**/dashboard/user');
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('lets an admin into /admin with the admin sidebar', async () => {
+    const page = await b.page();
+    await signIn(page, 'admin');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('link', { name: 'Return to Website' }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Dance Styles' }).waitFor();
+  });
+
+  it('lets a curriculum officer into the admin area, landing on the officer dashboard', async () => {
+    const page = await b.page();
+    await signIn(page, 'officer');
+    await page.waitForURL('**/admin/curriculum-officer');
+    await page.getByRole('navigation').getByRole('link', { name: 'Seller Management' }).waitFor();
+  });
+
+  it.each([
+    ['seller', '/seller-dashboard'],
+    ['instructor', '/instructor/dashboard'],
+    ['multi', '/multi-dashboard'],
+  ])('sends %s from /dashboard to %s', async (username, target) => {
+    const page = await b.page();
+    await signIn(page, username);
+    await page.waitForURL((url) => url.pathname === target);
+    await page.goto('/my-dashboard');
+    await page.waitForURL((url) => url.pathname === target);
+    vexpect(pathOf(page)).toBe(target);
+  });
+});

@@ -1,0 +1,62 @@
+import { expect as vexpect, describe, it } from 'vitest';
+import { pathOf, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+
+describe('public routes', () => {
+  it.each([
+    ['/course/42', '/courses/42'],
+    ['/pricing', '/subscription'],
+    ['/resources', '/curriculum'],
+    ['/resources/7', '/curriculum/7'],
+    ['/resources/7/edit', '/auth'], // /curriculum/7/edit is signed-in only
+  ])('redirects %s to %s', async (from, to) => {
+    const page = await b.page();
+    await page.goto(from);
+    await page.waitForURL((url) => url.pathname === to);
+    vexpect(pathOf(page)).toBe(to);
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    const page = await b.page();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: /home/i }).first().waitFor();
+  });
+
+  it('renders home and about with header navigation and the footer year', async () => {
+    const page = await b.page();
+    await page.goto('/');
+    const nav = page.getByRole('banner');
+    for (const name of ['Home', 'Certification', 'Curriculum', 'Connect', 'Membership']) {
+      await nav.getByRole('link', { name, exact: true }).first().waitFor();
+    }
+    await nav.getByRole('link', { name: 'Get Started' }).waitFor();
+    await page.getByRole('contentinfo').getByText(String(new Date().getFullYear())).first().waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await page.waitForURL('**/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('serves the offline GraphQL playground, which runs queries with the session cookie', async () => {
+    const page = await b.page();
+    const external: string[] = [];
+    page.on('request', (req) => {
+      if (!req.url().startsWith(b.baseURL()) && !req.url().startsWith('data:') && !req.url().startsWith('blob:')) {
+        external.push(req.url());
+      }
+    });
+    await page.goto('/graphql');
+    await page.locator('.graphiql-container').first().waitFor();
+    const answer = await page.evaluate(async () => {
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ referenceLists { skillLevels } }' }),
+      });
+      return res.json();
+    });
+    vexpect(answer.data.referenceLists.skillLevels).toContain('Mixed Levels');
+    vexpect(external).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const DEMO_PASSWORD = 'drx-demo-2026';
+
+/** One Debian Chromium per spec file; each test opens a fresh context (no shared cookies). */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    baseURL: () => inject('baseURL'),
+    async page(): Promise<Page> {
+      const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: { width: 1280, height: 800 } });
+      contexts.push(context);
+      context.setDefaultTimeout(15_000);
+      return context.newPage();
+    },
+  };
+}
+
+/** Signs in through the /auth page as a user would. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').first().fill(username);
+  await page.getByLabel('Password').first().fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Path of the page's current URL. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm start`: builds whatever is missing or older than its sources, then serves the production
+// build. With DATABASE_URL unset the server starts its embedded PostgreSQL in DATA_DIR (.data/).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function newest(dir) {
+  let latest = 0;
+  if (!fs.existsSync(dir)) return latest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) latest = Math.max(latest, newest(full));
+    else latest = Math.max(latest, fs.statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+function stale(output, sources) {
+  if (!fs.existsSync(output)) return true;
+  const built = fs.statSync(output).mtimeMs;
+  return sources.some((s) => newest(path.join(root, s)) > built);
+}
+
+function run(args) {
+  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (stale(path.join(root, 'api/dist/main.js'), ['api/src'])) {
+  console.log('Building the API …');
+  run(['run', 'build', '-w', 'api']);
+  fs.utimesSync(path.join(root, 'api/dist/main.js'), new Date(), new Date());
+}
+if (stale(path.join(root, 'web/dist/index.html'), ['web/src', 'web/public', 'web/index.html'])) {
+  console.log('Building the web app …');
+  run(['run', 'build', '-w', 'web']);
+}
+
+const server = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
