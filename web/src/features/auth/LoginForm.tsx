@@ -1,0 +1,44 @@
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { useLogin } from './useLogin';
+
+/** The sign-in form (username and password). Shared by the auth page. */
+export function LoginForm() {
+  const { login, loading } = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void login({ username: username.trim(), password });
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Sign in" noValidate>
+      <Stack gap="4">
+        <Field.Root>
+          <Field.Label>Username</Field.Label>
+          <Input
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Password</Field.Label>
+          <Input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Field.Root>
+        <Button type="submit" loading={loading} loadingText="Signing in..." width="full">
+          Sign In
+        </Button>
+      </Stack>
+    </form>
+  );
+}

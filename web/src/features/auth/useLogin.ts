@@ -1,0 +1,69 @@
+import { useMutation } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { graphql } from '../../gql';
+import type { LoginInput } from '../../gql/graphql';
+import { queueToastForNextPage, toaster } from '../../ui/toaster';
+import {
+  AUTH_TEXT,
+  failureFromError,
+  failureFromUserErrors,
+  loginFailureMessage,
+  type AuthFailure,
+} from './authMessages';
+
+const LoginMutationDocument = graphql(`
+  mutation Login($input: LoginInput!) {
+    login(input: $input) {
+      user {
+        ...SessionUser
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+/** Where every successful sign-in or registration lands (with a full page load). */
+export const AFTER_AUTH_PATH = '/dashboard';
+
+/**
+ * Signs in. Success parks the 'Login successful' toast and reloads the app on /dashboard
+ * (a full redirect, so every query starts fresh with the new session); failure shows
+ * 'Login failed' with the spec's explanation. Resolves to the failure, or null on success.
+ */
+export function useLogin() {
+  const [mutate, { loading }] = useMutation(LoginMutationDocument);
+
+  const login = useCallback(
+    async (input: LoginInput): Promise<AuthFailure | null> => {
+      let failure: AuthFailure | null;
+      try {
+        const { data } = await mutate({ variables: { input } });
+        const payload = data?.login;
+        failure = payload
+          ? (failureFromUserErrors(payload.userErrors) ?? (payload.user ? null : { message: '' }))
+          : { message: '' };
+      } catch (error) {
+        failure = failureFromError(error);
+      }
+
+      if (failure) {
+        toaster.error({ title: AUTH_TEXT.loginFailedTitle, description: loginFailureMessage(failure) });
+        return failure;
+      }
+      queueToastForNextPage({
+        title: AUTH_TEXT.loginSuccessTitle,
+        description: AUTH_TEXT.loginSuccessDescription,
+        type: 'success',
+      });
+      window.location.assign(AFTER_AUTH_PATH);
+      return null;
+    },
+    [mutate],
+  );
+
+  return { login, loading };
+}

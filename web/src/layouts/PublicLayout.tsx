@@ -1,0 +1,21 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { PageSpinner } from '../ui/PageSpinner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** The public site's frame: header, the page, footer. */
+export function PublicLayout() {
+  return (
+    <Flex direction="column" minH="100vh">
+      <Header />
+      <Box as="main" id="main" flex="1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+    </Flex>
+  );
+}

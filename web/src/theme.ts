@@ -1,0 +1,45 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * DRX's design system: Chakra's defaults plus a purple `brand` palette, used as the default
+ * colour palette of every component.
+ */
+const drxConfig = defineConfig({
+  globalCss: {
+    html: { colorPalette: 'brand' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#f5f3ff' },
+          100: { value: '#ede9fe' },
+          200: { value: '#ddd6fe' },
+          300: { value: '#c4b5fd' },
+          400: { value: '#a78bfa' },
+          500: { value: '#8b5cf6' },
+          600: { value: '#7c3aed' },
+          700: { value: '#6d28d9' },
+          800: { value: '#5b21b6' },
+          900: { value: '#4c1d95' },
+          950: { value: '#2e1065' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.600}' },
+          contrast: { value: 'white' },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, drxConfig);
