@@ -48,6 +48,10 @@ describe('public routes', () => {
     const login = await page.request.post('/api/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
     vexpect(login.status()).toBe(200);
     await page.goto('/graphql');
+    // Wait until the editor holds the starter query and the schema has loaded, then run it.
+    await page.locator('.graphiql-query-editor').getByText('query Me').waitFor();
+    await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
+    await page.getByText('A GraphQL schema provides a root type', { exact: false }).first().waitFor();
     await page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' }).click();
     await page.locator('.graphiql-response').getByText('"admin"').first().waitFor();
     vexpect(external).toEqual([]);

@@ -2,7 +2,11 @@ import { type GraphQLSchema, isObjectType } from 'graphql';
 
 /** A graphql-shield rule (Rule or LogicRule): anything with a `resolve` method. */
 export function isShieldRule(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && typeof (value as { resolve?: unknown }).resolve === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { resolve?: unknown }).resolve === 'function'
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

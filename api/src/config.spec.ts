@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+// Outside production loadConfig keeps a generated session secret in DATA_DIR; tests that do not
+// pass SESSION_SECRET point DATA_DIR at a temporary directory so nothing is written to the repo.
+let tmp: string;
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-config-'));
+});
+afterEach(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const SECRET = { SESSION_SECRET: 'test-secret' };
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    // given no variables except a session secret (so nothing is written to ./.data)
+    // when the configuration is loaded
+    const config = loadConfig({ ...SECRET });
+    // then it listens on 4000 and keeps its data under ./.data
+    expect(config.port).toBe(4000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.production).toBe(false);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('.data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.uploadsDir).toBe(path.join(path.resolve('.data'), 'uploads'));
+    expect(config.seed).toBe(true);
+    expect(config.trustProxy).toBe(false);
+    expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.sessionSecret).toBe('test-secret');
+  });
+
+  it('treats empty strings like unset variables', () => {
+    const config = loadConfig({
+      ...SECRET,
+      PORT: '',
+      DATA_DIR: '',
+      DATABASE_URL: '',
+      SEED: '',
+      TRUST_PROXY: '',
+    });
+    expect(config.port).toBe(4000);
+    expect(config.dataDir).toBe(path.resolve('.data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seed).toBe(true);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('resolves DATA_DIR and puts uploads under it unless UPLOADS_DIR is set', () => {
+    const relative = loadConfig({ ...SECRET, DATA_DIR: 'some/dir' });
+    expect(relative.dataDir).toBe(path.resolve('some/dir'));
+    expect(relative.uploadsDir).toBe(path.resolve('some/dir', 'uploads'));
+    const own = loadConfig({ ...SECRET, DATA_DIR: '/var/drx', UPLOADS_DIR: '/srv/files' });
+    expect(own.dataDir).toBe('/var/drx');
+    expect(own.uploadsDir).toBe('/srv/files');
+  });
+
+  it('reads PORT, DATABASE_URL, SEED and TRUST_PROXY', () => {
+    const config = loadConfig({
+      ...SECRET,
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://db/drx',
+      SEED: 'false',
+      TRUST_PROXY: 'yes',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.databaseUrl).toBe('postgresql://db/drx');
+    expect(config.seed).toBe(false);
+    expect(config.trustProxy).toBe(true);
+  });
+
+  it.each(['abc', '-1', '65536', '80.5'])('refuses PORT=%s', (port) => {
+    expect(() => loadConfig({ ...SECRET, PORT: port })).toThrow(
+      `PORT must be an integer between 0 and 65535, got "${port}"`,
+    );
+  });
+
+  it('refuses production without SESSION_SECRET, and writes no secret file', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp })).toThrow(
+      'SESSION_SECRET must be set when NODE_ENV=production',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: '' })).toThrow(
+      /SESSION_SECRET/,
+    );
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  });
+
+  it('accepts production with a SESSION_SECRET and uses it', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: 's3cret-value' });
+    expect(config.production).toBe(true);
+    expect(config.sessionSecret).toBe('s3cret-value');
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  });
+
+  it('outside production without SESSION_SECRET, generates a secret in DATA_DIR and reuses it', () => {
+    // given an empty data directory
+    const dataDir = path.join(tmp, 'data');
+    // when the configuration is loaded twice
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    // then a long random secret is kept (private to its owner) and reused after a restart
+    expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    const file = path.join(dataDir, '.session-secret');
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
+    expect(fs.statSync(file).mode & 0o077).toBe(0);
+    // and another data directory gets another secret
+    expect(loadConfig({ DATA_DIR: path.join(tmp, 'other') }).sessionSecret).not.toBe(first.sessionSecret);
+  });
+});

@@ -1,0 +1,342 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+type Agent = ReturnType<typeof request.agent>;
+
+const PASSWORD = 'drx-demo-2026';
+const json = { 'content-type': 'application/json' };
+/** A valid 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PNG_SIGNATURE = PNG.subarray(0, 8);
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+const PROFILE_UPDATE = `mutation P($input: ProfileUpdateInput!) {
+  profileUpdate(input: $input) { user { id firstName lastName displayName } userErrors { code field message } } }`;
+const USER = `query U($id: ID!) { user(id: $id) { id username email role roles firstName lastName displayName profileImageUrl createdAt } }`;
+
+/** Registers a fresh account (a fresh profile per test) and returns its signed-in browser. */
+let counter = 0;
+async function freshMember(
+  extra: Record<string, string> = {},
+): Promise<{ browser: Agent; id: string; username: string }> {
+  const browser = t.agent();
+  const username = `dancer${++counter}`;
+  const res = await browser
+    .post('/api/register')
+    .set(json)
+    .send({ username, password: 'long-enough', ...extra });
+  expect(res.status).toBe(201);
+  return { browser, id: res.body.id, username };
+}
+
+async function signIn(username: string): Promise<{ browser: Agent; id: string }> {
+  const browser = t.agent();
+  const res = await browser.post('/api/login').set(json).send({ username, password: PASSWORD });
+  expect(res.status).toBe(200);
+  return { browser, id: res.body.id };
+}
+
+function profilesDir(): string {
+  return path.join(t.config.uploadsDir, 'profiles');
+}
+
+function storedFiles(): string[] {
+  return fs.existsSync(profilesDir()) ? fs.readdirSync(profilesDir()).sort() : [];
+}
+
+function upload(browser: Agent, data: Buffer, filename: string) {
+  return browser
+    .post('/api/profile/image')
+    .set('X-Requested-With', 'XMLHttpRequest')
+    .attach('image', data, { filename, contentType: 'image/png' });
+}
+
+async function namesInDb(id: string): Promise<{ first_name: string | null; last_name: string | null }> {
+  const rows: { first_name: string | null; last_name: string | null }[] = await t.orm.em
+    .fork()
+    .getConnection()
+    .execute('select first_name, last_name from users where id = ?', [id]);
+  return rows[0];
+}
+
+describe('POST /api/profile/image', () => {
+  it('stores a real PNG, answers its URL and serves the same bytes', async () => {
+    // given a signed-in member
+    const { browser, id } = await freshMember();
+    // when it uploads a PNG
+    const res = await upload(browser, PNG, 'me.png');
+    // then the answer is the user with a new uploads URL
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(id);
+    expect(res.body.profileImageUrl).toMatch(new RegExp(`^/uploads/profiles/${UUID}\\.png$`));
+    expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
+    // and that URL serves the same bytes as an image
+    const image = await t.agent().get(res.body.profileImageUrl).buffer(true);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\/png/);
+    expect(Buffer.compare(image.body as Buffer, PNG)).toBe(0);
+    // and the user record points at it
+    expect((await t.gql(browser, `query { me { profileImageUrl } }`)).data.me.profileImageUrl).toBe(
+      res.body.profileImageUrl,
+    );
+  });
+
+  it('refuses a text file renamed .png with 400 and stores nothing', async () => {
+    // given a signed-in member and the files stored so far
+    const { browser } = await freshMember();
+    const before = storedFiles();
+    // when it uploads text under a PNG name and type
+    const res = await upload(browser, Buffer.from('just some text, not an image\n'), 'fake.png');
+    // then it is refused and no file is added
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The image must be a PNG, JPEG or WebP file');
+    expect(storedFiles()).toEqual(before);
+    expect((await t.gql(browser, `query { me { profileImageUrl } }`)).data.me.profileImageUrl).toBeNull();
+  });
+
+  it('refuses a file over 5 MB with 413 and stores nothing', async () => {
+    const { browser } = await freshMember();
+    const before = storedFiles();
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1);
+    PNG_SIGNATURE.copy(big);
+    const res = await upload(browser, big, 'big.png');
+    expect(res.status).toBe(413);
+    expect(res.body.message).toEqual(expect.any(String));
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('accepts a PNG of exactly 5 MB (control for the limit)', async () => {
+    const { browser } = await freshMember();
+    const max = Buffer.alloc(5 * 1024 * 1024);
+    PNG.copy(max);
+    const res = await upload(browser, max, 'max.png');
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 to a guest and stores nothing', async () => {
+    const before = storedFiles();
+    const res = await upload(t.agent(), PNG, 'me.png');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Not authenticated' });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('answers 400 when no image is sent', async () => {
+    const { browser } = await freshMember();
+    const res = await browser
+      .post('/api/profile/image')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .field('other', 'x');
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses a multipart upload without X-Requested-With (CSRF guard)', async () => {
+    const { browser } = await freshMember();
+    const res = await browser.post('/api/profile/image').attach('image', PNG, 'me.png');
+    expect(res.status).toBe(403);
+  });
+
+  it('removes the previous file when a second image is uploaded', async () => {
+    // given a member with one uploaded image
+    const { browser } = await freshMember();
+    const first = await upload(browser, PNG, 'one.png');
+    expect(first.status).toBe(200);
+    const firstFile = path.join(t.config.uploadsDir, first.body.profileImageUrl.slice('/uploads/'.length));
+    expect(fs.existsSync(firstFile)).toBe(true);
+    // when it uploads a second image
+    const second = await upload(browser, PNG, 'two.png');
+    // then it points at a new file and the first one is gone
+    expect(second.status).toBe(200);
+    expect(second.body.profileImageUrl).not.toBe(first.body.profileImageUrl);
+    const secondFile = path.join(t.config.uploadsDir, second.body.profileImageUrl.slice('/uploads/'.length));
+    expect(fs.existsSync(secondFile)).toBe(true);
+    expect(fs.existsSync(firstFile)).toBe(false);
+    expect((await t.agent().get(first.body.profileImageUrl)).status).toBe(404);
+  });
+});
+
+describe('profileUpdate (graph)', () => {
+  it('changes the names, and an empty string clears one', async () => {
+    // given a member with names
+    const { browser, id } = await freshMember({ firstName: 'Old', lastName: 'Name' });
+    // when it changes both
+    const changed = await t.gql(browser, PROFILE_UPDATE, {
+      input: { firstName: '  Nina ', lastName: 'Novak' },
+    });
+    // then both are stored (trimmed)
+    expect(changed.errors).toBeUndefined();
+    expect(changed.data.profileUpdate).toEqual({
+      user: { id, firstName: 'Nina', lastName: 'Novak', displayName: 'Nina' },
+      userErrors: [],
+    });
+    expect(await namesInDb(id)).toEqual({ first_name: 'Nina', last_name: 'Novak' });
+    // when it clears the first name and leaves the last name out
+    const cleared = await t.gql(browser, PROFILE_UPDATE, { input: { firstName: '' } });
+    // then the first name is cleared, the last name kept, and the display name falls back to the username
+    expect(cleared.data.profileUpdate.userErrors).toEqual([]);
+    expect(cleared.data.profileUpdate.user).toMatchObject({ firstName: null, lastName: 'Novak' });
+    expect(cleared.data.profileUpdate.user.displayName).toMatch(/^dancer\d+$/);
+    expect(await namesInDb(id)).toEqual({ first_name: null, last_name: 'Novak' });
+  });
+
+  it('refuses an over-long lastName with INVALID_INPUT and leaves the stored names unchanged', async () => {
+    const { browser, id } = await freshMember({ firstName: 'Keep', lastName: 'Me' });
+    const res = await t.gql(browser, PROFILE_UPDATE, {
+      input: { firstName: 'Changed', lastName: 'z'.repeat(101) },
+    });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.profileUpdate.user).toBeNull();
+    expect(res.data.profileUpdate.userErrors).toEqual([
+      { code: 'INVALID_INPUT', field: 'lastName', message: 'Last name must be at most 100 characters' },
+    ]);
+    expect(await namesInDb(id)).toEqual({ first_name: 'Keep', last_name: 'Me' });
+    expect((await t.gql(browser, `query { me { firstName lastName } }`)).data.me).toEqual({
+      firstName: 'Keep',
+      lastName: 'Me',
+    });
+  });
+
+  it('accepts names of exactly 100 characters', async () => {
+    const { browser, id } = await freshMember();
+    const res = await t.gql(browser, PROFILE_UPDATE, { input: { lastName: 'z'.repeat(100) } });
+    expect(res.data.profileUpdate.userErrors).toEqual([]);
+    expect((await namesInDb(id)).last_name).toBe('z'.repeat(100));
+  });
+});
+
+describe('PATCH /api/user (REST)', () => {
+  it('changes the names, and an empty string clears one', async () => {
+    const { browser, id } = await freshMember({ firstName: 'Old', lastName: 'Name' });
+    const res = await browser.patch('/api/user').set(json).send({ firstName: 'Rita', lastName: 'Rest' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, firstName: 'Rita', lastName: 'Rest', displayName: 'Rita' });
+    const cleared = await browser.patch('/api/user').set(json).send({ lastName: '' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ firstName: 'Rita', lastName: null });
+    expect(await namesInDb(id)).toEqual({ first_name: 'Rita', last_name: null });
+  });
+
+  it('refuses an over-long lastName with 400 naming the field, leaving the names unchanged', async () => {
+    const { browser, id } = await freshMember({ firstName: 'Keep', lastName: 'Me' });
+    const res = await browser
+      .patch('/api/user')
+      .set(json)
+      .send({ firstName: 'Changed', lastName: 'z'.repeat(101) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'lastName',
+      message: 'Last name must be at most 100 characters',
+    });
+    expect(await namesInDb(id)).toEqual({ first_name: 'Keep', last_name: 'Me' });
+  });
+
+  it('answers 401 to a guest', async () => {
+    const res = await t.agent().patch('/api/user').set(json).send({ firstName: 'Nobody' });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+});
+
+describe('public profiles', () => {
+  it('user(id) returns the public profile without the email', async () => {
+    const { id } = await signIn('instructor');
+    const res = await t.gql(t.agent(), USER, { id });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.user).toMatchObject({
+      id,
+      username: 'instructor',
+      email: null,
+      role: 'instructor',
+      roles: ['instructor'],
+      firstName: 'Ines',
+      lastName: 'Instructor',
+      displayName: 'Ines',
+      profileImageUrl: null,
+    });
+  });
+
+  it.each([
+    ['an unknown uuid', '4a0d2b8e-1111-4222-8333-444455556666'],
+    ['a garbage id', 'not-a-uuid'],
+    ['an SQL-ish id', "1' or '1'='1"],
+  ])('user(id) is null for %s', async (_label, id) => {
+    const res = await t.gql(t.agent(), USER, { id });
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ user: null });
+  });
+
+  it('GET /api/users/:id answers the profile, or 404 {message:"User not found"}', async () => {
+    const { id } = await signIn('seller');
+    const found = await t.agent().get(`/api/users/${id}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ id, username: 'seller', email: null });
+    for (const missing of ['4a0d2b8e-1111-4222-8333-444455556666', 'garbage']) {
+      const res = await t.agent().get(`/api/users/${missing}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'User not found' });
+    }
+  });
+});
+
+describe('referenceLists', () => {
+  it("serves the spec's lists of values (section 3) exactly", async () => {
+    const res = await t.gql(
+      t.agent(),
+      `query { referenceLists { resourceTypes danceStyles ageGroups skillLevels roles } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.referenceLists).toEqual({
+      resourceTypes: ['document', 'audio', 'video', 'image', 'text', 'spreadsheet', 'other'],
+      danceStyles: [
+        'Ballet',
+        'Contemporary',
+        'Hip Hop',
+        'Jazz',
+        'Tap',
+        'Ballroom',
+        'Latin',
+        'Folk',
+        'Modern',
+        'Swing',
+        'Breakdance',
+        'Other',
+      ],
+      ageGroups: [
+        'All Ages',
+        'Toddler (2-4)',
+        'Children (5-8)',
+        'Pre-Teen (9-12)',
+        'Teen (13-17)',
+        'Adult (18+)',
+        'Senior (55+)',
+      ],
+      skillLevels: ['Beginner', 'Intermediate', 'Advanced', 'Professional', 'Mixed Levels'],
+      roles: [
+        'user',
+        'admin',
+        'instructor',
+        'student',
+        'seller',
+        'booking',
+        'booking_provider',
+        'booking_client',
+        'curriculum_officer',
+        'curriculum_admin',
+        'moderator',
+      ],
+    });
+  });
+});
