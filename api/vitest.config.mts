@@ -8,14 +8,25 @@ const shared = {
   plugins: [swc.vite({ module: { type: 'es6' } })],
   resolve: {
     // One copy of graphql, or it fails with "from another module or realm".
-    alias: { graphql: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../node_modules/graphql/index.js') },
+    alias: {
+      graphql: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../node_modules/graphql/index.js'),
+    },
   },
 };
 
 export default defineConfig({
   test: {
     projects: [
-      { ...shared, test: { name: 'unit', include: ['src/**/*.spec.ts'], environment: 'node', setupFiles: ['reflect-metadata'] } },
+      {
+        ...shared,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.spec.ts'],
+          environment: 'node',
+          setupFiles: ['reflect-metadata'],
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         ...shared,
         test: {
@@ -27,6 +38,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

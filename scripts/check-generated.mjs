@@ -8,7 +8,9 @@ run('npm run schema --silent');
 run('npm run codegen --silent');
 const drift = run('git status --porcelain -- schema.graphql web/src/gql').trim();
 if (drift) {
-  console.error('Generated files are stale or uncommitted (run `npm run schema && npm run codegen` and commit):');
+  console.error(
+    'Generated files are stale or uncommitted (run `npm run schema && npm run codegen` and commit):',
+  );
   console.error(drift);
   process.exit(1);
 }

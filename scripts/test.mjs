@@ -13,7 +13,13 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-test-'));
 /** [name, command, args, cwd, vitest report file or null] */
 const vitest = (name, dir, extra = []) => {
   const report = path.join(reports, `${name}.json`);
-  return [name, 'npx', ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], dir, report];
+  return [
+    name,
+    'npx',
+    ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    dir,
+    report,
+  ];
 };
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck', '--silent'], root, null],
@@ -34,7 +40,11 @@ let skipped = 0;
 for (const [name, cmd, args, cwd, report] of steps) {
   console.log(`\n━━ ${name} ━━`);
   const started = Date.now();
-  const { status } = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } });
+  const { status } = spawnSync(cmd, args, {
+    cwd,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '1' },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let detail = '';
   if (report && fs.existsSync(report)) {

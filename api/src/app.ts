@@ -14,6 +14,7 @@ import { formatError } from './graphql/errors';
 import { validationRules } from './graphql/limits';
 import { playgroundAssets, playgroundPage } from './graphql/playground';
 import { buildAppSchema } from './graphql/schema';
+import { LoginThrottle, WINDOW_MS } from './modules/auth/login-throttle';
 import { SESSION_COOKIE } from './modules/auth/session';
 import { User } from './modules/users/user.entity';
 import { createRestRouter } from './rest/router';
@@ -44,7 +45,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.production,
+      secure: config.cookieSecure,
       maxAge: SESSION_MAX_AGE_MS,
     },
   });
@@ -73,6 +74,11 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     plugins: [ApolloServerPluginLandingPageDisabled()],
   });
   await apollo.start();
+
+  const pruneTimer = setInterval(() => {
+    new LoginThrottle(orm.em.fork()).prune().catch((error) => console.error('[auth] prune failed', error));
+  }, WINDOW_MS);
+  pruneTimer.unref();
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -126,6 +132,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   return {
     app,
     async close() {
+      clearInterval(pruneTimer);
       await apollo.stop();
       await sessionPool.end();
     },

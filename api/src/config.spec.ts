@@ -91,6 +91,18 @@ describe('loadConfig', () => {
     expect(fs.readdirSync(tmp)).toEqual([]);
   });
 
+  it('marks the cookie Secure in production unless COOKIE_SECURE says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tmp, SESSION_SECRET: 'x' }).cookieSecure).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: 'x' }).cookieSecure).toBe(
+      true,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: 'x', COOKIE_SECURE: 'false' })
+        .cookieSecure,
+    ).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp, SESSION_SECRET: 'x', COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+  });
+
   it('accepts production with a SESSION_SECRET and uses it', () => {
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: 's3cret-value' });
     expect(config.production).toBe(true);

@@ -16,6 +16,8 @@ export interface Config {
   publicUrl: string;
   /** Trust X-Forwarded-* from one proxy hop (behind a load balancer). */
   trustProxy: boolean;
+  /** Mark the session cookie Secure (HTTPS only). Default: on in production. */
+  cookieSecure: boolean;
 }
 
 function intFrom(name: string, raw: string | undefined, fallback: number): number {
@@ -49,7 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = intFrom('PORT', env.PORT, 4000);
   const dataDir = path.resolve(env.DATA_DIR || '.data');
-  if (production && !env.SESSION_SECRET) throw new Error('SESSION_SECRET must be set when NODE_ENV=production');
+  if (production && !env.SESSION_SECRET)
+    throw new Error('SESSION_SECRET must be set when NODE_ENV=production');
   const sessionSecret = env.SESSION_SECRET || localSessionSecret(dataDir);
   return {
     port,
@@ -63,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: boolFrom(env.SEED, true),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     trustProxy: boolFrom(env.TRUST_PROXY, false),
+    cookieSecure: boolFrom(env.COOKIE_SECURE, production),
   };
 }

@@ -26,7 +26,9 @@ async function main() {
     console.log(`\nDRX is running at ${url}`);
     console.log(`GraphQL playground: ${url}/graphql`);
     if (config.seed) {
-      console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+      console.log(
+        `Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`,
+      );
     }
   });
 

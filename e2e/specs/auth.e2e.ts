@@ -22,7 +22,9 @@ describe('sign in, registration and sign out', () => {
     const page = await b.page();
     await signIn(page, 'member', 'definitely-wrong');
     await page.getByText('Login failed').first().waitFor();
-    await page.getByText('Invalid username or password. Please check your credentials and try again.').waitFor();
+    await page
+      .getByText('Invalid username or password. Please check your credentials and try again.')
+      .waitFor();
     vexpect(pathOf(page)).toBe('/auth');
   });
 

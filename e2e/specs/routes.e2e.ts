@@ -43,9 +43,12 @@ describe('public routes', () => {
     const external: string[] = [];
     page.on('request', (req) => {
       const url = req.url();
-      if (!url.startsWith(b.baseURL()) && !url.startsWith('data:') && !url.startsWith('blob:')) external.push(url);
+      if (!url.startsWith(b.baseURL()) && !url.startsWith('data:') && !url.startsWith('blob:'))
+        external.push(url);
     });
-    const login = await page.request.post('/api/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
+    const login = await page.request.post('/api/login', {
+      data: { username: 'admin', password: DEMO_PASSWORD },
+    });
     vexpect(login.status()).toBe(200);
     await page.goto('/graphql');
     // Wait until the editor holds the starter query and the schema has loaded, then run it.

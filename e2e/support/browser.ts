@@ -12,7 +12,15 @@ export function useBrowser() {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   });
   afterEach(async () => {
@@ -24,7 +32,10 @@ export function useBrowser() {
   return {
     baseURL: () => inject('baseURL'),
     async page(): Promise<Page> {
-      const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext({
+        baseURL: inject('baseURL'),
+        viewport: { width: 1280, height: 800 },
+      });
       contexts.push(context);
       context.setDefaultTimeout(15_000);
       return context.newPage();

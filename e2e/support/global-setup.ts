@@ -50,7 +50,13 @@ export default async function setup(project: TestProject) {
 
   const server: ChildProcess = spawn(process.execPath, [main], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl.toString(), PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl.toString(),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

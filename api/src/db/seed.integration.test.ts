@@ -90,6 +90,25 @@ describe('seeding again', () => {
   });
 });
 
+describe('servers starting together', () => {
+  it('run each seeder exactly once', async () => {
+    // given a database whose demo seed has not run yet
+    await sql('delete from seed_runs');
+    await sql(
+      `delete from users where username in ('admin','officer','seller','instructor','member','multi')`,
+    );
+    // when three servers seed it at the same moment
+    const results = await Promise.all([1, 2, 3].map(() => seedDatabase(t.orm.em.fork())));
+    // then exactly one of them ran the seeder, none failed, and each demo user exists once
+    expect(results.flat()).toEqual(['demo-users']);
+    const counts = await sql<{ username: string; n: string }>(
+      'select username, count(*) as n from users group by username having count(*) > 1',
+    );
+    expect(counts).toEqual([]);
+    expect((await usernames()).filter((u) => DEMO_ACCOUNTS.some(([d]) => d === u))).toHaveLength(6);
+  });
+});
+
 describe('migrations', () => {
   it('running the migrator up() again is a no-op', async () => {
     // given a migrated database

@@ -70,10 +70,23 @@ describe('fieldCountLimit', () => {
     expect(errorsOf('{ self { a: n b: n c: n } }', only(3))).toHaveLength(1);
   });
 
-  it('counts fields across all operations and fragments of the document', () => {
-    expect(errorsOf('query A { n } query B { n } ', only(1))).toHaveLength(1);
+  it('counts each operation with its fragments expanded', () => {
+    // Only one operation runs per request, so each is measured on its own.
+    expect(errorsOf('query A { n } query B { n } ', only(1))).toEqual([]);
+    expect(errorsOf('query A { n } query B { a: n b: n } ', only(1))).toHaveLength(1);
     expect(errorsOf('{ ...F } fragment F on Q { a: n b: n }', only(2))).toEqual([]);
     expect(errorsOf('{ c: n ...F } fragment F on Q { a: n b: n }', only(2))).toHaveLength(1);
+  });
+
+  it('multiplies nested fragment spreads instead of counting each fragment once', () => {
+    // F1 spreads F0 ten times, F2 spreads F1 ten times …: 61 fields in the text, over a million resolved.
+    const aliases = (spread: string) =>
+      Array.from({ length: 10 }, (_, i) => `a${i}: self { ${spread} }`).join(' ');
+    const fragments = ['fragment F0 on Q { n }'];
+    for (let level = 1; level <= 5; level++)
+      fragments.push(`fragment F${level} on Q { ${aliases(`...F${level - 1}`)} }`);
+    const document = `{ ...F5 } ${fragments.join(' ')}`;
+    expect(errorsOf(document, only(MAX_FIELDS))).toHaveLength(1);
   });
 
   it('tags its error as a validation failure', () => {

@@ -4,8 +4,8 @@ import type { Context } from './context';
 import { forbidden, unauthenticated } from './errors';
 
 /** Shared graphql-shield rules; modules combine them in their `<x>.permissions.ts`. */
-export const isAuthenticated = rule({ cache: 'contextual' })(
-  (_parent, _args, ctx: Context) => (ctx.user ? true : unauthenticated()),
+export const isAuthenticated = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) =>
+  ctx.user ? true : unauthenticated(),
 );
 
 export const isAdmin = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {

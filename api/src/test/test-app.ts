@@ -46,7 +46,10 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     databaseUrl: db.url,
     agent: () => request.agent(handle.app),
     async gql(agent, query, variables = {}) {
-      const res = await agent.post('/graphql').set('content-type', 'application/json').send({ query, variables });
+      const res = await agent
+        .post('/graphql')
+        .set('content-type', 'application/json')
+        .send({ query, variables });
       return { status: res.status, data: res.body.data, errors: res.body.errors };
     },
     async close() {

@@ -1,19 +1,27 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { seedDemoUsers } from './demo-users';
 
-/** Each seeder runs once per database (recorded in seed_runs), so later edits are never undone. */
+/** Each seeder runs once per database (claimed in seed_runs), so later edits are never undone. */
 const SEEDERS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
   { name: 'demo-users', run: seedDemoUsers },
 ];
 
 export async function seedDatabase(em: EntityManager): Promise<string[]> {
   const ran: string[] = [];
+  const conn = em.getConnection();
   for (const seeder of SEEDERS) {
-    const done = await em.getConnection().execute('select 1 from seed_runs where name = ?', [seeder.name]);
-    if (done.length) continue;
-    const fork = em.fork();
-    await seeder.run(fork);
-    await em.getConnection().execute('insert into seed_runs (name) values (?) on conflict do nothing', [seeder.name]);
+    // Claim the seeder first: of several servers starting at once, exactly one runs it.
+    const claimed = await conn.execute(
+      'insert into seed_runs (name) values (?) on conflict do nothing returning name',
+      [seeder.name],
+    );
+    if (!claimed.length) continue;
+    try {
+      await seeder.run(em.fork());
+    } catch (error) {
+      await conn.execute('delete from seed_runs where name = ?', [seeder.name]);
+      throw error;
+    }
     ran.push(seeder.name);
   }
   return ran;

@@ -15,22 +15,28 @@ export class AuthResolver {
 
   @Mutation(() => AuthPayload, { description: 'Signs in with username and password.' })
   login(@Arg('input') input: LoginInput, @Ctx() ctx: Context): Promise<AuthPayload> {
-    return payload<{ user: User | null }>(async () => {
-      const user = await ctx.services.auth.login(input.username, input.password, ctx.ip);
-      await startSession(ctx.req, user.id);
-      ctx.user = user;
-      return { user };
-    }, { user: null });
+    return payload<{ user: User | null }>(
+      async () => {
+        const user = await ctx.services.auth.login(input.username, input.password, ctx.ip);
+        await startSession(ctx.req, user.id);
+        ctx.user = user;
+        return { user };
+      },
+      { user: null },
+    );
   }
 
   @Mutation(() => AuthPayload, { description: 'Creates an account and signs it in.' })
   register(@Arg('input') input: RegisterInput, @Ctx() ctx: Context): Promise<AuthPayload> {
-    return payload<{ user: User | null }>(async () => {
-      const user = await ctx.services.auth.register(input);
-      await startSession(ctx.req, user.id);
-      ctx.user = user;
-      return { user };
-    }, { user: null });
+    return payload<{ user: User | null }>(
+      async () => {
+        const user = await ctx.services.auth.register(input);
+        await startSession(ctx.req, user.id);
+        ctx.user = user;
+        return { user };
+      },
+      { user: null },
+    );
   }
 
   @Mutation(() => LogoutPayload, { description: 'Ends the session server-side.' })

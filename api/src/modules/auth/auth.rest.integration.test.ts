@@ -23,15 +23,35 @@ describe('REST auth adapter', () => {
       .set(json)
       .send({ username: 'Pirouette', password: 'twirl-twirl', firstName: 'Pia' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ username: 'Pirouette', role: 'user', roles: ['user'], firstName: 'Pia' });
+    expect(res.body).toMatchObject({
+      username: 'Pirouette',
+      role: 'user',
+      roles: ['user'],
+      firstName: 'Pia',
+    });
     const me = await browser.get('/api/user');
     expect(me.status).toBe(200);
     expect(Object.keys(me.body).sort()).toEqual(
-      ['createdAt', 'displayName', 'email', 'firstName', 'id', 'lastName', 'profileImageUrl', 'role', 'roles', 'username'].sort(),
+      [
+        'createdAt',
+        'displayName',
+        'email',
+        'firstName',
+        'id',
+        'lastName',
+        'profileImageUrl',
+        'role',
+        'roles',
+        'username',
+      ].sort(),
     );
     expect(JSON.stringify(me.body)).not.toMatch(/argon2|password/i);
 
-    const taken = await t.agent().post('/api/register').set(json).send({ username: 'pIROUETTE', password: 'another-one' });
+    const taken = await t
+      .agent()
+      .post('/api/register')
+      .set(json)
+      .send({ username: 'pIROUETTE', password: 'another-one' });
     expect(taken.status).toBe(400);
     expect(taken.body.message).toBe('Username already exists');
   });
@@ -40,7 +60,10 @@ describe('REST auth adapter', () => {
     const browser = t.agent();
     const anonymous = await browser.get('/api/user');
     expect(anonymous.status).toBe(401);
-    const login = await browser.post('/api/login').set(json).send({ username: 'member', password: 'drx-demo-2026' });
+    const login = await browser
+      .post('/api/login')
+      .set(json)
+      .send({ username: 'member', password: 'drx-demo-2026' });
     expect(login.status).toBe(200);
     expect(login.body.username).toBe('member');
     const cookie = login.headers['set-cookie']?.[0] ?? '';
@@ -57,7 +80,11 @@ describe('REST auth adapter', () => {
   });
 
   it('answers 401 with a message for wrong credentials', async () => {
-    const res = await t.agent().post('/api/login').set(json).send({ username: 'member', password: 'wrong-password' });
+    const res = await t
+      .agent()
+      .post('/api/login')
+      .set(json)
+      .send({ username: 'member', password: 'wrong-password' });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Invalid username or password');
   });

@@ -16,7 +16,9 @@ export const authRoutes: GraphRoute[] = [
     path: '/login',
     operation: `mutation Login($input: LoginInput!) {
       login(input: $input) { user { ${USER_FIELDS} } userErrors { code field message } } }`,
-    variables: (req) => ({ input: { username: text(req.body?.username), password: text(req.body?.password) } }),
+    variables: (req) => ({
+      input: { username: text(req.body?.username), password: text(req.body?.password) },
+    }),
     select: userOf,
   },
   {

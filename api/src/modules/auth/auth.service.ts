@@ -20,21 +20,23 @@ export class AuthService {
   async login(username: string, password: string, ip: string): Promise<User> {
     const name = username?.trim() ?? '';
     if (!name || !password) {
-      throw new DomainError('INVALID_INPUT', 'Username and password are required', name ? 'password' : 'username');
+      throw new DomainError(
+        'INVALID_INPUT',
+        'Username and password are required',
+        name ? 'password' : 'username',
+      );
     }
-    if (await this.throttle.isBlocked(name, ip)) {
-      throw new DomainError('TOO_MANY_ATTEMPTS', THROTTLE_MESSAGE);
-    }
+    const attempt = await this.throttle.begin(name, ip);
+    if (attempt.blocked) throw new DomainError('TOO_MANY_ATTEMPTS', THROTTLE_MESSAGE);
     const user = await this.em.findOne(
       User,
       { usernameKey: name.toLowerCase() },
       { populate: ['passwordHash'] },
     );
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-      await this.throttle.recordFailure(name, ip);
       throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
     }
-    await this.throttle.recordSuccess(name);
+    await this.throttle.succeeded(name, attempt);
     return user;
   }
 

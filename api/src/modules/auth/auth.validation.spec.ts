@@ -13,7 +13,9 @@ function errorOf(input: Parameters<typeof validateRegistration>[0]): DomainError
 
 describe('validateRegistration', () => {
   it('accepts a minimal registration and trims fields', () => {
-    expect(validateRegistration({ username: ' dancer_1 ', password: 'longenough', email: ' A@B.io ' })).toEqual({
+    expect(
+      validateRegistration({ username: ' dancer_1 ', password: 'longenough', email: ' A@B.io ' }),
+    ).toEqual({
       username: 'dancer_1',
       password: 'longenough',
       email: 'a@b.io',
@@ -29,8 +31,16 @@ describe('validateRegistration', () => {
     [{ username: 'dancer', password: 'short' }, 'password', 'Password must be at least 8 characters'],
     [{ username: 'dancer', password: 'x'.repeat(201) }, 'password', 'Password must be at most 200'],
     [{ username: 'dancer', password: 'longenough', email: 'nope' }, 'email', 'Email must be a valid'],
-    [{ username: 'dancer', password: 'longenough', firstName: 'x'.repeat(101) }, 'firstName', 'First name must be at most 100'],
-    [{ username: 'dancer', password: 'longenough', lastName: 'x'.repeat(101) }, 'lastName', 'Last name must be at most 100'],
+    [
+      { username: 'dancer', password: 'longenough', firstName: 'x'.repeat(101) },
+      'firstName',
+      'First name must be at most 100',
+    ],
+    [
+      { username: 'dancer', password: 'longenough', lastName: 'x'.repeat(101) },
+      'lastName',
+      'Last name must be at most 100',
+    ],
   ])('rejects %j naming %s', (input, field, message) => {
     const error = errorOf(input);
     expect(error.code).toBe('INVALID_INPUT');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { LoginThrottle } from './login-throttle';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,5 +172,35 @@ describe('window', () => {
     // control: the same rows inside the window do throttle that address
     await sql(`update login_attempts set created_at = now() where key = 'ip:10.0.7.7'`);
     expect((await restLogin('officer', PASSWORD, '10.0.7.7')).status).toBe(429);
+  });
+
+  it('a burst of parallel wrong guesses gets at most 5 checked; the rest are throttled', async () => {
+    // when 20 wrong-password sign-ins for member arrive at once from one address
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => restLogin('member', 'burst-guess', '10.9.9.9')),
+    );
+    const statuses = answers.map((r) => r.status);
+    // then no more than 5 reached the password check, and the others were refused with 429
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    // and exactly the checked guesses are recorded as failures of the account
+    const checked = statuses.filter((s) => s === 401).length;
+    const [{ n }] = await sql<{ n: string }>(
+      `select count(*) as n from login_attempts where key = 'user:member'`,
+    );
+    expect(Number(n)).toBe(checked);
+    // so the right password is refused only once five guesses were really checked
+    expect((await restLogin('member', PASSWORD, '10.9.9.10')).status).toBe(checked === 5 ? 429 : 200);
+  });
+
+  it('prune() forgets attempts older than the window and keeps recent ones', async () => {
+    await sql(
+      `insert into login_attempts (key, created_at) values ('user:old', now() - interval '16 minutes')`,
+    );
+    await sql(`insert into login_attempts (key) values ('user:recent')`);
+    expect(await new LoginThrottle(t.orm.em.fork()).prune()).toBe(1);
+    const keys = await sql<{ key: string }>('select key from login_attempts order by key');
+    expect(keys.map((r) => r.key)).toEqual(['user:recent']);
   });
 });

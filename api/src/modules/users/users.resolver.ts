@@ -8,7 +8,10 @@ import { ProfileUpdatePayload } from './users.payloads';
 
 @Resolver(() => User)
 export class UsersResolver {
-  @FieldResolver(() => String, { nullable: true, description: 'Visible to its owner and to admins; null for others.' })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'Visible to its owner and to admins; null for others.',
+  })
   email(@Root() user: User, @Ctx() ctx: Context): string | null {
     const maySee = !!ctx.user && (ctx.user.id === user.id || hasRole(ctx.user, 'admin'));
     return maySee ? (user.email ?? null) : null;
@@ -20,13 +23,13 @@ export class UsersResolver {
   }
 
   @Mutation(() => ProfileUpdatePayload, { description: 'Changes my first and last name.' })
-  profileUpdate(
-    @Arg('input') input: ProfileUpdateInput,
-    @Ctx() ctx: Context,
-  ): Promise<ProfileUpdatePayload> {
+  profileUpdate(@Arg('input') input: ProfileUpdateInput, @Ctx() ctx: Context): Promise<ProfileUpdatePayload> {
     // The permission rule guarantees a signed-in user here.
-    return payload<{ user: User | null }>(async () => ({ user: await ctx.services.users.updateProfile(ctx.user!, input) }), {
-      user: null,
-    });
+    return payload<{ user: User | null }>(
+      async () => ({ user: await ctx.services.users.updateProfile(ctx.user!, input) }),
+      {
+        user: null,
+      },
+    );
   }
 }
