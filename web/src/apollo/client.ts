@@ -13,13 +13,3 @@ export const apolloClient = new ApolloClient({
     query: { fetchPolicy: 'cache-first' },
   },
 });
-
-/**
- * Forgets every cached answer after sign-out. `clearStore()` empties the cache; the queries still
- * on screen (the session's `me` above all) are then asked again, so they show the signed-out
- * state instead of the data they held (a cleared query would otherwise keep it).
- */
-export async function clearApolloStore(client: ApolloClient = apolloClient): Promise<void> {
-  await client.clearStore();
-  await client.refetchObservableQueries().catch(() => undefined);
-}

@@ -1,9 +1,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { clearApolloStore } from '../../apollo/client';
 import { graphql } from '../../gql';
-import { toaster } from '../../ui/toaster';
+import { queueToastForNextPage, toaster } from '../../ui/toaster';
 import { AUTH_TEXT } from './authMessages';
 
 const LogoutMutationDocument = graphql(`
@@ -19,13 +17,13 @@ const LogoutMutationDocument = graphql(`
 `);
 
 /**
- * Signs out: ends the server session, goes to /, forgets every cached answer (the session
- * query, asked again, now says signed out) and shows 'Logged out'. A failure keeps the session and shows
- * 'Logout failed'. Resolves to whether the sign-out succeeded.
+ * Signs out: ends the server session, forgets every cached answer and loads / afresh, where
+ * 'Logged out' is shown. A full page load (like sign-in's) is the one way to be sure nothing of the
+ * session survives in memory, and no guard of the page being left can bounce to /auth on the way
+ * out. A failure keeps the session and shows 'Logout failed'. Resolves to whether it succeeded.
  */
 export function useLogout() {
   const client = useApolloClient();
-  const navigate = useNavigate();
   const [mutate, { loading }] = useMutation(LogoutMutationDocument);
 
   const logout = useCallback(async (): Promise<boolean> => {
@@ -42,15 +40,15 @@ export function useLogout() {
       return false;
     }
 
-    // Leave the (possibly protected) page first, so no guard bounces to /auth on the way out.
-    await navigate('/');
-    await clearApolloStore(client);
-    toaster.success({
+    await client.clearStore();
+    queueToastForNextPage({
       title: AUTH_TEXT.logoutSuccessTitle,
       description: AUTH_TEXT.logoutSuccessDescription,
+      type: 'success',
     });
+    window.location.assign('/');
     return true;
-  }, [client, mutate, navigate]);
+  }, [client, mutate]);
 
   return { logout, loading };
 }
