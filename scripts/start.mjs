@@ -8,14 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function newest(dir) {
+/** The newest modification time of a file, or of any file below a folder. */
+function newest(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = 0;
-  if (!fs.existsSync(dir)) return latest;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) latest = Math.max(latest, newest(full));
-    else latest = Math.max(latest, fs.statSync(full).mtimeMs);
-  }
+  for (const entry of fs.readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
   return latest;
 }
 
