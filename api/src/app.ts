@@ -61,6 +61,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       user,
       ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       services: createServices(em, storage),
+      config,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AdminUsersService } from './modules/admin/admin-users.service';
 import { AuthService } from './modules/auth/auth.service';
 import { UsersService } from './modules/users/users.service';
 import type { Storage } from './storage/storage';
@@ -7,11 +8,13 @@ import type { Storage } from './storage/storage';
 export interface Services {
   auth: AuthService;
   users: UsersService;
+  adminUsers: AdminUsersService;
 }
 
 export function createServices(em: EntityManager, storage: Storage): Services {
   return {
     auth: new AuthService(em),
     users: new UsersService(em, storage),
+    adminUsers: new AdminUsersService(em),
   };
 }

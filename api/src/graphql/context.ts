@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
+import type { Config } from '../config';
 import type { User } from '../modules/users/user.entity';
 import type { Services } from '../services';
 
@@ -11,6 +12,7 @@ export interface Context {
   /** The signed-in user, or null for a guest. */
   user: User | null;
   services: Services;
+  config: Config;
   /** The client's address, for throttling. */
   ip: string;
 }

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { deny, shield } from 'graphql-shield';
 import type { IRules } from 'graphql-shield';
+import { adminPermissions } from '../modules/admin/admin.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
 import { referencePermissions } from '../modules/reference/reference.permissions';
 import { usersPermissions } from '../modules/users/users.permissions';
@@ -32,7 +33,7 @@ function isFieldMap(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && value.constructor === Object;
 }
 
-export const ruleTree = mergeRules(authPermissions, usersPermissions, referencePermissions);
+export const ruleTree = mergeRules(authPermissions, usersPermissions, referencePermissions, adminPermissions);
 
 export const permissions = shield(ruleTree as IRules, {
   debug: false,

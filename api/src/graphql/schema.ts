@@ -3,12 +3,13 @@ import type { GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
 import path from 'node:path';
 import { buildSchema } from 'type-graphql';
+import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { ReferenceResolver } from '../modules/reference/reference.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import { permissions } from './permissions';
 
-export const resolvers = [AuthResolver, UsersResolver, ReferenceResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, ReferenceResolver, AdminResolver] as const;
 
 /** Where the committed SDL lives (the repo root). */
 export const SCHEMA_FILE = path.resolve(__dirname, '..', '..', '..', 'schema.graphql');

@@ -1,6 +1,7 @@
 import type { ApolloServer } from '@apollo/server';
 import express, { type Request, type Response, Router } from 'express';
 import type { Context } from '../graphql/context';
+import { adminRoutes } from '../modules/admin/admin.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { profileImageRoute } from '../modules/users/profile-image.route';
 import { usersRoutes } from '../modules/users/users.routes';
@@ -9,7 +10,7 @@ import { type GraphRoute, runGraphRoute } from './graph-route';
 export type ContextFactory = (req: Request, res: Response) => Promise<Context>;
 
 /** Every GraphQL-backed REST row; each module contributes its own table. */
-export const graphRoutes: GraphRoute[] = [...authRoutes, ...usersRoutes];
+export const graphRoutes: GraphRoute[] = [...authRoutes, ...usersRoutes, ...adminRoutes];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

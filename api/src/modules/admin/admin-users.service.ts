@@ -1,0 +1,110 @@
+import { Cursor, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { invalidCursor } from '../../graphql/connection';
+import { DomainError } from '../../graphql/errors';
+import { ROLE_VALUES, type Role } from '../users/roles';
+import { User } from '../users/user.entity';
+
+export interface UserListFilter {
+  search?: string | null;
+  role?: string | null;
+  first: number;
+  after?: string | null;
+}
+
+export interface RoleCount {
+  role: string;
+  count: number;
+}
+
+/** Which of a user's roles is the single `role` field: the most privileged one. */
+const ROLE_PRIORITY: readonly Role[] = [
+  'admin',
+  'curriculum_officer',
+  'curriculum_admin',
+  'moderator',
+  'instructor',
+  'seller',
+  'booking_provider',
+  'booking',
+  'booking_client',
+  'student',
+  'user',
+];
+
+export function primaryRole(roles: readonly string[]): string {
+  return ROLE_PRIORITY.find((r) => roles.includes(r)) ?? 'user';
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** User administration: listing, role changes and the figures of the admin dashboard. */
+export class AdminUsersService {
+  constructor(private readonly em: EntityManager) {}
+
+  async list(filter: UserListFilter) {
+    const where: FilterQuery<User> = {};
+    const search = filter.search?.trim();
+    if (search) {
+      const like = `%${escapeLike(search)}%`;
+      where.$or = [
+        { username: { $ilike: like } },
+        { firstName: { $ilike: like } },
+        { lastName: { $ilike: like } },
+        { email: { $ilike: like } },
+      ];
+    }
+    if (filter.role) where.roles = { $contains: [filter.role] };
+    if (filter.after) {
+      try {
+        Cursor.decode(filter.after);
+      } catch {
+        throw invalidCursor();
+      }
+    }
+    return this.em.findByCursor(User, where, {
+      first: filter.first,
+      after: filter.after ?? undefined,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      includeCount: true,
+    });
+  }
+
+  /** Replaces a user's roles. An admin cannot take the admin role from themself (no lock-out). */
+  async updateRoles(actor: User, userId: string, roles: string[]): Promise<User> {
+    const clean = [...new Set(roles.map((r) => r.trim()))].filter(Boolean);
+    if (clean.length === 0) throw new DomainError('INVALID_INPUT', 'Choose at least one role', 'roles');
+    const unknown = clean.filter((r) => !(ROLE_VALUES as readonly string[]).includes(r));
+    if (unknown.length) {
+      throw new DomainError('INVALID_INPUT', `Unknown role: ${unknown.join(', ')}`, 'roles');
+    }
+    const user = await this.em.findOne(User, { id: userId });
+    if (!user) throw new DomainError('NOT_FOUND', 'User not found', 'userId');
+    if (user.id === actor.id && !clean.includes('admin')) {
+      throw new DomainError('FORBIDDEN', 'You cannot remove your own admin role', 'roles');
+    }
+    user.roles = clean;
+    user.role = primaryRole(clean);
+    await this.em.flush();
+    return user;
+  }
+
+  async overview(): Promise<{ usersTotal: number; newUsersLast7Days: number; usersByRole: RoleCount[] }> {
+    const conn = this.em.getConnection();
+    const [totals] = await conn.execute<{ total: string; recent: string }[]>(
+      `select count(*) as total,
+              count(*) filter (where created_at > now() - interval '7 days') as recent
+         from users`,
+    );
+    const byRole = await conn.execute<{ role: string; count: string }[]>(
+      `select r as role, count(*) as count from users, unnest(roles) as r group by r order by count(*) desc, r`,
+    );
+    return {
+      usersTotal: Number(totals.total),
+      newUsersLast7Days: Number(totals.recent),
+      usersByRole: byRole.map((r) => ({ role: r.role, count: Number(r.count) })),
+    };
+  }
+}
