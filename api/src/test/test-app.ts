@@ -35,6 +35,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, WEB_DIST: webDist, NODE_ENV: 'test' }),
     trustProxy: true,
+    databaseUrl: db.url,
     ...overrides,
   };
   const orm = await openDatabase(db.url, { seed: true, silent: true });

@@ -1,7 +1,12 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000_foundation } from './Migration20261121000000_foundation';
+import { Migration20261121010000_millisecond_timestamps } from './Migration20261121010000_millisecond_timestamps';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000000_foundation', class: Migration20261121000000_foundation },
+  {
+    name: 'Migration20261121010000_millisecond_timestamps',
+    class: Migration20261121010000_millisecond_timestamps,
+  },
 ];

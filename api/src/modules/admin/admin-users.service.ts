@@ -4,6 +4,7 @@ import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { ROLE_VALUES, type Role } from '../users/roles';
 import { User } from '../users/user.entity';
+import { isUuid } from '../users/users.service';
 
 export interface UserListFilter {
   search?: string | null;
@@ -36,6 +37,23 @@ export function primaryRole(roles: readonly string[]): string {
   return ROLE_PRIORITY.find((r) => roles.includes(r)) ?? 'user';
 }
 
+/** A cursor of the users list is exactly [createdAt, id]; anything else is refused up front. */
+function isUserCursor(cursor: string): boolean {
+  let values: unknown;
+  try {
+    values = Cursor.decode(cursor);
+  } catch {
+    return false;
+  }
+  return (
+    Array.isArray(values) &&
+    values.length === 2 &&
+    (typeof values[0] === 'string' || values[0] instanceof Date) &&
+    !Number.isNaN(new Date(values[0] as string).getTime()) &&
+    isUuid(values[1])
+  );
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -57,13 +75,7 @@ export class AdminUsersService {
       ];
     }
     if (filter.role) where.roles = { $contains: [filter.role] };
-    if (filter.after) {
-      try {
-        Cursor.decode(filter.after);
-      } catch {
-        throw invalidCursor();
-      }
-    }
+    if (filter.after && !isUserCursor(filter.after)) throw invalidCursor();
     return this.em.findByCursor(User, where, {
       first: filter.first,
       after: filter.after ?? undefined,
@@ -80,7 +92,7 @@ export class AdminUsersService {
     if (unknown.length) {
       throw new DomainError('INVALID_INPUT', `Unknown role: ${unknown.join(', ')}`, 'roles');
     }
-    const user = await this.em.findOne(User, { id: userId });
+    const user = isUuid(userId) ? await this.em.findOne(User, { id: userId }) : null;
     if (!user) throw new DomainError('NOT_FOUND', 'User not found', 'userId');
     if (user.id === actor.id && !clean.includes('admin')) {
       throw new DomainError('FORBIDDEN', 'You cannot remove your own admin role', 'roles');

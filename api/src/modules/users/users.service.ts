@@ -10,6 +10,11 @@ export const MAX_PROFILE_IMAGE_BYTES = 5 * 1024 * 1024;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Ids are UUIDs; anything else cannot name a row (and must not reach PostgreSQL's uuid type). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
 export class UsersService {
   constructor(
     private readonly em: EntityManager,
@@ -17,7 +22,7 @@ export class UsersService {
   ) {}
 
   findById(id: string): Promise<User | null> {
-    if (!UUID.test(id)) return Promise.resolve(null);
+    if (!isUuid(id)) return Promise.resolve(null);
     return this.em.findOne(User, { id });
   }
 
