@@ -1,5 +1,32 @@
+import { Certificate } from '../modules/certificates/certificate.entity';
+import { CertificateTemplate } from '../modules/certificates/certificate-template.entity';
 import { LoginAttempt } from '../modules/auth/login-attempt.entity';
+import { Course } from '../modules/courses/course.entity';
+import { CourseCategory } from '../modules/courses/course-category.entity';
+import { CourseModule } from '../modules/courses/course-module.entity';
+import { DanceStyle } from '../modules/courses/dance-style.entity';
+import { Lesson } from '../modules/courses/lesson.entity';
+import { Quiz } from '../modules/courses/quiz.entity';
+import { QuizQuestion } from '../modules/courses/quiz-question.entity';
+import { Enrollment } from '../modules/learning/enrollment.entity';
+import { LessonProgress } from '../modules/learning/lesson-progress.entity';
+import { QuizAttempt } from '../modules/learning/quiz-attempt.entity';
 import { User } from '../modules/users/user.entity';
 
 /** Every MikroORM entity; each module adds its own here. */
-export const entities = [User, LoginAttempt];
+export const entities = [
+  User,
+  LoginAttempt,
+  DanceStyle,
+  CourseCategory,
+  Course,
+  CourseModule,
+  Lesson,
+  Quiz,
+  QuizQuestion,
+  Enrollment,
+  LessonProgress,
+  QuizAttempt,
+  CertificateTemplate,
+  Certificate,
+];

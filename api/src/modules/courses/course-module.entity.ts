@@ -1,0 +1,42 @@
+import {
+  Collection,
+  Entity,
+  ManyToOne,
+  OneToMany,
+  OptionalProps,
+  PrimaryKey,
+  Property,
+} from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import type { Course } from './course.entity';
+import { Lesson } from './lesson.entity';
+import { Quiz } from './quiz.entity';
+
+/** A module of a course; modules are ordered by `position`. */
+@ObjectType('CourseModule')
+@Entity({ tableName: 'course_modules' })
+export class CourseModule {
+  [OptionalProps]?: 'position' | 'lessons' | 'quizzes';
+
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne('Course', { deleteRule: 'cascade' })
+  course!: Course;
+
+  @Field()
+  @Property({ type: 'string', length: 200 })
+  title!: string;
+
+  @Field(() => Int)
+  @Property({ type: 'integer', default: 0 })
+  position: number = 0;
+
+  @OneToMany(() => Lesson, (l) => l.module, { orderBy: { position: 'asc' } })
+  lessons = new Collection<Lesson>(this);
+
+  @OneToMany(() => Quiz, (q) => q.module, { orderBy: { position: 'asc' } })
+  quizzes = new Collection<Quiz>(this);
+}
