@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminUsersService } from './modules/admin/admin-users.service';
 import { AuthService } from './modules/auth/auth.service';
+import { CertificatesService } from './modules/certificates/certificates.service';
 import { UsersService } from './modules/users/users.service';
 import type { Storage } from './storage/storage';
 
@@ -9,6 +10,7 @@ export interface Services {
   auth: AuthService;
   users: UsersService;
   adminUsers: AdminUsersService;
+  certificates: CertificatesService;
 }
 
 export function createServices(em: EntityManager, storage: Storage): Services {
@@ -16,5 +18,6 @@ export function createServices(em: EntityManager, storage: Storage): Services {
     auth: new AuthService(em),
     users: new UsersService(em, storage),
     adminUsers: new AdminUsersService(em),
+    certificates: new CertificatesService(em),
   };
 }

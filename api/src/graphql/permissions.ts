@@ -3,6 +3,9 @@ import { deny, shield } from 'graphql-shield';
 import type { IRules } from 'graphql-shield';
 import { adminPermissions } from '../modules/admin/admin.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
+import { certificatesPermissions } from '../modules/certificates/certificates.permissions';
+import { coursesPermissions } from '../modules/courses/courses.permissions';
+import { learningPermissions } from '../modules/learning/learning.permissions';
 import { referencePermissions } from '../modules/reference/reference.permissions';
 import { usersPermissions } from '../modules/users/users.permissions';
 
@@ -33,7 +36,15 @@ function isFieldMap(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && value.constructor === Object;
 }
 
-export const ruleTree = mergeRules(authPermissions, usersPermissions, referencePermissions, adminPermissions);
+export const ruleTree = mergeRules(
+  authPermissions,
+  usersPermissions,
+  referencePermissions,
+  adminPermissions,
+  coursesPermissions,
+  learningPermissions,
+  certificatesPermissions,
+);
 
 export const permissions = shield(ruleTree as IRules, {
   debug: false,

@@ -5,11 +5,22 @@ import path from 'node:path';
 import { buildSchema } from 'type-graphql';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
+import { CertificatesResolver } from '../modules/certificates/certificates.resolver';
+import { CoursesResolver } from '../modules/courses/courses.resolver';
+import { LearningResolver } from '../modules/learning/learning.resolver';
 import { ReferenceResolver } from '../modules/reference/reference.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import { permissions } from './permissions';
 
-export const resolvers = [AuthResolver, UsersResolver, ReferenceResolver, AdminResolver] as const;
+export const resolvers = [
+  AuthResolver,
+  UsersResolver,
+  ReferenceResolver,
+  AdminResolver,
+  CoursesResolver,
+  LearningResolver,
+  CertificatesResolver,
+] as const;
 
 /** Where the committed SDL lives (the repo root). */
 export const SCHEMA_FILE = path.resolve(__dirname, '..', '..', '..', 'schema.graphql');

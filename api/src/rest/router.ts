@@ -3,6 +3,9 @@ import express, { type Request, type Response, Router } from 'express';
 import type { Context } from '../graphql/context';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
+import { certificatesRoutes } from '../modules/certificates/certificates.routes';
+import { coursesRoutes } from '../modules/courses/courses.routes';
+import { learningRoutes } from '../modules/learning/learning.routes';
 import { profileImageRoute } from '../modules/users/profile-image.route';
 import { usersRoutes } from '../modules/users/users.routes';
 import { type GraphRoute, runGraphRoute } from './graph-route';
@@ -10,7 +13,14 @@ import { type GraphRoute, runGraphRoute } from './graph-route';
 export type ContextFactory = (req: Request, res: Response) => Promise<Context>;
 
 /** Every GraphQL-backed REST row; each module contributes its own table. */
-export const graphRoutes: GraphRoute[] = [...authRoutes, ...usersRoutes, ...adminRoutes];
+export const graphRoutes: GraphRoute[] = [
+  ...authRoutes,
+  ...usersRoutes,
+  ...adminRoutes,
+  ...coursesRoutes,
+  ...learningRoutes,
+  ...certificatesRoutes,
+];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

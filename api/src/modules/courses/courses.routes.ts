@@ -1,0 +1,3 @@
+import type { GraphRoute } from '../../rest/graph-route';
+
+export const coursesRoutes: GraphRoute[] = [];
