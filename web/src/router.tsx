@@ -22,6 +22,38 @@ const DashboardRedirect = lazy(() => import('./features/dashboard/DashboardRedir
 const InfoPage = lazy(() => import('./features/misc/InfoPage'));
 const NotFoundPage = lazy(() => import('./features/misc/NotFoundPage'));
 const RoutePlaceholderPage = lazy(() => import('./features/misc/RoutePlaceholderPage'));
+const AdminDashboardPage = lazy(() => import('./features/admin/AdminDashboardPage'));
+const AdminUsersPage = lazy(() => import('./features/admin/AdminUsersPage'));
+const AdminUserPage = lazy(() => import('./features/admin/AdminUserPage'));
+const AdminRolesPage = lazy(() => import('./features/admin/AdminRolesPage'));
+const AdminDocumentationPage = lazy(() => import('./features/admin/AdminDocumentationPage'));
+const AdminDeploymentPage = lazy(() => import('./features/admin/AdminDeploymentPage'));
+// Certification courses (issue 3)
+const CoursesPage = lazy(() => import('./features/courses/CoursesPage'));
+const CertificateVerifyPage = lazy(() => import('./features/certificates/CertificateVerifyPage'));
+const CourseDetailsPage = lazy(() => import('./features/courses/CourseDetailsPage'));
+const ModulePage = lazy(() => import('./features/learning/ModulePage'));
+const LessonPage = lazy(() => import('./features/learning/LessonPage'));
+const QuizPage = lazy(() => import('./features/learning/QuizPage'));
+const MyCoursesPage = lazy(() => import('./features/learning/MyCoursesPage'));
+const MyCertificatesPage = lazy(() => import('./features/certificates/MyCertificatesPage'));
+const CertificatePage = lazy(() => import('./features/certificates/CertificatePage'));
+const CertificateTemplatesPage = lazy(() => import('./features/certificates/CertificateTemplatesPage'));
+const InstructorDashboardPage = lazy(() => import('./features/instructor/InstructorDashboardPage'));
+const InstructorCoursesPage = lazy(() => import('./features/instructor/InstructorCoursesPage'));
+const InstructorCourseCreatePage = lazy(() => import('./features/instructor/InstructorCourseCreatePage'));
+const InstructorCourseEditPage = lazy(() => import('./features/instructor/InstructorCourseEditPage'));
+const InstructorStudentsPage = lazy(() => import('./features/instructor/InstructorStudentsPage'));
+const InstructorQuizzesPage = lazy(() => import('./features/instructor/InstructorQuizzesPage'));
+const InstructorCertificatesPage = lazy(() => import('./features/certificates/InstructorCertificatesPage'));
+const InstructorCertificateIssuePage = lazy(
+  () => import('./features/certificates/InstructorCertificateIssuePage'),
+);
+const AdminCoursesPage = lazy(() => import('./features/admin-courses/AdminCoursesPage'));
+const AdminCourseCategoriesPage = lazy(() => import('./features/admin-courses/AdminCourseCategoriesPage'));
+const AdminDanceStylesPage = lazy(() => import('./features/admin-courses/AdminDanceStylesPage'));
+const AdminCourseCreatorPage = lazy(() => import('./features/admin-courses/AdminCourseCreatorPage'));
+const AdminCertificatesPage = lazy(() => import('./features/certificates/AdminCertificatesPage'));
 
 /** A lazily loaded page with its own loading state. */
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -83,8 +115,10 @@ const publicRoutes: RouteObject[] = [
   { path: 'about', element: page(AboutPage) },
   { path: 'auth', element: page(AuthPage) },
   { path: 'register', element: page(RegisterPage) },
-  placeholder('courses', 'Courses'),
-  placeholder('courses/:id', 'Course details'),
+  { path: 'courses', element: page(CoursesPage) },
+  // Public certificate verification (the PDF's QR code points here).
+  { path: 'verify/:certificateNumber', element: page(CertificateVerifyPage) },
+  { path: 'courses/:id', element: page(CourseDetailsPage) },
   redirect('course/:id', (params) => `/courses/${encode(params.id)}`),
   placeholder('connect', 'Connect'),
   placeholder('connect-updated', 'Connect'),
@@ -118,14 +152,14 @@ const publicRoutes: RouteObject[] = [
 
 /** Signed-in-only pages with the site header and footer. */
 const memberRoutes: RouteObject[] = [
-  placeholder('courses/:courseId/modules/:moduleId', 'Course module'),
-  placeholder('courses/:courseId/modules/:moduleId/lessons/:lessonId', 'Lesson'),
-  placeholder('courses/:courseId/modules/:moduleId/quizzes/:quizId', 'Quiz'),
-  placeholder('my-certifications', 'My certifications'),
-  placeholder('my-courses', 'My Courses'),
-  placeholder('certificate-templates', 'Certificate templates'),
-  placeholder('certificates', 'Certificates'),
-  placeholder('certificates/:certificateId', 'Certificate'),
+  { path: 'courses/:courseId/modules/:moduleId', element: page(ModulePage) },
+  { path: 'courses/:courseId/modules/:moduleId/lessons/:lessonId', element: page(LessonPage) },
+  { path: 'courses/:courseId/modules/:moduleId/quizzes/:quizId', element: page(QuizPage) },
+  { path: 'my-certifications', element: page(MyCertificatesPage) },
+  { path: 'my-courses', element: page(MyCoursesPage) },
+  { path: 'certificate-templates', element: page(CertificateTemplatesPage) },
+  { path: 'certificates', element: page(MyCertificatesPage) },
+  { path: 'certificates/:certificateId', element: page(CertificatePage) },
   placeholder('connect/book/:instructorId', 'Book an instructor'),
   placeholder('connect/profile', 'My instructor profile'),
   placeholder('instructors/:instructorId/book', 'Book an instructor'),
@@ -159,15 +193,15 @@ const workspaceRoutes: RouteObject[] = [
   placeholder('seller/analytics', 'Seller analytics'),
   placeholder('seller/payments', 'Seller payments'),
   placeholder('seller/settings', 'Seller settings'),
-  placeholder('instructor', 'Instructor dashboard'),
-  placeholder('instructor/dashboard', 'Instructor dashboard'),
-  placeholder('instructor/courses', 'My courses'),
-  placeholder('instructor/courses/create', 'Create a course'),
-  placeholder('instructor/courses/:id', 'Edit course'),
-  placeholder('instructor/students', 'Students'),
-  placeholder('instructor/quizzes', 'Quizzes'),
-  placeholder('instructor/certificates', 'Certificates'),
-  placeholder('instructor/certificates/issue', 'Issue a certificate'),
+  { path: 'instructor', element: page(InstructorDashboardPage) },
+  { path: 'instructor/dashboard', element: page(InstructorDashboardPage) },
+  { path: 'instructor/courses', element: page(InstructorCoursesPage) },
+  { path: 'instructor/courses/create', element: page(InstructorCourseCreatePage) },
+  { path: 'instructor/courses/:id', element: page(InstructorCourseEditPage) },
+  { path: 'instructor/students', element: page(InstructorStudentsPage) },
+  { path: 'instructor/quizzes', element: page(InstructorQuizzesPage) },
+  { path: 'instructor/certificates', element: page(InstructorCertificatesPage) },
+  { path: 'instructor/certificates/issue', element: page(InstructorCertificateIssuePage) },
   placeholder('instructor/availability', 'Availability'),
   placeholder('instructor/bookings', 'Bookings'),
   placeholder('instructor/messages', 'Messages'),
@@ -176,29 +210,29 @@ const workspaceRoutes: RouteObject[] = [
 
 /** Admin-only pages (admins and curriculum officers) in the admin layout. */
 const adminRoutes: RouteObject[] = [
-  placeholder('admin', 'Admin dashboard'),
-  placeholder('admin/dashboard', 'Admin dashboard'),
-  placeholder('admin/users', 'Users'),
-  placeholder('admin/users/:id', 'User details'),
-  placeholder('admin/roles', 'Roles'),
-  placeholder('admin/courses', 'Courses'),
-  placeholder('admin/course-categories', 'Course categories'),
-  placeholder('admin/certificates', 'Certificates'),
+  { path: 'admin', element: page(AdminDashboardPage) },
+  { path: 'admin/dashboard', element: page(AdminDashboardPage) },
+  { path: 'admin/users', element: page(AdminUsersPage) },
+  { path: 'admin/users/:id', element: page(AdminUserPage) },
+  { path: 'admin/roles', element: page(AdminRolesPage) },
+  { path: 'admin/courses', element: page(AdminCoursesPage) },
+  { path: 'admin/course-categories', element: page(AdminCourseCategoriesPage) },
+  { path: 'admin/certificates', element: page(AdminCertificatesPage) },
   placeholder('admin/resources', 'Resources'),
   placeholder('admin/curriculum', 'Curriculum store'),
   placeholder('admin/resource-categories', 'Resource categories'),
   placeholder('admin/curriculum-categories', 'Curriculum categories'),
   placeholder('admin/instructors', 'Instructors'),
   placeholder('admin/bookings', 'Bookings'),
-  placeholder('admin/dance-styles', 'Dance styles'),
+  { path: 'admin/dance-styles', element: page(AdminDanceStylesPage) },
   placeholder('admin/subscription-plans', 'Subscription plans'),
   placeholder('admin/coupons', 'Coupons'),
   placeholder('admin/messages', 'Messages'),
   placeholder('admin/settings', 'Settings'),
   placeholder('admin/sellers', 'Seller management'),
-  placeholder('admin/deployment', 'Deployment'),
-  placeholder('admin/documentation', 'Documentation'),
-  placeholder('admin/course-creator', 'Course creator'),
+  { path: 'admin/deployment', element: page(AdminDeploymentPage) },
+  { path: 'admin/documentation', element: page(AdminDocumentationPage) },
+  { path: 'admin/course-creator', element: page(AdminCourseCreatorPage) },
   placeholder('admin/curriculum-officer', 'Curriculum officer dashboard'),
   placeholder('curriculum-officer-dashboard', 'Curriculum officer dashboard'),
 ];

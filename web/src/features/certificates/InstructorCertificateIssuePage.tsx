@@ -1,0 +1,6 @@
+import RoutePlaceholderPage from '../misc/RoutePlaceholderPage';
+
+/** Placeholder until the courses issue (3) replaces it. */
+export default function InstructorCertificateIssuePage() {
+  return <RoutePlaceholderPage title="Issue a certificate" />;
+}
