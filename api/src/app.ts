@@ -72,6 +72,8 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     introspection: true,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
+    // main.ts owns shutdown; Apollo's own signal handlers would race it and hang on SIGTERM.
+    stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginLandingPageDisabled()],
   });
   await apollo.start();

@@ -36,11 +36,18 @@ async function start(port: number): Promise<string> {
   return output;
 }
 
-async function stop() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((r) => server!.once('exit', r));
-  server.kill('SIGINT');
-  await exited;
+/** Stops the server with a signal; resolves to its exit code, or 'hung' after 20 s. */
+async function stop(signal: NodeJS.Signals = 'SIGINT'): Promise<number | string | null> {
+  if (!server || server.exitCode !== null) return server?.exitCode ?? null;
+  const running = server;
+  const exited = new Promise<number | null>((r) => running.once('exit', (code) => r(code)));
+  running.kill(signal);
+  const result = await Promise.race([
+    exited,
+    new Promise<string>((r) => setTimeout(() => r('hung'), 20_000)),
+  ]);
+  if (result === 'hung') running.kill('SIGKILL');
+  return result;
 }
 
 afterAll(async () => {
@@ -81,5 +88,7 @@ describe('npm start on the embedded database', () => {
     // The built web app is served too.
     const page = await fetch(`${base}/`);
     expect(page.headers.get('content-type')).toContain('text/html');
+    // A process manager's SIGTERM ends it cleanly and promptly.
+    expect(await stop('SIGTERM')).toBe(0);
   });
 });
