@@ -2,6 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminUsersService } from './modules/admin/admin-users.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CertificatesService } from './modules/certificates/certificates.service';
+import { CourseContentService } from './modules/courses/course-content.service';
+import { CourseTaxonomyService } from './modules/courses/course-taxonomy.service';
+import { CoursesService } from './modules/courses/courses.service';
+import { LearningService } from './modules/learning/learning.service';
 import { UsersService } from './modules/users/users.service';
 import type { Storage } from './storage/storage';
 
@@ -11,13 +15,23 @@ export interface Services {
   users: UsersService;
   adminUsers: AdminUsersService;
   certificates: CertificatesService;
+  learning: LearningService;
+  courses: CoursesService;
+  courseContent: CourseContentService;
+  courseTaxonomy: CourseTaxonomyService;
 }
 
 export function createServices(em: EntityManager, storage: Storage): Services {
-  return {
+  const services: Services = {
     auth: new AuthService(em),
     users: new UsersService(em, storage),
     adminUsers: new AdminUsersService(em),
     certificates: new CertificatesService(em),
+    // Course completion issues the certificate through this request's certificates service.
+    learning: new LearningService(em, () => services.certificates),
+    courses: new CoursesService(em),
+    courseContent: new CourseContentService(em),
+    courseTaxonomy: new CourseTaxonomyService(em),
   };
+  return services;
 }

@@ -9,7 +9,11 @@ export type UserErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'USERNAME_TAKEN'
-  | 'TOO_MANY_ATTEMPTS';
+  | 'TOO_MANY_ATTEMPTS'
+  | 'PAYMENT_REQUIRED'
+  | 'MEMBERSHIP_REQUIRED'
+  | 'ATTEMPTS_EXHAUSTED'
+  | 'ALREADY_PASSED';
 
 @ObjectType({ description: 'An expected failure of a mutation: what went wrong and with which field.' })
 export class UserError {

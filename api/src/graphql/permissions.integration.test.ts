@@ -36,6 +36,11 @@ const PUBLIC_ROOT_FIELDS = new Set([
   'Mutation.login',
   'Mutation.register',
   'Mutation.logout',
+  'Query.courses',
+  'Query.course',
+  'Query.courseCategories',
+  'Query.danceStyles',
+  'Query.certificateVerify',
 ]);
 
 /** Removes one entry (a type, or a field of a type's field map) from a copy of the rule tree. */
@@ -187,7 +192,9 @@ describe('guests through /graphql', () => {
     for (const { kind, name, field } of publicFields) {
       const { query, variables } = operationFor(kind, field);
       const res = await t.gql(t.agent(), query, variables);
-      expect(res.errors, `${name}: ${JSON.stringify(res.errors)}`).toBeUndefined();
+      // A placeholder argument may be refused as bad input (e.g. `after: "x"` is no cursor).
+      const errors = res.errors?.filter((e) => e.extensions?.code !== 'BAD_USER_INPUT');
+      expect(errors?.length ? errors : undefined, `${name}: ${JSON.stringify(res.errors)}`).toBeUndefined();
     }
   });
 

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { buildSchema } from 'type-graphql';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
+import { CertificateTemplatesResolver } from '../modules/certificates/certificate-templates.resolver';
 import { CertificatesResolver } from '../modules/certificates/certificates.resolver';
 import { CoursesResolver } from '../modules/courses/courses.resolver';
+import { learningFieldResolvers } from '../modules/learning/learning-fields.resolver';
 import { LearningResolver } from '../modules/learning/learning.resolver';
 import { ReferenceResolver } from '../modules/reference/reference.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
@@ -19,7 +21,9 @@ export const resolvers = [
   AdminResolver,
   CoursesResolver,
   LearningResolver,
+  ...learningFieldResolvers,
   CertificatesResolver,
+  CertificateTemplatesResolver,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */

@@ -3,6 +3,7 @@ import express, { type Request, type Response, Router } from 'express';
 import type { Context } from '../graphql/context';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
+import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.route';
 import { certificatesRoutes } from '../modules/certificates/certificates.routes';
 import { coursesRoutes } from '../modules/courses/courses.routes';
 import { learningRoutes } from '../modules/learning/learning.routes';
@@ -43,6 +44,7 @@ export function createRestRouter(server: ApolloServer<Context>, createContext: C
   router.use(express.json({ limit: '100kb' }));
 
   router.post('/profile/image', profileImageRoute(createContext));
+  router.get('/certificates/:id/pdf', certificatePdfRoute(createContext));
 
   for (const route of graphRoutes) {
     router[route.method](route.path, async (req, res, next) => {

@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000_foundation } from './Migration20261121000000_foundation';
 import { Migration20261121010000_millisecond_timestamps } from './Migration20261121010000_millisecond_timestamps';
 import { Migration20261121020000_courses } from './Migration20261121020000_courses';
+import { Migration20261121050000_certificates } from './Migration20261121050000_certificates';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -11,4 +12,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261121010000_millisecond_timestamps,
   },
   { name: 'Migration20261121020000_courses', class: Migration20261121020000_courses },
+  { name: 'Migration20261121050000_certificates', class: Migration20261121050000_certificates },
 ];

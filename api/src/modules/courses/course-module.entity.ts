@@ -39,4 +39,16 @@ export class CourseModule {
 
   @OneToMany(() => Quiz, (q) => q.module, { orderBy: { position: 'asc' } })
   quizzes = new Collection<Quiz>(this);
+
+  /** The `lessons` field: in order (batched across modules by the dataloader). */
+  @Field(() => [Lesson], { name: 'lessons' })
+  lessonList(): Promise<Lesson[]> {
+    return this.lessons.loadItems();
+  }
+
+  /** The `quizzes` field: in order (batched across modules by the dataloader). */
+  @Field(() => [Quiz], { name: 'quizzes' })
+  quizList(): Promise<Quiz[]> {
+    return this.quizzes.loadItems();
+  }
 }

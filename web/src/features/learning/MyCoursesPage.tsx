@@ -1,6 +1,214 @@
-import RoutePlaceholderPage from '../misc/RoutePlaceholderPage';
+import { useQuery } from '@apollo/client/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  EmptyState,
+  Heading,
+  HStack,
+  Image,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { BookOpen, GraduationCap, PlayCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { graphql } from '../../gql';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { toaster } from '../../ui/toaster';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { CourseProgressBar, LearningNotice } from './LearningBits';
+import { messageOf } from './learningErrors';
+import { formatDate } from './learningFormat';
+import { coursePath, stepPath } from './learningPaths';
 
-/** Placeholder until the courses issue (3) replaces it. */
+const MyCoursesQueryDocument = graphql(`
+  query MyCourses($first: Int, $after: String) {
+    myEnrollments(first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        id
+        source
+        createdAt
+        completedAt
+        progress {
+          ...CourseProgressFields
+        }
+        course {
+          id
+          title
+          summary
+          coverImageUrl
+        }
+      }
+    }
+  }
+`);
+
+const PAGE_SIZE = 12;
+
+/** /my-courses: the courses I am enrolled in, with my progress and the way back in. */
 export default function MyCoursesPage() {
-  return <RoutePlaceholderPage title="My Courses" />;
+  useDocumentTitle('My Courses');
+  const { data, loading, error, fetchMore } = useQuery(MyCoursesQueryDocument, {
+    variables: { first: PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const page = data?.myEnrollments;
+
+  if (!page) {
+    if (error) {
+      return (
+        <LearningNotice status="error" title="Your courses could not be loaded" description={error.message} />
+      );
+    }
+    return <PageSpinner label="Loading your courses..." />;
+  }
+
+  async function loadMore() {
+    const after = page?.pageInfo.endCursor;
+    if (!after) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after },
+        updateQuery: (loaded, { fetchMoreResult }) => ({
+          myEnrollments: {
+            ...fetchMoreResult.myEnrollments,
+            nodes: [...loaded.myEnrollments.nodes, ...fetchMoreResult.myEnrollments.nodes],
+          },
+        }),
+      });
+    } catch (loadError) {
+      toaster.create({
+        title: 'More courses could not be loaded',
+        description: messageOf(loadError),
+        type: 'error',
+      });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return (
+    <Container maxW="6xl" py={{ base: 8, md: 12 }}>
+      <Stack gap={8}>
+        <Stack gap={1}>
+          <Heading as="h1" size="2xl">
+            My Courses
+          </Heading>
+          <Text color="fg.muted">
+            {page.totalCount === 0
+              ? 'Courses you enroll in appear here.'
+              : `${page.totalCount} course${page.totalCount === 1 ? '' : 's'} · pick up where you left off.`}
+          </Text>
+        </Stack>
+
+        {page.nodes.length === 0 && !loading ? (
+          <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <GraduationCap />
+              </EmptyState.Indicator>
+              <EmptyState.Title>You are not enrolled in any course yet</EmptyState.Title>
+              <EmptyState.Description>
+                Start with our free course, Foundations of Teaching Dance, or browse the catalogue.
+              </EmptyState.Description>
+              <Button asChild>
+                <RouterLink to="/courses">Browse courses</RouterLink>
+              </Button>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap={6}>
+            {page.nodes.map((enrollment) => {
+              const { course, progress } = enrollment;
+              const done = progress.completed || !!enrollment.completedAt;
+              const next = progress.nextStep;
+              return (
+                <Card.Root key={enrollment.id} variant="outline" overflow="hidden" data-testid="my-course">
+                  {course.coverImageUrl ? (
+                    <Image src={course.coverImageUrl} alt="" height="36" objectFit="cover" />
+                  ) : (
+                    <Center height="36" bg="brand.subtle" color="brand.solid">
+                      <BookOpen size={40} aria-hidden />
+                    </Center>
+                  )}
+                  <Card.Body gap={3}>
+                    <HStack gap={2}>
+                      <Badge colorPalette={done ? 'green' : 'brand'} variant="subtle">
+                        {done ? 'Completed' : progress.percent > 0 ? 'In progress' : 'Not started'}
+                      </Badge>
+                      <Text fontSize="xs" color="fg.muted">
+                        Enrolled {formatDate(enrollment.createdAt)}
+                      </Text>
+                    </HStack>
+                    <Heading as="h2" size="md">
+                      <RouterLink to={coursePath(course.id)}>{course.title}</RouterLink>
+                    </Heading>
+                    {course.summary ? (
+                      <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+                        {course.summary}
+                      </Text>
+                    ) : null}
+                    <CourseProgressBar percent={progress.percent} size="sm" label="Progress" />
+                    <Text fontSize="xs" color="fg.muted">
+                      {progress.completedLessons}/{progress.totalLessons} lessons · {progress.passedQuizzes}/
+                      {progress.totalQuizzes} quizzes
+                      {enrollment.completedAt ? ` · completed ${formatDate(enrollment.completedAt)}` : ''}
+                    </Text>
+                  </Card.Body>
+                  <Card.Footer>
+                    {next ? (
+                      <Button asChild size="sm" variant={done ? 'outline' : 'solid'} width="full">
+                        <RouterLink to={stepPath(course.id, next)}>
+                          <PlayCircle aria-hidden />
+                          {done
+                            ? 'Review the course'
+                            : progress.percent > 0
+                              ? 'Continue learning'
+                              : 'Start learning'}
+                          <Box as="span" srOnly>
+                            {' '}
+                            {course.title}
+                          </Box>
+                        </RouterLink>
+                      </Button>
+                    ) : (
+                      <Button asChild size="sm" variant="outline" width="full">
+                        <RouterLink to={coursePath(course.id)}>Open course</RouterLink>
+                      </Button>
+                    )}
+                  </Card.Footer>
+                </Card.Root>
+              );
+            })}
+          </SimpleGrid>
+        )}
+
+        {page.pageInfo.hasNextPage ? (
+          <Center>
+            <Button
+              variant="outline"
+              onClick={() => void loadMore()}
+              loading={loadingMore}
+              loadingText="Loading…"
+            >
+              Load more
+            </Button>
+          </Center>
+        ) : null}
+      </Stack>
+    </Container>
+  );
 }

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+
+const COURSE = 'Foundations of Teaching Dance'; // free, taught by the demo instructor
+
+/**
+ * The text a (uncompressed) pdfkit PDF shows: glyph ids of each embedded font subset mapped back
+ * through the font's ToUnicode CMap; white space collapsed.
+ */
+function pdfText(pdf: Buffer): string {
+  const source = pdf.toString('latin1');
+  const objects = new Map<string, string>();
+  for (const m of source.matchAll(/(\d+) 0 obj\s([\s\S]*?)endobj/g)) objects.set(m[1], m[2]);
+  const cmaps = new Map<string, Map<number, string>>();
+  for (const m of source.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+    const unicode = /\/ToUnicode (\d+) 0 R/.exec(objects.get(m[2]) ?? '')?.[1];
+    if (!unicode || cmaps.has(m[1])) continue;
+    const map = new Map<number, string>();
+    for (const block of (objects.get(unicode) ?? '').matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+      for (const e of block[1].matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
+        [...e[3].matchAll(/<([0-9a-f\s]+)>/gi)].forEach((h, i) =>
+          map.set(
+            parseInt(e[1], 16) + i,
+            String.fromCharCode(...(h[1].match(/[0-9a-f]{4}/gi) ?? []).map((x) => parseInt(x, 16))),
+          ),
+        );
+      }
+    }
+    cmaps.set(m[1], map);
+  }
+  let cmap = new Map<number, string>();
+  let text = '';
+  for (const m of source.matchAll(/\/(F\d+) [\d.]+ Tf|\[((?:<[0-9a-f]*>|[\s\d.-])*)\] TJ/gi)) {
+    if (m[1]) {
+      cmap = cmaps.get(m[1]) ?? new Map();
+      continue;
+    }
+    for (const h of m[2].matchAll(/<([0-9a-f]*)>/gi)) {
+      for (let i = 0; i + 4 <= h[1].length; i += 4)
+        text += cmap.get(parseInt(h[1].slice(i, i + 4), 16)) ?? '';
+    }
+    text += '\n';
+  }
+  return text.replace(/\s+/g, ' ');
+}
+
+describe('certificates', () => {
+  it('an instructor issues a certificate; the student views and downloads it; anyone verifies it; revoking shows the reason', async () => {
+    // A new member enrolls in the instructor's free course through the API.
+    const member = await b.page();
+    const username = `certstudent${Date.now().toString(36)}`;
+    const registered = await member.request.post('/api/register', {
+      data: { username, password: 'grand-jete-2026', firstName: 'Carla', lastName: 'Certified' },
+    });
+    expect(registered.status()).toBe(201);
+
+    const instructor = await b.page();
+    await signIn(instructor, 'instructor');
+    await instructor.waitForURL('**/instructor/dashboard');
+    const courses = await instructor.request.post('/graphql', {
+      data: { query: '{ certificateIssueCourses { id title } }' },
+    });
+    const course = (
+      (await courses.json()).data.certificateIssueCourses as { id: string; title: string }[]
+    ).find((c) => c.title === COURSE);
+    expect(course).toBeTruthy();
+    const enrolled = await member.request.post('/api/enrollments', { data: { courseId: course!.id } });
+    expect(enrolled.status()).toBe(201);
+
+    // The instructor issues the certificate by hand.
+    await instructor.goto('/instructor/certificates/issue');
+    await instructor.getByRole('heading', { name: 'Issue a certificate' }).waitFor();
+    await instructor.getByLabel('Course').selectOption(course!.id);
+    await instructor.getByLabel('Find a student').fill(username);
+    await instructor.getByRole('button', { name: 'Issue certificate to Carla Certified' }).click();
+    await instructor.getByText(/Certificate issued: DRX-\d{4}-[A-Z0-9]{8} for Carla Certified/).waitFor();
+    await instructor.getByRole('link', { name: 'View the certificate' }).click();
+    await instructor.waitForURL(/\/certificates\/[0-9a-f-]{36}$/);
+    const certificatePath = new URL(instructor.url()).pathname;
+    const certificateId = certificatePath.split('/').pop()!;
+
+    // The student opens it and downloads the PDF.
+    await member.goto(certificatePath);
+    await member.getByRole('heading', { name: COURSE }).waitFor();
+    const view = member.getByTestId('certificate-view');
+    await view.getByText('Carla Certified').first().waitFor();
+    const number = (await member
+      .getByText(/^DRX-\d{4}-[A-Z0-9]{8}$/)
+      .first()
+      .textContent())!.trim();
+    expect(number).toMatch(/^DRX-\d{4}-[23456789A-HJ-NP-Z]{8}$/);
+    const download = member.getByRole('link', { name: 'Download PDF' });
+    expect(await download.getAttribute('href')).toBe(`/api/certificates/${certificateId}/pdf`);
+    const pdf = await member.request.get(`/api/certificates/${certificateId}/pdf`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['content-disposition']).toBe(`attachment; filename="DRX-certificate-${number}.pdf"`);
+    const body = await pdf.body();
+    expect(body.subarray(0, 4).toString()).toBe('%PDF');
+    const text = pdfText(body);
+    expect(text).toContain('Carla Certified');
+    expect(text).toContain(COURSE);
+    expect(text).toContain(`/verify/${number}`);
+
+    // A signed-out visitor verifies the number.
+    const visitor = await b.page();
+    await visitor.goto(`/verify/${number}`);
+    await visitor.getByRole('heading', { name: 'Valid certificate' }).waitFor();
+    await visitor.getByText('Carla Certified').first().waitFor();
+    await visitor.getByText('Ines Instructor').waitFor();
+
+    // The instructor revokes it with a reason.
+    await instructor.goto(`/instructor/certificates?search=${number}`);
+    await instructor.getByText('1 certificate', { exact: true }).waitFor();
+    await instructor.getByRole('button', { name: `Revoke ${number}` }).click();
+    await instructor.getByLabel('Reason').fill('Issued to the wrong student');
+    await instructor.getByRole('button', { name: 'Revoke certificate' }).click();
+    await instructor.getByText('Certificate revoked').first().waitFor();
+
+    // The verification page and the student's page show it revoked, with the reason.
+    await visitor.reload();
+    await visitor.getByRole('heading', { name: 'This certificate has been revoked' }).waitFor();
+    await visitor.getByText('Reason: Issued to the wrong student').waitFor();
+    await member.reload();
+    await member.getByText('Reason: Issued to the wrong student').waitFor();
+  });
+
+  it('says so for an unknown number, and checks another number from the form', async () => {
+    const visitor = await b.page();
+    await visitor.goto('/verify/DRX-2026-AAAAAAAA');
+    await visitor.getByRole('heading', { name: 'No certificate with this number' }).waitFor();
+    await visitor.getByLabel('Check another certificate').fill(' drx-2026-bbbbbbbb ');
+    await visitor.getByRole('button', { name: 'Verify' }).click();
+    await visitor.waitForURL('**/verify/DRX-2026-BBBBBBBB');
+    await visitor.getByRole('heading', { name: 'No certificate with this number' }).waitFor();
+  });
+});

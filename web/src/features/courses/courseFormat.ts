@@ -1,0 +1,126 @@
+import { formatCurrency } from '../../lib/currency';
+import { parsePrice } from '../../lib/price';
+
+/** A course price from cents: "Free" for 0, else US dollars ("$149.00"). */
+export function coursePriceLabel(priceCents: number): string {
+  return priceCents > 0 ? formatCurrency(priceCents / 100) : 'Free';
+}
+
+/** "45 min", "1 h", "2 h 5 min"; empty for 0. */
+export function formatMinutes(minutes: number): string {
+  if (!Number.isFinite(minutes) || minutes <= 0) return '';
+  const hours = Math.floor(minutes / 60);
+  const rest = Math.round(minutes % 60);
+  if (!hours) return `${rest} min`;
+  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+}
+
+/** "1 lesson", "3 lessons". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Cents from a typed price, by the spec's price rule (symbols stripped; unparseable is 0). */
+export function dollarsToCents(text: string): number {
+  return Math.round(parsePrice(text) * 100);
+}
+
+/** The text of a price field for an amount in cents ("" for free). */
+export function centsToDollarsText(priceCents: number): string {
+  return priceCents > 0 ? (priceCents / 100).toFixed(2) : '';
+}
+
+export const COURSE_SORTS = [
+  { value: 'NEWEST', param: 'newest', label: 'Newest' },
+  { value: 'RELEVANCE', param: 'relevance', label: 'Best match' },
+  { value: 'TITLE', param: 'title', label: 'Title (A–Z)' },
+  { value: 'PRICE_ASC', param: 'price-asc', label: 'Price: low to high' },
+  { value: 'PRICE_DESC', param: 'price-desc', label: 'Price: high to low' },
+] as const;
+
+export type CourseSortValue = (typeof COURSE_SORTS)[number]['value'];
+export type PriceFilter = '' | 'free' | 'paid';
+
+/** The catalogue's filters as kept in the URL (`/courses?style=…&level=…&q=…`). */
+export interface CatalogFilters {
+  search: string;
+  danceStyleId: string;
+  skillLevel: string;
+  ageGroup: string;
+  categoryId: string;
+  price: PriceFilter;
+  /** Empty: the server's default (best match with a search, else newest). */
+  sort: CourseSortValue | '';
+}
+
+const PARAM = {
+  search: 'q',
+  danceStyleId: 'style',
+  skillLevel: 'level',
+  ageGroup: 'age',
+  categoryId: 'category',
+  price: 'price',
+  sort: 'sort',
+} as const satisfies Record<keyof CatalogFilters, string>;
+
+export function filtersFromParams(params: URLSearchParams): CatalogFilters {
+  const get = (key: keyof CatalogFilters) => params.get(PARAM[key])?.trim() ?? '';
+  const price = get('price').toLowerCase();
+  const sortParam = get('sort').toLowerCase();
+  return {
+    search: get('search'),
+    danceStyleId: get('danceStyleId'),
+    skillLevel: get('skillLevel'),
+    ageGroup: get('ageGroup'),
+    categoryId: get('categoryId'),
+    price: price === 'free' || price === 'paid' ? price : '',
+    sort: COURSE_SORTS.find((s) => s.param === sortParam)?.value ?? '',
+  };
+}
+
+/** The URL parameters of a set of filters (empty ones left out). */
+export function filtersToParams(filters: CatalogFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(PARAM) as (keyof CatalogFilters)[]) {
+    const value = key === 'sort' ? COURSE_SORTS.find((s) => s.value === filters.sort)?.param : filters[key];
+    if (value) params.set(PARAM[key], value);
+  }
+  return params;
+}
+
+/** How many filters (not search or sort) are set, for the "Filters (2)" button. */
+export function activeFilterCount(filters: CatalogFilters): number {
+  return [
+    filters.danceStyleId,
+    filters.skillLevel,
+    filters.ageGroup,
+    filters.categoryId,
+    filters.price,
+  ].filter(Boolean).length;
+}
+
+/** The graph's `CourseFilter` for the URL's filters. */
+export function toCourseFilter(filters: CatalogFilters) {
+  return {
+    search: filters.search || null,
+    danceStyleId: filters.danceStyleId || null,
+    skillLevel: filters.skillLevel || null,
+    ageGroup: filters.ageGroup || null,
+    categoryId: filters.categoryId || null,
+    price: filters.price === 'free' ? ('FREE' as const) : filters.price === 'paid' ? ('PAID' as const) : null,
+  };
+}
+
+/** The sort to ask for: RELEVANCE only with a search (the server falls back too). */
+export function effectiveSort(filters: CatalogFilters): CourseSortValue {
+  if (filters.sort === 'RELEVANCE' && !filters.search) return 'NEWEST';
+  return filters.sort || (filters.search ? 'RELEVANCE' : 'NEWEST');
+}
+
+/** Paragraphs of a plain-text description (blank lines separate them). */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
