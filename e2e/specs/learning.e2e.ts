@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pathOf, useBrowser } from '../support/browser';
+import { pdfText } from '../support/pdf-text';
 
 const b = useBrowser();
 
@@ -39,7 +40,7 @@ async function courseIdOf(page: Page, title: string): Promise<string> {
 }
 
 describe('learning', () => {
-  it('a member enrols in the free course, completes every lesson and the quiz, and sees Course complete!', async () => {
+  it('a member enrols in the free course, completes it, downloads the certificate PDF, and anyone can verify it', async () => {
     const page = await b.page();
     await newMember(page, 'learner');
     const courseId = await courseIdOf(page, FREE_COURSE);
@@ -75,13 +76,39 @@ describe('learning', () => {
     await page.getByRole('heading', { name: 'Course complete!' }).waitFor();
     await page.getByRole('heading', { name: /Passed — 100%/ }).waitFor();
     const certificateLink = page.getByRole('link', { name: 'View your certificate' });
-    expect(await certificateLink.getAttribute('href')).toMatch(/^\/certificates\/[0-9a-f-]{36}$/);
+    const certificateHref = (await certificateLink.getAttribute('href')) ?? '';
+    expect(certificateHref).toMatch(/^\/certificates\/[0-9a-f-]{36}$/);
 
     // My Courses shows the course as completed
     await page.goto('/my-courses');
     const card = page.getByTestId('my-course').filter({ hasText: FREE_COURSE });
     await card.getByText('Completed', { exact: true }).waitFor();
     await card.getByText('100%').waitFor();
+
+    // The certificate: its page, then the PDF, which names the member and the course
+    const certificateId = certificateHref.split('/').pop()!;
+    await page.goto(`/certificates/${certificateId}`);
+    await page.getByText(FREE_COURSE).first().waitFor();
+    const pdf = await page.request.get(`/api/certificates/${certificateId}/pdf`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    const bytes = await pdf.body();
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(bytes);
+    expect(text).toContain('Lena');
+    expect(text).toContain(FREE_COURSE);
+    const { certificate } = await gql<{ certificate: { number: string } }>(
+      page,
+      `query($id: ID!) { certificate(id: $id) { number } }`,
+      { id: certificateId },
+    );
+    expect(text).toContain(`/verify/${certificate.number}`);
+
+    // A signed-out visitor verifies it
+    const visitor = await b.page();
+    await visitor.goto(`/verify/${certificate.number}`);
+    await visitor.getByRole('heading', { name: 'Valid certificate' }).waitFor();
+    await visitor.getByText(FREE_COURSE).first().waitFor();
   });
 
   it('a member who is not enrolled sees the not-enrolled page for a lesson, with the way to enroll', async () => {
