@@ -18,6 +18,7 @@ import {
   codes,
   db,
   type DemoName,
+  FOUNDATIONS,
   idByTitle,
   ok,
   signInDemoUsers,
@@ -571,6 +572,171 @@ describe('deleting a course', () => {
       [id, id],
     );
     expect(left).toEqual({ courses: 0, modules: 0 });
+  });
+});
+
+describe('the certificate template of a course', () => {
+  const TEMPLATE = 'certificateTemplate { id name }';
+  const CREATE = `mutation($input: CourseCreateInput!) { courseCreate(input: $input) {
+    course { id title ${TEMPLATE} } ${ERRORS} } }`;
+  const UPDATE = `mutation($input: CourseUpdateInput!) { courseUpdate(input: $input) {
+    course { id title ${TEMPLATE} } ${ERRORS} } }`;
+  const COURSE_TEMPLATE = `query($id: ID!) { course(id: $id) { id title certificateTemplate { id } } }`;
+  const ISSUE = `mutation($input: CertificateIssueInput!) { certificateIssue(input: $input) {
+    certificate { id courseId template { id name } } ${ERRORS} } }`;
+
+  let defaultTemplate: { id: string; name: string };
+  let diploma: { id: string; name: string };
+
+  beforeAll(async () => {
+    // instructors read the template list to choose from; staff add a second template
+    const list = (await ok(t, as.instructor, `{ certificateTemplates { id name isDefault } }`))
+      .certificateTemplates as { id: string; name: string; isDefault: boolean }[];
+    const found = list.find((x) => x.isDefault);
+    expect(found).toBeDefined();
+    defaultTemplate = { id: found!.id, name: found!.name };
+    const created = await must(
+      as.admin,
+      `mutation($input: CertificateTemplateCreateInput!) { certificateTemplateCreate(input: $input) {
+        template { id name } ${ERRORS} } }`,
+      {
+        name: 'Studio Diploma',
+        heading: 'Studio Diploma',
+        body: 'Well done, {{studentName}}, on {{courseTitle}}.',
+        signatoryName: 'Dana Director',
+        signatoryTitle: 'Director',
+      },
+    );
+    diploma = created.template;
+  });
+
+  it('is the default (null) unless chosen; it is set on create, kept, changed and cleared on update', async () => {
+    // a course created without a choice uses the default template
+    const plain = (await must(as.instructor, CREATE, { title: 'Template Free Course' })).course;
+    expect(plain.certificateTemplate).toBeNull();
+    // a course created with a template names it
+    const chosen = (
+      await must(as.instructor, CREATE, { title: 'Diploma Course', certificateTemplateId: diploma.id })
+    ).course;
+    expect(chosen.certificateTemplate).toEqual(diploma);
+    // an update that leaves the field out keeps it
+    const renamed = await must(as.instructor, UPDATE, { courseId: chosen.id, title: 'Diploma Course 2' });
+    expect(renamed.course).toMatchObject({ title: 'Diploma Course 2', certificateTemplate: diploma });
+    // the default template may also be named explicitly
+    const toDefault = await must(as.instructor, UPDATE, {
+      courseId: chosen.id,
+      certificateTemplateId: defaultTemplate.id,
+    });
+    expect(toDefault.course.certificateTemplate).toEqual(defaultTemplate);
+    // null clears it back to the default
+    const cleared = await must(as.instructor, UPDATE, { courseId: chosen.id, certificateTemplateId: null });
+    expect(cleared.course.certificateTemplate).toBeNull();
+    // and so does an empty id
+    await must(as.instructor, UPDATE, { courseId: chosen.id, certificateTemplateId: diploma.id });
+    const emptied = await must(as.instructor, UPDATE, { courseId: chosen.id, certificateTemplateId: '' });
+    expect(emptied.course.certificateTemplate).toBeNull();
+    const [row] = await db(t).execute<{ certificate_template_id: string | null }[]>(
+      'select certificate_template_id from courses where id = ?',
+      [chosen.id],
+    );
+    expect(row.certificate_template_id).toBeNull();
+  });
+
+  it.each([
+    ['an unknown template', randomUUID()],
+    ['a template id that is no UUID', 'classic'],
+  ])('refuses %s with INVALID_INPUT on create and update, changing nothing', async (_label, badId) => {
+    const before = await countCourses();
+    const refused = await mutate(as.instructor, CREATE, {
+      title: 'Bad Template',
+      certificateTemplateId: badId,
+    });
+    expect(refused.course).toBeNull();
+    expect(refused.userErrors).toEqual([
+      { code: 'INVALID_INPUT', field: 'certificateTemplateId', message: expect.any(String) },
+    ]);
+    expect(await countCourses()).toBe(before);
+
+    const course = (
+      await must(as.instructor, CREATE, { title: 'Kept Template', certificateTemplateId: diploma.id })
+    ).course;
+    const update = await mutate(as.instructor, UPDATE, {
+      courseId: course.id,
+      title: 'Not Renamed',
+      certificateTemplateId: badId,
+    });
+    expect(update.course).toBeNull();
+    expect(update.userErrors).toEqual([
+      { code: 'INVALID_INPUT', field: 'certificateTemplateId', message: expect.any(String) },
+    ]);
+    const after = (await ok(t, as.instructor, COURSE_TEMPLATE, { id: course.id })).course;
+    expect(after).toEqual({ id: course.id, title: 'Kept Template', certificateTemplate: { id: diploma.id } });
+  });
+
+  it('is shown to the course’s instructor and staff only', async () => {
+    // given a published course of the demo instructor with a chosen template
+    const foundations = await idByTitle(t, FOUNDATIONS);
+    await must(as.instructor, UPDATE, { courseId: foundations, certificateTemplateId: diploma.id });
+    try {
+      // its instructor and staff see the template
+      for (const who of [as.instructor, as.admin, as.officer]) {
+        const course = (await ok(t, who, COURSE_TEMPLATE, { id: foundations })).course;
+        expect(course.certificateTemplate).toEqual({ id: diploma.id });
+      }
+      // a member, another instructor and a guest see the course but not its template
+      for (const [who, code] of [
+        [as.member, 'FORBIDDEN'],
+        [as.multi, 'FORBIDDEN'],
+        [guest, 'UNAUTHENTICATED'],
+      ] as const) {
+        const res = await t.gql(who, COURSE_TEMPLATE, { id: foundations });
+        expect(codes(res)).toEqual([code]);
+        expect(res.data.course).toEqual({ id: foundations, title: FOUNDATIONS, certificateTemplate: null });
+      }
+      // nor through the catalogue
+      const listed = await t.gql(
+        as.member,
+        `{ courses(filter: { search: "Foundations" }) { nodes { id certificateTemplate { id } } } }`,
+      );
+      expect(new Set(codes(listed))).toEqual(new Set(['FORBIDDEN']));
+      expect(
+        listed.data.courses.nodes.map((n: { certificateTemplate: unknown }) => n.certificateTemplate),
+      ).not.toContainEqual({ id: diploma.id });
+    } finally {
+      await must(as.instructor, UPDATE, { courseId: foundations, certificateTemplateId: null });
+    }
+  });
+
+  it('prints the certificates of the course from the chosen template, and the default once cleared', async () => {
+    // given a course of mine with the diploma template and two enrolled students
+    const course = (
+      await must(as.instructor, CREATE, {
+        title: 'Certified Diploma Course',
+        certificateTemplateId: diploma.id,
+      })
+    ).course;
+    for (const student of [idOf.member, idOf.seller]) {
+      await db(t).execute(
+        `insert into enrollments (id, user_id, course_id, source) values (?, ?, ?, 'granted')`,
+        [randomUUID(), student, course.id],
+      );
+    }
+    // when I issue a certificate to the first student
+    const first = await must(as.instructor, ISSUE, { courseId: course.id, userId: idOf.member });
+    // then it is printed from the diploma template
+    expect(first.certificate).toMatchObject({ courseId: course.id, template: diploma });
+    // and after clearing the choice, the next one is printed from the default template
+    await must(as.instructor, UPDATE, { courseId: course.id, certificateTemplateId: null });
+    const second = await must(as.instructor, ISSUE, { courseId: course.id, userId: idOf.seller });
+    expect(second.certificate.template).toEqual(defaultTemplate);
+    const rows = await db(t).execute<{ user_id: string; template_id: string }[]>(
+      'select user_id, template_id from certificates where course_id = ?',
+      [course.id],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.user_id, r.template_id]))).toEqual({
+      [idOf.member]: diploma.id,
+      [idOf.seller]: defaultTemplate.id,
+    });
   });
 });
 

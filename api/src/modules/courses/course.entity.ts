@@ -73,6 +73,10 @@ export class Course {
   coverImageUrl?: string | null;
 
   /** The certificate layout of this course; null uses the default template. */
+  @Field(() => CertificateTemplate, {
+    nullable: true,
+    description: 'Its certificate layout; null uses the default template (its instructor and staff only).',
+  })
   @ManyToOne(() => CertificateTemplate, { nullable: true, deleteRule: 'set null' })
   certificateTemplate?: CertificateTemplate | null;
 

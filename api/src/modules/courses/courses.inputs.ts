@@ -36,6 +36,12 @@ export class CourseCreateInput {
 
   @Field(() => ID, {
     nullable: true,
+    description: 'A certificate template (see certificateTemplates); empty or null uses the default.',
+  })
+  certificateTemplateId?: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
     description: 'Staff only: create the course on behalf of this instructor (default: me).',
   })
   instructorId?: string | null;
@@ -75,6 +81,12 @@ export class CourseUpdateInput {
 
   @Field(() => Boolean, { nullable: true })
   memberOnly?: boolean | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: 'A certificate template (see certificateTemplates); empty or null goes back to the default.',
+  })
+  certificateTemplateId?: string | null;
 }
 
 @InputType()

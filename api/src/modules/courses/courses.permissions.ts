@@ -11,7 +11,10 @@ const isAuthor = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) =>
   return isCourseAuthor(ctx.user) ? true : forbidden();
 });
 
-/** A field of a course readable only by its instructor and staff (lesson bodies, answers). */
+/**
+ * A field of a course readable only by its instructor and staff (lesson bodies, answers, its
+ * certificate template).
+ */
 const isCourseEditor = rule({ cache: 'no_cache' })((parent: Course, _args, ctx: Context) => {
   if (!ctx.user) return unauthenticated();
   return canEditCourse(ctx.user, parent) ? true : forbidden();
@@ -57,7 +60,7 @@ export const coursesPermissions = {
     danceStyleDelete: isStaff,
   },
   // Shared types are field maps so the learning and certificates modules can add their fields.
-  Course: { '*': allow, curriculum: isCourseEditor },
+  Course: { '*': allow, curriculum: isCourseEditor, certificateTemplate: isCourseEditor },
   // Content types list their public fields one by one: a field added later (a lesson body for
   // learners) is denied until its module gives it a rule.
   CourseModule: { id: allow, title: allow, position: allow, lessons: allow, quizzes: allow },

@@ -3,6 +3,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Context } from '../../graphql/context';
 import { pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
+import { CertificateTemplate } from '../certificates/certificate-template.entity';
 import { User } from '../users/user.entity';
 import { CourseCategory } from './course-category.entity';
 import { CourseModule } from './course-module.entity';
@@ -148,6 +149,14 @@ export class CoursesResolver {
   @FieldResolver(() => CourseCategory, { nullable: true })
   async category(@Root() course: Course): Promise<CourseCategory | null> {
     return course.category ? await Reference.create(course.category).load() : null;
+  }
+
+  @FieldResolver(() => CertificateTemplate, {
+    nullable: true,
+    description: 'Its certificate layout; null uses the default template (its instructor and staff only).',
+  })
+  async certificateTemplate(@Root() course: Course): Promise<CertificateTemplate | null> {
+    return course.certificateTemplate ? await Reference.create(course.certificateTemplate).load() : null;
   }
 
   @FieldResolver(() => [CourseModule], {

@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConnectionShape } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
+import { CertificateTemplate } from '../certificates/certificate-template.entity';
 import { hasRole } from '../users/roles';
 import { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
@@ -154,6 +155,7 @@ export class CoursesService {
       category: await this.category(input.categoryId),
       coverImageUrl: v.optionalUrl(input.coverImageUrl, 'coverImageUrl', 'Cover image URL'),
       memberOnly: input.memberOnly ?? false,
+      certificateTemplate: await this.certificateTemplate(input.certificateTemplateId),
       instructor,
       published: false,
     });
@@ -185,6 +187,9 @@ export class CoursesService {
       course.coverImageUrl = v.optionalUrl(input.coverImageUrl, 'coverImageUrl', 'Cover image URL');
     }
     if (input.memberOnly !== undefined && input.memberOnly !== null) course.memberOnly = input.memberOnly;
+    if (input.certificateTemplateId !== undefined) {
+      course.certificateTemplate = await this.certificateTemplate(input.certificateTemplateId);
+    }
     await this.flushWithSlug();
     return course;
   }
@@ -306,6 +311,21 @@ export class CoursesService {
     const category = isUuid(id) ? await this.em.findOne(CourseCategory, { id }) : null;
     if (!category) throw new DomainError('INVALID_INPUT', 'Choose a category from the list', 'categoryId');
     return category;
+  }
+
+  /** A certificate template by id; null (the default template) when none is given. */
+  private async certificateTemplate(id: string | null | undefined): Promise<CertificateTemplate | null> {
+    const key = id?.trim();
+    if (!key) return null;
+    const template = isUuid(key) ? await this.em.findOne(CertificateTemplate, { id: key }) : null;
+    if (!template) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        'Choose a certificate template from the list',
+        'certificateTemplateId',
+      );
+    }
+    return template;
   }
 
   /** The title's slug, with -2, -3… when another course has it. Never shaped like a UUID. */

@@ -12,9 +12,9 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { centsToDollarsText, dollarsToCents } from './courseFormat';
+import { centsToDollarsText, certificateTemplateChoices, dollarsToCents } from './courseFormat';
 import type { CourseUserError } from './useCourseMutation';
-import { useCourseOptions } from './useCourseOptions';
+import { useCertificateTemplateOptions, useCourseOptions } from './useCourseOptions';
 
 /** What the course form edits (the price as typed, in dollars). */
 export interface CourseFormValues {
@@ -28,6 +28,8 @@ export interface CourseFormValues {
   categoryId: string;
   coverImageUrl: string;
   memberOnly: boolean;
+  /** '' for the default template. */
+  certificateTemplateId: string;
 }
 
 export interface CourseFormSource {
@@ -41,6 +43,7 @@ export interface CourseFormSource {
   memberOnly: boolean;
   danceStyle?: { id: string } | null;
   category?: { id: string } | null;
+  certificateTemplate?: { id: string; name?: string | null } | null;
 }
 
 /** The form's values for an existing course, or empty ones for a new course. */
@@ -56,6 +59,7 @@ export function courseFormValues(course?: CourseFormSource | null): CourseFormVa
     categoryId: course?.category?.id ?? '',
     coverImageUrl: course?.coverImageUrl ?? '',
     memberOnly: course?.memberOnly ?? false,
+    certificateTemplateId: course?.certificateTemplate?.id ?? '',
   };
 }
 
@@ -72,6 +76,7 @@ export function courseInputOf(values: CourseFormValues) {
     categoryId: values.categoryId || null,
     coverImageUrl: values.coverImageUrl.trim() || null,
     memberOnly: values.memberOnly,
+    certificateTemplateId: values.certificateTemplateId || null,
   };
 }
 
@@ -86,6 +91,7 @@ const FORM_FIELDS = new Set([
   'categoryId',
   'coverImageUrl',
   'memberOnly',
+  'certificateTemplateId',
 ]);
 
 export interface CourseFormProps {
@@ -111,6 +117,7 @@ export function CourseForm({
   onSubmit,
 }: CourseFormProps) {
   const options = useCourseOptions();
+  const certificateTemplates = useCertificateTemplateOptions();
   const [values, setValues] = useState<CourseFormValues>(() => courseFormValues(initial));
   const set = <K extends keyof CourseFormValues>(key: K, value: CourseFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -282,6 +289,33 @@ export function CourseForm({
             <Field.ErrorText>{errorOf('coverImageUrl')}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
+        <Field.Root invalid={Boolean(errorOf('certificateTemplateId'))}>
+          <Field.Label>Certificate template</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="certificateTemplateId"
+              value={values.certificateTemplateId}
+              onChange={(e) => set('certificateTemplateId', e.target.value)}
+            >
+              {certificateTemplateChoices(certificateTemplates.templates, initial?.certificateTemplate).map(
+                (c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ),
+              )}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {errorOf('certificateTemplateId') ? (
+            <Field.ErrorText>{errorOf('certificateTemplateId')}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>
+              The layout of the certificates this course issues. The default template is the one staff mark as
+              default.
+            </Field.HelperText>
+          )}
+        </Field.Root>
         <Checkbox.Root
           checked={values.memberOnly}
           onCheckedChange={(details) => set('memberOnly', details.checked === true)}

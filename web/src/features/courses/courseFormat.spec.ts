@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
   centsToDollarsText,
+  certificateTemplateChoices,
   coursePriceLabel,
   dollarsToCents,
   effectiveSort,
@@ -96,5 +97,30 @@ describe('catalogue filters in the URL', () => {
     expect(effectiveSort(filtersFromParams(new URLSearchParams('')))).toBe('NEWEST');
     expect(effectiveSort(filtersFromParams(new URLSearchParams('sort=relevance')))).toBe('NEWEST');
     expect(effectiveSort(filtersFromParams(new URLSearchParams('q=tap&sort=title')))).toBe('TITLE');
+  });
+});
+
+describe('certificate template choices', () => {
+  const templates = [
+    { id: 't1', name: 'DRX Classic', isDefault: true },
+    { id: 't2', name: 'Studio Diploma', isDefault: false },
+  ];
+
+  it('starts with the default template, then lists every template with the default marked', () => {
+    expect(certificateTemplateChoices(templates)).toEqual([
+      { value: '', label: 'Default template' },
+      { value: 't1', label: 'DRX Classic (default)' },
+      { value: 't2', label: 'Studio Diploma' },
+    ]);
+    expect(certificateTemplateChoices([])).toEqual([{ value: '', label: 'Default template' }]);
+  });
+
+  it('keeps a saved template that is not in the list yet', () => {
+    expect(certificateTemplateChoices([], { id: 't2', name: 'Studio Diploma' })).toEqual([
+      { value: '', label: 'Default template' },
+      { value: 't2', label: 'Studio Diploma' },
+    ]);
+    expect(certificateTemplateChoices(templates, { id: 't2', name: 'Studio Diploma' })).toHaveLength(3);
+    expect(certificateTemplateChoices(templates, null)).toHaveLength(3);
   });
 });

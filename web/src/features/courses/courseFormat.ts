@@ -124,3 +124,28 @@ export function paragraphs(text: string): string[] {
     .map((p) => p.trim())
     .filter(Boolean);
 }
+
+export interface TemplateOption {
+  id: string;
+  name: string;
+  isDefault?: boolean;
+}
+
+/**
+ * The choices of the course form's certificate template select: "Default template" (no choice,
+ * value '') first, then every template (the current default marked). A saved template missing from
+ * the list (not loaded yet) still shows.
+ */
+export function certificateTemplateChoices(
+  templates: readonly TemplateOption[],
+  saved?: { id: string; name?: string | null } | null,
+): { value: string; label: string }[] {
+  const choices = templates.map((t) => ({
+    value: t.id,
+    label: t.isDefault ? `${t.name} (default)` : t.name,
+  }));
+  if (saved?.id && !templates.some((t) => t.id === saved.id)) {
+    choices.unshift({ value: saved.id, label: saved.name || 'The chosen template' });
+  }
+  return [{ value: '', label: 'Default template' }, ...choices];
+}

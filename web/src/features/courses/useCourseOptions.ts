@@ -30,3 +30,19 @@ export function useCourseOptions() {
     error,
   };
 }
+
+const CourseCertificateTemplatesQueryDocument = graphql(`
+  query CourseCertificateTemplates {
+    certificateTemplates {
+      id
+      name
+      isDefault
+    }
+  }
+`);
+
+/** The certificate templates a course may use (instructors and staff only: the course form). */
+export function useCertificateTemplateOptions() {
+  const { data, loading, error } = useQuery(CourseCertificateTemplatesQueryDocument);
+  return { templates: data?.certificateTemplates ?? [], loading, error };
+}

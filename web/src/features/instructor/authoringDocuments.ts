@@ -70,6 +70,10 @@ export const InstructorCourseQueryDocument = graphql(`
         id
         name
       }
+      certificateTemplate {
+        id
+        name
+      }
       instructor {
         id
         username
@@ -118,6 +122,10 @@ export const CourseUpdateMutationDocument = graphql(`
           name
         }
         category {
+          id
+          name
+        }
+        certificateTemplate {
           id
           name
         }
