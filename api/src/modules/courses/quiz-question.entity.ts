@@ -5,7 +5,9 @@ import type { Quiz } from './quiz.entity';
 
 export type QuestionKind = 'single' | 'multiple' | 'true_false';
 
-@ObjectType()
+@ObjectType({
+  description: 'An answer option of a quiz question (whether it is correct is never part of it).',
+})
 export class QuestionOption {
   @Field(() => ID)
   id!: string;

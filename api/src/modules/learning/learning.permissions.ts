@@ -47,7 +47,6 @@ export const learningPermissions = {
   ModuleQuiz: allow,
   QuizForLearner: allow,
   QuestionForLearner: allow,
-  OptionForLearner: allow,
   QuestionResult: allow,
   QuizAttempt: allow,
   QuizAttemptConnection: allow,

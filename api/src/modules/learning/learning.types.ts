@@ -4,6 +4,7 @@ import { UserError } from '../../graphql/errors';
 import { Certificate } from '../certificates/certificate.entity';
 import { Course } from '../courses/course.entity';
 import { CourseModule } from '../courses/course-module.entity';
+import { QuestionOption } from '../courses/quiz-question.entity';
 import { Enrollment } from './enrollment.entity';
 import { QuizAttempt } from './quiz-attempt.entity';
 
@@ -170,17 +171,6 @@ export class ModuleContent {
   nextModuleId!: string | null;
 }
 
-@ObjectType({
-  description: 'An answer option of a quiz question (whether it is correct is never sent here).',
-})
-export class OptionForLearner {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  text!: string;
-}
-
 @ObjectType({ description: 'A quiz question without its correct answers or explanation.' })
 export class QuestionForLearner {
   @Field(() => ID)
@@ -192,8 +182,8 @@ export class QuestionForLearner {
   @Field(() => String, { description: 'single, multiple or true_false' })
   kind!: string;
 
-  @Field(() => [OptionForLearner])
-  options!: OptionForLearner[];
+  @Field(() => [QuestionOption])
+  options!: QuestionOption[];
 }
 
 @ObjectType({

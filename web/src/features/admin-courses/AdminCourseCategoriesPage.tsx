@@ -1,25 +1,17 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { FolderTree, Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Field, HStack, Input, Stack, Table } from '@chakra-ui/react';
+import { FolderTree } from 'lucide-react';
+import { useState } from 'react';
 import { graphql } from '../../gql';
 import type { AdminCourseCategoriesQuery } from '../../gql/graphql';
-import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ConfirmButton } from '../courses/ConfirmButton';
 import { useCourseMutation } from '../courses/useCourseMutation';
+import {
+  NamedItemActions,
+  NamedItemCreateForm,
+  NamedItemEditButtons,
+  NamedItemsAdmin,
+} from './NamedItemsAdmin';
 
 const AdminCourseCategoriesQueryDocument = graphql(`
   query AdminCourseCategories {
@@ -91,91 +83,50 @@ export default function AdminCourseCategoriesPage() {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const categories = data?.courseCategories ?? [];
 
   return (
-    <Stack gap={6} maxW="5xl" mx="auto">
-      <Stack gap={1}>
-        <Heading as="h1" size="2xl">
-          Course categories
-        </Heading>
-        <Text color="fg.muted">Categories group courses in the catalogue filters. Names are unique.</Text>
-      </Stack>
-      <CreateCategoryForm />
-      {loading && !data ? (
-        <PageSpinner label="Loading categories..." minHeight="12rem" />
-      ) : error && !data ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>The categories could not be loaded: {error.message}</Alert.Title>
-        </Alert.Root>
-      ) : categories.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <FolderTree />
-            </EmptyState.Indicator>
-            <EmptyState.Title>No categories yet</EmptyState.Title>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l3" bg="bg">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Slug</Table.ColumnHeader>
-                <Table.ColumnHeader>Description</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Text srOnly>Actions</Text>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {categories.map((category) => (
-                <CategoryRow key={category.id} category={category} />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
-    </Stack>
+    <NamedItemsAdmin
+      title="Course categories"
+      description="Categories group courses in the catalogue filters. Names are unique."
+      maxW="5xl"
+      createForm={<CreateCategoryForm />}
+      loading={loading}
+      error={error}
+      items={data?.courseCategories}
+      texts={{
+        loading: 'Loading categories...',
+        loadError: 'The categories could not be loaded',
+        empty: 'No categories yet',
+      }}
+      emptyIcon={<FolderTree />}
+      columns={
+        <>
+          <Table.ColumnHeader>Name</Table.ColumnHeader>
+          <Table.ColumnHeader>Slug</Table.ColumnHeader>
+          <Table.ColumnHeader>Description</Table.ColumnHeader>
+        </>
+      }
+      renderRow={(category) => <CategoryRow key={category.id} category={category} />}
+    />
   );
 }
 
 function CreateCategoryForm() {
   const create = useCourseMutation(CourseCategoryCreateMutationDocument, 'Category not created', REFETCH);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (await create.run({ name, description: description || null }, 'Category created')) {
-      setName('');
-      setDescription('');
-    }
-  }
   return (
-    <Card.Root variant="outline" asChild>
-      <form onSubmit={submit} noValidate aria-label="New category">
-        <Card.Body>
-          <Stack direction={{ base: 'column', md: 'row' }} gap={3} align={{ md: 'flex-end' }}>
-            <Field.Root invalid={Boolean(create.fieldError('name'))} flex="1">
-              <Field.Label>Category name</Field.Label>
-              <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
-              <Field.ErrorText>{create.fieldError('name')}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={Boolean(create.fieldError('description'))} flex="2">
-              <Field.Label>Description</Field.Label>
-              <Input value={description} onChange={(e) => setDescription(e.target.value)} />
-              <Field.ErrorText>{create.fieldError('description')}</Field.ErrorText>
-            </Field.Root>
-            <Button type="submit" loading={create.loading}>
-              <Plus aria-hidden /> Add category
-            </Button>
-          </Stack>
-        </Card.Body>
-      </form>
-    </Card.Root>
+    <NamedItemCreateForm
+      label="New category"
+      fields={[
+        { name: 'name', label: 'Category name', maxLength: 80, flex: '1' },
+        { name: 'description', label: 'Description', flex: '2' },
+      ]}
+      submitLabel="Add category"
+      mutation={create}
+      onCreate={async ({ name, description }) =>
+        Boolean(await create.run({ name, description: description || null }, 'Category created'))
+      }
+      stackOnMobile
+    />
   );
 }
 
@@ -210,12 +161,7 @@ function CategoryRow({ category }: { category: Category }) {
                 <Input size="sm" value={description} onChange={(e) => setDescription(e.target.value)} />
               </Field.Root>
               <HStack>
-                <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-                  Cancel
-                </Button>
-                <Button size="sm" type="submit" loading={update.loading}>
-                  Save
-                </Button>
+                <NamedItemEditButtons onCancel={() => setEditing(false)} saving={update.loading} />
               </HStack>
             </Stack>
           </form>
@@ -232,29 +178,17 @@ function CategoryRow({ category }: { category: Category }) {
       </Table.Cell>
       <Table.Cell color="fg.muted">{category.description || '—'}</Table.Cell>
       <Table.Cell textAlign="end">
-        <HStack gap={1} justify="flex-end">
-          <Button
-            size="xs"
-            variant="outline"
-            onClick={() => {
-              setName(category.name);
-              setDescription(category.description ?? '');
-              setEditing(true);
-            }}
-          >
-            Edit
-          </Button>
-          <ConfirmButton
-            size="xs"
-            variant="ghost"
-            colorPalette="red"
-            title={`Delete the category "${category.name}"?`}
-            description="Its courses stay in the catalogue without a category."
-            onConfirm={async () => Boolean(await remove.run({ categoryId: category.id }, 'Category deleted'))}
-          >
-            Delete
-          </ConfirmButton>
-        </HStack>
+        <NamedItemActions
+          editLabel="Edit"
+          onEdit={() => {
+            setName(category.name);
+            setDescription(category.description ?? '');
+            setEditing(true);
+          }}
+          deleteTitle={`Delete the category "${category.name}"?`}
+          deleteDescription="Its courses stay in the catalogue without a category."
+          onDelete={async () => Boolean(await remove.run({ categoryId: category.id }, 'Category deleted'))}
+        />
       </Table.Cell>
     </Table.Row>
   );

@@ -2,7 +2,6 @@ import { useQuery } from '@apollo/client/react';
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Center,
   EmptyState,
@@ -22,8 +21,9 @@ import { BookX, Plus, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { AdminCoursesQuery } from '../../gql/graphql';
-import { toaster } from '../../ui/toaster';
+import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useLoadMore } from '../../ui/useLoadMore';
 import { coursePath } from '../courses/CourseCard';
 import { coursePriceLabel, plural } from '../courses/courseFormat';
 import { useCourseMutation } from '../courses/useCourseMutation';
@@ -42,11 +42,6 @@ const STATUS_OPTIONS = [
   { value: 'published', label: 'Published' },
   { value: 'draft', label: 'Drafts' },
 ];
-
-function appendPage(loaded: Connection, next: Connection): Connection {
-  const seen = new Set(loaded.nodes.map((n) => n.id));
-  return { ...next, nodes: [...loaded.nodes, ...next.nodes.filter((n) => !seen.has(n.id))] };
-}
 
 /** /admin/courses: every course with search and status filter; publish, unpublish, assign instructor. */
 export default function AdminCoursesPage() {
@@ -78,44 +73,18 @@ export default function AdminCoursesPage() {
 
   const search = urlSearch.trim();
   const published = status === 'published' ? true : status === 'draft' ? false : null;
-  const key = `${search}\u0000${status}`;
-  const currentKey = useRef(key);
-  useEffect(() => {
-    currentKey.current = key;
-  }, [key]);
-
-  const { data, previousData, loading, error, fetchMore } = useQuery(AdminCoursesQueryDocument, {
+  const coursesQuery = useQuery(AdminCoursesQueryDocument, {
     variables: { first: PAGE_SIZE, search: search || null, published },
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
+  const { data, previousData, loading, error } = coursesQuery;
+  const pager = useLoadMore(coursesQuery, 'adminCourses', {
+    errorTitle: 'More courses could not be loaded',
+    filterKey: `${search}\u0000${status}`,
+  });
   const connection = (data ?? previousData)?.adminCourses;
   const refreshing = loading && !data;
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  async function loadMore() {
-    const after = connection?.pageInfo.endCursor;
-    if (!after) return;
-    const startedFor = key;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after },
-        updateQuery: (loaded, { fetchMoreResult }) =>
-          currentKey.current === startedFor && fetchMoreResult
-            ? { ...loaded, adminCourses: appendPage(loaded.adminCourses, fetchMoreResult.adminCourses) }
-            : loaded,
-      });
-    } catch (loadError) {
-      toaster.create({
-        title: 'More courses could not be loaded',
-        description: loadError instanceof Error ? loadError.message : undefined,
-        type: 'error',
-      });
-    } finally {
-      setLoadingMore(false);
-    }
-  }
 
   return (
     <Stack gap={6} maxW="7xl" mx="auto">
@@ -221,22 +190,7 @@ export default function AdminCoursesPage() {
               </Table.Root>
             </Table.ScrollArea>
           )}
-          {connection.pageInfo.hasNextPage && (
-            <Center>
-              <Box>
-                <Button
-                  variant="outline"
-                  bg="bg"
-                  onClick={() => void loadMore()}
-                  loading={loadingMore}
-                  loadingText="Loading…"
-                  disabled={refreshing}
-                >
-                  Load more
-                </Button>
-              </Box>
-            </Center>
-          )}
+          <LoadMoreButton pager={pager} disabled={refreshing} />
         </Stack>
       )}
     </Stack>

@@ -1,26 +1,17 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  Field,
-  Heading,
-  HStack,
-  IconButton,
-  Input,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { ArrowDown, ArrowUp, Music, Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Field, HStack, IconButton, Input, Table, Text } from '@chakra-ui/react';
+import { ArrowDown, ArrowUp, Music } from 'lucide-react';
+import { useState } from 'react';
 import { graphql } from '../../gql';
 import type { AdminDanceStylesQuery } from '../../gql/graphql';
-import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ConfirmButton } from '../courses/ConfirmButton';
 import { useCourseMutation } from '../courses/useCourseMutation';
+import {
+  NamedItemActions,
+  NamedItemCreateForm,
+  NamedItemEditButtons,
+  NamedItemsAdmin,
+} from './NamedItemsAdmin';
 
 const AdminDanceStylesQueryDocument = graphql(`
   query AdminDanceStyles {
@@ -89,84 +80,45 @@ export default function AdminDanceStylesPage() {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const styles = data?.danceStyles ?? [];
 
   return (
-    <Stack gap={6} maxW="4xl" mx="auto">
-      <Stack gap={1}>
-        <Heading as="h1" size="2xl">
-          Dance styles
-        </Heading>
-        <Text color="fg.muted">
-          The styles courses are filed under, in this order in every list. Deleting a style leaves its courses
-          without one.
-        </Text>
-      </Stack>
-      <CreateStyleForm />
-      {loading && !data ? (
-        <PageSpinner label="Loading dance styles..." minHeight="12rem" />
-      ) : error && !data ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>The dance styles could not be loaded: {error.message}</Alert.Title>
-        </Alert.Root>
-      ) : styles.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <Music />
-            </EmptyState.Indicator>
-            <EmptyState.Title>No dance styles</EmptyState.Title>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l3" bg="bg">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader w="24">Order</Table.ColumnHeader>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Text srOnly>Actions</Text>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {styles.map((style, index) => (
-                <StyleRow key={style.id} style={style} index={index} styles={styles} />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+    <NamedItemsAdmin
+      title="Dance styles"
+      description="The styles courses are filed under, in this order in every list. Deleting a style leaves its courses without one."
+      maxW="4xl"
+      createForm={<CreateStyleForm />}
+      loading={loading}
+      error={error}
+      items={data?.danceStyles}
+      texts={{
+        loading: 'Loading dance styles...',
+        loadError: 'The dance styles could not be loaded',
+        empty: 'No dance styles',
+      }}
+      emptyIcon={<Music />}
+      columns={
+        <>
+          <Table.ColumnHeader w="24">Order</Table.ColumnHeader>
+          <Table.ColumnHeader>Name</Table.ColumnHeader>
+        </>
+      }
+      renderRow={(style, index, styles) => (
+        <StyleRow key={style.id} style={style} index={index} styles={styles} />
       )}
-    </Stack>
+    />
   );
 }
 
 function CreateStyleForm() {
   const create = useCourseMutation(DanceStyleCreateMutationDocument, 'Dance style not added', REFETCH);
-  const [name, setName] = useState('');
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (await create.run({ name }, 'Dance style added')) setName('');
-  }
   return (
-    <Card.Root variant="outline" asChild>
-      <form onSubmit={submit} noValidate aria-label="New dance style">
-        <Card.Body>
-          <HStack gap={3} align="flex-end">
-            <Field.Root invalid={Boolean(create.fieldError('name'))} flex="1">
-              <Field.Label>Dance style name</Field.Label>
-              <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} />
-              <Field.ErrorText>{create.fieldError('name')}</Field.ErrorText>
-            </Field.Root>
-            <Button type="submit" loading={create.loading}>
-              <Plus aria-hidden /> Add style
-            </Button>
-          </HStack>
-        </Card.Body>
-      </form>
-    </Card.Root>
+    <NamedItemCreateForm
+      label="New dance style"
+      fields={[{ name: 'name', label: 'Dance style name', maxLength: 60, flex: '1' }]}
+      submitLabel="Add style"
+      mutation={create}
+      onCreate={async ({ name }) => Boolean(await create.run({ name }, 'Dance style added'))}
+    />
   );
 }
 
@@ -230,12 +182,7 @@ function StyleRow({ style, index, styles }: { style: Style; index: number; style
                 />
                 <Field.ErrorText>{update.fieldError('name')}</Field.ErrorText>
               </Field.Root>
-              <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-                Cancel
-              </Button>
-              <Button size="sm" type="submit" loading={update.loading}>
-                Save
-              </Button>
+              <NamedItemEditButtons onCancel={() => setEditing(false)} saving={update.loading} />
             </HStack>
           </form>
         ) : (
@@ -244,30 +191,18 @@ function StyleRow({ style, index, styles }: { style: Style; index: number; style
       </Table.Cell>
       <Table.Cell textAlign="end">
         {!editing ? (
-          <HStack gap={1} justify="flex-end">
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={() => {
-                setName(style.name);
-                setEditing(true);
-              }}
-            >
-              Rename
-            </Button>
-            <ConfirmButton
-              size="xs"
-              variant="ghost"
-              colorPalette="red"
-              title={`Delete the dance style "${style.name}"?`}
-              description="Courses of this style stay in the catalogue without a style."
-              onConfirm={async () =>
-                Boolean(await remove.run({ danceStyleId: style.id }, 'Dance style deleted'))
-              }
-            >
-              Delete
-            </ConfirmButton>
-          </HStack>
+          <NamedItemActions
+            editLabel="Rename"
+            onEdit={() => {
+              setName(style.name);
+              setEditing(true);
+            }}
+            deleteTitle={`Delete the dance style "${style.name}"?`}
+            deleteDescription="Courses of this style stay in the catalogue without a style."
+            onDelete={async () =>
+              Boolean(await remove.run({ danceStyleId: style.id }, 'Dance style deleted'))
+            }
+          />
         ) : null}
       </Table.Cell>
     </Table.Row>

@@ -1,9 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import {
   Badge,
-  Box,
-  Button,
-  Center,
   EmptyState,
   Field,
   Heading,
@@ -24,15 +21,15 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { Avatar } from '../../ui/Avatar';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { toaster } from '../../ui/toaster';
+import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useLoadMore } from '../../ui/useLoadMore';
 import { hasRole } from '../auth/roles';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { memberSince } from '../profile/profileFormat';
 import { formatUserCount } from './adminFormat';
 import { ADMINS_ONLY_USERS, AdminNotice } from './AdminNotice';
 import { isForbiddenError } from './graphqlErrors';
-import { appendUserPage } from './usersPagination';
 
 const AdminUsersQueryDocument = graphql(`
   query AdminUsers($first: Int, $after: String, $search: String, $role: String) {
@@ -124,49 +121,24 @@ function UsersDirectory() {
   };
 
   const search = urlSearch.trim();
-  const filterKey = `${search}\u0000${role}`;
-  const currentFilter = useRef(filterKey);
-  useEffect(() => {
-    currentFilter.current = filterKey;
-  }, [filterKey]);
 
   const { data: roleData } = useQuery(AdminRoleOptionsQueryDocument);
-  const { data, previousData, loading, error, fetchMore } = useQuery(AdminUsersQueryDocument, {
+  const usersQuery = useQuery(AdminUsersQueryDocument, {
     variables: { first: USERS_PAGE_SIZE, search: search || null, role: role || null },
     // Roles change elsewhere in the admin area: show the cached list, then the server's.
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const [loadingMore, setLoadingMore] = useState(false);
+  const { data, previousData, loading, error } = usersQuery;
+  // A page for a filter that has since changed is dropped.
+  const pager = useLoadMore(usersQuery, 'users', {
+    errorTitle: 'More users could not be loaded',
+    filterKey: `${search}\u0000${role}`,
+  });
 
   const connection = (data ?? previousData)?.users;
   const refreshing = loading && !data;
   const roleOptions = roleData?.referenceLists.roles ?? [];
-
-  async function loadMore() {
-    const after = connection?.pageInfo.endCursor;
-    if (!after) return;
-    const startedFor = filterKey;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after },
-        updateQuery: (loaded, { fetchMoreResult }) =>
-          // A page for a filter that has since changed is dropped.
-          currentFilter.current === startedFor
-            ? { ...loaded, users: appendUserPage(loaded.users, fetchMoreResult.users) }
-            : loaded,
-      });
-    } catch (loadError) {
-      toaster.create({
-        title: 'More users could not be loaded',
-        description: loadError instanceof Error ? loadError.message : undefined,
-        type: 'error',
-      });
-    } finally {
-      setLoadingMore(false);
-    }
-  }
 
   return (
     <Stack gap={5}>
@@ -288,22 +260,7 @@ function UsersDirectory() {
             </Table.ScrollArea>
           )}
 
-          {connection.pageInfo.hasNextPage && (
-            <Center>
-              <Box>
-                <Button
-                  variant="outline"
-                  bg="bg"
-                  onClick={() => void loadMore()}
-                  loading={loadingMore}
-                  loadingText="Loading…"
-                  disabled={refreshing}
-                >
-                  Load more
-                </Button>
-              </Box>
-            </Center>
-          )}
+          <LoadMoreButton pager={pager} disabled={refreshing} />
         </Stack>
       )}
     </Stack>

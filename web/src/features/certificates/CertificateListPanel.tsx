@@ -1,7 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import {
   Alert,
-  Box,
   Button,
   Center,
   EmptyState,
@@ -21,7 +20,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { graphql } from '../../gql';
 import type { CertificateRowFragment } from '../../gql/graphql';
-import { toaster } from '../../ui/toaster';
+import { LoadMoreButton } from '../../ui/LoadMoreButton';
+import { useLoadMore } from '../../ui/useLoadMore';
 import { CertificateStatusBadge } from './CertificateStatusBadge';
 import { formatCertificateDate } from './certificateText';
 import { RevokeCertificateDialog, type RevokeTarget } from './RevokeCertificateDialog';
@@ -102,12 +102,6 @@ interface Page {
   nodes: CertificateRowFragment[];
 }
 
-/** Appends a next page, skipping rows already shown. */
-function appendPage<P extends Page>(loaded: P, next: P): P {
-  const seen = new Set(loaded.nodes.map((n) => n.id));
-  return { ...next, nodes: [...loaded.nodes, ...next.nodes.filter((n) => !seen.has(n.id))] };
-}
-
 /**
  * The searchable list of certificates: every certificate for staff (`scope="admin"`, with
  * reinstate), or those of my courses for instructors (`scope="instructor"`, with a course filter).
@@ -171,55 +165,13 @@ export function CertificateListPanel({ scope }: { scope: 'admin' | 'instructor' 
       : (instructor.data ?? instructor.previousData)?.instructorCertificates;
   const refreshing = active.loading && !active.data;
 
-  const filterKey = `${urlSearch}\u0000${status}\u0000${courseId}`;
-  const currentFilter = useRef(filterKey);
-  useEffect(() => {
-    currentFilter.current = filterKey;
-  }, [filterKey]);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  async function loadMore() {
-    const after = page?.pageInfo.endCursor;
-    if (!after) return;
-    const startedFor = filterKey;
-    setLoadingMore(true);
-    try {
-      if (scope === 'admin') {
-        await admin.fetchMore({
-          variables: { after },
-          updateQuery: (loaded, { fetchMoreResult }) =>
-            currentFilter.current === startedFor
-              ? {
-                  ...loaded,
-                  adminCertificates: appendPage(loaded.adminCertificates, fetchMoreResult.adminCertificates),
-                }
-              : loaded,
-        });
-      } else {
-        await instructor.fetchMore({
-          variables: { after },
-          updateQuery: (loaded, { fetchMoreResult }) =>
-            currentFilter.current === startedFor
-              ? {
-                  ...loaded,
-                  instructorCertificates: appendPage(
-                    loaded.instructorCertificates,
-                    fetchMoreResult.instructorCertificates,
-                  ),
-                }
-              : loaded,
-        });
-      }
-    } catch (error) {
-      toaster.create({
-        title: 'More certificates could not be loaded',
-        description: error instanceof Error ? error.message : undefined,
-        type: 'error',
-      });
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const pagerOptions = {
+    errorTitle: 'More certificates could not be loaded',
+    filterKey: `${urlSearch}\u0000${status}\u0000${courseId}`,
+  };
+  const adminPager = useLoadMore(admin, 'adminCertificates', pagerOptions);
+  const instructorPager = useLoadMore(instructor, 'instructorCertificates', pagerOptions);
+  const pager = scope === 'admin' ? adminPager : instructorPager;
 
   const [revokeTarget, setRevokeTarget] = useState<RevokeTarget | null>(null);
   const { reinstate, loading: reinstating } = useCertificateReinstate();
@@ -416,22 +368,7 @@ export function CertificateListPanel({ scope }: { scope: 'admin' | 'instructor' 
             </Table.ScrollArea>
           )}
 
-          {page.pageInfo.hasNextPage && (
-            <Center>
-              <Box>
-                <Button
-                  variant="outline"
-                  bg="bg"
-                  onClick={() => void loadMore()}
-                  loading={loadingMore}
-                  loadingText="Loading…"
-                  disabled={refreshing}
-                >
-                  Load more
-                </Button>
-              </Box>
-            </Center>
-          )}
+          <LoadMoreButton pager={pager} disabled={refreshing} />
         </Stack>
       )}
 

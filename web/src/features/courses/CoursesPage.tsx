@@ -4,7 +4,6 @@ import {
   Badge,
   Box,
   Button,
-  Center,
   CloseButton,
   Container,
   Drawer,
@@ -27,9 +26,9 @@ import { SearchX, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { graphql } from '../../gql';
-import type { CatalogCoursesQuery } from '../../gql/graphql';
-import { toaster } from '../../ui/toaster';
+import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useLoadMore } from '../../ui/useLoadMore';
 import { CourseCard } from './CourseCard';
 import {
   activeFilterCount,
@@ -64,17 +63,6 @@ const CatalogCoursesQueryDocument = graphql(`
 
 export const CATALOG_PAGE_SIZE = 12;
 const SEARCH_DEBOUNCE_MS = 300;
-
-type Connection = CatalogCoursesQuery['courses'];
-
-/** Appends a fetched page, skipping courses already shown. */
-function appendPage(loaded: Connection, next: Connection): Connection {
-  const seen = new Set(loaded.edges.map((e) => e.node.id));
-  return {
-    ...next,
-    edges: [...loaded.edges, ...next.edges.filter((e) => !seen.has(e.node.id))],
-  };
-}
 
 /** /courses: the catalogue of certification courses with filters, search and sorting (all in the URL). */
 export default function CoursesPage() {
@@ -388,42 +376,16 @@ function FilterPanel({
 function CourseResults({ filters, onClear }: { filters: CatalogFilters; onClear: () => void }) {
   const filter = toCourseFilter(filters);
   const sort = effectiveSort(filters);
-  const key = JSON.stringify([filter, sort]);
-  const currentKey = useRef(key);
-  useEffect(() => {
-    currentKey.current = key;
-  }, [key]);
-
-  const { data, previousData, loading, error, fetchMore } = useQuery(CatalogCoursesQueryDocument, {
+  const coursesQuery = useQuery(CatalogCoursesQueryDocument, {
     variables: { first: CATALOG_PAGE_SIZE, filter, sort },
   });
-  const [loadingMore, setLoadingMore] = useState(false);
+  const { data, previousData, loading, error } = coursesQuery;
+  const pager = useLoadMore(coursesQuery, 'courses', {
+    errorTitle: 'More courses could not be loaded',
+    filterKey: JSON.stringify([filter, sort]),
+  });
   const connection = (data ?? previousData)?.courses;
   const refreshing = loading && !data;
-
-  async function loadMore() {
-    const after = connection?.pageInfo.endCursor;
-    if (!after) return;
-    const startedFor = key;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after },
-        updateQuery: (loaded, { fetchMoreResult }) =>
-          currentKey.current === startedFor && fetchMoreResult
-            ? { ...loaded, courses: appendPage(loaded.courses, fetchMoreResult.courses) }
-            : loaded,
-      });
-    } catch (loadError) {
-      toaster.create({
-        title: 'More courses could not be loaded',
-        description: loadError instanceof Error ? loadError.message : undefined,
-        type: 'error',
-      });
-    } finally {
-      setLoadingMore(false);
-    }
-  }
 
   if (error && !connection) {
     return (
@@ -481,20 +443,7 @@ function CourseResults({ filters, onClear }: { filters: CatalogFilters; onClear:
           ))}
         </SimpleGrid>
       )}
-      {connection.pageInfo.hasNextPage && (
-        <Center>
-          <Button
-            variant="outline"
-            bg="bg"
-            onClick={() => void loadMore()}
-            loading={loadingMore}
-            loadingText="Loading…"
-            disabled={refreshing}
-          >
-            Load more
-          </Button>
-        </Center>
-      )}
+      <LoadMoreButton pager={pager} disabled={refreshing} />
     </Stack>
   );
 }

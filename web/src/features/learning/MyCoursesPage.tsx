@@ -15,12 +15,12 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { BookOpen, GraduationCap, PlayCircle } from 'lucide-react';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { toaster } from '../../ui/toaster';
+import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useLoadMore } from '../../ui/useLoadMore';
 import { CourseProgressBar, LearningNotice } from './LearningBits';
 import { messageOf } from './learningErrors';
 import { formatDate } from './learningFormat';
@@ -58,12 +58,16 @@ const PAGE_SIZE = 12;
 /** /my-courses: the courses I am enrolled in, with my progress and the way back in. */
 export default function MyCoursesPage() {
   useDocumentTitle('My Courses');
-  const { data, loading, error, fetchMore } = useQuery(MyCoursesQueryDocument, {
+  const enrollmentsQuery = useQuery(MyCoursesQueryDocument, {
     variables: { first: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const [loadingMore, setLoadingMore] = useState(false);
+  const { data, loading, error } = enrollmentsQuery;
+  const pager = useLoadMore(enrollmentsQuery, 'myEnrollments', {
+    errorTitle: 'More courses could not be loaded',
+    errorDescription: messageOf,
+  });
   const page = data?.myEnrollments;
 
   if (!page) {
@@ -73,31 +77,6 @@ export default function MyCoursesPage() {
       );
     }
     return <PageSpinner label="Loading your courses..." />;
-  }
-
-  async function loadMore() {
-    const after = page?.pageInfo.endCursor;
-    if (!after) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after },
-        updateQuery: (loaded, { fetchMoreResult }) => ({
-          myEnrollments: {
-            ...fetchMoreResult.myEnrollments,
-            nodes: [...loaded.myEnrollments.nodes, ...fetchMoreResult.myEnrollments.nodes],
-          },
-        }),
-      });
-    } catch (loadError) {
-      toaster.create({
-        title: 'More courses could not be loaded',
-        description: messageOf(loadError),
-        type: 'error',
-      });
-    } finally {
-      setLoadingMore(false);
-    }
   }
 
   return (
@@ -196,18 +175,7 @@ export default function MyCoursesPage() {
           </SimpleGrid>
         )}
 
-        {page.pageInfo.hasNextPage ? (
-          <Center>
-            <Button
-              variant="outline"
-              onClick={() => void loadMore()}
-              loading={loadingMore}
-              loadingText="Loading…"
-            >
-              Load more
-            </Button>
-          </Center>
-        ) : null}
+        <LoadMoreButton pager={pager} />
       </Stack>
     </Container>
   );
