@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadsDir: string;
+  /** Files served only through access checks (resource files); never under /uploads. */
+  privateDir: string;
   sessionSecret: string;
   webDist: string;
   seed: boolean;
@@ -47,6 +49,11 @@ function localSessionSecret(dataDir: string): string {
   }
 }
 
+/** The private storage folder: PRIVATE_DIR, else DATA_DIR/private. */
+export function privateDirFrom(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.PRIVATE_DIR || path.join(path.resolve(env.DATA_DIR || '.data'), 'private'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = intFrom('PORT', env.PORT, 4000);
@@ -61,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
+    privateDir: privateDirFrom(env),
     sessionSecret,
     webDist: path.resolve(env.WEB_DIST || path.join(__dirname, '..', '..', 'web', 'dist')),
     seed: boolFrom(env.SEED, true),

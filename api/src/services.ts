@@ -6,6 +6,7 @@ import { CourseContentService } from './modules/courses/course-content.service';
 import { CourseTaxonomyService } from './modules/courses/course-taxonomy.service';
 import { CoursesService } from './modules/courses/courses.service';
 import { LearningService } from './modules/learning/learning.service';
+import { ResourcesService } from './modules/resources/resources.service';
 import { UsersService } from './modules/users/users.service';
 import type { Storage } from './storage/storage';
 
@@ -19,6 +20,7 @@ export interface Services {
   courses: CoursesService;
   courseContent: CourseContentService;
   courseTaxonomy: CourseTaxonomyService;
+  resources: ResourcesService;
 }
 
 export function createServices(em: EntityManager, storage: Storage): Services {
@@ -32,6 +34,7 @@ export function createServices(em: EntityManager, storage: Storage): Services {
     courses: new CoursesService(em),
     courseContent: new CourseContentService(em),
     courseTaxonomy: new CourseTaxonomyService(em),
+    resources: new ResourcesService(em),
   };
   return services;
 }

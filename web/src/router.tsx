@@ -54,6 +54,10 @@ const AdminCourseCategoriesPage = lazy(() => import('./features/admin-courses/Ad
 const AdminDanceStylesPage = lazy(() => import('./features/admin-courses/AdminDanceStylesPage'));
 const AdminCourseCreatorPage = lazy(() => import('./features/admin-courses/AdminCourseCreatorPage'));
 const AdminCertificatesPage = lazy(() => import('./features/certificates/AdminCertificatesPage'));
+// Curriculum store (issue 4)
+const CurriculumPage = lazy(() => import('./features/resources/CurriculumPage'));
+const ResourceDetailsPage = lazy(() => import('./features/resources/ResourceDetailsPage'));
+const SellerStorePage = lazy(() => import('./features/resources/SellerStorePage'));
 
 /** A lazily loaded page with its own loading state. */
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -144,10 +148,10 @@ const publicRoutes: RouteObject[] = [
   info('privacy', 'privacy'),
   info('cookies', 'cookies'),
   // Third route kind: open to visitors (guests may browse resources, curriculum and stores).
-  placeholder('curriculum', 'Curriculum'),
-  placeholder('curriculum/:resourceId', 'Resource details'),
-  placeholder('sellers/:sellerId', 'Seller profile'),
-  placeholder('seller-store/:sellerId', 'Seller store'),
+  { path: 'curriculum', element: page(CurriculumPage) },
+  { path: 'curriculum/:resourceId', element: page(ResourceDetailsPage) },
+  { path: 'sellers/:sellerId', element: page(SellerStorePage) },
+  { path: 'seller-store/:sellerId', element: page(SellerStorePage) },
 ];
 
 /** Signed-in-only pages with the site header and footer. */

@@ -11,6 +11,13 @@ import { QuizQuestion } from '../modules/courses/quiz-question.entity';
 import { Enrollment } from '../modules/learning/enrollment.entity';
 import { LessonProgress } from '../modules/learning/lesson-progress.entity';
 import { QuizAttempt } from '../modules/learning/quiz-attempt.entity';
+import { DownloadEvent } from '../modules/resources/download-event.entity';
+import { Entitlement } from '../modules/resources/entitlement.entity';
+import { ResourceCategory } from '../modules/resources/resource-category.entity';
+import { ResourceFile } from '../modules/resources/resource-file.entity';
+import { Resource } from '../modules/resources/resource.entity';
+import { Review } from '../modules/resources/review.entity';
+import { SellerProfile } from '../modules/resources/seller-profile.entity';
 import { User } from '../modules/users/user.entity';
 
 /** Every MikroORM entity; each module adds its own here. */
@@ -29,4 +36,11 @@ export const entities = [
   QuizAttempt,
   CertificateTemplate,
   Certificate,
+  ResourceCategory,
+  SellerProfile,
+  Resource,
+  ResourceFile,
+  Review,
+  Entitlement,
+  DownloadEvent,
 ];

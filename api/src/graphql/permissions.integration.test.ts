@@ -41,6 +41,13 @@ const PUBLIC_ROOT_FIELDS = new Set([
   'Query.courseCategories',
   'Query.danceStyles',
   'Query.certificateVerify',
+  'Query.resources',
+  'Query.resource',
+  'Query.resourceReviews',
+  'Query.resourceCategories',
+  'Query.resourceCategory',
+  'Query.seller',
+  'Query.sellers',
 ]);
 
 /** Removes one entry (a type, or a field of a type's field map) from a copy of the rule tree. */

@@ -7,6 +7,7 @@ import { certificatesPermissions } from '../modules/certificates/certificates.pe
 import { coursesPermissions } from '../modules/courses/courses.permissions';
 import { learningPermissions } from '../modules/learning/learning.permissions';
 import { referencePermissions } from '../modules/reference/reference.permissions';
+import { resourcesPermissions } from '../modules/resources/resources.permissions';
 import { usersPermissions } from '../modules/users/users.permissions';
 
 type RuleMap = Record<string, unknown>;
@@ -44,6 +45,7 @@ export const ruleTree = mergeRules(
   coursesPermissions,
   learningPermissions,
   certificatesPermissions,
+  resourcesPermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

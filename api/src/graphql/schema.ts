@@ -11,6 +11,7 @@ import { CoursesResolver } from '../modules/courses/courses.resolver';
 import { learningFieldResolvers } from '../modules/learning/learning-fields.resolver';
 import { LearningResolver } from '../modules/learning/learning.resolver';
 import { ReferenceResolver } from '../modules/reference/reference.resolver';
+import { resourcesResolvers } from '../modules/resources/resources.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import { permissions } from './permissions';
 
@@ -24,6 +25,7 @@ export const resolvers = [
   ...learningFieldResolvers,
   CertificatesResolver,
   CertificateTemplatesResolver,
+  ...resourcesResolvers,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */

@@ -7,6 +7,7 @@ import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.rou
 import { certificatesRoutes } from '../modules/certificates/certificates.routes';
 import { coursesRoutes } from '../modules/courses/courses.routes';
 import { learningRoutes } from '../modules/learning/learning.routes';
+import { resourcesRoutes } from '../modules/resources/resources.routes';
 import { profileImageRoute } from '../modules/users/profile-image.route';
 import { usersRoutes } from '../modules/users/users.routes';
 import { type GraphRoute, runGraphRoute } from './graph-route';
@@ -21,6 +22,7 @@ export const graphRoutes: GraphRoute[] = [
   ...coursesRoutes,
   ...learningRoutes,
   ...certificatesRoutes,
+  ...resourcesRoutes,
 ];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

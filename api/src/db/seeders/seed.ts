@@ -1,11 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { seedDemoCourses } from './demo-courses';
+import { seedDemoResources } from './demo-resources';
 import { seedDemoUsers } from './demo-users';
 
 /** Each seeder runs once per database (claimed in seed_runs), so later edits are never undone. */
 const SEEDERS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
   { name: 'demo-users', run: seedDemoUsers },
   { name: 'demo-courses', run: seedDemoCourses },
+  { name: 'demo-resources', run: seedDemoResources },
 ];
 
 export async function seedDatabase(em: EntityManager): Promise<string[]> {

@@ -1,0 +1,40 @@
+import { BigIntType, Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Resource } from './resource.entity';
+
+/** A file of a resource, stored in the private storage folder; `storageKey` is never exposed. */
+@ObjectType({ description: 'A file of a resource (name, size and type; downloads need an entitlement).' })
+@Entity({ tableName: 'resource_files' })
+export class ResourceFile {
+  [OptionalProps]?: 'position' | 'createdAt';
+
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Resource, { deleteRule: 'cascade' })
+  resource!: Resource;
+
+  /** Path inside the private storage folder. Never a GraphQL field. */
+  @Property({ type: 'string', length: 300 })
+  storageKey!: string;
+
+  @Field()
+  @Property({ type: 'string', length: 255 })
+  fileName!: string;
+
+  @Field(() => Int)
+  @Property({ type: new BigIntType('number') })
+  sizeBytes!: number;
+
+  @Field()
+  @Property({ type: 'string', length: 120 })
+  contentType!: string;
+
+  @Property({ type: 'integer', default: 0 })
+  position: number = 0;
+
+  @Property({ type: 'Date', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,236 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ConnectionShape } from '../../graphql/connection';
+import { invalidCursor, toConnection } from '../../graphql/connection';
+import { DomainError } from '../../graphql/errors';
+import { hasAnyRole, STAFF_ROLES } from '../users/roles';
+import type { User } from '../users/user.entity';
+import { isUuid } from '../users/users.service';
+import { Entitlement } from './entitlement.entity';
+import { pageQuery, type ResourceListQuery } from './resource-catalog';
+import { ResourceCategory } from './resource-category.entity';
+import { ResourceFile } from './resource-file.entity';
+import { Resource } from './resource.entity';
+import { Review } from './review.entity';
+import { SellerProfile } from './seller-profile.entity';
+import type { RatingSummary, SellerStats } from './resources.types';
+
+export const REVIEW_BODY_MAX = 2000;
+
+export interface ReviewInput {
+  resourceId: string;
+  rating: number;
+  body?: string | null;
+}
+
+/** A cursor MikroORM cannot read is the client's mistake, not a server error. */
+async function withCursor<T>(after: string | null | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (after) throw invalidCursor();
+    throw error;
+  }
+}
+
+const isStaffUser = (user: User | null | undefined) => hasAnyRole(user, STAFF_ROLES);
+
+/** The curriculum store: browsing, seller stores and reviews (rules and ownership live here). */
+export class ResourcesService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Published resources of sellers who are not suspended: filtered, sorted, keyset-paged. */
+  async list(
+    query: ResourceListQuery,
+    first: number,
+    after?: string | null,
+  ): Promise<ConnectionShape<Resource>> {
+    const q = pageQuery(query, first, after);
+    const [[count], rows] = await Promise.all([
+      this.em.execute<{ n: number }[]>(q.count.sql, q.count.params),
+      this.em.execute<Record<string, unknown>[]>(q.page.sql, q.page.params),
+    ]);
+    const pageRows = rows.slice(0, first);
+    const ids = pageRows.map((r) => String(r.id));
+    const loaded = ids.length
+      ? await this.em.find(Resource, { id: { $in: ids } }, { populate: ['danceStyle', 'category', 'seller'] })
+      : [];
+    const byId = new Map(loaded.map((r) => [r.id, r]));
+    const edges = pageRows
+      .filter((r) => byId.has(String(r.id)))
+      .map((r) => ({ node: byId.get(String(r.id))!, cursor: q.cursorOf(r) }));
+    return {
+      edges,
+      nodes: edges.map((e) => e.node),
+      totalCount: count.n,
+      pageInfo: {
+        hasNextPage: rows.length > first,
+        hasPreviousPage: Boolean(after),
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges[edges.length - 1]?.cursor ?? null,
+      },
+    };
+  }
+
+  /** A resource: published ones (of a seller who is not suspended) for all; others for their seller and staff. */
+  async findVisible(id: string, viewer: User | null): Promise<Resource | null> {
+    if (!isUuid(id)) return null;
+    const resource = await this.em.findOne(Resource, id);
+    if (!resource) return null;
+    if (viewer && (resource.seller.id === viewer.id || isStaffUser(viewer))) return resource;
+    if (resource.status !== 'published') return null;
+    const profile = await this.em.findOne(SellerProfile, { user: resource.seller.id });
+    return profile?.suspended ? null : resource;
+  }
+
+  files(resource: Resource): Promise<ResourceFile[]> {
+    return this.em.find(ResourceFile, { resource }, { orderBy: { position: 'asc', createdAt: 'asc' } });
+  }
+
+  categories(): Promise<ResourceCategory[]> {
+    return this.em.find(ResourceCategory, {}, { orderBy: { name: 'asc' } });
+  }
+
+  category(id: string): Promise<ResourceCategory | null> {
+    if (!isUuid(id)) return this.em.findOne(ResourceCategory, { slug: id });
+    return this.em.findOne(ResourceCategory, id);
+  }
+
+  async ratingSummary(resource: Resource): Promise<RatingSummary> {
+    const rows = await this.em.execute<{ rating: number; n: number }[]>(
+      'select rating, count(*)::int as n from reviews where resource_id = ? group by rating',
+      [resource.id],
+    );
+    const counts = new Map(rows.map((r) => [Number(r.rating), r.n]));
+    return {
+      average: Number(resource.ratingAverage),
+      count: resource.ratingCount,
+      histogram: [1, 2, 3, 4, 5].map((stars) => ({ stars, count: counts.get(stars) ?? 0 })),
+    };
+  }
+
+  /** Reviews of a visible resource, newest first (an empty connection when there are none). */
+  async reviews(resourceId: string, viewer: User | null, first: number, after?: string | null) {
+    const resource = await this.findVisible(resourceId, viewer);
+    if (!resource) {
+      return {
+        edges: [],
+        nodes: [],
+        totalCount: 0,
+        pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+      } satisfies ConnectionShape<Review>;
+    }
+    const page = await withCursor(after, () =>
+      this.em.findByCursor(
+        Review,
+        { resource },
+        { first, after: after ?? undefined, orderBy: { createdAt: 'desc', id: 'desc' }, includeCount: true },
+      ),
+    );
+    return toConnection(page);
+  }
+
+  async isEntitled(user: User | null, resourceId: string): Promise<boolean> {
+    if (!user || !isUuid(resourceId)) return false;
+    return (await this.em.count(Entitlement, { user: user.id, resource: resourceId })) > 0;
+  }
+
+  // Sellers
+
+  /** A seller's public store by user id; null for none or a suspended seller. */
+  async seller(userId: string): Promise<SellerProfile | null> {
+    if (!isUuid(userId)) return null;
+    const profile = await this.em.findOne(SellerProfile, { user: userId });
+    return profile && !profile.suspended ? profile : null;
+  }
+
+  async sellers(first: number, after?: string | null) {
+    const page = await withCursor(after, () =>
+      this.em.findByCursor(
+        SellerProfile,
+        { suspended: false },
+        {
+          first,
+          after: after ?? undefined,
+          orderBy: { storeName: 'asc', user: 'asc' },
+          includeCount: true,
+          populate: ['user'],
+        },
+      ),
+    );
+    return toConnection(page);
+  }
+
+  async sellerStats(userId: string): Promise<SellerStats> {
+    const [row] = await this.em.execute<{ n: number; ratings: number; average: string | null }[]>(
+      `select count(*)::int as n, coalesce(sum(rating_count), 0)::int as ratings,
+         round(sum(rating_average * rating_count) / nullif(sum(rating_count), 0), 2) as average
+       from resources where seller_id = ? and status = 'published'`,
+      [userId],
+    );
+    return { resourceCount: row.n, ratingCount: row.ratings, ratingAverage: Number(row.average ?? 0) };
+  }
+
+  // Reviews
+
+  /**
+   * Creates or edits the viewer's review of a resource they hold an entitlement to. The resource
+   * row is locked first, so the upsert and the recomputed rating are consistent under concurrency.
+   */
+  async upsertReview(user: User, input: ReviewInput): Promise<Review> {
+    if (!Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5) {
+      throw new DomainError('INVALID_INPUT', 'Rating must be a whole number from 1 to 5', 'rating');
+    }
+    const body = (input.body ?? '').trim();
+    if (body.length > REVIEW_BODY_MAX) {
+      throw new DomainError('INVALID_INPUT', `A review can be at most ${REVIEW_BODY_MAX} characters`, 'body');
+    }
+    const resource = await this.findVisible(input.resourceId, user);
+    if (!resource) throw new DomainError('NOT_FOUND', 'Resource not found', 'resourceId');
+    if (!(await this.isEntitled(user, resource.id))) {
+      throw new DomainError('FORBIDDEN', 'Only buyers of this resource can review it', 'resourceId');
+    }
+    let reviewId = '';
+    await this.em.transactional(async (em) => {
+      await em.execute('select id from resources where id = ? for update', [resource.id]);
+      const [row] = await em.execute<{ id: string }[]>(
+        `insert into reviews (id, resource_id, user_id, rating, body, created_at, updated_at)
+         values (gen_random_uuid(), ?, ?, ?, ?, now(), now())
+         on conflict (resource_id, user_id) do update set rating = excluded.rating, body = excluded.body,
+           updated_at = now()
+         returning id`,
+        [resource.id, user.id, input.rating, body],
+      );
+      reviewId = row.id;
+      await this.recomputeRating(em, resource.id);
+    });
+    await this.em.refresh(resource);
+    return this.em.findOneOrFail(Review, reviewId, { refresh: true });
+  }
+
+  /** Deletes a review (its author or staff) and returns its resource with the new rating. */
+  async deleteReview(user: User, reviewId: string): Promise<Resource> {
+    const review = isUuid(reviewId) ? await this.em.findOne(Review, reviewId) : null;
+    if (!review) throw new DomainError('NOT_FOUND', 'Review not found', 'id');
+    if (review.user.id !== user.id && !isStaffUser(user)) {
+      throw new DomainError('FORBIDDEN', 'You can delete only your own review', 'id');
+    }
+    const resourceId = review.resource.id;
+    await this.em.transactional(async (em) => {
+      await em.execute('select id from resources where id = ? for update', [resourceId]);
+      await em.execute('delete from reviews where id = ?', [review.id]);
+      await this.recomputeRating(em, resourceId);
+    });
+    this.em.getUnitOfWork().unsetIdentity(review);
+    return this.em.findOneOrFail(Resource, resourceId, { refresh: true });
+  }
+
+  private async recomputeRating(em: EntityManager, resourceId: string): Promise<void> {
+    await em.execute(
+      `update resources set
+         rating_average = coalesce((select round(avg(rating), 2) from reviews where resource_id = ?), 0),
+         rating_count = (select count(*) from reviews where resource_id = ?)
+       where id = ?`,
+      [resourceId, resourceId, resourceId],
+    );
+  }
+}

@@ -1,0 +1,47 @@
+import { Entity, OneToOne, OptionalProps, PrimaryKeyProp, Property } from '@mikro-orm/core';
+import { Field, ObjectType } from 'type-graphql';
+import { User } from '../users/user.entity';
+
+export const PAYOUT_STATUSES = ['not_started', 'pending', 'active'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/**
+ * A seller's store, one per user (its primary key is the user's id, so `seller(id)` takes the
+ * user id). The Stripe account, payout status and suspension are never public fields.
+ */
+@ObjectType({ description: 'A seller’s public store profile; `id` is the seller’s user id.' })
+@Entity({ tableName: 'seller_profiles' })
+export class SellerProfile {
+  [PrimaryKeyProp]?: 'user';
+  [OptionalProps]?: 'bio' | 'payoutStatus' | 'suspended' | 'createdAt' | 'updatedAt';
+
+  @OneToOne(() => User, { primary: true, deleteRule: 'cascade' })
+  user!: User;
+
+  @Field()
+  @Property({ type: 'string', length: 120 })
+  storeName!: string;
+
+  @Field()
+  @Property({ type: 'text', default: '' })
+  bio: string = '';
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 500, nullable: true })
+  logoUrl?: string | null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  stripeAccountId?: string | null;
+
+  @Property({ type: 'string', length: 20, default: 'not_started' })
+  payoutStatus: PayoutStatus = 'not_started';
+
+  @Property({ type: 'boolean', default: false })
+  suspended: boolean = false;
+
+  @Property({ type: 'Date', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'Date', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}
