@@ -2,6 +2,7 @@ import { Cursor, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
+import { escapeLike } from '../../graphql/keyset';
 import { ROLE_VALUES, type Role } from '../users/roles';
 import { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
@@ -52,10 +53,6 @@ function isUserCursor(cursor: string): boolean {
     !Number.isNaN(new Date(values[0] as string).getTime()) &&
     isUuid(values[1])
   );
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** User administration: listing, role changes and the figures of the admin dashboard. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveSort, encodeCursor, pageQuery, searchText, whereClause } from './course-catalog';
+import { encodeCursor, searchText } from '../../graphql/keyset';
+import { effectiveSort, pageQuery, whereClause } from './course-catalog';
 import { CoursePrice, CourseSort } from './courses.types';
 
 describe('course list SQL', () => {

@@ -1,4 +1,17 @@
-import { invalidCursor } from '../../graphql/connection';
+import {
+  createdKey,
+  escapeLike,
+  idKey,
+  isInt,
+  isNumber,
+  isText,
+  keysetPage,
+  type KeysetPage,
+  searchText,
+  type SortKey,
+  type SqlPart,
+  TS_QUERY,
+} from '../../graphql/keyset';
 import { isUuid } from '../users/users.service';
 import { CoursePrice, CourseSort } from './courses.types';
 
@@ -20,23 +33,6 @@ export interface CourseListQuery {
   /** Restrict to one instructor's courses. */
   instructorId?: string | null;
   sort?: CourseSort | null;
-}
-
-export interface SqlPart {
-  sql: string;
-  params: unknown[];
-}
-
-const TS_QUERY = `websearch_to_tsquery('english', ?)`;
-
-/** Trimmed search text (at most 200 characters), or null when there is none. */
-export function searchText(search: string | null | undefined): string | null {
-  const text = search?.trim().slice(0, 200);
-  return text ? text : null;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** RELEVANCE needs a search; without one it is NEWEST. With a search the default is RELEVANCE. */
@@ -85,30 +81,9 @@ export function whereClause(query: CourseListQuery): SqlPart {
   return { sql: parts.length ? parts.join(' and ') : 'true', params };
 }
 
-interface SortKey {
-  /** SQL expression of the key. */
-  expr: string;
-  params: unknown[];
-  desc: boolean;
-  /** Cast of a cursor value when compared with the key. */
-  cast: string;
-  check: (value: unknown) => boolean;
-}
-
-const isIsoDate = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
-const isText = (v: unknown) => typeof v === 'string';
-const isInt = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
-const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
-
-const CREATED: SortKey = {
-  expr: 'c.created_at',
-  params: [],
-  desc: true,
-  cast: 'timestamptz',
-  check: isIsoDate,
-};
-const ID_DESC: SortKey = { expr: 'c.id', params: [], desc: true, cast: 'uuid', check: isUuid };
-const ID_ASC: SortKey = { ...ID_DESC, desc: false };
+const CREATED = createdKey('c');
+const ID_DESC = idKey('c', true);
+const ID_ASC = idKey('c', false);
 
 function sortKeys(sort: CourseSort, search: string | null): SortKey[] {
   switch (sort) {
@@ -140,99 +115,19 @@ function sortKeys(sort: CourseSort, search: string | null): SortKey[] {
   }
 }
 
-interface CursorData {
-  s: string;
-  k: unknown[];
-}
+export type PageQuery = KeysetPage<CourseSort>;
 
-export function encodeCursor(sort: CourseSort, values: unknown[]): string {
-  const data: CursorData = { s: sort, k: values };
-  return Buffer.from(JSON.stringify(data)).toString('base64url');
-}
-
-/** The key values of a cursor made for this sort; anything else is refused (BAD_USER_INPUT). */
-export function decodeCursor(cursor: string, sort: CourseSort, keys: SortKey[]): unknown[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  const value = data as Partial<CursorData> | null;
-  if (
-    !value ||
-    typeof value !== 'object' ||
-    value.s !== sort ||
-    !Array.isArray(value.k) ||
-    value.k.length !== keys.length ||
-    !keys.every((key, i) => key.check(value.k![i]))
-  ) {
-    throw invalidCursor();
-  }
-  return value.k;
-}
-
-/** Rows after the cursor's values: (k1 op v1) or (k1 = v1 and k2 op v2) or … */
-function afterClause(keys: SortKey[], values: unknown[]): SqlPart {
-  const ors: string[] = [];
-  const params: unknown[] = [];
-  keys.forEach((key, i) => {
-    const ands: string[] = [];
-    for (let j = 0; j < i; j++) {
-      ands.push(`${keys[j].expr} = ?::${keys[j].cast}`);
-      params.push(...keys[j].params, values[j]);
-    }
-    ands.push(`${key.expr} ${key.desc ? '<' : '>'} ?::${key.cast}`);
-    params.push(...key.params, values[i]);
-    ors.push(`(${ands.join(' and ')})`);
-  });
-  return { sql: `(${ors.join(' or ')})`, params };
-}
-
-export interface PageQuery {
-  count: SqlPart;
-  page: SqlPart;
-  sort: CourseSort;
-  /** Turns a page row into the cursor of that row. */
-  cursorOf(row: Record<string, unknown>): string;
-}
-
-/** The count and page statements of a list query (`first + 1` rows, to know whether more follow). */
+/** The count and page statements of a course list (alias `c`). */
 export function pageQuery(query: CourseListQuery, first: number, after?: string | null): PageQuery {
   const search = searchText(query.search);
   const sort = effectiveSort(query.sort, search);
-  const keys = sortKeys(sort, search);
-  const where = whereClause(query);
-  const conditions = [where.sql];
-  const params = [...where.params];
-  if (after) {
-    const clause = afterClause(keys, decodeCursor(after, sort, keys));
-    conditions.push(clause.sql);
-    params.push(...clause.params);
-  }
-  const select = keys.map((k, i) => `${k.expr} as k${i}`).join(', ');
-  const selectParams = keys.flatMap((k) => k.params);
-  const order = keys.map((k) => `${k.expr} ${k.desc ? 'desc' : 'asc'}`).join(', ');
-  const orderParams = keys.flatMap((k) => k.params);
-  return {
+  return keysetPage({
+    from: 'courses c',
+    alias: 'c',
+    where: whereClause(query),
     sort,
-    count: { sql: `select count(*)::int as n from courses c where ${where.sql}`, params: where.params },
-    page: {
-      sql: `select c.id, ${select} from courses c where ${conditions.join(' and ')} order by ${order} limit ?`,
-      params: [...selectParams, ...params, ...orderParams, first + 1],
-    },
-    cursorOf(row) {
-      return encodeCursor(
-        sort,
-        keys.map((_k, i) => {
-          const v = row[`k${i}`];
-          return v instanceof Date
-            ? v.toISOString()
-            : typeof v === 'string' && keys[i].cast === 'real'
-              ? Number(v)
-              : v;
-        }),
-      );
-    },
-  };
+    keys: sortKeys(sort, search),
+    first,
+    after,
+  });
 }
