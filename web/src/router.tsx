@@ -58,6 +58,12 @@ const AdminCertificatesPage = lazy(() => import('./features/certificates/AdminCe
 const CurriculumPage = lazy(() => import('./features/resources/CurriculumPage'));
 const ResourceDetailsPage = lazy(() => import('./features/resources/ResourceDetailsPage'));
 const SellerStorePage = lazy(() => import('./features/resources/SellerStorePage'));
+const MyResourcesPage = lazy(() => import('./features/resources/MyResourcesPage'));
+const AdminResourcesPage = lazy(() => import('./features/resources-admin/AdminResourcesPage'));
+const AdminResourceCategoriesPage = lazy(
+  () => import('./features/resources-admin/AdminResourceCategoriesPage'),
+);
+const CurriculumOfficerPage = lazy(() => import('./features/resources-admin/CurriculumOfficerPage'));
 
 /** A lazily loaded page with its own loading state. */
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -169,7 +175,7 @@ const memberRoutes: RouteObject[] = [
   placeholder('instructors/:instructorId/book', 'Book an instructor'),
   placeholder('my-bookings', 'My bookings'),
   placeholder('my-store', 'My store'),
-  placeholder('my-resources', 'My resources'),
+  { path: 'my-resources', element: page(MyResourcesPage) },
   placeholder('curriculum/upload', 'Upload a resource'),
   placeholder('upload-resource', 'Upload a resource'),
   placeholder('simple-upload', 'Upload a resource'),
@@ -222,10 +228,10 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/courses', element: page(AdminCoursesPage) },
   { path: 'admin/course-categories', element: page(AdminCourseCategoriesPage) },
   { path: 'admin/certificates', element: page(AdminCertificatesPage) },
-  placeholder('admin/resources', 'Resources'),
-  placeholder('admin/curriculum', 'Curriculum store'),
-  placeholder('admin/resource-categories', 'Resource categories'),
-  placeholder('admin/curriculum-categories', 'Curriculum categories'),
+  { path: 'admin/resources', element: page(AdminResourcesPage) },
+  { path: 'admin/curriculum', element: page(AdminResourcesPage) },
+  { path: 'admin/resource-categories', element: page(AdminResourceCategoriesPage) },
+  { path: 'admin/curriculum-categories', element: page(AdminResourceCategoriesPage) },
   placeholder('admin/instructors', 'Instructors'),
   placeholder('admin/bookings', 'Bookings'),
   { path: 'admin/dance-styles', element: page(AdminDanceStylesPage) },
@@ -237,8 +243,8 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/deployment', element: page(AdminDeploymentPage) },
   { path: 'admin/documentation', element: page(AdminDocumentationPage) },
   { path: 'admin/course-creator', element: page(AdminCourseCreatorPage) },
-  placeholder('admin/curriculum-officer', 'Curriculum officer dashboard'),
-  placeholder('curriculum-officer-dashboard', 'Curriculum officer dashboard'),
+  { path: 'admin/curriculum-officer', element: page(CurriculumOfficerPage) },
+  { path: 'curriculum-officer-dashboard', element: page(CurriculumOfficerPage) },
 ];
 
 export const routes: RouteObject[] = [

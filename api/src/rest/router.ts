@@ -7,6 +7,7 @@ import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.rou
 import { certificatesRoutes } from '../modules/certificates/certificates.routes';
 import { coursesRoutes } from '../modules/courses/courses.routes';
 import { learningRoutes } from '../modules/learning/learning.routes';
+import { resourceDownloadRoute } from '../modules/resources/resource-download.route';
 import { resourcesRoutes } from '../modules/resources/resources.routes';
 import { profileImageRoute } from '../modules/users/profile-image.route';
 import { usersRoutes } from '../modules/users/users.routes';
@@ -47,6 +48,7 @@ export function createRestRouter(server: ApolloServer<Context>, createContext: C
 
   router.post('/profile/image', profileImageRoute(createContext));
   router.get('/certificates/:id/pdf', certificatePdfRoute(createContext));
+  router.get(['/resources/:id/download', '/curriculum/:id/download'], resourceDownloadRoute(createContext));
 
   for (const route of graphRoutes) {
     router[route.method](route.path, async (req, res, next) => {

@@ -1,5 +1,5 @@
 import { allow } from 'graphql-shield';
-import { isAuthenticated } from '../../graphql/rules';
+import { isAuthenticated, isStaff } from '../../graphql/rules';
 
 /** The store is public (the spec tolerates guests on resources and curriculum). */
 export const resourcesPermissions = {
@@ -11,11 +11,20 @@ export const resourcesPermissions = {
     resourceCategory: allow,
     seller: allow,
     sellers: allow,
+    myResources: isAuthenticated,
+    adminResources: isStaff,
+    curriculumReviewQueue: isStaff,
   },
   Mutation: {
     // Buyers only and ownership are checked by ResourcesService.
     reviewUpsert: isAuthenticated,
     reviewDelete: isAuthenticated,
+    resourceApprove: isStaff,
+    resourceReject: isStaff,
+    resourceFeatureToggle: isStaff,
+    resourceCategoryCreate: isStaff,
+    resourceCategoryUpdate: isStaff,
+    resourceCategoryDelete: isStaff,
   },
   Resource: { '*': allow },
   // Listed one by one: a field added later (a download link) is denied until it gets a rule.
@@ -34,4 +43,8 @@ export const resourcesPermissions = {
   SellerEdge: allow,
   ReviewPayload: allow,
   ReviewDeletePayload: allow,
+  ResourceModerationPayload: allow,
+  ResourceCategoryPayload: allow,
+  ResourceCategoryDeletePayload: allow,
+  CurriculumReviewQueue: allow,
 };

@@ -6,6 +6,7 @@ import { payload } from '../../graphql/payload';
 import { DanceStyle } from '../courses/dance-style.entity';
 import { User } from '../users/user.entity';
 import { ResourceCategory } from './resource-category.entity';
+import { ResourceModerationResolver } from './resource-moderation.resolver';
 import { ResourceFile } from './resource-file.entity';
 import { Resource } from './resource.entity';
 import { ReviewDeleteInput, ReviewDeletePayload, ReviewPayload, ReviewUpsertInput } from './resources.inputs';
@@ -88,6 +89,15 @@ export class ResourcesResolver {
     return ctx.services.resources.sellers(pageSize(first), after);
   }
 
+  @Query(() => ResourceConnection, { description: 'Resources I bought or was granted, most recent first.' })
+  myResources(
+    @Ctx() ctx: Context,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ): Promise<ResourceConnection> {
+    return ctx.services.resources.myResources(ctx.user!, pageSize(first), after);
+  }
+
   @Mutation(() => ReviewPayload, { description: 'Creates or edits my review of a resource I bought.' })
   reviewUpsert(@Arg('input', () => ReviewUpsertInput) input: ReviewUpsertInput, @Ctx() ctx: Context) {
     return payload<{ review: Review | null; resource: Resource | null }>(
@@ -143,6 +153,13 @@ export class ResourcesResolver {
     return ctx.services.resources.ratingSummary(resource);
   }
 
+  @FieldResolver(() => Boolean, {
+    description: 'Whether I may download its files (entitled, its seller, or staff).',
+  })
+  viewerCanDownload(@Root() resource: Resource, @Ctx() ctx: Context): Promise<boolean> {
+    return ctx.services.resources.canDownload(ctx.user, resource);
+  }
+
   @FieldResolver(() => Boolean, { description: 'Whether I may review it (I hold an entitlement).' })
   viewerCanReview(@Root() resource: Resource, @Ctx() ctx: Context): Promise<boolean> {
     return ctx.services.resources.isEntitled(ctx.user, resource.id);
@@ -184,4 +201,5 @@ export const resourcesResolvers = [
   ResourcesResolver,
   ReviewFieldsResolver,
   SellerProfileFieldsResolver,
+  ResourceModerationResolver,
 ] as const;

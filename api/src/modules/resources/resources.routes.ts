@@ -106,6 +106,14 @@ export const resourcesRoutes: GraphRoute[] = [
     variables: (req) => listVariables(req, { categoryId: String(req.params.id) }),
     select: asList,
   },
+  {
+    method: 'post',
+    path: '/resources/:id/toggle-featured',
+    operation: `mutation ResourceFeatureToggle($input: ResourceModerateInput!) {
+      resourceFeatureToggle(input: $input) { resource { ${RESOURCE_FIELDS} } userErrors { code field message } } }`,
+    variables: (req) => ({ input: { resourceId: String(req.params.id) } }),
+    select: (root) => root.resource,
+  },
   detailRow('/resources/:id'),
   reviewsRow('/resources/:id/reviews'),
   listRow('/curriculum'),

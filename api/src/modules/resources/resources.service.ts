@@ -1,7 +1,10 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { slugify } from '../courses/course-text';
 import type { ConnectionShape } from '../../graphql/connection';
 import { invalidCursor, toConnection } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
+import { Batcher } from '../learning/batcher';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
@@ -15,6 +18,8 @@ import { SellerProfile } from './seller-profile.entity';
 import type { RatingSummary, SellerStats } from './resources.types';
 
 export const REVIEW_BODY_MAX = 2000;
+export const REJECTION_REASON_MAX = 500;
+export const CATEGORY_NAME_MAX = 80;
 
 export interface ReviewInput {
   resourceId: string;
@@ -37,6 +42,29 @@ const isStaffUser = (user: User | null | undefined) => hasAnyRole(user, STAFF_RO
 /** The curriculum store: browsing, seller stores and reviews (rules and ownership live here). */
 export class ResourcesService {
   constructor(private readonly em: EntityManager) {}
+
+  /** Files of many resources in one query (a list's `files` fields). */
+  private readonly filesLoader = new Batcher<ResourceFile[]>(async (resourceIds) => {
+    const rows = await this.em.find(
+      ResourceFile,
+      { resource: { $in: resourceIds } },
+      { orderBy: { position: 'asc', createdAt: 'asc', id: 'asc' } },
+    );
+    const byResource = new Map<string, ResourceFile[]>(resourceIds.map((id) => [id, []]));
+    for (const file of rows) byResource.get(file.resource.id)?.push(file);
+    return byResource;
+  });
+
+  /** Entitlements of many `userId:resourceId` pairs in one query (a list's viewer fields). */
+  private readonly entitlementLoader = new Batcher<boolean>(async (keys) => {
+    const pairs = keys.map((key) => key.split(':') as [string, string]);
+    const rows = await this.em.find(Entitlement, {
+      user: { $in: [...new Set(pairs.map(([userId]) => userId))] },
+      resource: { $in: [...new Set(pairs.map(([, resourceId]) => resourceId))] },
+    });
+    const found = new Set(rows.map((r) => `${r.user.id}:${r.resource.id}`));
+    return new Map(keys.map((key) => [key, found.has(key)]));
+  });
 
   /** Published resources of sellers who are not suspended: filtered, sorted, keyset-paged. */
   async list(
@@ -83,7 +111,7 @@ export class ResourcesService {
   }
 
   files(resource: Resource): Promise<ResourceFile[]> {
-    return this.em.find(ResourceFile, { resource }, { orderBy: { position: 'asc', createdAt: 'asc' } });
+    return this.filesLoader.load(resource.id);
   }
 
   categories(): Promise<ResourceCategory[]> {
@@ -129,9 +157,68 @@ export class ResourcesService {
     return toConnection(page);
   }
 
+  /** The seller, staff and entitled users may download a resource's files. */
+  async canDownload(user: User | null, resource: Resource): Promise<boolean> {
+    if (!user) return false;
+    if (resource.seller.id === user.id || isStaffUser(user)) return true;
+    return this.isEntitled(user, resource.id);
+  }
+
+  /**
+   * Authorises a download (404 unknown, 403 not entitled), picks the file (`fileId`, default the
+   * first), resolves its storage key through `resolvePath` and records the download (event and
+   * count in one transaction).
+   */
+  async fileForDownload(
+    user: User,
+    resourceId: string,
+    fileId: string | null,
+    resolvePath: (storageKey: string) => string,
+  ): Promise<{ fileName: string; contentType: string; absolutePath: string }> {
+    const resource = isUuid(resourceId) ? await this.em.findOne(Resource, resourceId) : null;
+    if (!resource) throw new DomainError('NOT_FOUND', 'Resource not found', 'resourceId');
+    if (!(await this.canDownload(user, resource))) {
+      throw new DomainError('FORBIDDEN', 'Buy this resource to download it', 'resourceId');
+    }
+    const files = await this.files(resource);
+    const file = fileId ? files.find((f) => f.id === fileId) : files[0];
+    if (!file) throw new DomainError('NOT_FOUND', 'File not found', 'fileId');
+    const absolutePath = resolvePath(file.storageKey);
+    await this.em.transactional(async (em) => {
+      await em.execute(
+        'insert into download_events (id, user_id, resource_id, file_id, created_at) values (gen_random_uuid(), ?, ?, ?, now())',
+        [user.id, resource.id, file.id],
+      );
+      await em.execute('update resources set download_count = download_count + 1 where id = ?', [
+        resource.id,
+      ]);
+    });
+    return { fileName: file.fileName, contentType: file.contentType, absolutePath };
+  }
+
+  /** Resources I hold an entitlement to, most recent first. */
+  async myResources(user: User, first: number, after?: string | null): Promise<ConnectionShape<Resource>> {
+    const page = await withCursor(after, () =>
+      this.em.findByCursor(
+        Entitlement,
+        { user: user.id },
+        {
+          first,
+          after: after ?? undefined,
+          orderBy: { createdAt: 'desc', id: 'desc' },
+          includeCount: true,
+          populate: ['resource'],
+        },
+      ),
+    );
+    const connection = toConnection(page);
+    const edges = connection.edges.map((e) => ({ node: e.node.resource, cursor: e.cursor }));
+    return { ...connection, edges, nodes: edges.map((e) => e.node) };
+  }
+
   async isEntitled(user: User | null, resourceId: string): Promise<boolean> {
     if (!user || !isUuid(resourceId)) return false;
-    return (await this.em.count(Entitlement, { user: user.id, resource: resourceId })) > 0;
+    return this.entitlementLoader.load(`${user.id}:${resourceId}`);
   }
 
   // Sellers
@@ -232,5 +319,166 @@ export class ResourcesService {
        where id = ?`,
       [resourceId, resourceId, resourceId],
     );
+  }
+
+  // Staff moderation (the shield lets only staff reach these)
+
+  /** All resources, any status, newest first; optional status and title/description search. */
+  async adminList(
+    filter: { status?: string | null; search?: string | null },
+    first: number,
+    after?: string | null,
+  ): Promise<ConnectionShape<Resource>> {
+    const where: Record<string, unknown> = {};
+    if (filter.status) where.status = filter.status;
+    const search = filter.search?.trim().slice(0, 200);
+    if (search) {
+      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.$or = [{ title: { $ilike: like } }, { description: { $ilike: like } }];
+    }
+    const page = await withCursor(after, () =>
+      this.em.findByCursor(Resource, where, {
+        first,
+        after: after ?? undefined,
+        orderBy: { createdAt: 'desc', id: 'desc' },
+        includeCount: true,
+      }),
+    );
+    return toConnection(page);
+  }
+
+  async approve(resourceId: string): Promise<Resource> {
+    const resource = await this.resourceOrFail(resourceId);
+    resource.status = 'published';
+    resource.rejectionReason = null;
+    await this.em.flush();
+    return resource;
+  }
+
+  async reject(resourceId: string, reason: string): Promise<Resource> {
+    const text = (reason ?? '').trim();
+    if (!text) throw new DomainError('INVALID_INPUT', 'Give a reason for the rejection', 'reason');
+    if (text.length > REJECTION_REASON_MAX) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        `A reason can be at most ${REJECTION_REASON_MAX} characters`,
+        'reason',
+      );
+    }
+    const resource = await this.resourceOrFail(resourceId);
+    resource.status = 'rejected';
+    resource.rejectionReason = text;
+    resource.featured = false;
+    await this.em.flush();
+    return resource;
+  }
+
+  async toggleFeatured(resourceId: string): Promise<Resource> {
+    const resource = await this.resourceOrFail(resourceId);
+    resource.featured = !resource.featured;
+    await this.em.flush();
+    return resource;
+  }
+
+  async reviewQueue(): Promise<{
+    pendingCount: number;
+    rejectedCount: number;
+    publishedCount: number;
+    featuredCount: number;
+  }> {
+    const [row] = await this.em.execute<
+      { pending: number; rejected: number; published: number; featured: number }[]
+    >(
+      `select count(*) filter (where status = 'draft')::int as pending,
+         count(*) filter (where status = 'rejected')::int as rejected,
+         count(*) filter (where status = 'published')::int as published,
+         count(*) filter (where featured)::int as featured
+       from resources`,
+    );
+    return {
+      pendingCount: row.pending,
+      rejectedCount: row.rejected,
+      publishedCount: row.published,
+      featuredCount: row.featured,
+    };
+  }
+
+  async createCategory(input: { name: string; description?: string | null }): Promise<ResourceCategory> {
+    const name = this.categoryName(input.name);
+    const category = this.em.create(ResourceCategory, {
+      name,
+      slug: await this.freeCategorySlug(name),
+      description: input.description?.trim() || null,
+    });
+    await this.flushCategory();
+    return category;
+  }
+
+  async updateCategory(input: {
+    categoryId: string;
+    name?: string | null;
+    description?: string | null;
+  }): Promise<ResourceCategory> {
+    const category = await this.categoryOrFail(input.categoryId);
+    if (input.name !== undefined && input.name !== null) {
+      const name = this.categoryName(input.name);
+      if (name !== category.name) {
+        category.slug = await this.freeCategorySlug(name, category.id);
+        category.name = name;
+      }
+    }
+    if (input.description !== undefined) category.description = input.description?.trim() || null;
+    await this.flushCategory();
+    return category;
+  }
+
+  /** Deletes a category; its resources keep existing without one (on delete set null). */
+  async deleteCategory(categoryId: string): Promise<string> {
+    const category = await this.categoryOrFail(categoryId);
+    await this.em.nativeDelete(ResourceCategory, { id: category.id });
+    this.em.clear();
+    return category.id;
+  }
+
+  private categoryName(value: string): string {
+    const name = (value ?? '').trim();
+    if (!name) throw new DomainError('INVALID_INPUT', 'Name is required', 'name');
+    if (name.length > CATEGORY_NAME_MAX) {
+      throw new DomainError('INVALID_INPUT', `Name can be at most ${CATEGORY_NAME_MAX} characters`, 'name');
+    }
+    return name;
+  }
+
+  private async freeCategorySlug(name: string, ownId?: string): Promise<string> {
+    const base = slugify(name).slice(0, 90) || 'category';
+    for (let n = 1; ; n++) {
+      const slug = n === 1 ? base : `${base}-${n}`;
+      const taken = await this.em.findOne(ResourceCategory, { slug });
+      if (!taken || taken.id === ownId) return slug;
+    }
+  }
+
+  private async flushCategory(): Promise<void> {
+    try {
+      await this.em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        this.em.clear();
+        throw new DomainError('INVALID_INPUT', 'A category with this name already exists', 'name');
+      }
+      throw error;
+    }
+  }
+
+  private async categoryOrFail(id: string): Promise<ResourceCategory> {
+    const category = isUuid(id) ? await this.em.findOne(ResourceCategory, id) : null;
+    if (!category) throw new DomainError('NOT_FOUND', 'Category not found', 'categoryId');
+    return category;
+  }
+
+  private async resourceOrFail(id: string): Promise<Resource> {
+    const resource = isUuid(id) ? await this.em.findOne(Resource, id) : null;
+    if (!resource) throw new DomainError('NOT_FOUND', 'Resource not found', 'resourceId');
+    return resource;
   }
 }

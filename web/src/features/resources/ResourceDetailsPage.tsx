@@ -20,7 +20,7 @@ import {
   Textarea,
   Wrap,
 } from '@chakra-ui/react';
-import { FileText, Lock, PackageX } from 'lucide-react';
+import { Download, FileText, Lock, PackageX } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { graphql } from '../../gql';
@@ -31,7 +31,13 @@ import { toaster } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { RatingStars } from './RatingStars';
 import { ResourceThumbnail } from './ResourceThumbnail';
-import { formatBytes, plural, resourcePriceLabel, resourceTypeLabel } from './resourceFormat';
+import {
+  formatBytes,
+  plural,
+  resourceDownloadUrl,
+  resourcePriceLabel,
+  resourceTypeLabel,
+} from './resourceFormat';
 
 const ResourceDetailsQueryDocument = graphql(`
   query ResourceDetails($id: ID!) {
@@ -48,6 +54,7 @@ const ResourceDetailsQueryDocument = graphql(`
       rejectionReason
       createdAt
       viewerCanReview
+      viewerCanDownload
       danceStyle {
         id
         name
@@ -200,10 +207,12 @@ export default function ResourceDetailsPage() {
                 <Text fontSize="3xl" fontWeight="bold" data-testid="resource-price">
                   {resourcePriceLabel(resource.priceCents)}
                 </Text>
-                <HStack color="fg.muted" fontSize="sm">
-                  <Lock size={14} aria-hidden />
-                  <Text>Download after purchase</Text>
-                </HStack>
+                {resource.viewerCanDownload ? null : (
+                  <HStack color="fg.muted" fontSize="sm">
+                    <Lock size={14} aria-hidden />
+                    <Text>Download after purchase</Text>
+                  </HStack>
+                )}
                 <Stack gap={2}>
                   <Heading as="h2" size="sm">
                     Files
@@ -218,6 +227,13 @@ export default function ResourceDetailsPage() {
                         <Text fontSize="sm" color="fg.muted">
                           {formatBytes(file.sizeBytes)}
                         </Text>
+                        {resource.viewerCanDownload ? (
+                          <Button asChild size="xs" variant="outline">
+                            <a href={resourceDownloadUrl(resource.id, file.id)} download>
+                              <Download size={14} aria-hidden /> Download
+                            </a>
+                          </Button>
+                        ) : null}
                       </List.Item>
                     ))}
                   </List.Root>

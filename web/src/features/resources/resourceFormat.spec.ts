@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  resourceDownloadUrl,
   dollarsToCents,
   effectiveSort,
   filtersFromParams,
@@ -42,5 +43,11 @@ describe('labels', () => {
     expect(formatBytes(87)).toBe('87 B');
     expect(formatBytes(2048)).toBe('2 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+  });
+});
+
+describe('download links', () => {
+  it('point at the curriculum download route with the file id', () => {
+    expect(resourceDownloadUrl('r-1', 'f 2')).toBe('/api/curriculum/r-1/download?fileId=f%202');
   });
 });

@@ -128,3 +128,8 @@ export function formatBytes(bytes: number): string {
 export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
+
+/** The download route of a resource file (the server checks the entitlement). */
+export function resourceDownloadUrl(resourceId: string, fileId: string): string {
+  return `/api/curriculum/${encodeURIComponent(resourceId)}/download?fileId=${encodeURIComponent(fileId)}`;
+}

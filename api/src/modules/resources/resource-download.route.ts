@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import { DomainError } from '../../graphql/errors';
+import type { ContextFactory } from '../../rest/router';
+
+const STATUS: Record<string, number> = { NOT_FOUND: 404, FORBIDDEN: 403 };
+
+/** A header-safe file name: no quotes, backslashes or control characters. */
+function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  return name.replace(/["\\\r\n\u0000-\u001f\u007f]/g, '_').replace(/[^\x20-\x7e]/g, '_') || 'download';
+}
+
+/**
+ * GET /api/resources/:id/download and /api/curriculum/:id/download (optional ?fileId=, default the
+ * first file): streams a file of the resource to an entitled user, its seller or staff (401 signed
+ * out, 403 others, 404 unknown). The service authorises and records the download; the file path
+ * comes only from the database and must stay inside the private folder.
+ */
+export function resourceDownloadRoute(createContext: ContextFactory): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const ctx = await createContext(req, res);
+      if (!ctx.user) {
+        res.status(401).json({ message: 'Not authenticated' });
+        return;
+      }
+      const fileId = typeof req.query.fileId === 'string' ? req.query.fileId : null;
+      const root = path.resolve(ctx.config.privateDir);
+      const file = await ctx.services.resources.fileForDownload(
+        ctx.user,
+        String(req.params.id),
+        fileId,
+        (key) => {
+          const absolute = path.resolve(root, key);
+          if (!absolute.startsWith(root + path.sep) || !fs.existsSync(absolute)) {
+            throw new DomainError('NOT_FOUND', 'File not found', 'fileId');
+          }
+          return absolute;
+        },
+      );
+      res.status(200);
+      res.setHeader('Content-Type', file.contentType);
+      res.setHeader('Content-Disposition', `attachment; filename="${safeFileName(file.fileName)}"`);
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      const stream = fs.createReadStream(file.absolutePath);
+      stream.on('error', next);
+      stream.pipe(res);
+    } catch (error) {
+      if (error instanceof DomainError && STATUS[error.code]) {
+        res.status(STATUS[error.code]).json({ message: error.message, code: error.code });
+        return;
+      }
+      next(error);
+    }
+  };
+}
