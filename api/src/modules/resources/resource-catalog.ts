@@ -1,4 +1,16 @@
-import { invalidCursor } from '../../graphql/connection';
+import {
+  createdKey,
+  escapeLike,
+  idKey,
+  isInt,
+  isNumber,
+  keysetPage,
+  type KeysetPage,
+  searchText,
+  type SortKey,
+  type SqlPart,
+  TS_QUERY,
+} from '../../graphql/keyset';
 import { isUuid } from '../users/users.service';
 import { ResourceSort } from './resources.types';
 
@@ -21,22 +33,7 @@ export interface ResourceListQuery {
   sort?: ResourceSort | null;
 }
 
-export interface SqlPart {
-  sql: string;
-  params: unknown[];
-}
-
-const TS_QUERY = `websearch_to_tsquery('english', ?)`;
-
-export function searchText(search: string | null | undefined): string | null {
-  const text = search?.trim().slice(0, 200);
-  return text ? text : null;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
+/** RELEVANCE needs a search; without one it is NEWEST. With a search the default is RELEVANCE. */
 export function effectiveSort(sort: ResourceSort | null | undefined, search: string | null): ResourceSort {
   if (!sort) return search ? ResourceSort.RELEVANCE : ResourceSort.NEWEST;
   if (sort === ResourceSort.RELEVANCE && !search) return ResourceSort.NEWEST;
@@ -92,26 +89,8 @@ export function whereClause(query: ResourceListQuery): SqlPart {
   return { sql: parts.join(' and '), params };
 }
 
-interface SortKey {
-  expr: string;
-  params: unknown[];
-  desc: boolean;
-  cast: string;
-  check: (value: unknown) => boolean;
-}
-
-const isIsoDate = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
-const isInt = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
-const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
-
-const CREATED: SortKey = {
-  expr: 'r.created_at',
-  params: [],
-  desc: true,
-  cast: 'timestamptz',
-  check: isIsoDate,
-};
-const ID_DESC: SortKey = { expr: 'r.id', params: [], desc: true, cast: 'uuid', check: isUuid };
+const CREATED = createdKey('r');
+const ID_DESC = idKey('r', true);
 const intKey = (expr: string, desc: boolean): SortKey => ({
   expr,
   params: [],
@@ -153,94 +132,19 @@ function sortKeys(sort: ResourceSort, search: string | null): SortKey[] {
   }
 }
 
-interface CursorData {
-  s: string;
-  k: unknown[];
-}
+export type PageQuery = KeysetPage<ResourceSort>;
 
-function encodeCursor(sort: ResourceSort, values: unknown[]): string {
-  const data: CursorData = { s: sort, k: values };
-  return Buffer.from(JSON.stringify(data)).toString('base64url');
-}
-
-function decodeCursor(cursor: string, sort: ResourceSort, keys: SortKey[]): unknown[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  const value = data as Partial<CursorData> | null;
-  if (
-    !value ||
-    typeof value !== 'object' ||
-    value.s !== sort ||
-    !Array.isArray(value.k) ||
-    value.k.length !== keys.length ||
-    !keys.every((key, i) => key.check(value.k![i]))
-  ) {
-    throw invalidCursor();
-  }
-  return value.k;
-}
-
-function afterClause(keys: SortKey[], values: unknown[]): SqlPart {
-  const ors: string[] = [];
-  const params: unknown[] = [];
-  keys.forEach((key, i) => {
-    const ands: string[] = [];
-    for (let j = 0; j < i; j++) {
-      ands.push(`${keys[j].expr} = ?::${keys[j].cast}`);
-      params.push(...keys[j].params, values[j]);
-    }
-    ands.push(`${key.expr} ${key.desc ? '<' : '>'} ?::${key.cast}`);
-    params.push(...key.params, values[i]);
-    ors.push(`(${ands.join(' and ')})`);
-  });
-  return { sql: `(${ors.join(' or ')})`, params };
-}
-
-export interface PageQuery {
-  count: SqlPart;
-  page: SqlPart;
-  sort: ResourceSort;
-  cursorOf(row: Record<string, unknown>): string;
-}
-
-/** The count and page statements of a list query (`first + 1` rows, to know whether more follow). */
+/** The count and page statements of a resource list (alias `r`). */
 export function pageQuery(query: ResourceListQuery, first: number, after?: string | null): PageQuery {
   const search = searchText(query.search);
   const sort = effectiveSort(query.sort, search);
-  const keys = sortKeys(sort, search);
-  const where = whereClause(query);
-  const conditions = [where.sql];
-  const params = [...where.params];
-  if (after) {
-    const clause = afterClause(keys, decodeCursor(after, sort, keys));
-    conditions.push(clause.sql);
-    params.push(...clause.params);
-  }
-  const select = keys.map((k, i) => `${k.expr} as k${i}`).join(', ');
-  const selectParams = keys.flatMap((k) => k.params);
-  const order = keys.map((k) => `${k.expr} ${k.desc ? 'desc' : 'asc'}`).join(', ');
-  const orderParams = keys.flatMap((k) => k.params);
-  return {
+  return keysetPage({
+    from: 'resources r',
+    alias: 'r',
+    where: whereClause(query),
     sort,
-    count: { sql: `select count(*)::int as n from resources r where ${where.sql}`, params: where.params },
-    page: {
-      sql: `select r.id, ${select} from resources r where ${conditions.join(' and ')} order by ${order} limit ?`,
-      params: [...selectParams, ...params, ...orderParams, first + 1],
-    },
-    cursorOf(row) {
-      return encodeCursor(
-        sort,
-        keys.map((key, i) => {
-          const v = row[`k${i}`];
-          if (v instanceof Date) return v.toISOString();
-          if (typeof v === 'string' && (key.cast === 'real' || key.cast === 'numeric')) return Number(v);
-          return v;
-        }),
-      );
-    },
-  };
+    keys: sortKeys(sort, search),
+    first,
+    after,
+  });
 }
