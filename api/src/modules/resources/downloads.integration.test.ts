@@ -96,6 +96,14 @@ describe('resource downloads', () => {
     expect(event).toEqual({ user_id: idOf.member, file_id: fileId });
   });
 
+  it('answers HEAD with the headers but records no download', async () => {
+    const before = await counts();
+    const res = await as.member.head(`/api/resources/${resourceId}/download`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
+    expect(await counts()).toEqual(before);
+  });
+
   it('serves /api/curriculum/:id/download with ?fileId= too', async () => {
     const res = await as.member.get(`/api/curriculum/${resourceId}/download?fileId=${fileId}`);
     expect(res.status).toBe(200);

@@ -39,12 +39,18 @@ export function resourceDownloadRoute(createContext: ContextFactory): RequestHan
           }
           return absolute;
         },
+        // Express answers HEAD with this handler too: it transfers nothing, so it is not a download.
+        { record: req.method !== 'HEAD' },
       );
       res.status(200);
       res.setHeader('Content-Type', file.contentType);
       res.setHeader('Content-Disposition', `attachment; filename="${safeFileName(file.fileName)}"`);
       res.setHeader('Cache-Control', 'private, no-store');
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
       const stream = fs.createReadStream(file.absolutePath);
       stream.on('error', next);
       stream.pipe(res);

@@ -167,13 +167,14 @@ export class ResourcesService {
   /**
    * Authorises a download (404 unknown, 403 not entitled), picks the file (`fileId`, default the
    * first), resolves its storage key through `resolvePath` and records the download (event and
-   * count in one transaction).
+   * count in one transaction) unless `record` is false (a HEAD request transfers nothing).
    */
   async fileForDownload(
     user: User,
     resourceId: string,
     fileId: string | null,
     resolvePath: (storageKey: string) => string,
+    { record = true }: { record?: boolean } = {},
   ): Promise<{ fileName: string; contentType: string; absolutePath: string }> {
     const resource = isUuid(resourceId) ? await this.em.findOne(Resource, resourceId) : null;
     if (!resource) throw new DomainError('NOT_FOUND', 'Resource not found', 'resourceId');
@@ -184,6 +185,7 @@ export class ResourcesService {
     const file = fileId ? files.find((f) => f.id === fileId) : files[0];
     if (!file) throw new DomainError('NOT_FOUND', 'File not found', 'fileId');
     const absolutePath = resolvePath(file.storageKey);
+    if (!record) return { fileName: file.fileName, contentType: file.contentType, absolutePath };
     await this.em.transactional(async (em) => {
       await em.execute(
         'insert into download_events (id, user_id, resource_id, file_id, created_at) values (gen_random_uuid(), ?, ?, ?, now())',
