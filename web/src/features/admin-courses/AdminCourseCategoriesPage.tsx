@@ -1,17 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { Field, HStack, Input, Stack, Table } from '@chakra-ui/react';
-import { FolderTree } from 'lucide-react';
-import { useState } from 'react';
 import { graphql } from '../../gql';
-import type { AdminCourseCategoriesQuery } from '../../gql/graphql';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useCourseMutation } from '../courses/useCourseMutation';
-import {
-  NamedItemActions,
-  NamedItemCreateForm,
-  NamedItemEditButtons,
-  NamedItemsAdmin,
-} from './NamedItemsAdmin';
+import { CategoriesAdmin, type CategoryMutations } from './CategoriesAdmin';
 
 const AdminCourseCategoriesQueryDocument = graphql(`
   query AdminCourseCategories {
@@ -73,8 +64,13 @@ const CourseCategoryDeleteMutationDocument = graphql(`
   }
 `);
 
-type Category = AdminCourseCategoriesQuery['courseCategories'][number];
 const REFETCH = ['AdminCourseCategories', 'CourseOptions'];
+
+const mutations: CategoryMutations = {
+  useCreate: () => useCourseMutation(CourseCategoryCreateMutationDocument, 'Category not created', REFETCH),
+  useUpdate: () => useCourseMutation(CourseCategoryUpdateMutationDocument, 'Category not saved', REFETCH),
+  useRemove: () => useCourseMutation(CourseCategoryDeleteMutationDocument, 'Category not deleted', REFETCH),
+};
 
 /** /admin/course-categories: create, rename, describe and delete course categories. */
 export default function AdminCourseCategoriesPage() {
@@ -83,113 +79,15 @@ export default function AdminCourseCategoriesPage() {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-
   return (
-    <NamedItemsAdmin
+    <CategoriesAdmin
       title="Course categories"
       description="Categories group courses in the catalogue filters. Names are unique."
-      maxW="5xl"
-      createForm={<CreateCategoryForm />}
+      deleteDescription="Its courses stay in the catalogue without a category."
+      items={data?.courseCategories}
       loading={loading}
       error={error}
-      items={data?.courseCategories}
-      texts={{
-        loading: 'Loading categories...',
-        loadError: 'The categories could not be loaded',
-        empty: 'No categories yet',
-      }}
-      emptyIcon={<FolderTree />}
-      columns={
-        <>
-          <Table.ColumnHeader>Name</Table.ColumnHeader>
-          <Table.ColumnHeader>Slug</Table.ColumnHeader>
-          <Table.ColumnHeader>Description</Table.ColumnHeader>
-        </>
-      }
-      renderRow={(category) => <CategoryRow key={category.id} category={category} />}
+      mutations={mutations}
     />
-  );
-}
-
-function CreateCategoryForm() {
-  const create = useCourseMutation(CourseCategoryCreateMutationDocument, 'Category not created', REFETCH);
-  return (
-    <NamedItemCreateForm
-      label="New category"
-      fields={[
-        { name: 'name', label: 'Category name', maxLength: 80, flex: '1' },
-        { name: 'description', label: 'Description', flex: '2' },
-      ]}
-      submitLabel="Add category"
-      mutation={create}
-      onCreate={async ({ name, description }) =>
-        Boolean(await create.run({ name, description: description || null }, 'Category created'))
-      }
-      stackOnMobile
-    />
-  );
-}
-
-function CategoryRow({ category }: { category: Category }) {
-  const update = useCourseMutation(CourseCategoryUpdateMutationDocument, 'Category not saved', REFETCH);
-  const remove = useCourseMutation(CourseCategoryDeleteMutationDocument, 'Category not deleted', REFETCH);
-  const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(category.name);
-  const [description, setDescription] = useState(category.description ?? '');
-
-  if (editing) {
-    return (
-      <Table.Row>
-        <Table.Cell colSpan={4}>
-          <form
-            noValidate
-            aria-label={`Edit ${category.name}`}
-            onSubmit={async (e) => {
-              e.preventDefault();
-              if (await update.run({ categoryId: category.id, name, description }, 'Category saved'))
-                setEditing(false);
-            }}
-          >
-            <Stack direction={{ base: 'column', md: 'row' }} gap={3} align={{ md: 'flex-end' }}>
-              <Field.Root invalid={Boolean(update.fieldError('name'))} flex="1">
-                <Field.Label>Name</Field.Label>
-                <Input size="sm" value={name} onChange={(e) => setName(e.target.value)} />
-                <Field.ErrorText>{update.fieldError('name')}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root flex="2">
-                <Field.Label>Description</Field.Label>
-                <Input size="sm" value={description} onChange={(e) => setDescription(e.target.value)} />
-              </Field.Root>
-              <HStack>
-                <NamedItemEditButtons onCancel={() => setEditing(false)} saving={update.loading} />
-              </HStack>
-            </Stack>
-          </form>
-        </Table.Cell>
-      </Table.Row>
-    );
-  }
-
-  return (
-    <Table.Row>
-      <Table.Cell fontWeight="medium">{category.name}</Table.Cell>
-      <Table.Cell color="fg.muted" fontFamily="mono" fontSize="xs">
-        {category.slug}
-      </Table.Cell>
-      <Table.Cell color="fg.muted">{category.description || '—'}</Table.Cell>
-      <Table.Cell textAlign="end">
-        <NamedItemActions
-          editLabel="Edit"
-          onEdit={() => {
-            setName(category.name);
-            setDescription(category.description ?? '');
-            setEditing(true);
-          }}
-          deleteTitle={`Delete the category "${category.name}"?`}
-          deleteDescription="Its courses stay in the catalogue without a category."
-          onDelete={async () => Boolean(await remove.run({ categoryId: category.id }, 'Category deleted'))}
-        />
-      </Table.Cell>
-    </Table.Row>
   );
 }
