@@ -18,6 +18,7 @@ import { LoginThrottle, WINDOW_MS } from './modules/auth/login-throttle';
 import { SESSION_COOKIE } from './modules/auth/session';
 import { User } from './modules/users/user.entity';
 import { createRestRouter } from './rest/router';
+import { createPaymentProvider } from './modules/payments/create-payment-provider';
 import { createServices } from './services';
 import { LocalStorage } from './storage/local-storage';
 
@@ -33,6 +34,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', 1);
   const storage = new LocalStorage(config.uploadsDir);
+  const payments = createPaymentProvider(config);
 
   const sessionPool = new Pool({ connectionString: databaseUrl, max: 4 });
   const PgStore = connectPgSimple(session);
@@ -60,7 +62,8 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       em,
       user,
       ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      services: createServices(em, storage),
+      services: createServices(em, storage, payments),
+      payments,
       config,
     };
   }

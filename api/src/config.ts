@@ -20,6 +20,12 @@ export interface Config {
   trustProxy: boolean;
   /** Mark the session cookie Secure (HTTPS only). Default: on in production. */
   cookieSecure: boolean;
+  /** Stripe: with a secret key the StripeProvider is used; without, the labelled test provider. */
+  stripeSecretKey: string | undefined;
+  stripePublishableKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** Where the Stripe SDK sends requests (tests point it at a local fake Stripe server). */
+  stripeApiBase: string | undefined;
 }
 
 function intFrom(name: string, raw: string | undefined, fallback: number): number {
@@ -75,5 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     trustProxy: boolFrom(env.TRUST_PROXY, false),
     cookieSecure: boolFrom(env.COOKIE_SECURE, production),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
   };
 }

@@ -8,6 +8,7 @@ import { CoursesService } from './modules/courses/courses.service';
 import { LearningService } from './modules/learning/learning.service';
 import { ResourcesService } from './modules/resources/resources.service';
 import { UsersService } from './modules/users/users.service';
+import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { Storage } from './storage/storage';
 
 /** The business services of one request, sharing its EntityManager. */
@@ -23,7 +24,8 @@ export interface Services {
   resources: ResourcesService;
 }
 
-export function createServices(em: EntityManager, storage: Storage): Services {
+export function createServices(em: EntityManager, storage: Storage, payments: PaymentProvider): Services {
+  void payments; // used by the cart, checkout and seller-payout services
   const services: Services = {
     auth: new AuthService(em),
     users: new UsersService(em, storage),

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Config } from '../config';
+import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { User } from '../modules/users/user.entity';
 import type { Services } from '../services';
 
@@ -13,6 +14,8 @@ export interface Context {
   user: User | null;
   services: Services;
   config: Config;
+  /** Stripe or the labelled test provider (one per app). */
+  payments: PaymentProvider;
   /** The client's address, for throttling. */
   ip: string;
 }

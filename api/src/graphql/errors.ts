@@ -13,7 +13,18 @@ export type UserErrorCode =
   | 'PAYMENT_REQUIRED'
   | 'MEMBERSHIP_REQUIRED'
   | 'ATTEMPTS_EXHAUSTED'
-  | 'ALREADY_PASSED';
+  | 'ALREADY_PASSED'
+  | 'CONFLICT'
+  | 'ALREADY_OWNED'
+  | 'EMPTY_CART'
+  | 'PAYMENT_FAILED'
+  | 'SUSPENDED'
+  | 'COUPON_NOT_FOUND'
+  | 'COUPON_EXPIRED'
+  | 'COUPON_USED_UP'
+  | 'COUPON_NOT_APPLICABLE'
+  | 'FILE_TYPE'
+  | 'FILE_TOO_LARGE';
 
 @ObjectType({ description: 'An expected failure of a mutation: what went wrong and with which field.' })
 export class UserError {

@@ -1,0 +1,66 @@
+/**
+ * How DRX takes card payments and pays sellers. `StripePaymentProvider` (stripe-payment-provider.ts)
+ * is used when STRIPE_SECRET_KEY is set; otherwise `TestPaymentProvider`, clearly labelled in the
+ * UI, so the demo works without keys. Amounts are whole US cents.
+ */
+export type PaymentStatus = 'requires_payment' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+export interface PaymentSession {
+  /** The provider's payment reference (a Stripe PaymentIntent id, or `test_pi_…`). */
+  reference: string;
+  /** For Stripe Elements on /checkout/stripe; null for the test provider. */
+  clientSecret: string | null;
+  status: PaymentStatus;
+}
+
+export interface ConnectedAccountStatus {
+  accountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** Stripe's `requirements.currently_due`. */
+  requirementsDue: string[];
+}
+
+/** A verified webhook event, reduced to what DRX reads. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** `data.object` of the event. */
+  object: Record<string, unknown>;
+}
+
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  /** The publishable key for Stripe Elements (null for the test provider). */
+  readonly publishableKey: string | null;
+
+  createPayment(args: {
+    amountCents: number;
+    currency: 'usd';
+    /** Also sent as the Stripe idempotency key. */
+    idempotencyKey: string;
+    description: string;
+    metadata: Record<string, string>;
+  }): Promise<PaymentSession>;
+  retrievePayment(reference: string): Promise<{ status: PaymentStatus; amountCents: number }>;
+  cancelPayment(reference: string): Promise<void>;
+  refund(args: {
+    reference: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ reference: string; status: 'succeeded' | 'pending' | 'failed' }>;
+
+  /** Stripe Connect: an Express account for a seller. */
+  createConnectedAccount(args: {
+    sellerId: string;
+    email: string | null;
+    idempotencyKey: string;
+  }): Promise<{ accountId: string }>;
+  /** Stripe Connect onboarding link (`account_onboarding`). */
+  createAccountLink(args: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  retrieveAccount(accountId: string): Promise<ConnectedAccountStatus>;
+
+  /** Verifies a webhook's signature and parses it; throws on a bad signature. */
+  verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent;
+}
