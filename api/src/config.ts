@@ -26,6 +26,10 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   /** Where the Stripe SDK sends requests (tests point it at a local fake Stripe server). */
   stripeApiBase: string | undefined;
+  /** Per-kind overrides of the upload size limits in bytes (tests lower them; unset in production). */
+  uploadLimits?: Partial<
+    Record<'document' | 'spreadsheet' | 'text' | 'audio' | 'video' | 'image' | 'other', number>
+  >;
 }
 
 function intFrom(name: string, raw: string | undefined, fallback: number): number {

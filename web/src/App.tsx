@@ -3,6 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { RouterProvider } from 'react-router-dom';
 import { apolloClient } from './apollo/client';
 import { SessionEvents } from './features/auth/useCurrentUser';
+import { GuestModeProvider } from './features/cart/GuestModeProvider';
 import { router } from './router';
 import { system } from './theme';
 import { Toaster } from './ui/toaster';
@@ -13,7 +14,9 @@ export function App() {
     <ChakraProvider value={system}>
       <ApolloProvider client={apolloClient}>
         <SessionEvents />
-        <RouterProvider router={router} />
+        <GuestModeProvider>
+          <RouterProvider router={router} />
+        </GuestModeProvider>
         <Toaster />
       </ApolloProvider>
     </ChakraProvider>

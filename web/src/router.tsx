@@ -58,12 +58,34 @@ const AdminCertificatesPage = lazy(() => import('./features/certificates/AdminCe
 const CurriculumPage = lazy(() => import('./features/resources/CurriculumPage'));
 const ResourceDetailsPage = lazy(() => import('./features/resources/ResourceDetailsPage'));
 const SellerStorePage = lazy(() => import('./features/resources/SellerStorePage'));
+// Cart (issue 5)
+const CartPage = lazy(() => import('./features/cart/CartPage'));
 const MyResourcesPage = lazy(() => import('./features/resources/MyResourcesPage'));
 const AdminResourcesPage = lazy(() => import('./features/resources-admin/AdminResourcesPage'));
+const AdminCouponsPage = lazy(() => import('./features/admin-coupons/AdminCouponsPage'));
 const AdminResourceCategoriesPage = lazy(
   () => import('./features/resources-admin/AdminResourceCategoriesPage'),
 );
 const CurriculumOfficerPage = lazy(() => import('./features/resources-admin/CurriculumOfficerPage'));
+// Seller business (S2): dashboard, analytics, payments, store settings; staff seller management.
+const SellerDashboardPage = lazy(() => import('./features/seller/SellerDashboardPage'));
+const SellerAnalyticsPage = lazy(() => import('./features/seller/SellerAnalyticsPage'));
+const SellerPaymentsPage = lazy(() => import('./features/seller/SellerPaymentsPage'));
+const SellerSettingsPage = lazy(() => import('./features/seller/SellerSettingsPage'));
+const AdminSellersPage = lazy(() => import('./features/admin-sellers/AdminSellersPage'));
+const AdminSettingsPage = lazy(() => import('./features/admin-sellers/AdminSettingsPage'));
+// Checkout, purchases and orders (issue 5, C4)
+const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage'));
+const SimpleCheckoutPage = lazy(() => import('./features/checkout/SimpleCheckoutPage'));
+const StripeCheckoutPage = lazy(() => import('./features/checkout/StripeCheckoutPage'));
+const PaymentSuccessPage = lazy(() => import('./features/checkout/PaymentSuccessPage'));
+const MyPurchasesPage = lazy(() => import('./features/purchases/MyPurchasesPage'));
+const AdminOrdersPage = lazy(() => import('./features/admin-orders/AdminOrdersPage'));
+const AdminOrderPage = lazy(() => import('./features/admin-orders/AdminOrderPage'));
+// Seller authoring (S1): one upload flow for every alias route, the editor and my resources.
+const ResourceUploadPage = lazy(() => import('./features/seller-resources/ResourceUploadPage'));
+const ResourceEditPage = lazy(() => import('./features/seller-resources/ResourceEditPage'));
+const SellerResourcesPage = lazy(() => import('./features/seller-resources/SellerResourcesPage'));
 
 /** A lazily loaded page with its own loading state. */
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -137,10 +159,10 @@ const publicRoutes: RouteObject[] = [
   placeholder('subscription', 'Membership'),
   placeholder('subscription/success', 'Subscription confirmed'),
   redirect('pricing', '/subscription'),
-  placeholder('cart', 'Cart'),
-  placeholder('checkout/stripe', 'Card checkout'),
-  placeholder('simple-checkout', 'Checkout'),
-  placeholder('payment-success', 'Payment successful'),
+  { path: 'cart', element: page(CartPage) },
+  { path: 'checkout/stripe', element: page(StripeCheckoutPage) },
+  { path: 'simple-checkout', element: page(SimpleCheckoutPage) },
+  { path: 'payment-success', element: page(PaymentSuccessPage) },
   { path: 'profile/:userId', element: page(UserProfilePage) },
   redirect('resources', '/curriculum'),
   redirect('resources/:resourceId', (params) => `/curriculum/${encode(params.resourceId)}`),
@@ -174,14 +196,14 @@ const memberRoutes: RouteObject[] = [
   placeholder('connect/profile', 'My instructor profile'),
   placeholder('instructors/:instructorId/book', 'Book an instructor'),
   placeholder('my-bookings', 'My bookings'),
-  placeholder('my-store', 'My store'),
+  { path: 'my-store', element: page(SellerResourcesPage) },
   { path: 'my-resources', element: page(MyResourcesPage) },
-  placeholder('curriculum/upload', 'Upload a resource'),
-  placeholder('upload-resource', 'Upload a resource'),
-  placeholder('simple-upload', 'Upload a resource'),
-  placeholder('curriculum/:id/edit', 'Edit resource'),
-  placeholder('checkout', 'Checkout'),
-  placeholder('my-purchases', 'My Purchases'),
+  { path: 'curriculum/upload', element: page(ResourceUploadPage) },
+  { path: 'upload-resource', element: page(ResourceUploadPage) },
+  { path: 'simple-upload', element: page(ResourceUploadPage) },
+  { path: 'curriculum/:id/edit', element: page(ResourceEditPage) },
+  { path: 'checkout', element: page(CheckoutPage) },
+  { path: 'my-purchases', element: page(MyPurchasesPage) },
   { path: 'multi-dashboard', element: page(MultiDashboardPage) },
   { path: 'dashboard/user', element: page(UserDashboardPage) },
   { path: 'profile', element: page(ProfilePage) },
@@ -194,15 +216,15 @@ const memberRoutes: RouteObject[] = [
  * each role's own links (spec section 2, "Admin layout"); every sidebar link has a route here.
  */
 const workspaceRoutes: RouteObject[] = [
-  placeholder('seller-dashboard', 'Seller dashboard'),
-  placeholder('seller', 'Seller dashboard'),
-  placeholder('seller/resources', 'My resources'),
-  placeholder('seller/resources/add', 'Add a resource'),
-  placeholder('seller/resources/create', 'Create a resource'),
-  placeholder('seller/upload-resource', 'Upload a resource'),
-  placeholder('seller/analytics', 'Seller analytics'),
-  placeholder('seller/payments', 'Seller payments'),
-  placeholder('seller/settings', 'Seller settings'),
+  { path: 'seller-dashboard', element: page(SellerDashboardPage) },
+  { path: 'seller', element: page(SellerDashboardPage) },
+  { path: 'seller/resources', element: page(SellerResourcesPage) },
+  { path: 'seller/resources/add', element: page(ResourceUploadPage) },
+  { path: 'seller/resources/create', element: page(ResourceUploadPage) },
+  { path: 'seller/upload-resource', element: page(ResourceUploadPage) },
+  { path: 'seller/analytics', element: page(SellerAnalyticsPage) },
+  { path: 'seller/payments', element: page(SellerPaymentsPage) },
+  { path: 'seller/settings', element: page(SellerSettingsPage) },
   { path: 'instructor', element: page(InstructorDashboardPage) },
   { path: 'instructor/dashboard', element: page(InstructorDashboardPage) },
   { path: 'instructor/courses', element: page(InstructorCoursesPage) },
@@ -236,10 +258,12 @@ const adminRoutes: RouteObject[] = [
   placeholder('admin/bookings', 'Bookings'),
   { path: 'admin/dance-styles', element: page(AdminDanceStylesPage) },
   placeholder('admin/subscription-plans', 'Subscription plans'),
-  placeholder('admin/coupons', 'Coupons'),
+  { path: 'admin/coupons', element: page(AdminCouponsPage) },
+  { path: 'admin/orders', element: page(AdminOrdersPage) },
+  { path: 'admin/orders/:id', element: page(AdminOrderPage) },
   placeholder('admin/messages', 'Messages'),
-  placeholder('admin/settings', 'Settings'),
-  placeholder('admin/sellers', 'Seller management'),
+  { path: 'admin/settings', element: page(AdminSettingsPage) },
+  { path: 'admin/sellers', element: page(AdminSellersPage) },
   { path: 'admin/deployment', element: page(AdminDeploymentPage) },
   { path: 'admin/documentation', element: page(AdminDocumentationPage) },
   { path: 'admin/course-creator', element: page(AdminCourseCreatorPage) },

@@ -1,7 +1,13 @@
+import { CartItem } from '../modules/cart/cart-item.entity';
 import { Certificate } from '../modules/certificates/certificate.entity';
 import { CertificateTemplate } from '../modules/certificates/certificate-template.entity';
 import { LoginAttempt } from '../modules/auth/login-attempt.entity';
 import { Course } from '../modules/courses/course.entity';
+import { Coupon } from '../modules/coupons/coupon.entity';
+import { CouponRedemption } from '../modules/coupons/coupon-redemption.entity';
+import { Order } from '../modules/orders/order.entity';
+import { OrderLine } from '../modules/orders/order-line.entity';
+import { ProcessedWebhookEvent } from '../modules/payments/processed-webhook-event.entity';
 import { CourseCategory } from '../modules/courses/course-category.entity';
 import { CourseModule } from '../modules/courses/course-module.entity';
 import { DanceStyle } from '../modules/courses/dance-style.entity';
@@ -18,6 +24,9 @@ import { ResourceFile } from '../modules/resources/resource-file.entity';
 import { Resource } from '../modules/resources/resource.entity';
 import { Review } from '../modules/resources/review.entity';
 import { SellerProfile } from '../modules/resources/seller-profile.entity';
+import { Upload } from '../modules/uploads/upload.entity';
+import { PlatformSetting } from '../modules/sellers/platform-setting.entity';
+import { SellerEarning } from '../modules/sellers/seller-earning.entity';
 import { User } from '../modules/users/user.entity';
 
 /** Every MikroORM entity; each module adds its own here. */
@@ -43,4 +52,13 @@ export const entities = [
   Review,
   Entitlement,
   DownloadEvent,
+  Upload,
+  SellerEarning,
+  PlatformSetting,
+  CartItem,
+  Coupon,
+  CouponRedemption,
+  Order,
+  OrderLine,
+  ProcessedWebhookEvent,
 ];

@@ -59,6 +59,7 @@ describe('seeding again', () => {
     expect(await sql('select id, username, password_hash from users order by id')).toEqual(before);
     expect(await sql('select name from seed_runs order by name')).toEqual([
       { name: 'demo-courses' },
+      { name: 'demo-orders' },
       { name: 'demo-resources' },
       { name: 'demo-users' },
     ]);
@@ -92,6 +93,7 @@ describe('seeding again', () => {
     expect(names.filter((n) => n === 'admin')).toHaveLength(1);
     expect(await sql('select name from seed_runs order by name')).toEqual([
       { name: 'demo-courses' },
+      { name: 'demo-orders' },
       { name: 'demo-resources' },
       { name: 'demo-users' },
     ]);

@@ -48,6 +48,8 @@ const PUBLIC_ROOT_FIELDS = new Set([
   'Query.resourceCategory',
   'Query.seller',
   'Query.sellers',
+  'Query.uploadLimits',
+  'Query.paymentConfig',
 ]);
 
 /** Removes one entry (a type, or a field of a type's field map) from a copy of the rule tree. */

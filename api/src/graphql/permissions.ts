@@ -3,11 +3,17 @@ import { deny, shield } from 'graphql-shield';
 import type { IRules } from 'graphql-shield';
 import { adminPermissions } from '../modules/admin/admin.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
+import { cartPermissions } from '../modules/cart/cart.permissions';
+import { couponsPermissions } from '../modules/coupons/coupons.permissions';
 import { certificatesPermissions } from '../modules/certificates/certificates.permissions';
 import { coursesPermissions } from '../modules/courses/courses.permissions';
 import { learningPermissions } from '../modules/learning/learning.permissions';
+import { ordersPermissions } from '../modules/orders/orders.permissions';
 import { referencePermissions } from '../modules/reference/reference.permissions';
+import { resourceAuthoringPermissions } from '../modules/resources/resource-authoring.permissions';
 import { resourcesPermissions } from '../modules/resources/resources.permissions';
+import { uploadsPermissions } from '../modules/uploads/uploads.permissions';
+import { sellersPermissions } from '../modules/sellers/sellers.permissions';
 import { usersPermissions } from '../modules/users/users.permissions';
 
 type RuleMap = Record<string, unknown>;
@@ -46,6 +52,12 @@ export const ruleTree = mergeRules(
   learningPermissions,
   certificatesPermissions,
   resourcesPermissions,
+  resourceAuthoringPermissions,
+  uploadsPermissions,
+  sellersPermissions,
+  cartPermissions,
+  couponsPermissions,
+  ordersPermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

@@ -5,13 +5,19 @@ import path from 'node:path';
 import { buildSchema } from 'type-graphql';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
+import { CartResolver } from '../modules/cart/cart.resolver';
+import { CouponsResolver } from '../modules/coupons/coupons.resolver';
 import { CertificateTemplatesResolver } from '../modules/certificates/certificate-templates.resolver';
 import { CertificatesResolver } from '../modules/certificates/certificates.resolver';
 import { CoursesResolver } from '../modules/courses/courses.resolver';
 import { learningFieldResolvers } from '../modules/learning/learning-fields.resolver';
 import { LearningResolver } from '../modules/learning/learning.resolver';
+import { ordersResolvers } from '../modules/orders/orders.resolver';
 import { ReferenceResolver } from '../modules/reference/reference.resolver';
+import { ResourceAuthoringResolver } from '../modules/resources/resource-authoring.resolver';
 import { resourcesResolvers } from '../modules/resources/resources.resolver';
+import { UploadsResolver } from '../modules/uploads/uploads.resolver';
+import { sellersResolvers } from '../modules/sellers/sellers.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import { permissions } from './permissions';
 
@@ -26,6 +32,12 @@ export const resolvers = [
   CertificatesResolver,
   CertificateTemplatesResolver,
   ...resourcesResolvers,
+  ResourceAuthoringResolver,
+  UploadsResolver,
+  ...sellersResolvers,
+  CartResolver,
+  CouponsResolver,
+  ...ordersResolvers,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */

@@ -3,12 +3,19 @@ import express, { type Request, type Response, Router } from 'express';
 import type { Context } from '../graphql/context';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
+import { cartRoutes } from '../modules/cart/cart.routes';
 import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.route';
 import { certificatesRoutes } from '../modules/certificates/certificates.routes';
 import { coursesRoutes } from '../modules/courses/courses.routes';
 import { learningRoutes } from '../modules/learning/learning.routes';
+import { ordersRoutes } from '../modules/orders/orders.routes';
+import { receiptRoute } from '../modules/orders/receipt.route';
+import { simpleCheckoutRoute } from '../modules/orders/simple-checkout.route';
+import { stripeWebhookRoute } from '../modules/payments/stripe-webhook.route';
 import { resourceDownloadRoute } from '../modules/resources/resource-download.route';
 import { resourcesRoutes } from '../modules/resources/resources.routes';
+import { sellersRoutes } from '../modules/sellers/sellers.routes';
+import { uploadRoute } from '../modules/uploads/upload.route';
 import { profileImageRoute } from '../modules/users/profile-image.route';
 import { usersRoutes } from '../modules/users/users.routes';
 import { type GraphRoute, runGraphRoute } from './graph-route';
@@ -24,6 +31,9 @@ export const graphRoutes: GraphRoute[] = [
   ...learningRoutes,
   ...certificatesRoutes,
   ...resourcesRoutes,
+  ...sellersRoutes,
+  ...cartRoutes,
+  ...ordersRoutes,
 ];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -36,6 +46,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function createRestRouter(server: ApolloServer<Context>, createContext: ContextFactory): Router {
   const router = Router();
 
+  // Stripe signs the exact bytes it sends: raw body, before the JSON parser and the CSRF check.
+  router.post(
+    '/webhooks/stripe',
+    express.raw({ type: '*/*', limit: '1mb' }),
+    stripeWebhookRoute(createContext),
+  );
+
   router.use((req, res, next) => {
     if (SAFE_METHODS.has(req.method) || req.is('application/json') || req.get('x-requested-with')) {
       return next();
@@ -47,7 +64,11 @@ export function createRestRouter(server: ApolloServer<Context>, createContext: C
   router.use(express.json({ limit: '100kb' }));
 
   router.post('/profile/image', profileImageRoute(createContext));
+  router.post('/upload', uploadRoute(createContext));
   router.get('/certificates/:id/pdf', certificatePdfRoute(createContext));
+  router.post('/simple-checkout', simpleCheckoutRoute(server, createContext));
+  router.get('/orders/:id/receipt', receiptRoute(createContext, 'html'));
+  router.get('/orders/:id/receipt.pdf', receiptRoute(createContext, 'pdf'));
   router.get(['/resources/:id/download', '/curriculum/:id/download'], resourceDownloadRoute(createContext));
 
   for (const route of graphRoutes) {

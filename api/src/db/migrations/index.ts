@@ -4,6 +4,11 @@ import { Migration20261121010000_millisecond_timestamps } from './Migration20261
 import { Migration20261121020000_courses } from './Migration20261121020000_courses';
 import { Migration20261121050000_certificates } from './Migration20261121050000_certificates';
 import { Migration20261121060000_resources } from './Migration20261121060000_resources';
+import { Migration20261122010000_uploads } from './Migration20261122010000_uploads';
+import { Migration20261122030000_cart } from './Migration20261122030000_cart';
+import { Migration20261122040000_coupons } from './Migration20261122040000_coupons';
+import { Migration20261122050000_orders } from './Migration20261122050000_orders';
+import { Migration20261122060000_sellers } from './Migration20261122060000_sellers';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -15,4 +20,9 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121020000_courses', class: Migration20261121020000_courses },
   { name: 'Migration20261121050000_certificates', class: Migration20261121050000_certificates },
   { name: 'Migration20261121060000_resources', class: Migration20261121060000_resources },
+  { name: 'Migration20261122010000_uploads', class: Migration20261122010000_uploads },
+  { name: 'Migration20261122030000_cart', class: Migration20261122030000_cart },
+  { name: 'Migration20261122040000_coupons', class: Migration20261122040000_coupons },
+  { name: 'Migration20261122050000_orders', class: Migration20261122050000_orders },
+  { name: 'Migration20261122060000_sellers', class: Migration20261122060000_sellers },
 ];

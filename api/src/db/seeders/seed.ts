@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { seedDemoCourses } from './demo-courses';
+import { seedDemoOrders } from './demo-orders';
 import { seedDemoResources } from './demo-resources';
+import { seedDemoSellers } from './demo-sellers';
 import { seedDemoUsers } from './demo-users';
 
 /** Each seeder runs once per database (claimed in seed_runs), so later edits are never undone. */
@@ -8,6 +10,8 @@ const SEEDERS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
   { name: 'demo-users', run: seedDemoUsers },
   { name: 'demo-courses', run: seedDemoCourses },
   { name: 'demo-resources', run: seedDemoResources },
+  { name: 'demo-sellers', run: seedDemoSellers },
+  { name: 'demo-orders', run: seedDemoOrders },
 ];
 
 export async function seedDatabase(em: EntityManager): Promise<string[]> {

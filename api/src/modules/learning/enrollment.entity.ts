@@ -11,7 +11,7 @@ export type EnrollmentSource = 'purchase' | 'membership' | 'free' | 'granted';
 @Entity({ tableName: 'enrollments' })
 @Unique({ properties: ['user', 'course'] })
 export class Enrollment {
-  [OptionalProps]?: 'createdAt' | 'completedAt';
+  [OptionalProps]?: 'createdAt' | 'completedAt' | 'accessRevokedAt';
 
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -37,4 +37,11 @@ export class Enrollment {
   @Field(() => Date, { nullable: true })
   @Property({ type: 'Date', nullable: true })
   completedAt?: Date | null;
+
+  /**
+   * Set when the purchase that gave this enrollment is refunded: progress is kept but the course is
+   * no longer open to the learner (access checks read only enrollments where this is null).
+   */
+  @Property({ type: 'Date', nullable: true })
+  accessRevokedAt?: Date | null;
 }

@@ -192,8 +192,9 @@ export class LearningService {
     throw new DomainError('FORBIDDEN', lockedMessage);
   }
 
+  /** An enrollment that still opens the course (a refunded purchase's has `accessRevokedAt`). */
   private findEnrollment(userId: string, courseId: string): Promise<Enrollment | null> {
-    return this.em.findOne(Enrollment, { user: userId, course: courseId });
+    return this.em.findOne(Enrollment, { user: userId, course: courseId, accessRevokedAt: null });
   }
 
   // ---------------------------------------------------------------- batched look-ups (no N+1)
@@ -226,7 +227,7 @@ export class LearningService {
       // refresh: a completion earlier in this request updated completed_at with SQL.
       const found = await this.em.find(
         Enrollment,
-        { user: userId, course: { $in: courseIds } },
+        { user: userId, course: { $in: courseIds }, accessRevokedAt: null },
         { refresh: true },
       );
       for (const e of found) result.set(key(userId, e.course.id), e);
@@ -340,7 +341,8 @@ export class LearningService {
     await this.em.execute(
       `insert into enrollments (id, user_id, course_id, source, created_at)
        values (?, ?, ?, ?, clock_timestamp())
-       on conflict (user_id, course_id) do nothing`,
+       on conflict (user_id, course_id) do update set access_revoked_at = null, source = excluded.source
+         where enrollments.access_revoked_at is not null`,
       [randomUUID(), userId, courseId, source],
     );
     return this.em.findOneOrFail(Enrollment, { user: userId, course: courseId }, { populate: ['course'] });
@@ -593,7 +595,7 @@ export class LearningService {
     if (page.after && !isDateIdCursor(page.after)) throw invalidCursor();
     return this.em.findByCursor(
       Enrollment,
-      { user: user.id },
+      { user: user.id, accessRevokedAt: null },
       {
         first: page.first,
         after: page.after ?? undefined,

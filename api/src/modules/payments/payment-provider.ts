@@ -58,7 +58,11 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<{ accountId: string }>;
   /** Stripe Connect onboarding link (`account_onboarding`). */
-  createAccountLink(args: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  createAccountLink(args: {
+    accountId: string;
+    refreshUrl: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<ConnectedAccountStatus>;
 
   /** Verifies a webhook's signature and parses it; throws on a bad signature. */

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ConnectedAccountStatus, PaymentProvider, PaymentSession, PaymentStatus } from './payment-provider';
+import type {
+  ConnectedAccountStatus,
+  PaymentProvider,
+  PaymentSession,
+  PaymentStatus,
+} from './payment-provider';
 
 /**
  * The labelled test provider used when no STRIPE_SECRET_KEY is set (as Vendure's dummy payment
@@ -43,7 +48,13 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async retrieveAccount(accountId: string): Promise<ConnectedAccountStatus> {
-    return { accountId, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true, requirementsDue: [] };
+    return {
+      accountId,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+      requirementsDue: [],
+    };
   }
 
   verifyWebhook(): never {

@@ -13,7 +13,8 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 @Entity({ tableName: 'seller_profiles' })
 export class SellerProfile {
   [PrimaryKeyProp]?: 'user';
-  [OptionalProps]?: 'bio' | 'payoutStatus' | 'suspended' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    'bio' | 'payoutStatus' | 'suspended' | 'suspendedReason' | 'suspendedAt' | 'createdAt' | 'updatedAt';
 
   @OneToOne(() => User, { primary: true, deleteRule: 'cascade' })
   user!: User;
@@ -38,6 +39,13 @@ export class SellerProfile {
 
   @Property({ type: 'boolean', default: false })
   suspended: boolean = false;
+
+  /** Why staff suspended the store (sellers module). */
+  @Property({ type: 'string', length: 500, nullable: true })
+  suspendedReason?: string | null;
+
+  @Property({ type: 'Date', nullable: true })
+  suspendedAt?: Date | null;
 
   @Property({ type: 'Date', defaultRaw: 'now()' })
   createdAt: Date = new Date();

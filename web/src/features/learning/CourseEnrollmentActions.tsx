@@ -1,10 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { Badge, Button, HStack, Icon, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Award, PlayCircle, ShoppingCart, Sparkles } from 'lucide-react';
+import { Award, PlayCircle, Sparkles } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { formatCurrency } from '../../lib/currency';
 import { canEnterAdminArea } from '../auth/roles';
+import { AddToCartButton } from '../cart/AddToCartButton';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { CourseProgressBar } from './LearningBits';
 import { stepPath } from './learningPaths';
@@ -14,6 +15,8 @@ const CourseEnrollmentActionsQueryDocument = graphql(`
   query CourseEnrollmentActions($id: ID!) {
     course(id: $id) {
       id
+      title
+      coverImageUrl
       priceCents
       memberOnly
       viewerEnrollment {
@@ -28,8 +31,7 @@ const CourseEnrollmentActionsQueryDocument = graphql(`
 
 /**
  * What a visitor can do with a course on its details page: enroll in a free course, continue an
- * enrolled one, or see how a paid or member-only course is opened. (Add to cart arrives with the
- * cart; until then a paid course shows its price and says so.)
+ * enrolled one, add a paid course to the cart, or see how a member-only course is opened.
  */
 export default function CourseEnrollmentActions({ courseId }: { courseId: string }) {
   const { user, loading: sessionLoading } = useCurrentUser();
@@ -122,10 +124,14 @@ export default function CourseEnrollmentActions({ courseId }: { courseId: string
         <Text fontSize="2xl" fontWeight="bold">
           {price}
         </Text>
-        <HStack gap={2} color="fg.muted" fontSize="sm" align="flex-start">
-          <Icon as={ShoppingCart} mt="0.5" aria-hidden />
-          <Text>Purchasing opens with the cart — this course can be bought soon.</Text>
-        </HStack>
+        <AddToCartButton
+          alignSelf="flex-start"
+          itemType="course"
+          itemId={course.id}
+          title={course.title}
+          priceCents={course.priceCents}
+          imageUrl={course.coverImageUrl}
+        />
       </Stack>
     );
   }

@@ -29,6 +29,7 @@ import { Avatar } from '../../ui/Avatar';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { toaster } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { AddToCartButton } from '../cart/AddToCartButton';
 import { RatingStars } from './RatingStars';
 import { ResourceThumbnail } from './ResourceThumbnail';
 import {
@@ -208,10 +209,19 @@ export default function ResourceDetailsPage() {
                   {resourcePriceLabel(resource.priceCents)}
                 </Text>
                 {resource.viewerCanDownload ? null : (
-                  <HStack color="fg.muted" fontSize="sm">
-                    <Lock size={14} aria-hidden />
-                    <Text>Download after purchase</Text>
-                  </HStack>
+                  <>
+                    <AddToCartButton
+                      itemType="resource"
+                      itemId={resource.id}
+                      title={resource.title}
+                      priceCents={resource.priceCents}
+                      imageUrl={resource.thumbnailUrl}
+                    />
+                    <HStack color="fg.muted" fontSize="sm">
+                      <Lock size={14} aria-hidden />
+                      <Text>Download after purchase</Text>
+                    </HStack>
+                  </>
                 )}
                 <Stack gap={2}>
                   <Heading as="h2" size="sm">

@@ -1,0 +1,60 @@
+import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { User } from '../users/user.entity';
+
+export const CART_ITEM_TYPES = ['course', 'resource'] as const;
+export type CartItemType = (typeof CART_ITEM_TYPES)[number];
+
+/** Most of one item a cart line may hold. */
+export const MAX_CART_QUANTITY = 99;
+
+/**
+ * One line of a member's cart: a course or a resource with a quantity. Title, unit price (whole US
+ * cents) and image are copied from the catalog when the line is added or refreshed — never taken
+ * from the client. One line per (user, item type, item id): adds of the same item raise its quantity.
+ */
+@ObjectType({ description: 'A line of my cart; the price is the catalog’s (US cents).' })
+@Entity({ tableName: 'cart_items' })
+@Unique({ properties: ['user', 'itemType', 'itemId'] })
+export class CartItem {
+  [OptionalProps]?: 'imageUrl' | 'createdAt' | 'updatedAt';
+
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  user!: User;
+
+  @Field(() => String, { description: 'course or resource.' })
+  @Property({ type: 'string', length: 20 })
+  itemType!: CartItemType;
+
+  @Field(() => ID, { description: 'The course or resource id.' })
+  @Property({ type: 'uuid' })
+  itemId!: string;
+
+  @Field()
+  @Property({ type: 'string', length: 200 })
+  title!: string;
+
+  @Field(() => Int, { description: 'Unit price in US cents, from the catalog.' })
+  @Property({ type: 'integer' })
+  unitPriceCents!: number;
+
+  @Field(() => Int, { description: `1 to ${MAX_CART_QUANTITY}.` })
+  @Property({ type: 'integer' })
+  quantity!: number;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 500, nullable: true })
+  imageUrl?: string | null;
+
+  @Field()
+  @Property({ type: 'Date', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'Date', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

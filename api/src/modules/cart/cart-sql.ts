@@ -1,0 +1,86 @@
+/**
+ * The SQL of the cart. A line is *purchasable* when its course is published, or its resource is
+ * published by a seller who is not suspended, and the member does not own it yet (course:
+ * an enrollment; resource: an entitlement). Catalog values are joined in, so one statement reads a
+ * whole cart at today's prices whatever its size.
+ */
+
+/** Joins the catalog row of a cart line (alias `ci`) when it is on sale: `c` a course, `r` a resource. */
+const CATALOG_JOINS = `
+  left join courses c on ci.item_type = 'course' and c.id = ci.item_id and c.published
+  left join resources r on ci.item_type = 'resource' and r.id = ci.item_id and r.status = 'published'
+    and not exists (select 1 from seller_profiles sp where sp.user_id = r.seller_id and sp.suspended)`;
+
+/** The line (alias `ci`, joined as above) is on sale and not owned by its member. */
+const PURCHASABLE = `(c.id is not null or r.id is not null)
+  and not exists (select 1 from enrollments e
+    where ci.item_type = 'course' and e.user_id = ci.user_id and e.course_id = ci.item_id)
+  and not exists (select 1 from entitlements en
+    where ci.item_type = 'resource' and en.user_id = ci.user_id and en.resource_id = ci.item_id)`;
+
+export interface CartLineRow {
+  id: string;
+  item_type: 'course' | 'resource';
+  item_id: string;
+  title: string;
+  unit_price_cents: number;
+  quantity: number;
+  image_url: string | null;
+  created_at: Date;
+}
+
+/** A member's purchasable lines at catalog prices, oldest first. Param: user id. */
+export const LINES_SQL = `
+  select ci.id, ci.item_type, ci.item_id, ci.quantity, ci.created_at,
+    coalesce(c.title, r.title) as title,
+    coalesce(c.price_cents, r.price_cents) as unit_price_cents,
+    coalesce(c.cover_image_url, r.thumbnail_url) as image_url
+  from cart_items ci ${CATALOG_JOINS}
+  where ci.user_id = ? and ${PURCHASABLE}
+  order by ci.created_at, ci.id`;
+
+/** Deletes a member's lines that are no longer purchasable. Param: user id. */
+export const DROP_UNAVAILABLE_SQL = `
+  delete from cart_items d where d.user_id = ? and d.id not in (
+    select ci.id from cart_items ci ${CATALOG_JOINS}
+    where ci.user_id = d.user_id and ${PURCHASABLE})`;
+
+/** Copies today's title, price and image of the catalog into a member's lines. Params: user id, now. */
+export const REPRICE_SQL = `
+  with catalog as (
+    select ci.id, coalesce(c.title, r.title) as title,
+      coalesce(c.price_cents, r.price_cents) as price_cents,
+      coalesce(c.cover_image_url, r.thumbnail_url) as image_url
+    from cart_items ci ${CATALOG_JOINS}
+    where ci.user_id = ? and (c.id is not null or r.id is not null))
+  update cart_items t set title = catalog.title, unit_price_cents = catalog.price_cents,
+    image_url = catalog.image_url, updated_at = ?
+  from catalog where t.id = catalog.id`;
+
+/** A course on sale with whether the member owns it. Params: user id, course id. */
+export const COURSE_SQL = `
+  select c.title, c.price_cents, c.cover_image_url as image_url,
+    exists (select 1 from enrollments e where e.course_id = c.id and e.user_id = ?) as owned
+  from courses c where c.id = ? and c.published`;
+
+/** A resource on sale with whether the member owns it. Params: user id, resource id. */
+export const RESOURCE_SQL = `
+  select r.title, r.price_cents, r.thumbnail_url as image_url,
+    exists (select 1 from entitlements en where en.resource_id = r.id and en.user_id = ?) as owned
+  from resources r where r.id = ? and r.status = 'published'
+    and not exists (select 1 from seller_profiles sp where sp.user_id = r.seller_id and sp.suspended)`;
+
+/**
+ * Adds to a line or creates it; the unique (user_id, item_type, item_id) constraint makes concurrent
+ * adds meet on one row. Returns nothing when the sum would pass the cap.
+ * Params: id, user id, type, item id, title, price, quantity, image, now, now, cap.
+ */
+export const UPSERT_SQL = `
+  insert into cart_items (id, user_id, item_type, item_id, title, unit_price_cents, quantity, image_url, created_at, updated_at)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  on conflict (user_id, item_type, item_id) do update set
+    quantity = cart_items.quantity + excluded.quantity, title = excluded.title,
+    unit_price_cents = excluded.unit_price_cents, image_url = excluded.image_url,
+    updated_at = excluded.updated_at
+  where cart_items.quantity + excluded.quantity <= ?
+  returning id, item_type, item_id, title, unit_price_cents, quantity, image_url, created_at`;

@@ -1,0 +1,101 @@
+import type { GraphRoute } from '../../rest/graph-route';
+
+/**
+ * REST rows of the cart in the spec's shape: prices are dollars (`price`, `details.price`); only
+ * itemType, itemId and quantity of a POST are used (title, price and image come from the catalog).
+ */
+const ITEM_FIELDS = 'id itemType itemId title unitPriceCents quantity imageUrl createdAt';
+const PAYLOAD_FIELDS = `cart { items { ${ITEM_FIELDS} } } item { ${ITEM_FIELDS} } userErrors { code field message }`;
+
+interface GraphItem {
+  id: string;
+  itemType: string;
+  itemId: string;
+  title: string;
+  unitPriceCents: number;
+  quantity: number;
+  imageUrl: string | null;
+  createdAt: string;
+}
+
+/** A cart line as the spec's client reads it. */
+export function restItem(item: GraphItem) {
+  const price = item.unitPriceCents / 100;
+  return {
+    id: item.id,
+    itemType: item.itemType,
+    itemId: item.itemId,
+    title: item.title,
+    price,
+    quantity: item.quantity,
+    imageUrl: item.imageUrl,
+    createdAt: item.createdAt,
+    details: { price },
+  };
+}
+
+const items = (cart: unknown) => ((cart as { items: GraphItem[] }).items ?? []).map(restItem);
+
+/** Whole numbers only; anything else reaches the service as NaN-free null/0 and is refused there. */
+function quantityOf(value: unknown): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && Math.abs(n) < 2 ** 31 ? n : Number.NaN;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export const cartRoutes: GraphRoute[] = [
+  {
+    method: 'get',
+    path: '/cart',
+    operation: `query Cart { cart { items { ${ITEM_FIELDS} } } }`,
+    select: items,
+  },
+  {
+    method: 'post',
+    path: '/cart',
+    operation: `mutation CartItemAdd($input: CartItemAddInput!) { cartItemAdd(input: $input) { ${PAYLOAD_FIELDS} } }`,
+    variables: (req) => ({
+      input: {
+        itemType: text(req.body?.itemType),
+        itemId: text(req.body?.itemId),
+        quantity: quantityOf(req.body?.quantity),
+      },
+    }),
+    select: (root) => restItem(root.item as GraphItem),
+    status: 201,
+  },
+  {
+    method: 'post',
+    path: '/cart/refresh',
+    operation: `mutation CartRefresh { cartRefresh { ${PAYLOAD_FIELDS} } }`,
+    select: (root) => items(root.cart),
+  },
+  {
+    method: 'patch',
+    path: '/cart/:id',
+    operation: `mutation CartItemUpdate($input: CartItemUpdateInput!) { cartItemUpdate(input: $input) { ${PAYLOAD_FIELDS} } }`,
+    variables: (req) => ({
+      input: { id: String(req.params.id), quantity: quantityOf(req.body?.quantity) ?? Number.NaN },
+    }),
+    // Below 1 the line is removed: the answer says so instead of a line.
+    select: (root) =>
+      root.item
+        ? restItem(root.item as GraphItem)
+        : { success: true, removed: true, items: items(root.cart) },
+  },
+  {
+    method: 'delete',
+    path: '/cart/:id',
+    operation: `mutation CartItemRemove($input: CartItemRemoveInput!) { cartItemRemove(input: $input) { ${PAYLOAD_FIELDS} } }`,
+    variables: (req) => ({ input: { id: String(req.params.id) } }),
+    select: () => ({ success: true }),
+  },
+  {
+    method: 'delete',
+    path: '/cart',
+    operation: `mutation CartClear { cartClear { ${PAYLOAD_FIELDS} } }`,
+    select: () => ({ success: true }),
+  },
+];

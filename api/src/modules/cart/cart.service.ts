@@ -1,0 +1,193 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../../graphql/errors';
+import { isUuid } from '../users/users.service';
+import { CART_ITEM_TYPES, type CartItemType, MAX_CART_QUANTITY } from './cart-item.entity';
+import {
+  type CartLineRow,
+  COURSE_SQL,
+  DROP_UNAVAILABLE_SQL,
+  LINES_SQL,
+  REPRICE_SQL,
+  RESOURCE_SQL,
+  UPSERT_SQL,
+} from './cart-sql';
+
+/** A cart line as the graph, the REST adapter and checkout see it (prices in US cents). */
+export interface CartLine {
+  id: string;
+  itemType: CartItemType;
+  itemId: string;
+  title: string;
+  unitPriceCents: number;
+  quantity: number;
+  imageUrl: string | null;
+  createdAt: Date;
+}
+
+export interface CartView {
+  items: CartLine[];
+  itemCount: number;
+  subtotalCents: number;
+}
+
+export const NOT_AVAILABLE = 'This item is not available';
+const LINE_NOT_FOUND = 'Cart item not found';
+const TOO_MANY = `You can have at most ${MAX_CART_QUANTITY} of an item in your cart`;
+
+function toLine(row: CartLineRow): CartLine {
+  return {
+    id: row.id,
+    itemType: row.item_type,
+    itemId: row.item_id,
+    title: row.title,
+    unitPriceCents: Number(row.unit_price_cents),
+    quantity: Number(row.quantity),
+    imageUrl: row.image_url,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+export function cartOf(items: CartLine[]): CartView {
+  return {
+    items,
+    itemCount: items.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalCents: items.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
+  };
+}
+
+interface CatalogRow {
+  title: string;
+  price_cents: number;
+  image_url: string | null;
+  owned: boolean;
+}
+
+/**
+ * A member's cart. Prices, titles and images always come from the catalog; a line holds one course
+ * or resource that is on sale and not yet owned. Checkout calls `linesFor`, `owns` and `clear`.
+ */
+export class CartService {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * The member's purchasable lines at today's catalog prices (lines whose item left the store or
+   * that the member now owns are left out). One SQL statement.
+   */
+  async linesFor(userId: string, em: EntityManager = this.em): Promise<CartLine[]> {
+    const rows = await em.execute<CartLineRow[]>(LINES_SQL, [userId]);
+    return rows.map(toLine);
+  }
+
+  async cart(userId: string): Promise<CartView> {
+    return cartOf(await this.linesFor(userId));
+  }
+
+  /** Empties the member's cart (checkout passes its transaction's EntityManager). */
+  async clear(em: EntityManager, userId: string): Promise<void> {
+    await em.execute('delete from cart_items where user_id = ?', [userId], 'run');
+  }
+
+  /** Whether the member owns the item: a course enrollment or a resource entitlement. */
+  async owns(
+    userId: string,
+    itemType: CartItemType,
+    itemId: string,
+    em: EntityManager = this.em,
+  ): Promise<boolean> {
+    if (!isUuid(itemId)) return false;
+    const sql =
+      itemType === 'course'
+        ? 'select 1 from enrollments where user_id = ? and course_id = ? limit 1'
+        : 'select 1 from entitlements where user_id = ? and resource_id = ? limit 1';
+    const rows = await em.execute<unknown[]>(sql, [userId, itemId]);
+    return rows.length > 0;
+  }
+
+  /** Adds `quantity` (default 1) of an item; an item already in the cart gets its quantity raised. */
+  async add(
+    userId: string,
+    input: { itemType: string; itemId: string; quantity?: number | null },
+  ): Promise<{ cart: CartView; item: CartLine }> {
+    const itemType = input.itemType as CartItemType;
+    if (!CART_ITEM_TYPES.includes(itemType)) {
+      throw new DomainError('INVALID_INPUT', 'Item type must be course or resource', 'itemType');
+    }
+    const quantity = input.quantity ?? 1;
+    if (quantity < 1) throw new DomainError('INVALID_INPUT', 'Quantity must be at least 1', 'quantity');
+    if (quantity > MAX_CART_QUANTITY) throw new DomainError('INVALID_INPUT', TOO_MANY, 'quantity');
+    if (!isUuid(input.itemId)) throw new DomainError('NOT_FOUND', NOT_AVAILABLE, 'itemId');
+
+    const [catalog] = await this.em.execute<CatalogRow[]>(itemType === 'course' ? COURSE_SQL : RESOURCE_SQL, [
+      userId,
+      input.itemId,
+    ]);
+    if (!catalog) throw new DomainError('NOT_FOUND', NOT_AVAILABLE, 'itemId');
+    if (catalog.owned) {
+      throw new DomainError('ALREADY_OWNED', `You already own this ${itemType}`, 'itemId');
+    }
+    const now = new Date();
+    const [row] = await this.em.execute<CartLineRow[]>(UPSERT_SQL, [
+      randomUUID(),
+      userId,
+      itemType,
+      input.itemId,
+      catalog.title,
+      catalog.price_cents,
+      quantity,
+      catalog.image_url,
+      now,
+      now,
+      MAX_CART_QUANTITY,
+    ]);
+    if (!row) throw new DomainError('INVALID_INPUT', TOO_MANY, 'quantity');
+    return { cart: await this.cart(userId), item: toLine(row) };
+  }
+
+  /** Sets a line's quantity; below 1 removes the line (the payload's item is then null). */
+  async update(
+    userId: string,
+    input: { id: string; quantity: number },
+  ): Promise<{ cart: CartView; item: CartLine | null }> {
+    if (input.quantity < 1) return this.remove(userId, input.id);
+    if (input.quantity > MAX_CART_QUANTITY) throw new DomainError('INVALID_INPUT', TOO_MANY, 'quantity');
+    if (!isUuid(input.id)) throw new DomainError('NOT_FOUND', LINE_NOT_FOUND, 'id');
+    const [row] = await this.em.execute<CartLineRow[]>(
+      `update cart_items set quantity = ?, updated_at = ? where id = ? and user_id = ?
+       returning id, item_type, item_id, title, unit_price_cents, quantity, image_url, created_at`,
+      [input.quantity, new Date(), input.id, userId],
+    );
+    if (!row) throw new DomainError('NOT_FOUND', LINE_NOT_FOUND, 'id');
+    const cart = await this.cart(userId);
+    return { cart, item: cart.items.find((line) => line.id === row.id) ?? toLine(row) };
+  }
+
+  /** Removes one of the member's lines (another member's line is NOT_FOUND). */
+  async remove(userId: string, id: string): Promise<{ cart: CartView; item: null }> {
+    if (!isUuid(id)) throw new DomainError('NOT_FOUND', LINE_NOT_FOUND, 'id');
+    const rows = await this.em.execute<{ id: string }[]>(
+      'delete from cart_items where id = ? and user_id = ? returning id',
+      [id, userId],
+    );
+    if (rows.length === 0) throw new DomainError('NOT_FOUND', LINE_NOT_FOUND, 'id');
+    return { cart: await this.cart(userId), item: null };
+  }
+
+  async clearMine(userId: string): Promise<{ cart: CartView; item: null }> {
+    await this.clear(this.em, userId);
+    return { cart: cartOf([]), item: null };
+  }
+
+  /**
+   * Copies today's catalog title, price and image into every line and drops the lines that are no
+   * longer on sale or are owned now (one transaction).
+   */
+  async refresh(userId: string): Promise<{ cart: CartView; item: null }> {
+    const lines = await this.em.transactional(async (tx) => {
+      await tx.execute(DROP_UNAVAILABLE_SQL, [userId], 'run');
+      await tx.execute(REPRICE_SQL, [userId, new Date()], 'run');
+      return this.linesFor(userId, tx);
+    });
+    return { cart: cartOf(lines), item: null };
+  }
+}

@@ -1,0 +1,98 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { recordSaleEarnings } from '../sellers/earnings-ledger';
+
+export interface FulfilOptions {
+  /** When the payment was taken (the seeder back-dates demo orders); default now. */
+  paidAt?: Date;
+  /** The provider's payment reference, when the payment told us one (checkout.session.completed). */
+  paymentReference?: string | null;
+}
+
+interface PaidOrderRow {
+  id: string;
+  number: string;
+  user_id: string;
+}
+
+interface LineRow {
+  id: string;
+  item_type: 'course' | 'resource';
+  item_id: string;
+  line_total_cents: number;
+  discount_cents: number;
+  seller_id: string | null;
+}
+
+/**
+ * Pays and fulfils an order exactly once, inside the caller's transaction (`em`). The conditional
+ * UPDATE (pending or failed → paid) is the gate: of any number of concurrent callers (the
+ * `checkoutConfirm` of the buyer, repeated webhooks), one row comes back to one of them, the
+ * others wait on the row lock and then match nothing. The winner, still in the same transaction:
+ * - enrolls the buyer in each bought course (source `purchase`; an enrollment they already have
+ *   is kept, a refunded one gets its access back),
+ * - entitles them to each bought resource (source `order`, this order's id; existing ones kept),
+ * - removes the bought items from their cart,
+ * - records the sellers' earnings of the resource lines (idempotent per order line).
+ * Returns false when the order was not awaiting payment (already paid, refunded or canceled).
+ */
+export async function fulfilOrder(
+  em: EntityManager,
+  orderId: string,
+  options: FulfilOptions = {},
+): Promise<boolean> {
+  const paidAt = options.paidAt ?? new Date();
+  const [order] = await em.execute<PaidOrderRow[]>(
+    `update orders set status = 'paid', paid_at = ?, fulfilled_at = ?, updated_at = now(),
+       payment_reference = coalesce(payment_reference, ?)
+     where id = ? and status in ('pending', 'failed')
+     returning id, number, user_id`,
+    [paidAt, paidAt, options.paymentReference ?? null, orderId],
+  );
+  if (!order) return false;
+
+  const lines = await em.execute<LineRow[]>(
+    `select id, item_type, item_id, line_total_cents, discount_cents, seller_id
+     from order_lines where order_id = ? order by position`,
+    [order.id],
+  );
+  for (const line of lines) {
+    if (line.item_type === 'course') {
+      await em.execute(
+        `insert into enrollments (id, user_id, course_id, source, created_at)
+         values (?, ?, ?, 'purchase', ?)
+         on conflict (user_id, course_id) do update set access_revoked_at = null, source = 'purchase'
+           where enrollments.access_revoked_at is not null`,
+        [randomUUID(), order.user_id, line.item_id, paidAt],
+      );
+    } else {
+      await em.execute(
+        `insert into entitlements (id, user_id, resource_id, source, order_id, created_at)
+         select ?, ?, r.id, 'order', ?, ? from resources r where r.id = ?
+         on conflict (user_id, resource_id) do nothing`,
+        [randomUUID(), order.user_id, order.id, paidAt, line.item_id],
+      );
+    }
+  }
+  if (lines.length) {
+    await em.execute(
+      `delete from cart_items ci using order_lines ol
+       where ol.order_id = ? and ci.user_id = ? and ci.item_type = ol.item_type and ci.item_id = ol.item_id`,
+      [order.id, order.user_id],
+    );
+  }
+  const sold = lines.filter((l) => l.item_type === 'resource' && l.seller_id);
+  if (sold.length) {
+    await recordSaleEarnings(em, {
+      orderId: order.id,
+      orderNumber: order.number,
+      lines: sold.map((l) => ({
+        orderLineId: l.id,
+        resourceId: l.item_id,
+        sellerId: l.seller_id!,
+        amountCents: Number(l.line_total_cents) - Number(l.discount_cents),
+      })),
+    });
+  }
+  return true;
+}

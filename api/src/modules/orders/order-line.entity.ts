@@ -1,0 +1,57 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Order } from './order.entity';
+
+/** One bought item of an order, with the catalog price at the time of the order. */
+@ObjectType({ description: 'A line of an order: the item and the price paid (US cents).' })
+@Entity({ tableName: 'order_lines' })
+@Index({ properties: ['order', 'position'] })
+export class OrderLine {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Order, { deleteRule: 'cascade' })
+  order!: Order;
+
+  @Property({ type: 'integer' })
+  position!: number;
+
+  @Field(() => String, { description: 'course or resource.' })
+  @Property({ type: 'string', length: 20 })
+  itemType!: 'course' | 'resource';
+
+  @Field(() => ID)
+  @Property({ type: 'uuid' })
+  itemId!: string;
+
+  @Field()
+  @Property({ type: 'string', length: 200 })
+  title!: string;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  unitPriceCents!: number;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  quantity!: number;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  lineTotalCents!: number;
+
+  /** This line's share of the order's discount (what the seller's earning is computed from). */
+  @Field(() => Int, { description: 'This line’s share of the order discount.' })
+  @Property({ type: 'integer' })
+  discountCents: number = 0;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 500, nullable: true })
+  imageUrl?: string | null;
+
+  /** The seller of a resource line (null for courses). */
+  @Property({ type: 'uuid', nullable: true })
+  sellerId?: string | null;
+}

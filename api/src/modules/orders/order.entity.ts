@@ -1,0 +1,111 @@
+import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { User } from '../users/user.entity';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** `free` is an order whose total is 0 (paid at once, no provider involved). */
+export type OrderPaymentProvider = 'test' | 'stripe' | 'free';
+
+/**
+ * A purchase made from a member's cart. Rows are written with SQL by the checkout (the number comes
+ * from the `order_number_seq` sequence, the status only moves by conditional UPDATEs), so this
+ * entity is for reading. Amounts are whole US cents; total = subtotal − discount.
+ */
+@ObjectType({ description: 'An order made at checkout (amounts in US cents).' })
+@Entity({ tableName: 'orders' })
+@Unique({ properties: ['user', 'idempotencyKey'] })
+export class Order {
+  [OptionalProps]?:
+    | 'number'
+    | 'status'
+    | 'currency'
+    | 'discountCents'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'paymentReference'
+    | 'couponId'
+    | 'couponCode';
+
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Field({ description: 'DRX-000123' })
+  @Property({ type: 'string', length: 20 })
+  number!: string;
+
+  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  user!: User;
+
+  @Field(() => String, { description: 'pending, paid, failed, refunded or canceled.' })
+  @Property({ type: 'string', length: 20 })
+  status: OrderStatus = 'pending';
+
+  @Field({ description: 'Always USD.' })
+  @Property({ type: 'string', length: 3 })
+  currency: string = 'USD';
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  subtotalCents!: number;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  discountCents: number = 0;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  totalCents!: number;
+
+  @Field(() => String, { description: 'test, stripe, or free (a total of 0).' })
+  @Property({ type: 'string', length: 20 })
+  paymentProvider!: OrderPaymentProvider;
+
+  /** The Stripe PaymentIntent id (or `test_pi_…`). */
+  @Property({ type: 'string', length: 255, nullable: true })
+  paymentReference?: string | null;
+
+  @Property({ type: 'string', length: 100 })
+  idempotencyKey!: string;
+
+  @Property({ type: 'uuid', nullable: true })
+  couponId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 32, nullable: true })
+  couponCode?: string | null;
+
+  @Field()
+  @Property({ type: 'Date', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'Date', defaultRaw: 'now()' })
+  updatedAt: Date = new Date();
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'Date', nullable: true })
+  paidAt?: Date | null;
+
+  @Property({ type: 'Date', nullable: true })
+  fulfilledAt?: Date | null;
+
+  @Property({ type: 'Date', nullable: true })
+  canceledAt?: Date | null;
+
+  @Property({ type: 'Date', nullable: true })
+  failedAt?: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'Date', nullable: true })
+  refundedAt?: Date | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 500, nullable: true })
+  refundReason?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  refundReference?: string | null;
+}

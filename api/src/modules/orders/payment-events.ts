@@ -1,0 +1,106 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PaymentEvent } from '../payments/payment-provider';
+import { isUuid } from '../users/users.service';
+import { markOrderFailed } from './checkout.service';
+import { fulfilOrder } from './fulfilment';
+
+export type EventOutcome = 'fulfilled' | 'failed' | 'duplicate' | 'ignored' | 'unchanged';
+
+interface OrderRow {
+  id: string;
+  total_cents: number;
+  status: string;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+function metadataOrderId(object: Record<string, unknown>): string | null {
+  const metadata = object.metadata as Record<string, unknown> | undefined;
+  const id = str(metadata?.orderId) ?? str(object.client_reference_id);
+  return id && isUuid(id) ? id : null;
+}
+
+/** The order an event is about: by payment reference first, else by the order id in its metadata. */
+async function findOrder(
+  em: EntityManager,
+  reference: string | null,
+  orderId: string | null,
+): Promise<OrderRow | null> {
+  if (reference) {
+    const [row] = await em.execute<OrderRow[]>(
+      'select id, total_cents, status from orders where payment_reference = ?',
+      [reference],
+    );
+    if (row) return row;
+  }
+  if (orderId) {
+    const [row] = await em.execute<OrderRow[]>(
+      `select id, total_cents, status from orders where id = ? and payment_provider = 'stripe'`,
+      [orderId],
+    );
+    if (row) return row;
+  }
+  return null;
+}
+
+/** Claims an event id; false when it was processed before (or by a concurrent delivery that committed). */
+async function claimEvent(em: EntityManager, event: PaymentEvent, orderId: string | null): Promise<boolean> {
+  const rows = await em.execute<{ id: string }[]>(
+    `insert into processed_webhook_events (id, type, order_id) values (?, ?, ?)
+     on conflict (id) do nothing returning id`,
+    [event.id, event.type, orderId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Applies a verified Stripe event, once per event id: the id is claimed in the same transaction as
+ * the effect, so a repeated or concurrent delivery of the same event waits and then does nothing,
+ * and a failed transaction leaves the event unclaimed for Stripe's retry. Different events about
+ * one payment meet at `fulfilOrder`'s conditional UPDATE, so order does not matter either:
+ * a `payment_failed` after a success changes nothing, a success after a failure still fulfils
+ * (the money was taken).
+ */
+export async function applyPaymentEvent(em: EntityManager, event: PaymentEvent): Promise<EventOutcome> {
+  const object = event.object;
+  let reference: string | null;
+  let paid: boolean;
+  let amount: number | null;
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      reference = str(object.id);
+      paid = true;
+      amount = typeof object.amount === 'number' ? object.amount : null;
+      break;
+    case 'payment_intent.payment_failed':
+      reference = str(object.id);
+      paid = false;
+      amount = null;
+      break;
+    case 'checkout.session.completed':
+      reference = str(object.payment_intent);
+      paid = object.payment_status === 'paid';
+      amount = typeof object.amount_total === 'number' ? object.amount_total : null;
+      if (!paid) return 'ignored'; // async payment methods finish with another event
+      break;
+    default:
+      return 'ignored';
+  }
+
+  return em.transactional(async (tem) => {
+    const order = await findOrder(tem, reference, metadataOrderId(object));
+    if (!(await claimEvent(tem, event, order?.id ?? null))) return 'duplicate';
+    if (!order) {
+      console.warn(`[payments] ${event.type} ${event.id}: no order for ${reference ?? 'unknown payment'}`);
+      return 'ignored';
+    }
+    if (paid) {
+      if (amount !== null && amount !== Number(order.total_cents)) {
+        console.error(`[payments] ${event.id}: paid ${amount} for an order total of ${order.total_cents}`);
+        return 'ignored';
+      }
+      return (await fulfilOrder(tem, order.id, { paymentReference: reference })) ? 'fulfilled' : 'unchanged';
+    }
+    return (await markOrderFailed(tem, order.id)) ? 'failed' : 'unchanged';
+  });
+}

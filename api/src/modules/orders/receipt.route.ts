@@ -1,0 +1,58 @@
+import { Reference } from '@mikro-orm/core';
+import type { RequestHandler } from 'express';
+import type { ContextFactory } from '../../rest/router';
+import { renderReceiptHtml, renderReceiptPdf, type ReceiptData } from './receipt';
+
+/**
+ * GET /api/orders/:id/receipt (HTML page) and /api/orders/:id/receipt.pdf, for the order's buyer
+ * and staff: 401 signed out, 404 for an unknown order or anyone else's.
+ */
+export function receiptRoute(createContext: ContextFactory, format: 'html' | 'pdf'): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const ctx = await createContext(req, res);
+      if (!ctx.user) {
+        res.status(401).json({ message: 'Not authenticated' });
+        return;
+      }
+      const order = await ctx.services.orders.order(ctx.user, String(req.params.id));
+      if (!order) {
+        res.status(404).json({ message: 'Order not found' });
+        return;
+      }
+      const [lines, buyer] = await Promise.all([
+        ctx.services.orders.lines(order),
+        Reference.create(order.user).loadOrFail(),
+      ]);
+      const data: ReceiptData = {
+        number: order.number,
+        status: order.status,
+        createdAt: order.createdAt,
+        paidAt: order.paidAt ?? null,
+        refundedAt: order.refundedAt ?? null,
+        refundReason: order.refundReason ?? null,
+        buyerName: [buyer.firstName, buyer.lastName].filter(Boolean).join(' ') || buyer.username,
+        buyerEmail: buyer.email ?? null,
+        paymentProvider: order.paymentProvider,
+        couponCode: order.couponCode ?? null,
+        subtotalCents: order.subtotalCents,
+        discountCents: order.discountCents,
+        totalCents: order.totalCents,
+        lines,
+      };
+      res.setHeader('Cache-Control', 'private, no-store');
+      if (format === 'html') {
+        res.type('html').send(renderReceiptHtml(data, `/api/orders/${order.id}/receipt.pdf`));
+        return;
+      }
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader('Content-Disposition', `attachment; filename="DRX-receipt-${order.number}.pdf"`);
+      const doc = renderReceiptPdf(data);
+      doc.on('error', next);
+      doc.pipe(res);
+      doc.end();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,162 @@
+import Stripe from 'stripe';
+import type {
+  ConnectedAccountStatus,
+  PaymentEvent,
+  PaymentProvider,
+  PaymentSession,
+  PaymentStatus,
+} from './payment-provider';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  publishableKey: string | null;
+  webhookSecret: string | null;
+  /** `STRIPE_API_BASE` (e.g. `http://127.0.0.1:4242` for the fake Stripe of the tests). */
+  apiBase?: string;
+}
+
+/** Stripe's client options for an API base URL: host, port and protocol. */
+export function stripeHostOptions(
+  apiBase: string | undefined,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+/** Stripe's PaymentIntent status reduced to DRX's. */
+export function paymentStatusOf(status: Stripe.PaymentIntent.Status): PaymentStatus {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+      return 'processing';
+    case 'canceled':
+      return 'canceled';
+    default:
+      // requires_payment_method (also after a declined card), requires_confirmation, requires_action,
+      // requires_capture: the buyer still has to finish paying.
+      return 'requires_payment';
+  }
+}
+
+/** Card payments through Stripe PaymentIntents (Elements on /checkout/stripe) and Connect Express. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string | null;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string | null;
+
+  constructor(options: StripeProviderOptions) {
+    this.publishableKey = options.publishableKey;
+    this.webhookSecret = options.webhookSecret;
+    this.stripe = new Stripe(options.secretKey, {
+      ...stripeHostOptions(options.apiBase),
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'DRX' },
+    });
+  }
+
+  async createPayment(args: {
+    amountCents: number;
+    currency: 'usd';
+    idempotencyKey: string;
+    description: string;
+    metadata: Record<string, string>;
+  }): Promise<PaymentSession> {
+    const pi = await this.stripe.paymentIntents.create(
+      {
+        amount: args.amountCents,
+        currency: args.currency,
+        description: args.description,
+        metadata: args.metadata,
+        automatic_payment_methods: { enabled: true },
+      },
+      { idempotencyKey: args.idempotencyKey },
+    );
+    return { reference: pi.id, clientSecret: pi.client_secret, status: paymentStatusOf(pi.status) };
+  }
+
+  async retrievePayment(reference: string): Promise<{ status: PaymentStatus; amountCents: number }> {
+    const pi = await this.stripe.paymentIntents.retrieve(reference);
+    return { status: paymentStatusOf(pi.status), amountCents: pi.amount };
+  }
+
+  async cancelPayment(reference: string): Promise<void> {
+    const pi = await this.stripe.paymentIntents.retrieve(reference);
+    if (pi.status === 'succeeded' || pi.status === 'canceled' || pi.status === 'processing') return;
+    await this.stripe.paymentIntents.cancel(reference, {}, { idempotencyKey: `cancel-${reference}` });
+  }
+
+  async refund(args: {
+    reference: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ reference: string; status: 'succeeded' | 'pending' | 'failed' }> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: args.reference, amount: args.amountCents },
+      { idempotencyKey: args.idempotencyKey },
+    );
+    const status =
+      refund.status === 'succeeded'
+        ? 'succeeded'
+        : refund.status === 'failed' || refund.status === 'canceled'
+          ? 'failed'
+          : 'pending';
+    return { reference: refund.id, status };
+  }
+
+  async createConnectedAccount(args: {
+    sellerId: string;
+    email: string | null;
+    idempotencyKey: string;
+  }): Promise<{ accountId: string }> {
+    const account = await this.stripe.accounts.create(
+      {
+        type: 'express',
+        email: args.email ?? undefined,
+        metadata: { sellerId: args.sellerId },
+        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+      },
+      { idempotencyKey: args.idempotencyKey },
+    );
+    return { accountId: account.id };
+  }
+
+  async createAccountLink(args: {
+    accountId: string;
+    refreshUrl: string;
+    returnUrl: string;
+  }): Promise<{ url: string }> {
+    const link = await this.stripe.accountLinks.create({
+      account: args.accountId,
+      refresh_url: args.refreshUrl,
+      return_url: args.returnUrl,
+      type: 'account_onboarding',
+    });
+    return { url: link.url };
+  }
+
+  async retrieveAccount(accountId: string): Promise<ConnectedAccountStatus> {
+    const account = await this.stripe.accounts.retrieve(accountId);
+    return {
+      accountId: account.id,
+      chargesEnabled: account.charges_enabled ?? false,
+      payoutsEnabled: account.payouts_enabled ?? false,
+      detailsSubmitted: account.details_submitted ?? false,
+      requirementsDue: account.requirements?.currently_due ?? [],
+    };
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent {
+    if (!this.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    return {
+      id: event.id,
+      type: event.type,
+      object: event.data.object as unknown as Record<string, unknown>,
+    };
+  }
+}

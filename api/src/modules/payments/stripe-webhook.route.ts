@@ -1,0 +1,37 @@
+import type { RequestHandler } from 'express';
+import type { ContextFactory } from '../../rest/router';
+import { applyPaymentEvent } from '../orders/payment-events';
+
+/**
+ * POST /api/webhooks/stripe, mounted before the JSON parser and the CSRF check with
+ * `express.raw({ type: '*\/*' })`: the signature is computed over the exact bytes Stripe sent.
+ * 400 on a missing or bad signature; 200 once the event is applied (or known); 500 lets Stripe retry.
+ */
+export function stripeWebhookRoute(createContext: ContextFactory): RequestHandler {
+  return async (req, res) => {
+    const { em, payments } = await createContext(req, res);
+    if (payments.name !== 'stripe') {
+      res.status(404).json({ message: 'Stripe is not configured' });
+      return;
+    }
+    const signature = req.get('stripe-signature');
+    if (!signature || !Buffer.isBuffer(req.body)) {
+      res.status(400).json({ message: 'Missing Stripe signature' });
+      return;
+    }
+    let event;
+    try {
+      event = payments.verifyWebhook(req.body, signature);
+    } catch {
+      res.status(400).json({ message: 'Invalid Stripe signature' });
+      return;
+    }
+    try {
+      const outcome = await applyPaymentEvent(em, event);
+      res.json({ received: true, outcome });
+    } catch (error) {
+      console.error(`[payments] webhook ${event.id} (${event.type}) failed`, error);
+      res.status(500).json({ message: 'Webhook processing failed' });
+    }
+  };
+}

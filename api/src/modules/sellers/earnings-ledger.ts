@@ -1,0 +1,83 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { splitSale } from './fee-math';
+import { readFeePercent } from './platform-settings.service';
+
+/**
+ * The sellers' earnings ledger as the orders module uses it: pure database work on the caller's
+ * EntityManager, so it commits or rolls back with the caller's transaction (the order's payment).
+ */
+
+export interface SaleLine {
+  /** Unique per order line: recording the same line twice adds nothing. */
+  orderLineId: string;
+  /** The sold resource (kept as a reference; null when it is later deleted). */
+  resourceId: string | null;
+  /** The seller's user id. */
+  sellerId: string;
+  /** What the buyer paid for the line, in cents (after any discount). */
+  amountCents: number;
+}
+
+export interface SaleEarnings {
+  orderId: string;
+  orderNumber: string;
+  lines: SaleLine[];
+}
+
+/** Days an earning stays pending before it counts as available for payout (refund window). */
+export const EARNINGS_HOLD_DAYS = 7;
+
+/**
+ * Writes one ledger row per line with the current platform fee (rounded half-up to the cent;
+ * net = amount − fee). Idempotent per `orderLineId`: a repeated call (a webhook and a confirm
+ * racing, a retry) records nothing new. Returns how many rows were added.
+ */
+export async function recordSaleEarnings(em: EntityManager, sale: SaleEarnings): Promise<number> {
+  if (!sale.lines.length) return 0;
+  const feePercent = await readFeePercent(em);
+  let added = 0;
+  for (const line of sale.lines) {
+    const { feeCents, netCents } = splitSale(line.amountCents, feePercent);
+    const rows = await em.execute<{ id: string }[]>(
+      `insert into seller_earnings (id, seller_id, order_id, order_number, order_line_id, resource_id,
+         gross_cents, fee_percent, fee_cents, net_cents, status, created_at)
+       values (gen_random_uuid(), ?, ?, ?, ?, (select id from resources where id = ?::uuid), ?, ?, ?, ?, 'pending', now())
+       on conflict (order_line_id) do nothing
+       returning id`,
+      [
+        line.sellerId,
+        sale.orderId,
+        sale.orderNumber,
+        line.orderLineId,
+        line.resourceId,
+        line.amountCents,
+        feePercent,
+        feeCents,
+        netCents,
+      ],
+    );
+    added += rows.length;
+  }
+  return added;
+}
+
+/** Marks every earning of an order reversed (a refund). Idempotent; returns how many changed. */
+export async function reverseSaleEarnings(em: EntityManager, orderId: string): Promise<number> {
+  const rows = await em.execute<{ id: string }[]>(
+    `update seller_earnings set status = 'reversed', reversed_at = now()
+     where order_id = ? and status <> 'reversed' returning id`,
+    [orderId],
+  );
+  return rows.length;
+}
+
+/** Pending earnings older than the hold period become available (one seller, or all). */
+export async function releaseMaturedEarnings(em: EntityManager, sellerId?: string): Promise<number> {
+  const rows = await em.execute<{ id: string }[]>(
+    `update seller_earnings set status = 'available'
+     where status = 'pending' and created_at < now() - make_interval(days => ?)
+     ${sellerId ? 'and seller_id = ?' : ''} returning id`,
+    sellerId ? [EARNINGS_HOLD_DAYS, sellerId] : [EARNINGS_HOLD_DAYS],
+  );
+  return rows.length;
+}

@@ -1,0 +1,22 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { SellerProfile } from '../resources/seller-profile.entity';
+import { hasAnyRole, type Role } from '../users/roles';
+import type { User } from '../users/user.entity';
+
+/** Who has a store of their own: sellers, and staff (curriculum officers and admins). */
+export const STORE_ROLES: readonly Role[] = ['seller', 'admin', 'curriculum_officer'];
+
+export const canHaveStore = (user: User | null | undefined) => hasAnyRole(user, STORE_ROLES);
+
+/** The user's store profile, created with a default name the first time it is needed. */
+export async function ensureSellerProfile(em: EntityManager, user: User): Promise<SellerProfile> {
+  const existing = await em.findOne(SellerProfile, { user: user.id });
+  if (existing) return existing;
+  // Concurrent first calls: the primary key settles it, the loser reads the winner's row.
+  await em.execute(
+    `insert into seller_profiles (user_id, store_name, bio, payout_status, suspended, created_at, updated_at)
+     values (?, ?, '', 'not_started', false, now(), now()) on conflict (user_id) do nothing`,
+    [user.id, `${user.displayName}'s Store`.slice(0, 120)],
+  );
+  return em.findOneOrFail(SellerProfile, { user: user.id });
+}

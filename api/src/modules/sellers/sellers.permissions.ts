@@ -1,0 +1,46 @@
+import { allow, rule } from 'graphql-shield';
+import type { Context } from '../../graphql/context';
+import { forbidden, unauthenticated } from '../../graphql/errors';
+import { isAdmin, isStaff } from '../../graphql/rules';
+import { canHaveStore } from './seller-access';
+
+/** Sellers, and staff for their own store (members cannot). */
+export const isStoreOwner = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
+  if (!ctx.user) return unauthenticated();
+  return canHaveStore(ctx.user) ? true : forbidden();
+});
+
+export const sellersPermissions = {
+  Query: {
+    sellerDashboard: isStoreOwner,
+    sellerEarnings: isStoreOwner,
+    myStore: isStoreOwner,
+    stripeConnectStatus: isStoreOwner,
+    adminSellers: isStaff,
+    platformSettings: isStaff,
+  },
+  Mutation: {
+    storeProfileUpdate: isStoreOwner,
+    stripeConnectStart: isStoreOwner,
+    sellerSuspend: isStaff,
+    sellerReinstate: isStaff,
+    platformSettingsUpdate: isAdmin,
+  },
+  // Reached only through the root fields above.
+  SellerDashboard: allow,
+  SalesPoint: allow,
+  ResourceStatusCounts: allow,
+  ResourceSales: allow,
+  SellerEarning: allow,
+  SellerEarningConnection: allow,
+  SellerEarningEdge: allow,
+  StripeConnectStatus: allow,
+  StripeConnectStartPayload: allow,
+  StoreProfilePayload: allow,
+  AdminSeller: allow,
+  AdminSellerConnection: allow,
+  AdminSellerEdge: allow,
+  AdminSellerPayload: allow,
+  PlatformSettings: allow,
+  PlatformSettingsPayload: allow,
+};

@@ -1,0 +1,48 @@
+import { BigIntType, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { User } from '../users/user.entity';
+import type { UploadKind } from './file-kind';
+
+/**
+ * A file received by POST /api/upload and not yet (or already) attached to a resource. Resource
+ * files live in the private folder under `pending/…` until `resourceCreate`/`resourceUpdate`
+ * consumes them; thumbnails (`public`) live under the public uploads folder.
+ */
+@Entity({ tableName: 'uploads' })
+@Index({ properties: ['owner', 'createdAt'] })
+export class Upload {
+  [OptionalProps]?: 'public' | 'createdAt' | 'consumedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  owner!: User;
+
+  /** Path inside the private folder (files) or the public uploads folder (thumbnails). */
+  @Property({ type: 'string', length: 300 })
+  storageKey!: string;
+
+  @Property({ type: 'string', length: 255 })
+  fileName!: string;
+
+  @Property({ type: new BigIntType('number') })
+  sizeBytes!: number;
+
+  /** From the sniffed kind, never from the client. */
+  @Property({ type: 'string', length: 120 })
+  contentType!: string;
+
+  @Property({ type: 'string', length: 20 })
+  kind!: UploadKind;
+
+  /** True for thumbnails (served from /uploads); resource files are never public. */
+  @Property({ type: 'boolean', default: false })
+  public: boolean = false;
+
+  @Property({ type: 'Date', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'Date', nullable: true })
+  consumedAt?: Date | null;
+}

@@ -1,0 +1,138 @@
+import type { Request, RequestHandler, Response } from 'express';
+import multer from 'multer';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Context } from '../../graphql/context';
+import { DomainError } from '../../graphql/errors';
+import type { ContextFactory } from '../../rest/router';
+import { hasAnyRole, STAFF_ROLES } from '../users/roles';
+import { formatLimit, largestLimit, MAX_FILES_PER_UPLOAD, uploadLimits } from './upload-limits';
+import type { ReceivedFile } from './uploads.service';
+
+const STATUS: Record<string, number> = {
+  INVALID_INPUT: 400,
+  FILE_TYPE: 415,
+  FILE_TOO_LARGE: 413,
+  FORBIDDEN: 403,
+};
+
+/** Sellers and staff may upload resource files. */
+export const UPLOADER_ROLES = ['seller', ...STAFF_ROLES] as const;
+
+/** The folder where multer streams a request's files before they are checked. */
+export function uploadTempRoot(dataDir: string): string {
+  return path.join(dataDir, 'tmp', 'uploads');
+}
+
+const received = (file: Express.Multer.File): ReceivedFile => ({
+  path: file.path,
+  originalName: file.originalname,
+  size: file.size,
+});
+
+/**
+ * POST /api/upload (multipart: `files` 1–10 and/or one `thumbnail` image). Files stream to a
+ * per-request temporary folder on disk (never into memory), are checked by content and size per
+ * kind, and only then move to storage; whatever happens, the temporary folder is removed.
+ * 201 `{ files: [{ uploadId, fileName, sizeBytes, contentType, kind }], thumbnail: { uploadId, url } | null }`.
+ */
+export function uploadRoute(createContext: ContextFactory): RequestHandler {
+  return async (req, res, next) => {
+    let tempDir: string | null = null;
+    let answer: Answer;
+    try {
+      const ctx = await createContext(req, res);
+      if (!ctx.user) {
+        req.resume(); // discard the body
+        res.status(401).json({ message: 'Not authenticated' });
+        return;
+      }
+      if (!hasAnyRole(ctx.user, UPLOADER_ROLES)) {
+        req.resume();
+        res.status(403).json({ message: 'Only sellers can upload resource files' });
+        return;
+      }
+      const root = uploadTempRoot(ctx.config.dataDir);
+      await fs.promises.mkdir(root, { recursive: true });
+      tempDir = await fs.promises.mkdtemp(path.join(root, 'req-'));
+      answer = await receive(req, res, ctx, tempDir);
+    } catch (error) {
+      if (error instanceof DomainError && STATUS[error.code]) {
+        answer = {
+          status: STATUS[error.code],
+          body: { message: error.message, code: error.code, field: error.field ?? null },
+        };
+      } else {
+        answer = { error };
+      }
+    } finally {
+      // Nothing of a request stays in the temporary folder, accepted or not (before answering).
+      if (tempDir) await fs.promises.rm(tempDir, { recursive: true, force: true }).catch(() => undefined);
+    }
+    if ('error' in answer) {
+      next(answer.error);
+      return;
+    }
+    res.status(answer.status).json(answer.body);
+  };
+}
+
+type Answer = { status: number; body: unknown } | { error: unknown };
+
+async function receive(req: Request, res: Response, ctx: Context, dir: string): Promise<Answer> {
+  const limits = uploadLimits(ctx.config.uploadLimits);
+  const maxBytes = largestLimit(limits);
+  const parse = multer({
+    storage: multer.diskStorage({
+      destination: dir,
+      filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')),
+    }),
+    limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD + 1, fields: 20, parts: 40 },
+  }).fields([
+    { name: 'files', maxCount: MAX_FILES_PER_UPLOAD },
+    { name: 'thumbnail', maxCount: 1 },
+  ]);
+  const parseError = await new Promise<unknown>((resolve) => parse(req, res, resolve));
+  if (parseError instanceof multer.MulterError) {
+    if (parseError.code === 'LIMIT_FILE_SIZE') {
+      return { status: 413, body: { message: `A file can be at most ${formatLimit(maxBytes)}` } };
+    }
+    if (parseError.code === 'LIMIT_UNEXPECTED_FILE' || parseError.code === 'LIMIT_FILE_COUNT') {
+      return {
+        status: 400,
+        body: {
+          message: `Send up to ${MAX_FILES_PER_UPLOAD} files in the field "files" and one image in "thumbnail"`,
+        },
+      };
+    }
+    return { status: 400, body: { message: `Upload rejected: ${parseError.message}` } };
+  }
+  if (parseError) {
+    const message = parseError instanceof Error ? parseError.message : 'Malformed upload';
+    return { status: 400, body: { message: `Upload rejected: ${message}` } };
+  }
+  const fields = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
+  const result = await ctx.services.uploads.receive(
+    ctx.user!,
+    { privateDir: ctx.config.privateDir, uploadsDir: ctx.config.uploadsDir },
+    limits,
+    (fields.files ?? []).map(received),
+    fields.thumbnail?.[0] ? received(fields.thumbnail[0]) : null,
+  );
+  return {
+    status: 201,
+    body: {
+      files: result.files.map(({ upload }) => ({
+        uploadId: upload.id,
+        fileName: upload.fileName,
+        sizeBytes: upload.sizeBytes,
+        contentType: upload.contentType,
+        kind: upload.kind,
+      })),
+      thumbnail: result.thumbnail
+        ? { uploadId: result.thumbnail.upload.id, url: result.thumbnail.url }
+        : null,
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { uploadTempRoot } from './upload.route';
+
+type Agent = ReturnType<typeof request.agent>;
+
+const PASSWORD = 'drx-demo-2026';
+const json = { 'content-type': 'application/json' };
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+// Lowered limits so an "oversize" file stays small.
+const DOCUMENT_LIMIT = 2048;
+const IMAGE_LIMIT = 1024;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(32, 1)]);
+const EXE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.from('900003000000040000ffff0000b8', 'hex'),
+  Buffer.alloc(64),
+]);
+const GARBAGE = Buffer.from('00ff13fe0001deadbeef00000000cafebabe', 'hex');
+
+let t: TestApp;
+let guest: Agent;
+const as: Record<'seller' | 'member' | 'admin', Agent> = {} as never;
+
+const db = () => t.orm.em.fork().getConnection();
+const listing = (dir: string): string[] => {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true }).map(String).sort();
+};
+
+/** Everything an upload could leave behind: temp files, private and public files, rows. */
+async function stored() {
+  const [row] = await db().execute<{ n: number }[]>('select count(*)::int as n from uploads');
+  return {
+    temp: listing(uploadTempRoot(t.config.dataDir)),
+    private: listing(t.config.privateDir),
+    thumbnails: listing(path.join(t.config.uploadsDir, 'thumbnails')),
+    rows: row.n,
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ uploadLimits: { document: DOCUMENT_LIMIT, image: IMAGE_LIMIT } });
+  guest = t.agent();
+  for (const name of ['seller', 'member', 'admin'] as const) {
+    const agent = t.agent();
+    const res = await agent.post('/api/login').set(json).send({ username: name, password: PASSWORD });
+    expect(res.status).toBe(200);
+    as[name] = agent;
+  }
+});
+afterAll(() => t.close());
+
+describe('POST /api/upload', () => {
+  it('stores accepted files privately and the thumbnail publicly, typed by content', async () => {
+    const res = await as.seller
+      .post('/api/upload')
+      .set(XHR)
+      .attach('files', PDF, { filename: 'Barre plan.pdf', contentType: 'application/octet-stream' })
+      .attach('files', Buffer.from('Warm-up notes\nPlié, tendu\n'), { filename: 'notes.txt' })
+      .attach('thumbnail', PNG, { filename: 'cover.png', contentType: 'image/png' });
+    expect(res.status).toBe(201);
+    expect(res.body.files).toEqual([
+      {
+        uploadId: expect.any(String),
+        fileName: 'Barre plan.pdf',
+        sizeBytes: PDF.length,
+        contentType: 'application/pdf',
+        kind: 'document',
+      },
+      expect.objectContaining({ fileName: 'notes.txt', contentType: 'text/plain', kind: 'text' }),
+    ]);
+    expect(res.body.thumbnail).toEqual({
+      uploadId: expect.any(String),
+      url: expect.stringMatching(/^\/uploads\/thumbnails\/[0-9a-f]{32}\.png$/),
+    });
+    const rows = await db().execute<{ storage_key: string; public: boolean; consumed_at: Date | null }[]>(
+      'select storage_key, public, consumed_at from uploads where id = ?',
+      [res.body.files[0].uploadId],
+    );
+    expect(rows[0]).toMatchObject({ public: false, consumed_at: null });
+    expect(rows[0].storage_key).toMatch(/^pending\/[0-9a-f]{32}$/);
+    expect(fs.readFileSync(path.join(t.config.privateDir, rows[0].storage_key))).toEqual(PDF);
+    // The thumbnail is served from /uploads; the private file is not reachable there.
+    const image = await guest.get(res.body.thumbnail.url);
+    expect(image.status).toBe(200);
+    expect((await guest.get(`/uploads/${rows[0].storage_key}`)).status).toBe(404);
+    expect((await stored()).temp).toEqual([]);
+  });
+
+  it('detects by content: a PNG named .pdf is an image, a text file named .pdf is text', async () => {
+    const res = await as.seller
+      .post('/api/upload')
+      .set(XHR)
+      .attach('files', PNG, { filename: 'lesson.pdf', contentType: 'application/pdf' })
+      .attach('files', Buffer.from('not really a pdf'), {
+        filename: 'fake.pdf',
+        contentType: 'application/pdf',
+      });
+    expect(res.status).toBe(201);
+    expect(res.body.files.map((f: { kind: string; contentType: string }) => [f.kind, f.contentType])).toEqual(
+      [
+        ['image', 'image/png'],
+        ['text', 'text/plain'],
+      ],
+    );
+  });
+
+  it('rejects unknown content with 415 and stores nothing (an EXE named .pdf, binary garbage)', async () => {
+    const before = await stored();
+    const exe = await as.seller
+      .post('/api/upload')
+      .set(XHR)
+      .attach('files', PDF, { filename: 'ok.pdf' })
+      .attach('files', EXE, { filename: 'lesson.pdf', contentType: 'application/pdf' });
+    expect(exe.status).toBe(415);
+    expect(exe.body.message).toContain('"lesson.pdf" is not a supported file type');
+    const garbage = await as.seller
+      .post('/api/upload')
+      .set(XHR)
+      .attach('files', GARBAGE, { filename: 'x.bin' });
+    expect(garbage.status).toBe(415);
+    const thumb = await as.seller
+      .post('/api/upload')
+      .set(XHR)
+      .attach('files', PDF, { filename: 'ok.pdf' })
+      .attach('thumbnail', PDF, { filename: 'cover.png', contentType: 'image/png' });
+    expect(thumb.status).toBe(415);
+    expect(thumb.body.message).toBe('The thumbnail must be a PNG, JPEG, WebP or GIF image');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('rejects a file over its kind’s limit with 413 naming the limit, storing nothing', async () => {
+    const before = await stored();
+    const big = Buffer.concat([PDF, Buffer.alloc(DOCUMENT_LIMIT, 0x20)]);
+    const res = await as.seller
+      .post('/api/upload')
+      .set(XHR)
+      .attach('files', Buffer.from('fine'), { filename: 'a.txt' })
+      .attach('files', big, { filename: 'big.pdf' });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('"big.pdf" is too large: document files can be at most 2 KB');
+    const thumb = await as.seller
+      .post('/api/upload')
+      .set(XHR)
+      .attach('thumbnail', Buffer.concat([PNG, Buffer.alloc(IMAGE_LIMIT)]), { filename: 'cover.png' });
+    expect(thumb.status).toBe(413);
+    expect(thumb.body.message).toContain('image files can be at most 1 KB');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('answers 400 for a request without files, too many files or an unknown field', async () => {
+    const before = await stored();
+    const empty = await as.seller.post('/api/upload').set(XHR).field('title', 'x');
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Choose at least one file to upload');
+    const noBody = await as.seller.post('/api/upload').set(XHR);
+    expect(noBody.status).toBe(400);
+    let many = as.seller.post('/api/upload').set(XHR);
+    for (let i = 0; i < 11; i++) many = many.attach('files', PDF, { filename: `f${i}.pdf` });
+    const tooMany = await many;
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toContain('up to 10 files');
+    const wrongField = await as.seller
+      .post('/api/upload')
+      .set(XHR)
+      .attach('document', PDF, { filename: 'a.pdf' });
+    expect(wrongField.status).toBe(400);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses guests (401) and members without the seller role (403); staff may upload', async () => {
+    const before = await stored();
+    const anon = await guest.post('/api/upload').set(XHR).attach('files', PDF, { filename: 'a.pdf' });
+    expect(anon.status).toBe(401);
+    expect(anon.body).toEqual({ message: 'Not authenticated' });
+    const member = await as.member.post('/api/upload').set(XHR).attach('files', PDF, { filename: 'a.pdf' });
+    expect(member.status).toBe(403);
+    expect(member.body.message).toBe('Only sellers can upload resource files');
+    expect(await stored()).toEqual(before);
+    const admin = await as.admin.post('/api/upload').set(XHR).attach('files', PDF, { filename: 'a.pdf' });
+    expect(admin.status).toBe(201);
+  });
+
+  it('needs the CSRF header like every state-changing /api call', async () => {
+    const res = await as.seller.post('/api/upload').attach('files', PDF, { filename: 'a.pdf' });
+    expect(res.status).toBe(403);
+  });
+
+  it('publishes the limits per kind through the public uploadLimits query', async () => {
+    const res = await t.gql(guest, '{ uploadLimits { maxFiles limits { kind label maxBytes maxLabel } } }');
+    expect(res.errors).toBeUndefined();
+    expect(res.data.uploadLimits.maxFiles).toBe(10);
+    const byKind = Object.fromEntries(
+      res.data.uploadLimits.limits.map((l: { kind: string; maxBytes: number }) => [l.kind, l.maxBytes]),
+    );
+    expect(byKind).toMatchObject({ document: DOCUMENT_LIMIT, image: IMAGE_LIMIT, video: 200 * 1024 * 1024 });
+  });
+});
+
+describe('POST /api/upload when every limit is small', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await startTestApp({
+      uploadLimits: {
+        document: 1024,
+        spreadsheet: 1024,
+        text: 1024,
+        audio: 1024,
+        video: 1024,
+        image: 1024,
+        other: 1024,
+      },
+    });
+  });
+  afterAll(() => small.close());
+
+  it('cuts the stream at the largest limit (413) and leaves no partial file behind', async () => {
+    const agent = small.agent();
+    await agent.post('/api/login').set(json).send({ username: 'seller', password: PASSWORD });
+    const res = await agent
+      .post('/api/upload')
+      .set(XHR)
+      .attach('files', Buffer.concat([PDF, Buffer.alloc(64 * 1024, 0x20)]), { filename: 'huge.pdf' });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('A file can be at most 1 KB');
+    expect(listing(uploadTempRoot(small.config.dataDir))).toEqual([]);
+    expect(listing(small.config.privateDir).filter((f) => f.startsWith('pending'))).toEqual([]);
+    const [row] = await small.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: number }[]>('select count(*)::int as n from uploads');
+    expect(row.n).toBe(0);
+  });
+});

@@ -1,0 +1,456 @@
+// Cart polling benchmark (issue 5): 500 signed-in members poll `cart` every 3 s while 20 members add
+// and remove items, against the production build (api/dist/main.js) on local PostgreSQL, then the
+// same scenario against a bare Express + pg handler running the same SQL. See bench/README.md.
+//
+//   npm run build && npm run bench                       (defaults below)
+//   npm run bench -- --duration 30 --saturate 15         (shorter)
+//
+// Options (flag or env): --duration/BENCH_DURATION seconds of the polling scenario (60),
+// --saturate/BENCH_SATURATE seconds of the closed-loop throughput phase (20), --concurrency (32),
+// --pollers (500), --mutators (20), --interval ms (3000), --pg/BENCH_PG_URL the server to create the
+// database on (postgresql://postgres@127.0.0.1:5432/postgres), --keep-db, --out (results file).
+import { spawn } from 'node:child_process';
+import console from 'node:console';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { fileURLToPath, URL } from 'node:url';
+import { percentiles, postJson } from './bench-http.mjs';
+
+const require = createRequire(import.meta.url);
+const argon2 = require('argon2');
+const { Client } = require('pg');
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+
+function option(name, envName, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i !== -1) {
+    const next = process.argv[i + 1];
+    return next === undefined || next.startsWith('--') ? true : next;
+  }
+  return process.env[envName] ?? fallback;
+}
+
+const opts = {
+  durationS: Number(option('duration', 'BENCH_DURATION', 60)),
+  saturateS: Number(option('saturate', 'BENCH_SATURATE', 20)),
+  concurrency: Number(option('concurrency', 'BENCH_CONCURRENCY', 32)),
+  pollers: Number(option('pollers', 'BENCH_POLLERS', 500)),
+  mutators: Number(option('mutators', 'BENCH_MUTATORS', 20)),
+  intervalMs: Number(option('interval', 'BENCH_INTERVAL', 3000)),
+  pgUrl: String(option('pg', 'BENCH_PG_URL', 'postgresql://postgres@127.0.0.1:5432/postgres')),
+  keepDb: Boolean(option('keep-db', 'BENCH_KEEP_DB', false)),
+  out: path.resolve(String(option('out', 'BENCH_OUT', path.join(here, 'results', 'cart-polling.json')))),
+};
+
+const CART_QUERY =
+  'query Cart { cart { items { id title unitPriceCents quantity } subtotalCents itemCount } }';
+const ADD = `mutation CartItemAdd($input: CartItemAddInput!) { cartItemAdd(input: $input) {
+  item { id } cart { itemCount subtotalCents } userErrors { code message } } }`;
+const REMOVE = `mutation CartItemRemove($input: CartItemRemoveInput!) { cartItemRemove(input: $input) {
+  cart { itemCount subtotalCents } userErrors { code message } } }`;
+const PASSWORD = 'bench-pass-2026';
+const SESSION_SECRET = randomBytes(32).toString('hex');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux; null elsewhere).
+ * Unlike latency it hardly depends on what else the machine runs, so it compares the two servers
+ * fairly on a busy machine.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s ticks
+  } catch {
+    return null;
+  }
+}
+
+/** The 1, 5 and 15 minute load averages (an object, so the JSON stays in Prettier's shape). */
+function loadAverage() {
+  const [m1, m5, m15] = os.loadavg().map((n) => Math.round(n * 100) / 100);
+  return { m1, m5, m15 };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function withDatabase(url, database) {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function adminQuery(text) {
+  const client = new Client({ connectionString: opts.pgUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts a server process and waits until `ready(baseUrl)` answers; returns { baseUrl, stop }. */
+async function startServer(label, args, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${label} exited early:\n${output}`);
+    const res = await postJson(baseUrl, '/graphql', { query: '{ __typename }' });
+    if (res.status > 0) break;
+    if (Date.now() > deadline) throw new Error(`${label} did not start:\n${output}`);
+    await sleep(250);
+  }
+  return {
+    baseUrl,
+    pid: child.pid,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function mapLimit(items, limit, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+const isOk = (res, field) => {
+  if (res.status !== 200) return false;
+  try {
+    const body = JSON.parse(res.body);
+    return !body.errors && body.data?.[field] != null && !(body.data[field].userErrors?.length > 0);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The realistic scenario: every poller sends the cart query every `intervalMs` (fixed schedule,
+ * staggered start; a poll still in flight when the next is due is skipped and counted), while each
+ * mutator loops add → 1 s → remove → 1 s.
+ */
+async function scenario(baseUrl, members, catalog) {
+  const pollers = members.slice(0, opts.pollers);
+  const mutators = members.slice(opts.pollers, opts.pollers + opts.mutators);
+  const poll = [];
+  const mutate = [];
+  let errors = 0;
+  let skipped = 0;
+  const started = Date.now();
+  const end = started + opts.durationS * 1000;
+
+  const pollerLoops = pollers.map(async (m, i) => {
+    let due = started + Math.floor((i / pollers.length) * opts.intervalMs);
+    while (due < end) {
+      await sleep(Math.max(0, due - Date.now()));
+      const res = await postJson(baseUrl, '/graphql', { query: CART_QUERY }, m.cookie);
+      if (isOk(res, 'cart')) poll.push(res.ms);
+      else errors++;
+      due += opts.intervalMs;
+      while (due < Date.now()) {
+        skipped++;
+        due += opts.intervalMs;
+      }
+    }
+  });
+  const mutatorLoops = mutators.map(async (m, i) => {
+    const item = catalog[i % catalog.length];
+    await sleep(Math.floor((i / mutators.length) * 2000));
+    while (Date.now() < end) {
+      const added = await postJson(
+        baseUrl,
+        '/graphql',
+        { query: ADD, variables: { input: { itemType: item.type, itemId: item.id, quantity: 1 } } },
+        m.cookie,
+      );
+      if (!isOk(added, 'cartItemAdd')) {
+        errors++;
+        await sleep(1000);
+        continue;
+      }
+      mutate.push(added.ms);
+      const lineId = JSON.parse(added.body).data.cartItemAdd.item.id;
+      await sleep(1000);
+      const removed = await postJson(
+        baseUrl,
+        '/graphql',
+        { query: REMOVE, variables: { input: { id: lineId } } },
+        m.cookie,
+      );
+      if (isOk(removed, 'cartItemRemove')) mutate.push(removed.ms);
+      else errors++;
+      await sleep(1000);
+    }
+  });
+  await Promise.all([...pollerLoops, ...mutatorLoops]);
+  const seconds = (Date.now() - started) / 1000;
+  return {
+    seconds: Math.round(seconds * 10) / 10,
+    requests: poll.length + mutate.length,
+    throughputRps: Math.round(((poll.length + mutate.length) / seconds) * 10) / 10,
+    errors,
+    skippedPolls: skipped,
+    poll: percentiles(poll),
+    mutations: percentiles(mutate),
+    all: percentiles([...poll, ...mutate]),
+  };
+}
+
+/** Closed loop: `concurrency` workers send cart queries back to back (round-robin over the pollers). */
+async function saturate(baseUrl, members) {
+  const pollers = members.slice(0, opts.pollers);
+  const latencies = [];
+  let errors = 0;
+  let next = 0;
+  const started = Date.now();
+  const end = started + opts.saturateS * 1000;
+  await Promise.all(
+    Array.from({ length: opts.concurrency }, async () => {
+      while (Date.now() < end) {
+        const m = pollers[next++ % pollers.length];
+        const res = await postJson(baseUrl, '/graphql', { query: CART_QUERY }, m.cookie);
+        if (isOk(res, 'cart')) latencies.push(res.ms);
+        else errors++;
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  return {
+    seconds: Math.round(seconds * 10) / 10,
+    concurrency: opts.concurrency,
+    throughputRps: Math.round((latencies.length / seconds) * 10) / 10,
+    errors,
+    latency: percentiles(latencies),
+  };
+}
+
+async function run(label, server, members, catalog) {
+  const { baseUrl } = server;
+  // Warm up (JIT, plan caches, pools) before measuring.
+  await mapLimit(members.slice(0, 200), 16, (m) =>
+    postJson(baseUrl, '/graphql', { query: CART_QUERY }, m.cookie),
+  );
+  log(
+    `${label}: polling scenario for ${opts.durationS}s (${opts.pollers} pollers, ${opts.mutators} mutators)`,
+  );
+  const polling = await scenario(baseUrl, members, catalog);
+  log(
+    `${label}: poll p50 ${polling.poll.p50} ms, p95 ${polling.poll.p95} ms, p99 ${polling.poll.p99} ms; ` +
+      `${polling.throughputRps} req/s; errors ${polling.errors}`,
+  );
+  log(`${label}: closed-loop throughput for ${opts.saturateS}s at concurrency ${opts.concurrency}`);
+  const cpuBefore = cpuMs(server.pid);
+  const throughput = await saturate(baseUrl, members);
+  const cpuAfter = cpuMs(server.pid);
+  const served = throughput.latency.count;
+  throughput.serverCpuMsPerRequest =
+    cpuBefore === null || cpuAfter === null || served === 0
+      ? null
+      : Math.round(((cpuAfter - cpuBefore) / served) * 100) / 100;
+  log(
+    `${label}: ${throughput.throughputRps} req/s (p99 ${throughput.latency.p99} ms); ` +
+      `server CPU ${throughput.serverCpuMsPerRequest} ms per request; errors ${throughput.errors}`,
+  );
+  return { polling, throughput };
+}
+
+async function main() {
+  const mainJs = path.join(root, 'api', 'dist', 'main.js');
+  if (!fs.existsSync(mainJs)) {
+    console.error('api/dist/main.js is missing: run `npm run build` first.');
+    process.exit(1);
+  }
+  const dbName = `drx_bench_${Date.now().toString(36)}`;
+  const databaseUrl = withDatabase(opts.pgUrl, dbName);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-bench-'));
+  log(`creating database ${dbName}`);
+  await adminQuery(`create database "${dbName}"`);
+  const servers = [];
+  try {
+    const env = {
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+      SESSION_SECRET,
+      COOKIE_SECURE: 'false',
+      DATA_DIR: dataDir,
+      SEED: 'true',
+    };
+    log('starting the production build (api/dist/main.js); it migrates and seeds');
+    const api = await startServer('api', [mainJs], env);
+    servers.push(api);
+
+    const db = new Client({ connectionString: databaseUrl });
+    await db.connect();
+    const total = opts.pollers + opts.mutators;
+    const hash = await argon2.hash(PASSWORD, {
+      type: argon2.argon2id,
+      memoryCost: 19456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    await db.query(
+      `insert into users (id, username, username_key, password_hash)
+       select gen_random_uuid(), 'bench' || n, 'bench' || n, $1 from generate_series(1, $2) as n`,
+      [hash, total],
+    );
+    const catalogRows = await db.query(
+      `(select 'course' as type, id, price_cents from courses where published and price_cents > 0 order by id limit 4)
+       union all
+       (select 'resource', r.id, r.price_cents from resources r where r.status = 'published' and r.price_cents > 0
+          and not exists (select 1 from seller_profiles sp where sp.user_id = r.seller_id and sp.suspended)
+        order by id limit 4)`,
+    );
+    const catalog = catalogRows.rows.map((r) => ({ type: r.type, id: r.id }));
+    if (catalog.length === 0) throw new Error('The seeded catalog has no purchasable course or resource');
+    log(`created ${total} members; catalog for the carts: ${catalog.length} items`);
+
+    log(`signing in ${total} members through POST /api/login`);
+    const names = Array.from({ length: total }, (_, i) => `bench${i + 1}`);
+    const members = await mapLimit(names, 4, async (username) => {
+      const res = await postJson(api.baseUrl, '/api/login', { username, password: PASSWORD });
+      const cookie = (res.headers['set-cookie'] ?? [])
+        .map((c) => c.split(';')[0])
+        .find((c) => c.startsWith('drx.sid='));
+      if (res.status !== 200 || !cookie)
+        throw new Error(`login of ${username} failed: ${res.status} ${res.body}`);
+      return { username, cookie };
+    });
+    // Every poller has a real cart: two lines (one course, one resource when the catalog has both).
+    const firstCourse = catalog.find((c) => c.type === 'course');
+    const firstResource = catalog.find((c) => c.type === 'resource');
+    const lines = [firstCourse, firstResource].filter(Boolean);
+    for (const item of lines) {
+      await db.query(
+        `insert into cart_items (id, user_id, item_type, item_id, title, unit_price_cents, quantity)
+         select gen_random_uuid(), u.id, $1, $2, 'x', 0, 1 from users u
+         where u.username ~ '^bench[0-9]+$' and substring(u.username from 6)::int <= $3`,
+        [item.type, item.id, opts.pollers],
+      );
+    }
+    // The mutators add items the pollers' carts do not hold, so adds always create a line.
+    const mutatorCatalog = catalog.filter((c) => !lines.includes(c));
+    await db.end();
+
+    const results = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        node: process.version,
+        // Other work on the machine skews every number: recorded so a busy run can be told apart.
+        loadAverageAtStart: loadAverage(),
+      },
+      options: { ...opts, pgUrl: undefined, out: undefined },
+      cartLinesPerPoller: lines.length,
+    };
+    results.api = await run('api', api, members, mutatorCatalog.length ? mutatorCatalog : catalog);
+    await api.stop();
+    servers.length = 0;
+
+    log('starting the bare Express + pg handler (bench/bare-cart-server.mjs)');
+    const bare = await startServer('bare', [path.join(here, 'bare-cart-server.mjs')], env);
+    servers.push(bare);
+    results.bare = await run('bare', bare, members, mutatorCatalog.length ? mutatorCatalog : catalog);
+    await bare.stop();
+    servers.length = 0;
+
+    results.machine.loadAverageAtEnd = loadAverage();
+    results.ratios = {
+      throughputApiOverBare:
+        Math.round((results.api.throughput.throughputRps / results.bare.throughput.throughputRps) * 1000) /
+        1000,
+      serverCpuPerRequestApiOverBare:
+        results.api.throughput.serverCpuMsPerRequest && results.bare.throughput.serverCpuMsPerRequest
+          ? Math.round(
+              (results.api.throughput.serverCpuMsPerRequest / results.bare.throughput.serverCpuMsPerRequest) *
+                100,
+            ) / 100
+          : null,
+      pollP99ApiOverBare:
+        Math.round((results.api.polling.poll.p99 / results.bare.polling.poll.p99) * 100) / 100,
+    };
+    results.targets = {
+      pollP99Under50ms: results.api.polling.poll.p99 < 50,
+      throughputAtLeast60PercentOfBare: results.ratios.throughputApiOverBare >= 0.6,
+    };
+    fs.mkdirSync(path.dirname(opts.out), { recursive: true });
+    fs.writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
+
+    const row = (label, r) =>
+      `${label.padEnd(5)} | ${String(r.polling.poll.p50).padStart(7)} | ${String(r.polling.poll.p95).padStart(7)} | ` +
+      `${String(r.polling.poll.p99).padStart(7)} | ${String(r.polling.mutations.p99).padStart(9)} | ` +
+      `${String(r.polling.throughputRps).padStart(8)} | ${String(r.throughput.throughputRps).padStart(10)} | ` +
+      `${String(r.throughput.latency.p99).padStart(9)}`;
+    console.log('\n       poll latency (ms) during the scenario             | scenario | closed-loop');
+    console.log('server |     p50 |     p95 |     p99 | mut. p99 |    req/s |  max req/s |  sat. p99');
+    console.log(row('api', results.api));
+    console.log(row('bare', results.bare));
+    console.log(
+      `\napi/bare throughput: ${(results.ratios.throughputApiOverBare * 100).toFixed(1)}% (target ≥ 60%: ${
+        results.targets.throughputAtLeast60PercentOfBare ? 'met' : 'NOT met'
+      }); api poll p99 ${results.api.polling.poll.p99} ms (target < 50 ms: ${
+        results.targets.pollP99Under50ms ? 'met' : 'NOT met'
+      })`,
+    );
+    console.log(
+      `server CPU per cart read: api ${results.api.throughput.serverCpuMsPerRequest} ms, bare ${results.bare.throughput.serverCpuMsPerRequest} ms`,
+    );
+    console.log(`results written to ${path.relative(process.cwd(), opts.out)}`);
+  } finally {
+    for (const s of servers) await s.stop();
+    if (!opts.keepDb) {
+      await adminQuery(`drop database if exists "${dbName}" with (force)`).catch((e) => console.error(e));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

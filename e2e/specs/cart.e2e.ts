@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+
+// Demo catalogue items the demo member does not own (see api/src/db/seeders); other specs buy others.
+const RESOURCE = 'Swing Dance Social Games Kit'; // $7.00
+const COURSE = 'Hip Hop Choreography for Teens'; // $99.00
+const COURSE_SLUG = 'hip-hop-choreography-for-teens';
+
+/** The id of a published resource, found through the public graph as any visitor could. */
+async function resourceIdByTitle(page: Page, title: string): Promise<string> {
+  const res = await page.request.post('/graphql', {
+    data: {
+      query:
+        'query ($search: String) { resources(first: 5, filter: { search: $search }) { nodes { id title } } }',
+      variables: { search: title },
+    },
+  });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { data: { resources: { nodes: { id: string; title: string }[] } } };
+  const found = body.data.resources.nodes.find((node) => node.title === title);
+  if (!found) throw new Error(`No published resource titled ${title}`);
+  return found.id;
+}
+
+async function openCart(page: Page) {
+  const dropdown = page.getByTestId('cart-dropdown');
+  if (!(await dropdown.isVisible())) await page.getByTestId('cart-button').click();
+  await dropdown.waitFor();
+  return dropdown;
+}
+
+async function closeCart(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.getByTestId('cart-dropdown').waitFor({ state: 'hidden' });
+}
+
+describe('cart', () => {
+  it('keeps a guest cart, moves it to the member at sign-in, and changes quantities and lines', async () => {
+    const page = await b.page();
+    const resourceId = await resourceIdByTitle(page, RESOURCE);
+
+    // A guest adds a resource and a course from their pages.
+    await page.goto(`/curriculum/${resourceId}`);
+    await page.getByRole('heading', { name: RESOURCE, level: 1 }).waitFor();
+    await page.getByTestId('add-to-cart').click();
+    await page.getByText('Added to Cart').first().waitFor();
+    await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor();
+
+    await page.goto(`/courses/${COURSE_SLUG}`);
+    await page.getByRole('heading', { name: COURSE, level: 1 }).waitFor();
+    await page.getByTestId('add-to-cart').click();
+    await page.getByTestId('cart-count').filter({ hasText: /^2$/ }).waitFor();
+
+    // The guest cart survives a reload (local storage) and is the header's 'Guest Shopping Cart'.
+    await page.reload();
+    await page.getByTestId('cart-count').filter({ hasText: /^2$/ }).waitFor();
+    let cart = await openCart(page);
+    await cart.getByText('Guest Shopping Cart').waitFor();
+    await cart.getByTestId('cart-line').filter({ hasText: RESOURCE }).waitFor();
+    await cart.getByTestId('cart-line').filter({ hasText: COURSE }).waitFor();
+    await cart.getByTestId('cart-total').filter({ hasText: '$106.00' }).waitFor();
+    expect(await cart.getByRole('button', { name: 'Clear Cart' }).count()).toBe(0);
+    await closeCart(page);
+
+    // Signing in as the member transfers the guest items to the member's cart.
+    await signIn(page, 'member');
+    await page.waitForURL((url) => url.pathname !== '/auth');
+    await page.getByText('Cart Transferred').first().waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('drx_guest_cart'))).toBeNull();
+    cart = await openCart(page);
+    await cart.getByText('Your Cart').waitFor();
+    await cart.getByRole('button', { name: 'Clear Cart' }).waitFor();
+    const resourceLine = cart.getByTestId('cart-line').filter({ hasText: RESOURCE });
+    const courseLine = cart.getByTestId('cart-line').filter({ hasText: COURSE });
+    await resourceLine.waitFor();
+    await courseLine.waitFor();
+    await page.getByTestId('cart-count').filter({ hasText: /^2$/ }).waitFor();
+
+    // Plus and minus change the quantity, the line price and the total.
+    await resourceLine.getByRole('button', { name: `Increase quantity of ${RESOURCE}` }).click();
+    await resourceLine.getByTestId('cart-line-quantity').filter({ hasText: /^2$/ }).waitFor();
+    await resourceLine.getByTestId('cart-line-price').filter({ hasText: '$14.00' }).waitFor();
+    await cart.getByTestId('cart-total').filter({ hasText: '$113.00' }).waitFor();
+    await page.getByTestId('cart-count').filter({ hasText: /^3$/ }).waitFor();
+    await resourceLine.getByRole('button', { name: `Decrease quantity of ${RESOURCE}` }).click();
+    await resourceLine.getByTestId('cart-line-quantity').filter({ hasText: /^1$/ }).waitFor();
+    await cart.getByTestId('cart-total').filter({ hasText: '$106.00' }).waitFor();
+
+    // Removing the course leaves the resource; the server agrees after a reload.
+    await courseLine.getByRole('button', { name: `Remove ${COURSE}` }).click();
+    await page.getByText('Item Removed').first().waitFor();
+    await courseLine.waitFor({ state: 'detached' });
+    await cart.getByTestId('cart-total').filter({ hasText: '$7.00' }).waitFor();
+    await closeCart(page);
+    await page.reload();
+    await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor();
+
+    // The /cart page shows the same cart; clearing it leaves 'Your cart is empty'.
+    await page.goto('/cart');
+    await page.getByRole('heading', { name: 'Your Cart', level: 1 }).waitFor();
+    await page.getByRole('main').getByTestId('cart-line').filter({ hasText: RESOURCE }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Clear Cart' }).click();
+    await page.getByText('Cart Cleared').first().waitFor();
+    await page.getByRole('main').getByText('Your cart is empty').waitFor();
+    await page.getByTestId('cart-count').waitFor({ state: 'detached' });
+  });
+});

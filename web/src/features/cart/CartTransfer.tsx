@@ -1,0 +1,61 @@
+import { useApolloClient } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { toaster } from '../../ui/toaster';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { CartItemAddDocument } from './cartDocuments';
+import { writeCart } from './cartCache';
+import { outcomeOf, transferLines } from './cartTransfer';
+import { useGuestMode } from './useGuestMode';
+
+/** The user whose sign-in already started a transfer on this page (StrictMode runs effects twice). */
+let transferStartedFor: string | null = null;
+
+/**
+ * At sign-in (a user appears while the guest cart has items) moves the guest lines one by one into
+ * the member's cart, then shows 'Cart Transferred' and empties the guest cart; on failure shows
+ * 'Transfer Error' and keeps the lines that did not move. Runs once per sign-in.
+ */
+export function CartTransfer(): null {
+  const client = useApolloClient();
+  const { user } = useCurrentUser();
+  const { guestCart, removeGuestItems } = useGuestMode();
+  const userId = user?.id ?? null;
+  const hasGuestItems = guestCart.length > 0;
+
+  useEffect(() => {
+    if (user === null) transferStartedFor = null;
+    if (!userId || !hasGuestItems || transferStartedFor === userId) return;
+    transferStartedFor = userId;
+    void (async () => {
+      const result = await transferLines(guestCart, async (item) => {
+        const { data } = await client.mutate({
+          mutation: CartItemAddDocument,
+          variables: { input: { itemType: item.itemType, itemId: item.itemId, quantity: item.quantity } },
+          update: (cache, answer) => writeCart(cache, answer.data?.cartItemAdd.cart),
+        });
+        return outcomeOf(data?.cartItemAdd.userErrors);
+      });
+      if (result.done.length > 0) removeGuestItems(result.done);
+      if (result.failed > 0) {
+        toaster.create({
+          type: 'error',
+          title: 'Transfer Error',
+          description: 'Failed to transfer your cart items. Please try again.',
+        });
+      } else {
+        toaster.create({
+          type: 'success',
+          title: 'Cart Transferred',
+          description:
+            result.transferred === 1
+              ? '1 item from your guest cart is now in your cart.'
+              : `${result.transferred} items from your guest cart are now in your cart.`,
+        });
+      }
+    })();
+    // The guest lines are read when the sign-in is seen; later changes do not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId, hasGuestItems, user]);
+
+  return null;
+}

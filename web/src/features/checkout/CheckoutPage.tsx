@@ -1,0 +1,6 @@
+import { CheckoutView } from './CheckoutView';
+
+/** /checkout (signed in). */
+export default function CheckoutPage() {
+  return <CheckoutView title="Checkout" />;
+}

@@ -1,0 +1,30 @@
+import { Button, Container, EmptyState, HStack } from '@chakra-ui/react';
+import { LogIn } from 'lucide-react';
+import { Link as RouterLink } from 'react-router-dom';
+
+/** Shown to a visitor on a checkout page: paying needs an account (the guest cart moves over on sign-in). */
+export function SignInPrompt({ title }: { title: string }) {
+  return (
+    <Container maxW="2xl" py={12}>
+      <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <LogIn />
+          </EmptyState.Indicator>
+          <EmptyState.Title as="h1">{title}</EmptyState.Title>
+          <EmptyState.Description>
+            Sign in to check out. The items in your guest cart move to your account when you sign in.
+          </EmptyState.Description>
+          <HStack>
+            <Button asChild>
+              <RouterLink to="/auth">Sign in to check out</RouterLink>
+            </Button>
+            <Button asChild variant="outline">
+              <RouterLink to="/cart">Back to cart</RouterLink>
+            </Button>
+          </HStack>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Container>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { FlaskConical } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { formatCents } from '../purchases/orderFormat';
+import { successPath } from './checkoutPaths';
+import { forgetCheckout } from './checkoutSession';
+import { useCheckoutCancel, useCheckoutConfirm } from './checkoutDocuments';
+import { useAfterPayment } from './useAfterPayment';
+
+export const TEST_PAYMENT_TITLE = 'Test payment — no card is charged';
+
+/**
+ * The labelled test provider's payment step (no STRIPE_SECRET_KEY on the server): Pay confirms
+ * the order, which the server then fulfils; Cancel gives the order up.
+ */
+export function TestPaymentPanel({
+  order,
+  onCancelled,
+}: {
+  order: { id: string; number: string; totalCents: number };
+  onCancelled?: () => void;
+}) {
+  const navigate = useNavigate();
+  const confirm = useCheckoutConfirm();
+  const cancel = useCheckoutCancel();
+  const afterPayment = useAfterPayment();
+
+  async function pay() {
+    const result = await confirm.run({ orderId: order.id });
+    if (!result?.order) return;
+    if (result.order.status === 'paid') afterPayment(order.id);
+    navigate(successPath(order.id));
+  }
+
+  async function giveUp() {
+    const result = await cancel.run({ orderId: order.id }, 'Order cancelled');
+    if (!result) return;
+    forgetCheckout();
+    onCancelled?.();
+  }
+
+  const error = confirm.userErrors[0]?.message ?? cancel.userErrors[0]?.message;
+  return (
+    <Card.Root
+      variant="outline"
+      borderColor="orange.emphasized"
+      borderWidth="2px"
+      as="section"
+      aria-labelledby="test-payment-heading"
+      data-testid="test-payment-panel"
+    >
+      <Card.Header>
+        <HStack gap={2}>
+          <FlaskConical size={20} aria-hidden />
+          <Card.Title as="h2" id="test-payment-heading">
+            {TEST_PAYMENT_TITLE}
+          </Card.Title>
+        </HStack>
+        <Card.Description>
+          This store runs with the test payment provider. Paying marks order {order.number} as paid without
+          charging any card, and gives you access to what you bought.
+        </Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap={3}>
+          {error ? (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <HStack justify="space-between" wrap="wrap" gap={3}>
+            <Text fontWeight="semibold">Amount: {formatCents(order.totalCents)}</Text>
+            <HStack gap={2}>
+              <Button
+                variant="outline"
+                onClick={() => void giveUp()}
+                loading={cancel.loading}
+                disabled={confirm.loading}
+              >
+                Cancel order
+              </Button>
+              <Button
+                colorPalette="brand"
+                onClick={() => void pay()}
+                loading={confirm.loading}
+                loadingText="Paying…"
+                disabled={cancel.loading}
+              >
+                Pay {formatCents(order.totalCents)}
+              </Button>
+            </HStack>
+          </HStack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,149 @@
+import { graphql } from '../../gql';
+import { useCourseMutation } from '../courses/useCourseMutation';
+
+graphql(`
+  fragment EditableResource on Resource {
+    id
+    title
+    description
+    type
+    ageGroup
+    skillLevel
+    priceCents
+    thumbnailUrl
+    status
+    rejectionReason
+    downloadCount
+    ratingAverage
+    ratingCount
+    updatedAt
+    danceStyle {
+      id
+      name
+    }
+    category {
+      id
+      name
+    }
+    files {
+      id
+      fileName
+      sizeBytes
+      contentType
+    }
+  }
+`);
+
+export const UploadLimitsQueryDocument = graphql(`
+  query UploadLimits {
+    uploadLimits {
+      maxFiles
+      limits {
+        kind
+        label
+        maxBytes
+        maxLabel
+      }
+    }
+  }
+`);
+
+export const ResourceForEditQueryDocument = graphql(`
+  query ResourceForEdit($id: ID!) {
+    resourceForEdit(id: $id) {
+      ...EditableResource
+    }
+  }
+`);
+
+export const SellerResourcesQueryDocument = graphql(`
+  query SellerResources($first: Int, $after: String, $status: String) {
+    sellerResources(first: $first, after: $after, status: $status) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        ...EditableResource
+      }
+    }
+    sellerResourceCounts {
+      total
+      draft
+      published
+      rejected
+    }
+  }
+`);
+
+const ResourceCreateMutationDocument = graphql(`
+  mutation ResourceCreate($input: ResourceCreateInput!) {
+    resourceCreate(input: $input) {
+      resource {
+        ...EditableResource
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+const ResourceUpdateMutationDocument = graphql(`
+  mutation ResourceUpdate($input: ResourceUpdateInput!) {
+    resourceUpdate(input: $input) {
+      resource {
+        ...EditableResource
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+const ResourcePublishMutationDocument = graphql(`
+  mutation ResourcePublish($input: ResourceIdInput!) {
+    resourcePublish(input: $input) {
+      resource {
+        ...EditableResource
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+const ResourceUnpublishMutationDocument = graphql(`
+  mutation ResourceUnpublish($input: ResourceIdInput!) {
+    resourceUnpublish(input: $input) {
+      resource {
+        ...EditableResource
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+const REFETCH = ['SellerResources'];
+
+export const useResourceCreate = () =>
+  useCourseMutation(ResourceCreateMutationDocument, 'Resource not saved');
+export const useResourceUpdate = () =>
+  useCourseMutation(ResourceUpdateMutationDocument, 'Changes not saved', REFETCH);
+export const useResourcePublish = () =>
+  useCourseMutation(ResourcePublishMutationDocument, 'Resource not published', REFETCH);
+export const useResourceUnpublish = () =>
+  useCourseMutation(ResourceUnpublishMutationDocument, 'Resource not unpublished', REFETCH);

@@ -1,0 +1,37 @@
+import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { toaster } from '../../ui/toaster';
+import { StripeConnectStartMutationDocument } from './sellerDocuments';
+
+/** Starts Stripe Connect onboarding and sends the browser to Stripe's (or the test) link. */
+export function useStripeConnectStart(
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+) {
+  const [mutate] = useMutation(StripeConnectStartMutationDocument);
+  const [loading, setLoading] = useState(false);
+
+  async function start() {
+    setLoading(true);
+    try {
+      const { data } = await mutate();
+      const payload = data?.stripeConnectStart;
+      const problem = payload?.userErrors[0]?.message ?? (payload?.url ? null : 'The server did not answer.');
+      if (problem) {
+        toaster.create({ title: 'Stripe onboarding could not start', description: problem, type: 'error' });
+        setLoading(false);
+        return;
+      }
+      // Keep the button busy while the browser leaves for the onboarding page.
+      navigate(payload!.url!);
+    } catch (error) {
+      toaster.create({
+        title: 'Stripe onboarding could not start',
+        description: error instanceof Error ? error.message : 'Please try again.',
+        type: 'error',
+      });
+      setLoading(false);
+    }
+  }
+
+  return { start, loading };
+}
