@@ -13,6 +13,7 @@ import { receiptRoute } from '../modules/orders/receipt.route';
 import { simpleCheckoutRoute } from '../modules/orders/simple-checkout.route';
 import { stripeWebhookRoute } from '../modules/payments/stripe-webhook.route';
 import { resourceDownloadRoute } from '../modules/resources/resource-download.route';
+import { resourceThumbnailRoute } from '../modules/resources/resource-thumbnail.route';
 import { resourcesRoutes } from '../modules/resources/resources.routes';
 import { sellersRoutes } from '../modules/sellers/sellers.routes';
 import { uploadRoute } from '../modules/uploads/upload.route';
@@ -70,6 +71,7 @@ export function createRestRouter(server: ApolloServer<Context>, createContext: C
   router.get('/orders/:id/receipt', receiptRoute(createContext, 'html'));
   router.get('/orders/:id/receipt.pdf', receiptRoute(createContext, 'pdf'));
   router.get(['/resources/:id/download', '/curriculum/:id/download'], resourceDownloadRoute(createContext));
+  router.get('/resources/:id/thumbnail', resourceThumbnailRoute(createContext));
 
   for (const route of graphRoutes) {
     router[route.method](route.path, async (req, res, next) => {

@@ -7,7 +7,10 @@ import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
  */
 export const apolloClient = new ApolloClient({
   link: new HttpLink({ uri: '/graphql', credentials: 'same-origin' }),
-  cache: new InMemoryCache(),
+  cache: new InMemoryCache({
+    // The cart has no id: the header's polled query and the checkout's summary share one object.
+    typePolicies: { Cart: { merge: true } },
+  }),
   defaultOptions: {
     watchQuery: { fetchPolicy: 'cache-first' },
     query: { fetchPolicy: 'cache-first' },

@@ -14,7 +14,8 @@ const CATALOG_JOINS = `
 /** The line (alias `ci`, joined as above) is on sale and not owned by its member. */
 const PURCHASABLE = `(c.id is not null or r.id is not null)
   and not exists (select 1 from enrollments e
-    where ci.item_type = 'course' and e.user_id = ci.user_id and e.course_id = ci.item_id)
+    where ci.item_type = 'course' and e.user_id = ci.user_id and e.course_id = ci.item_id
+      and e.access_revoked_at is null)
   and not exists (select 1 from entitlements en
     where ci.item_type = 'resource' and en.user_id = ci.user_id and en.resource_id = ci.item_id)`;
 
@@ -60,7 +61,8 @@ export const REPRICE_SQL = `
 /** A course on sale with whether the member owns it. Params: user id, course id. */
 export const COURSE_SQL = `
   select c.title, c.price_cents, c.cover_image_url as image_url,
-    exists (select 1 from enrollments e where e.course_id = c.id and e.user_id = ?) as owned
+    exists (select 1 from enrollments e where e.course_id = c.id and e.user_id = ?
+      and e.access_revoked_at is null) as owned
   from courses c where c.id = ? and c.published`;
 
 /** A resource on sale with whether the member owns it. Params: user id, resource id. */

@@ -243,6 +243,19 @@ describe('cart (graph)', () => {
     expect((await add(as.multi, { itemType: 'course', itemId: course.id })).userErrors).toEqual([]);
   });
 
+  it('lets a member buy back a course whose access a refund ended', async () => {
+    const course = await newCourse(2100);
+    await db().execute(
+      `insert into enrollments (id, user_id, course_id, source, created_at, access_revoked_at)
+       values (?, ?, ?, 'purchase', now(), now())`,
+      [randomUUID(), idOf.member, course.id],
+    );
+    const again = await add(as.member, { itemType: 'course', itemId: course.id });
+    expect(again.userErrors).toEqual([]);
+    expect((await cartOf(as.member)).items.map((i: { itemId: string }) => i.itemId)).toContain(course.id);
+    await mutate(as.member, CLEAR);
+  });
+
   it('keeps members to their own lines: another member’s line is NOT_FOUND', async () => {
     const resource = await newResource(900);
     const { item } = await add(as.member, { itemType: 'resource', itemId: resource.id });

@@ -98,7 +98,7 @@ export class CartService {
     if (!isUuid(itemId)) return false;
     const sql =
       itemType === 'course'
-        ? 'select 1 from enrollments where user_id = ? and course_id = ? limit 1'
+        ? 'select 1 from enrollments where user_id = ? and course_id = ? and access_revoked_at is null limit 1'
         : 'select 1 from entitlements where user_id = ? and resource_id = ? limit 1';
     const rows = await em.execute<unknown[]>(sql, [userId, itemId]);
     return rows.length > 0;

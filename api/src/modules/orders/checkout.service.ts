@@ -286,12 +286,17 @@ export class CheckoutService {
     }
     if (order.paymentProvider === 'stripe' && order.paymentReference) {
       this.assertProvider(order);
-      const payment = await this.payments.retrievePayment(order.paymentReference);
-      if (payment.status === 'succeeded' || payment.status === 'processing') {
+      const reference = order.paymentReference;
+      const paidAlready = async () => {
+        const payment = await this.payments.retrievePayment(reference);
+        if (payment.status !== 'succeeded' && payment.status !== 'processing') return;
         if (payment.status === 'succeeded') await this.em.transactional((tem) => fulfilOrder(tem, order.id));
         throw new DomainError('CONFLICT', 'This order has already been paid', 'orderId');
-      }
-      await this.payments.cancelPayment(order.paymentReference);
+      };
+      await paidAlready();
+      await this.payments.cancelPayment(reference);
+      // The buyer may have paid between the two calls (cancelPayment leaves a paid intent alone).
+      await paidAlready();
     } else if (order.paymentReference) {
       await this.payments.cancelPayment(order.paymentReference);
     }

@@ -263,6 +263,19 @@ describe('checkout with Stripe (fake Stripe server, real SDK)', () => {
     expect(unknown.body.outcome).toBe('ignored');
   });
 
+  it('cancel of an order whose payment already succeeded fulfils it instead (409)', async () => {
+    const { order, piId, resource } = await pendingOrder('multi');
+    fake.setPaymentIntentStatus(piId, 'succeeded');
+    const res = await as.multi.post('/api/checkout/cancel').set(json).send({ orderId: order.id });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'CONFLICT', message: 'This order has already been paid' });
+    expect(await fulfilmentCounts(order.id, idOf.multi, resource.id)).toMatchObject({
+      status: 'paid',
+      entitlements: 1,
+    });
+    expect(fake.paymentIntents.get(piId)!.status).toBe('succeeded');
+  });
+
   it('an event whose amount differs from the order total does not fulfil it', async () => {
     const { order, piId, resource } = await pendingOrder('member');
     const pi = fake.setPaymentIntentStatus(piId, 'succeeded');

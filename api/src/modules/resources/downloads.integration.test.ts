@@ -183,3 +183,20 @@ describe('resource downloads', () => {
     expect(many).toBe(one);
   });
 });
+
+describe('GET /api/resources/{id}/thumbnail (the path the guest cart builds from an id)', () => {
+  it('redirects to the resource thumbnail, or to the default image for unknown ids', async () => {
+    await db().execute('update resources set thumbnail_url = ? where id = ?', [
+      '/uploads/thumbnails/known.png',
+      resourceId,
+    ]);
+    const known = await guest.get(`/api/resources/${resourceId}/thumbnail`);
+    expect(known.status).toBe(302);
+    expect(known.headers.location).toBe('/uploads/thumbnails/known.png');
+    for (const id of [randomUUID(), 'not-an-id']) {
+      const unknown = await guest.get(`/api/resources/${id}/thumbnail`);
+      expect(unknown.status).toBe(302);
+      expect(unknown.headers.location).toBe('/images/default-resource.svg');
+    }
+  });
+});

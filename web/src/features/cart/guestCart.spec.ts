@@ -57,7 +57,7 @@ describe('guest cart rules', () => {
   });
 
   it('gives a resource without an image the thumbnail path built from its itemId, keeps a given image', () => {
-    expect(addGuestItem([], RESOURCE)[0].imageUrl).toBe('/uploads/thumbnails/r-1.jpg');
+    expect(addGuestItem([], RESOURCE)[0].imageUrl).toBe('/api/resources/r-1/thumbnail');
     expect(addGuestItem([], { ...RESOURCE, imageUrl: '/mine.png' })[0].imageUrl).toBe('/mine.png');
     expect(addGuestItem([], { ...COURSE, imageUrl: null })[0].imageUrl).toBeNull();
   });

@@ -36,7 +36,7 @@ export interface GuestCartInput {
 
 /** Where a resource's thumbnail is looked for when it has none of its own (spec section 3). */
 export function resourceThumbnailPath(itemId: string): string {
-  return `/uploads/thumbnails/${encodeURIComponent(itemId)}.jpg`;
+  return `/api/resources/${encodeURIComponent(itemId)}/thumbnail`;
 }
 
 /** The image a guest line shows: its own, else (for a resource) the thumbnail path from its id. */

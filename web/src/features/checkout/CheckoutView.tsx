@@ -87,8 +87,16 @@ function CheckoutForm({ title }: { title: string }) {
     placing.current = true;
     setFailure(null);
     try {
-      const checkout = checkoutFor(cartFingerprint(items, couponForOrder), couponForOrder);
-      const result = await start.run({ idempotencyKey: checkout.idempotencyKey, couponCode: couponForOrder });
+      const fingerprint = cartFingerprint(items, couponForOrder);
+      let checkout = checkoutFor(fingerprint, couponForOrder);
+      let result = await start.run({ idempotencyKey: checkout.idempotencyKey, couponCode: couponForOrder });
+      if (result?.order && result.order.id === checkout.orderId && result.order.status !== 'pending') {
+        // The key's earlier order was settled since (paid in another step, canceled…) and the cart
+        // was filled again: this is a new purchase, with a new key.
+        forgetCheckout();
+        checkout = checkoutFor(fingerprint, couponForOrder);
+        result = await start.run({ idempotencyKey: checkout.idempotencyKey, couponCode: couponForOrder });
+      }
       const order = result?.order;
       if (!result || !order) return;
       rememberCheckoutOrder(checkout.idempotencyKey, order.id);

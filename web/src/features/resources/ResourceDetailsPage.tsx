@@ -20,7 +20,7 @@ import {
   Textarea,
   Wrap,
 } from '@chakra-ui/react';
-import { Download, FileText, Lock, PackageX } from 'lucide-react';
+import { Download, FileText, Lock, PackageX, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { graphql } from '../../gql';
@@ -29,6 +29,8 @@ import { Avatar } from '../../ui/Avatar';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { toaster } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { canEnterAdminArea } from '../auth/roles';
+import { useCurrentUser } from '../auth/useCurrentUser';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { RatingStars } from './RatingStars';
 import { ResourceThumbnail } from './ResourceThumbnail';
@@ -132,6 +134,7 @@ export default function ResourceDetailsPage() {
   const { resourceId = '' } = useParams();
   const { data, loading, error } = useQuery(ResourceDetailsQueryDocument, { variables: { id: resourceId } });
   const resource = data?.resource ?? null;
+  const { user } = useCurrentUser();
   useDocumentTitle(resource?.title ?? 'Resource');
 
   if (loading && !data) return <PageSpinner label="Loading resource..." />;
@@ -208,6 +211,13 @@ export default function ResourceDetailsPage() {
                 <Text fontSize="3xl" fontWeight="bold" data-testid="resource-price">
                   {resourcePriceLabel(resource.priceCents)}
                 </Text>
+                {user && (user.id === resource.seller.id || canEnterAdminArea(user)) ? (
+                  <Button asChild variant="outline">
+                    <RouterLink to={`/curriculum/${encodeURIComponent(resource.id)}/edit`}>
+                      <Pencil size={16} aria-hidden /> Edit resource
+                    </RouterLink>
+                  </Button>
+                ) : null}
                 {resource.viewerCanDownload ? null : (
                   <>
                     <AddToCartButton

@@ -11,7 +11,7 @@ export interface SalesChartPoint {
 
 const WIDTH = 720;
 const HEIGHT = 240;
-const PAD = { top: 12, right: 12, bottom: 28, left: 64 };
+const PAD = { top: 12, right: 24, bottom: 28, left: 64 };
 
 /**
  * Revenue per day as an SVG bar chart (no chart library). Screen readers get a summary as the
@@ -93,7 +93,7 @@ export function SalesChart({
                 >
                   <title>{`${shortDate(p.date)}: ${p.salesCount} ${p.salesCount === 1 ? 'sale' : 'sales'}, ${formatCents(p.grossCents)}`}</title>
                 </rect>
-                {i % labelEvery === 0 || i === points.length - 1 ? (
+                {(points.length - 1 - i) % labelEvery === 0 ? (
                   <text
                     aria-hidden="true"
                     x={PAD.left + i * slot + slot / 2}

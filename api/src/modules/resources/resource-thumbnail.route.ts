@@ -1,0 +1,27 @@
+import type { RequestHandler } from 'express';
+import type { ContextFactory } from '../../rest/router';
+
+const DEFAULT_RESOURCE_IMAGE = '/images/default-resource.svg';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /api/resources/:id/thumbnail: the thumbnail path built from a resource id (the guest cart
+ * stores this for resources added without an image). Redirects to the published resource's
+ * thumbnail, or to the default resource image.
+ */
+export function resourceThumbnailRoute(createContext: ContextFactory): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const id = String(req.params.id);
+      let target = DEFAULT_RESOURCE_IMAGE;
+      if (UUID.test(id)) {
+        const ctx = await createContext(req, res);
+        const resource = await ctx.services.resources.findVisible(id, ctx.user);
+        if (resource?.thumbnailUrl) target = resource.thumbnailUrl;
+      }
+      res.set('Cache-Control', 'public, max-age=300').redirect(302, target);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
