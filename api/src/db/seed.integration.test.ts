@@ -61,6 +61,7 @@ describe('seeding again', () => {
       { name: 'demo-courses' },
       { name: 'demo-orders' },
       { name: 'demo-resources' },
+      { name: 'demo-sellers' },
       { name: 'demo-users' },
     ]);
   });
@@ -95,6 +96,7 @@ describe('seeding again', () => {
       { name: 'demo-courses' },
       { name: 'demo-orders' },
       { name: 'demo-resources' },
+      { name: 'demo-sellers' },
       { name: 'demo-users' },
     ]);
   });

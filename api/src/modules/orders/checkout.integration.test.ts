@@ -356,6 +356,9 @@ describe('checkout with the test provider', () => {
     const staff = await as.officer.get(`/api/orders/${id}`);
     expect(staff.status).toBe(200);
     expect(staff.body.buyer.id).toBe(idOf.member);
+    const refQuery = `query($id: ID!) { order(id: $id) { paymentReference } }`;
+    expect((await t.gql(as.officer, refQuery, { id })).data.order.paymentReference).toMatch(/^test_pi_/);
+    expect((await t.gql(as.member, refQuery, { id })).data.order.paymentReference).toBeNull();
 
     const html = await as.member.get(`/api/orders/${id}/receipt`);
     expect(html.status).toBe(200);

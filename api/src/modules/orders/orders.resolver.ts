@@ -119,6 +119,22 @@ export class OrdersResolver {
     return `/api/orders/${order.id}/receipt.pdf`;
   }
 
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The payment provider’s reference (a Stripe PaymentIntent id); staff only, null for others.',
+  })
+  paymentReference(@Root() order: Order, @Ctx() ctx: Context): string | null {
+    return isOrderStaff(ctx.user) ? (order.paymentReference ?? null) : null;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The provider’s refund reference; staff only, null for others.',
+  })
+  refundReference(@Root() order: Order, @Ctx() ctx: Context): string | null {
+    return isOrderStaff(ctx.user) ? (order.refundReference ?? null) : null;
+  }
+
   @FieldResolver(() => User, { nullable: true, description: 'The buyer (staff only; null for others).' })
   async buyer(@Root() order: Order, @Ctx() ctx: Context): Promise<User | null> {
     if (!isOrderStaff(ctx.user)) return null;

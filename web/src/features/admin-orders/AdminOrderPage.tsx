@@ -46,6 +46,8 @@ export default function AdminOrderPage() {
     ['Placed', formatOrderDate(order.createdAt, true)],
     ['Paid', order.paidAt ? formatOrderDate(order.paidAt, true) : '—'],
     ['Payment provider', paymentProviderLabel(order.paymentProvider)],
+    ['Payment reference', order.paymentReference ?? '—'],
+    ...(order.refundReference ? [['Refund reference', order.refundReference] as [string, ReactNode]] : []),
     ['Currency', order.currency.toUpperCase()],
   ];
 

@@ -23,6 +23,8 @@ graphql(`
 graphql(`
   fragment AdminOrderDetails on Order {
     ...OrderDetails
+    paymentReference
+    refundReference
     buyer {
       id
       username
