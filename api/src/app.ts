@@ -2,7 +2,6 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import connectPgSimple from 'connect-pg-simple';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import session from 'express-session';
 import fs from 'node:fs';
@@ -18,6 +17,7 @@ import { LoginThrottle, WINDOW_MS } from './modules/auth/login-throttle';
 import { SESSION_COOKIE } from './modules/auth/session';
 import { User } from './modules/users/user.entity';
 import { createRestRouter } from './rest/router';
+import { createSessionStore } from './modules/auth/session-store';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
 import { createServices } from './services';
 import { LocalStorage } from './storage/local-storage';
@@ -37,11 +37,10 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const payments = createPaymentProvider(config);
 
   const sessionPool = new Pool({ connectionString: databaseUrl, max: 4 });
-  const PgStore = connectPgSimple(session);
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: new PgStore({ pool: sessionPool, tableName: 'session', pruneSessionInterval: 15 * 60 }),
+    store: createSessionStore(sessionPool, 15 * 60),
     resave: false,
     saveUninitialized: false,
     cookie: {

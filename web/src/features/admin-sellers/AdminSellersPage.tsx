@@ -1,26 +1,14 @@
-import { useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Badge,
-  Button,
-  EmptyState,
-  Field,
-  HStack,
-  Heading,
-  Input,
-  Link,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Store } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminSellerRowFragment } from '../../gql/graphql';
-import { LoadMoreButton } from '../../ui/LoadMoreButton';
-import { PageSpinner } from '../../ui/PageSpinner';
+import { ConnectionListFrame } from '../../ui/ConnectionListFrame';
+import { ListCount, ListToolbar, SearchField } from '../../ui/ListToolbar';
+import { ListTable } from '../../ui/ListTable';
+import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useLoadMore } from '../../ui/useLoadMore';
+import { usePagedConnection } from '../../ui/usePagedConnection';
 import { useCourseMutation } from '../courses/useCourseMutation';
 import { PayoutStatusBadge } from '../seller/PayoutStatusBadge';
 import { formatCents } from '../seller/sellerFormat';
@@ -28,29 +16,19 @@ import { AdminSellersQueryDocument, SellerReinstateMutationDocument } from './ad
 import { SuspendSellerDialog, type SuspendTarget } from './SuspendSellerDialog';
 
 const PAGE_SIZE = 25;
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** /admin/sellers: every store with payout status and figures; suspend with a reason, reinstate. */
 export default function AdminSellersPage() {
   useDocumentTitle('Seller management');
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+  const { text, setText, search } = useDebouncedSearch();
   const [suspending, setSuspending] = useState<SuspendTarget | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
-  const query = useQuery(AdminSellersQueryDocument, {
-    variables: { first: PAGE_SIZE, search: search || null },
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
-  });
-  const pager = useLoadMore(query, 'adminSellers', {
-    errorTitle: 'More sellers could not be loaded',
-    filterKey: search,
-  });
-  const connection = (query.data ?? query.previousData)?.adminSellers;
+  const { query, pager, connection } = usePagedConnection(
+    AdminSellersQueryDocument,
+    'adminSellers',
+    { first: PAGE_SIZE, search: search || null },
+    { errorTitle: 'More sellers could not be loaded', filterKey: search },
+  );
 
   return (
     <Stack gap={6} maxW="6xl" mx="auto">
@@ -63,69 +41,46 @@ export default function AdminSellersPage() {
           from the public.
         </Text>
       </Stack>
-      <HStack gap={3} align="flex-end" wrap="wrap">
-        <Field.Root maxW="xs">
-          <Field.Label>Search</Field.Label>
-          <Input
-            type="search"
-            value={text}
-            placeholder="Store, username or email"
-            onChange={(e) => setText(e.target.value)}
-          />
-        </Field.Root>
-        {connection ? (
-          <Text color="fg.muted" fontSize="sm" pb={2}>
-            {connection.totalCount} {connection.totalCount === 1 ? 'seller' : 'sellers'}
-          </Text>
-        ) : null}
-      </HStack>
-      {!connection && query.loading ? (
-        <PageSpinner label="Loading sellers…" minHeight="12rem" />
-      ) : query.error && !connection ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>The sellers could not be loaded: {query.error.message}</Alert.Title>
-        </Alert.Root>
-      ) : !connection || connection.nodes.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <Store />
-            </EmptyState.Indicator>
-            <EmptyState.Title>No sellers match</EmptyState.Title>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="l3" bg="bg">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Store</Table.ColumnHeader>
-                  <Table.ColumnHeader>Payouts</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Resources</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Sales</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Revenue</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">
-                    <Text srOnly>Actions</Text>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {connection.nodes.map((seller) => (
-                  <SellerRow
-                    key={seller.id}
-                    seller={seller}
-                    onSuspend={() => setSuspending({ id: seller.id, storeName: seller.storeName })}
-                  />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <LoadMoreButton pager={pager} />
-        </>
-      )}
+      <ListToolbar>
+        <SearchField value={text} onChange={setText} placeholder="Store, username or email" />
+        {connection ? <ListCount count={connection.totalCount} singular="seller" plural="sellers" /> : null}
+      </ListToolbar>
+      <ConnectionListFrame
+        connection={connection}
+        loading={query.loading}
+        error={query.error}
+        pager={pager}
+        loadingLabel="Loading sellers…"
+        errorTitle="The sellers could not be loaded"
+        emptyIcon={<Store />}
+        emptyTitle="No sellers match"
+      >
+        {(sellers) => (
+          <ListTable
+            header={
+              <>
+                <Table.ColumnHeader>Store</Table.ColumnHeader>
+                <Table.ColumnHeader>Payouts</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Resources</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Sales</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Revenue</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Text srOnly>Actions</Text>
+                </Table.ColumnHeader>
+              </>
+            }
+          >
+            {sellers.map((seller) => (
+              <SellerRow
+                key={seller.id}
+                seller={seller}
+                onSuspend={() => setSuspending({ id: seller.id, storeName: seller.storeName })}
+              />
+            ))}
+          </ListTable>
+        )}
+      </ConnectionListFrame>
       <SuspendSellerDialog target={suspending} onClose={() => setSuspending(null)} />
     </Stack>
   );

@@ -15,15 +15,36 @@ export const CartLineFragment = graphql(`
   }
 `);
 
+/** The cart's count, subtotal and lines, as the cart query and every cart mutation return it. */
+export const CartSummaryFragment = graphql(`
+  fragment CartSummary_cart on Cart {
+    itemCount
+    subtotalCents
+    items {
+      ...CartLine_item
+    }
+  }
+`);
+
+/** What every cart mutation answers: the cart after the change, or why it was refused. */
+export const CartPayloadFragment = graphql(`
+  fragment CartPayload_fields on CartPayload {
+    cart {
+      ...CartSummary_cart
+    }
+    userErrors {
+      code
+      field
+      message
+    }
+  }
+`);
+
 /** The signed-in member's cart (polled every 3 s by the header, spec section 9). */
 export const CartDocument = graphql(`
   query Cart {
     cart {
-      itemCount
-      subtotalCents
-      items {
-        ...CartLine_item
-      }
+      ...CartSummary_cart
     }
   }
 `);
@@ -31,21 +52,10 @@ export const CartDocument = graphql(`
 export const CartItemAddDocument = graphql(`
   mutation CartItemAdd($input: CartItemAddInput!) {
     cartItemAdd(input: $input) {
-      cart {
-        itemCount
-        subtotalCents
-        items {
-          ...CartLine_item
-        }
-      }
       item {
         ...CartLine_item
       }
-      userErrors {
-        code
-        field
-        message
-      }
+      ...CartPayload_fields
     }
   }
 `);
@@ -53,21 +63,10 @@ export const CartItemAddDocument = graphql(`
 export const CartItemUpdateDocument = graphql(`
   mutation CartItemUpdate($input: CartItemUpdateInput!) {
     cartItemUpdate(input: $input) {
-      cart {
-        itemCount
-        subtotalCents
-        items {
-          ...CartLine_item
-        }
-      }
       item {
         ...CartLine_item
       }
-      userErrors {
-        code
-        field
-        message
-      }
+      ...CartPayload_fields
     }
   }
 `);
@@ -75,18 +74,7 @@ export const CartItemUpdateDocument = graphql(`
 export const CartItemRemoveDocument = graphql(`
   mutation CartItemRemove($input: CartItemRemoveInput!) {
     cartItemRemove(input: $input) {
-      cart {
-        itemCount
-        subtotalCents
-        items {
-          ...CartLine_item
-        }
-      }
-      userErrors {
-        code
-        field
-        message
-      }
+      ...CartPayload_fields
     }
   }
 `);
@@ -94,18 +82,7 @@ export const CartItemRemoveDocument = graphql(`
 export const CartClearDocument = graphql(`
   mutation CartClear {
     cartClear {
-      cart {
-        itemCount
-        subtotalCents
-        items {
-          ...CartLine_item
-        }
-      }
-      userErrors {
-        code
-        field
-        message
-      }
+      ...CartPayload_fields
     }
   }
 `);

@@ -3,6 +3,7 @@ import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ModeratedResourceFragment } from '../../gql/graphql';
+import { ListTable } from '../../ui/ListTable';
 import { resourcePriceLabel, resourceTypeLabel } from '../resources/resourceFormat';
 import { RejectResourceDialog, type RejectTarget } from './RejectResourceDialog';
 import { useResourceApprove, useResourceFeatureToggle } from './resourceModeration';
@@ -25,31 +26,28 @@ export function ModerationTable({
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
   return (
     <>
-      <Table.ScrollArea borderWidth="1px" borderRadius="l3" bg="bg">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Resource</Table.ColumnHeader>
-              <Table.ColumnHeader>Seller</Table.ColumnHeader>
-              <Table.ColumnHeader>Price</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Text srOnly>Actions</Text>
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {resources.map((resource) => (
-              <ModerationRow
-                key={resource.id}
-                resource={resource}
-                showFeature={showFeature}
-                onReject={() => setRejecting({ id: resource.id, title: resource.title })}
-              />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ListTable
+        header={
+          <>
+            <Table.ColumnHeader>Resource</Table.ColumnHeader>
+            <Table.ColumnHeader>Seller</Table.ColumnHeader>
+            <Table.ColumnHeader>Price</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <Text srOnly>Actions</Text>
+            </Table.ColumnHeader>
+          </>
+        }
+      >
+        {resources.map((resource) => (
+          <ModerationRow
+            key={resource.id}
+            resource={resource}
+            showFeature={showFeature}
+            onReject={() => setRejecting({ id: resource.id, title: resource.title })}
+          />
+        ))}
+      </ListTable>
       <RejectResourceDialog target={rejecting} onClose={() => setRejecting(null)} />
     </>
   );

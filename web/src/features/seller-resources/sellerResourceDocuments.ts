@@ -34,6 +34,19 @@ graphql(`
   }
 `);
 
+graphql(`
+  fragment EditableResourcePayload on ResourceAuthoringPayload {
+    resource {
+      ...EditableResource
+    }
+    userErrors {
+      code
+      field
+      message
+    }
+  }
+`);
+
 export const UploadLimitsQueryDocument = graphql(`
   query UploadLimits {
     uploadLimits {
@@ -80,14 +93,7 @@ export const SellerResourcesQueryDocument = graphql(`
 const ResourceCreateMutationDocument = graphql(`
   mutation ResourceCreate($input: ResourceCreateInput!) {
     resourceCreate(input: $input) {
-      resource {
-        ...EditableResource
-      }
-      userErrors {
-        code
-        field
-        message
-      }
+      ...EditableResourcePayload
     }
   }
 `);
@@ -95,14 +101,7 @@ const ResourceCreateMutationDocument = graphql(`
 const ResourceUpdateMutationDocument = graphql(`
   mutation ResourceUpdate($input: ResourceUpdateInput!) {
     resourceUpdate(input: $input) {
-      resource {
-        ...EditableResource
-      }
-      userErrors {
-        code
-        field
-        message
-      }
+      ...EditableResourcePayload
     }
   }
 `);
@@ -110,14 +109,7 @@ const ResourceUpdateMutationDocument = graphql(`
 const ResourcePublishMutationDocument = graphql(`
   mutation ResourcePublish($input: ResourceIdInput!) {
     resourcePublish(input: $input) {
-      resource {
-        ...EditableResource
-      }
-      userErrors {
-        code
-        field
-        message
-      }
+      ...EditableResourcePayload
     }
   }
 `);
@@ -125,14 +117,7 @@ const ResourcePublishMutationDocument = graphql(`
 const ResourceUnpublishMutationDocument = graphql(`
   mutation ResourceUnpublish($input: ResourceIdInput!) {
     resourceUnpublish(input: $input) {
-      resource {
-        ...EditableResource
-      }
-      userErrors {
-        code
-        field
-        message
-      }
+      ...EditableResourcePayload
     }
   }
 `);

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  EmptyState,
   HStack,
   Heading,
   List,
@@ -16,10 +15,11 @@ import {
 import { CheckCircle2, Receipt, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LoadMoreButton } from '../../ui/LoadMoreButton';
+import { ConnectionListFrame } from '../../ui/ConnectionListFrame';
+import { ListTable } from '../../ui/ListTable';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useLoadMore } from '../../ui/useLoadMore';
+import { usePagedConnection } from '../../ui/usePagedConnection';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
 import { SellerOnly } from './SellerOnly';
 import { StatCard } from './StatCard';
@@ -191,81 +191,66 @@ function Balances() {
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 function EarningsLedger() {
-  const query = useQuery(SellerEarningsQueryDocument, {
-    variables: { first: 25 },
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
-  });
-  const pager = useLoadMore(query, 'sellerEarnings', { errorTitle: 'More earnings could not be loaded' });
-  const connection = (query.data ?? query.previousData)?.sellerEarnings;
+  const { query, pager, connection } = usePagedConnection(
+    SellerEarningsQueryDocument,
+    'sellerEarnings',
+    { first: 25 },
+    { errorTitle: 'More earnings could not be loaded' },
+  );
   return (
     <Stack gap={2}>
       <Heading as="h2" size="md">
         Earnings ledger
       </Heading>
-      {!connection && query.loading ? (
-        <PageSpinner label="Loading your earnings…" minHeight="8rem" />
-      ) : !connection ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>
-            Your earnings could not be loaded{query.error ? `: ${query.error.message}` : ''}
-          </Alert.Title>
-        </Alert.Root>
-      ) : connection.nodes.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <Receipt />
-            </EmptyState.Indicator>
-            <EmptyState.Title>No sales yet</EmptyState.Title>
-            <EmptyState.Description>
-              Each sale of your resources appears here with its fee.
-            </EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="l3" bg="bg">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Date</Table.ColumnHeader>
-                  <Table.ColumnHeader>Order</Table.ColumnHeader>
-                  <Table.ColumnHeader>Resource</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Gross</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Fee</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Net</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {connection.nodes.map((e) => (
-                  <Table.Row key={e.id} data-testid="earning-row">
-                    <Table.Cell>{dateFormat.format(new Date(String(e.createdAt)))}</Table.Cell>
-                    <Table.Cell>{e.orderNumber}</Table.Cell>
-                    <Table.Cell>{e.resource?.title ?? 'Removed resource'}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatCents(e.grossCents)}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {formatCents(e.feeCents)}{' '}
-                      <Text as="span" color="fg.muted" fontSize="xs">
-                        ({formatPercent(e.feePercent)})
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{formatCents(e.netCents)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={EARNING_STATUS_PALETTE[e.status] ?? 'gray'}>
-                        {EARNING_STATUS_LABEL[e.status] ?? e.status}
-                      </Badge>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <LoadMoreButton pager={pager} />
-        </>
-      )}
+      <ConnectionListFrame
+        connection={connection}
+        loading={query.loading}
+        error={query.error}
+        pager={pager}
+        loadingLabel="Loading your earnings…"
+        spinnerMinHeight="8rem"
+        errorTitle="Your earnings could not be loaded"
+        emptyIcon={<Receipt />}
+        emptyTitle="No sales yet"
+        emptyDescription="Each sale of your resources appears here with its fee."
+      >
+        {(earnings) => (
+          <ListTable
+            header={
+              <>
+                <Table.ColumnHeader>Date</Table.ColumnHeader>
+                <Table.ColumnHeader>Order</Table.ColumnHeader>
+                <Table.ColumnHeader>Resource</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Gross</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Fee</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Net</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+              </>
+            }
+          >
+            {earnings.map((e) => (
+              <Table.Row key={e.id} data-testid="earning-row">
+                <Table.Cell>{dateFormat.format(new Date(String(e.createdAt)))}</Table.Cell>
+                <Table.Cell>{e.orderNumber}</Table.Cell>
+                <Table.Cell>{e.resource?.title ?? 'Removed resource'}</Table.Cell>
+                <Table.Cell textAlign="end">{formatCents(e.grossCents)}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {formatCents(e.feeCents)}{' '}
+                  <Text as="span" color="fg.muted" fontSize="xs">
+                    ({formatPercent(e.feePercent)})
+                  </Text>
+                </Table.Cell>
+                <Table.Cell textAlign="end">{formatCents(e.netCents)}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={EARNING_STATUS_PALETTE[e.status] ?? 'gray'}>
+                    {EARNING_STATUS_LABEL[e.status] ?? e.status}
+                  </Badge>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </ListTable>
+        )}
+      </ConnectionListFrame>
     </Stack>
   );
 }
