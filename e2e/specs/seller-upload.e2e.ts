@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pathOf, signIn, useBrowser } from '../support/browser';
 
@@ -27,7 +28,7 @@ const letters = (n: number) =>
   Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 describe('seller upload', () => {
-  it('a seller uploads a PDF and publishes it; a member finds it by search', async () => {
+  it('a seller uploads a PDF and publishes it; a member finds it by search, buys and downloads it', async () => {
     const word = `zest${letters(8)}`;
     const title = `Spotlight ${word} Tango Drills`;
     const page = await b.page();
@@ -102,5 +103,26 @@ describe('seller upload', () => {
     // the member may not edit it
     await page.goto(`${resourcePath}/edit`);
     await page.getByText('You are not allowed to edit this resource.').waitFor();
+
+    // the member buys it with the test provider and downloads the seller's PDF
+    await page.goto(resourcePath);
+    await page.getByTestId('add-to-cart').first().click();
+    await page.getByText('Added to Cart', { exact: true }).waitFor();
+    await page.goto('/simple-checkout');
+    await page.getByText(title).first().waitFor();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByTestId('test-payment-panel').getByRole('button', { name: 'Pay $4.99' }).click();
+    await page.waitForURL('**/payment-success?order=*');
+    await page.getByRole('heading', { name: 'Payment successful', level: 1 }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('link', { name: `Download ${title}` })
+        .first()
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${word}-drills.pdf`);
+    const file = await download.path();
+    expect(fs.readFileSync(file).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
   });
 });
