@@ -1,5 +1,8 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
@@ -10,12 +13,13 @@ import { Pool } from 'pg';
 import type { Config } from './config';
 import type { Context } from './graphql/context';
 import { formatError } from './graphql/errors';
+import { noStoreCacheControl } from './graphql/no-store';
 import { validationRules } from './graphql/limits';
 import { playgroundAssets, playgroundPage } from './graphql/playground';
 import { buildAppSchema } from './graphql/schema';
 import { LoginThrottle, WINDOW_MS } from './modules/auth/login-throttle';
 import { SESSION_COOKIE } from './modules/auth/session';
-import { User } from './modules/users/user.entity';
+import { loadSessionUser, sessionUserJoin } from './modules/auth/session-user';
 import { createRestRouter } from './rest/router';
 import { createSessionStore } from './modules/auth/session-store';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
@@ -40,7 +44,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: createSessionStore(sessionPool, 15 * 60),
+    store: createSessionStore(sessionPool, 15 * 60, sessionUserJoin(orm.em)),
     resave: false,
     saveUninitialized: false,
     cookie: {
@@ -54,7 +58,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   async function createContext(req: Request, res: Response): Promise<Context> {
     const em = orm.em.fork();
     const userId = req.session?.userId;
-    const user = userId ? await em.findOne(User, { id: userId }) : null;
+    const user = userId ? await loadSessionUser(em, req, userId) : null;
     return {
       req,
       res,
@@ -76,7 +80,12 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     allowBatchedHttpRequests: false,
     // main.ts owns shutdown; Apollo's own signal handlers would race it and hang on SIGTERM.
     stopOnTerminationSignals: false,
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    // No cache hints in the graph: the cache-control plugin's per-field hooks are replaced by one header.
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      noStoreCacheControl(),
+    ],
   });
   await apollo.start();
 

@@ -19,7 +19,7 @@ import { resourcesResolvers } from '../modules/resources/resources.resolver';
 import { UploadsResolver } from '../modules/uploads/uploads.resolver';
 import { sellersResolvers } from '../modules/sellers/sellers.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
-import { permissions } from './permissions';
+import { permissionMiddleware } from './permission-middleware';
 
 export const resolvers = [
   AuthResolver,
@@ -54,5 +54,6 @@ export function buildBareSchema(options: { emitSchemaFile?: boolean } = {}): Pro
 
 /** The graph served at /graphql and used by the REST adapter: with graphql-shield applied. */
 export async function buildAppSchema(): Promise<GraphQLSchema> {
-  return applyMiddleware(await buildBareSchema(), permissions);
+  const schema = await buildBareSchema();
+  return applyMiddleware(schema, permissionMiddleware(schema));
 }

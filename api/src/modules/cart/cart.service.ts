@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { queryRows } from '../../db/pg-query';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../users/users.service';
 import { CART_ITEM_TYPES, type CartItemType, MAX_CART_QUANTITY } from './cart-item.entity';
@@ -75,7 +76,7 @@ export class CartService {
    * that the member now owns are left out). One SQL statement.
    */
   async linesFor(userId: string, em: EntityManager = this.em): Promise<CartLine[]> {
-    const rows = await em.execute<CartLineRow[]>(LINES_SQL, [userId]);
+    const rows = await queryRows<CartLineRow>(em, LINES_SQL, [userId]);
     return rows.map(toLine);
   }
 
