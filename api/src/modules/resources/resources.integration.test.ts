@@ -293,6 +293,21 @@ describe('resource page, reviews and stores', () => {
     expect(JSON.stringify(store.body)).not.toMatch(/stripe|payout|suspended/i);
     expect((await guest.get(`/api/sellers/${idOf.member}`)).status).toBe(404);
   });
+
+  it('lists stores with their figures in a constant number of SQL statements', async () => {
+    const list = `query($first: Int) { sellers(first: $first) {
+      nodes { id storeName stats { resourceCount ratingCount ratingAverage } } } }`;
+    const one = await queriesDuring(() => ok(guest, list, { first: 1 }));
+    const all = await queriesDuring(() => ok(guest, list, { first: 50 }));
+    expect(all.length).toBe(one.length);
+    const { sellers } = await ok<{ sellers: { nodes: { id: string; stats: { resourceCount: number } }[] } }>(
+      guest,
+      list,
+      { first: 50 },
+    );
+    expect(sellers.nodes.length).toBe(4);
+    expect(sellers.nodes.find((n) => n.id === idOf.seller)?.stats.resourceCount).toBe(4);
+  });
 });
 
 describe('reviews', () => {

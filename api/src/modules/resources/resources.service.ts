@@ -249,14 +249,32 @@ export class ResourcesService {
     return toConnection(page);
   }
 
-  async sellerStats(userId: string): Promise<SellerStats> {
-    const [row] = await this.em.execute<{ n: number; ratings: number; average: string | null }[]>(
-      `select count(*)::int as n, coalesce(sum(rating_count), 0)::int as ratings,
+  /** Public figures of many stores in one query (a seller list's `stats` fields). */
+  private readonly sellerStatsLoader = new Batcher<SellerStats>(async (sellerIds) => {
+    const rows = await this.em.execute<
+      { seller_id: string; n: number; ratings: number; average: string | null }[]
+    >(
+      `select seller_id, count(*)::int as n, coalesce(sum(rating_count), 0)::int as ratings,
          round(sum(rating_average * rating_count) / nullif(sum(rating_count), 0), 2) as average
-       from resources where seller_id = ? and status = 'published'`,
-      [userId],
+       from resources where seller_id in (${sellerIds.map(() => '?').join(', ')}) and status = 'published'
+       group by seller_id`,
+      sellerIds,
     );
-    return { resourceCount: row.n, ratingCount: row.ratings, ratingAverage: Number(row.average ?? 0) };
+    const stats = new Map<string, SellerStats>(
+      sellerIds.map((id) => [id, { resourceCount: 0, ratingCount: 0, ratingAverage: 0 }]),
+    );
+    for (const row of rows) {
+      stats.set(row.seller_id, {
+        resourceCount: row.n,
+        ratingCount: row.ratings,
+        ratingAverage: Number(row.average ?? 0),
+      });
+    }
+    return stats;
+  });
+
+  sellerStats(userId: string): Promise<SellerStats> {
+    return this.sellerStatsLoader.load(userId);
   }
 
   // Reviews
