@@ -20,6 +20,7 @@ import { buildAppSchema } from './graphql/schema';
 import { LoginThrottle, WINDOW_MS } from './modules/auth/login-throttle';
 import { SESSION_COOKIE } from './modules/auth/session';
 import { loadSessionUser, sessionUserJoin } from './modules/auth/session-user';
+import { pruneAbandonedUploads } from './modules/uploads/abandoned-uploads';
 import { createRestRouter } from './rest/router';
 import { createSessionStore } from './modules/auth/session-store';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
@@ -91,6 +92,9 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
 
   const pruneTimer = setInterval(() => {
     new LoginThrottle(orm.em.fork()).prune().catch((error) => console.error('[auth] prune failed', error));
+    pruneAbandonedUploads(orm.em.fork(), config).catch((error) =>
+      console.error('[uploads] prune failed', error),
+    );
   }, WINDOW_MS);
   pruneTimer.unref();
 
