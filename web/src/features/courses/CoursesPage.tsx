@@ -12,8 +12,6 @@ import {
   Flex,
   Heading,
   HStack,
-  Input,
-  InputGroup,
   NativeSelect,
   Portal,
   SimpleGrid,
@@ -22,10 +20,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { SearchX, Search, SlidersHorizontal } from 'lucide-react';
+import { SearchX, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { graphql } from '../../gql';
+import { CatalogSearchForm } from '../../ui/CatalogSearchForm';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
@@ -62,7 +61,6 @@ const CatalogCoursesQueryDocument = graphql(`
 `);
 
 export const CATALOG_PAGE_SIZE = 12;
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** /courses: the catalogue of certification courses with filters, search and sorting (all in the URL). */
 export default function CoursesPage() {
@@ -177,48 +175,15 @@ function SearchBar({
   onOpenFilters: () => void;
   filterCount: number;
 }) {
-  // The box shows what is typed; the URL (and so the query) follows shortly after typing stops.
-  const [text, setText] = useState(filters.search);
-  const [shownSearch, setShownSearch] = useState(filters.search);
-  if (filters.search !== shownSearch) {
-    setShownSearch(filters.search);
-    setText(filters.search);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const onText = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onChange({ search: value.trim() }), SEARCH_DEBOUNCE_MS);
-  };
-
   const sort = effectiveSort(filters);
   return (
     <Stack direction={{ base: 'column', md: 'row' }} gap={3} align={{ md: 'flex-end' }}>
-      <form
-        role="search"
-        style={{ flex: 2 }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          clearTimeout(timer.current);
-          onChange({ search: text.trim() });
-        }}
-      >
-        <Field.Root>
-          <Field.Label>Search courses</Field.Label>
-          <InputGroup startElement={<Search size={16} aria-hidden />} w="full">
-            <Input
-              type="search"
-              name="q"
-              bg="bg"
-              placeholder="Ballet syllabus, choreography, injury prevention…"
-              value={text}
-              onChange={(e) => onText(e.target.value)}
-            />
-          </InputGroup>
-        </Field.Root>
-      </form>
+      <CatalogSearchForm
+        label="Search courses"
+        placeholder="Ballet syllabus, choreography, injury prevention…"
+        value={filters.search}
+        onSearch={(search) => onChange({ search })}
+      />
       <HStack gap={3} align="flex-end" flex="1">
         <Field.Root flex="1">
           <Field.Label>Sort by</Field.Label>

@@ -9,16 +9,15 @@ import {
   Heading,
   HStack,
   Input,
-  InputGroup,
   NativeSelect,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { graphql } from '../../gql';
+import { CatalogSearchForm } from '../../ui/CatalogSearchForm';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ResourceCard } from './ResourceCard';
 import { ResourceGrid } from './ResourceGrid';
@@ -43,8 +42,6 @@ const FeaturedResourcesQueryDocument = graphql(`
     }
   }
 `);
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** /curriculum: the curriculum store with a featured row, filters, search and sorting (all in the URL). */
 export default function CurriculumPage() {
@@ -140,45 +137,15 @@ function SearchBar({
   filters: StoreFilters;
   onChange: (change: Partial<StoreFilters>) => void;
 }) {
-  const [text, setText] = useState(filters.search);
-  const [shownSearch, setShownSearch] = useState(filters.search);
-  if (filters.search !== shownSearch) {
-    setShownSearch(filters.search);
-    setText(filters.search);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const onText = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onChange({ search: value.trim() }), SEARCH_DEBOUNCE_MS);
-  };
   const sort = effectiveSort(filters);
   return (
     <Stack direction={{ base: 'column', md: 'row' }} gap={3} align={{ md: 'flex-end' }}>
-      <form
-        role="search"
-        style={{ flex: 2 }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          clearTimeout(timer.current);
-          onChange({ search: text.trim() });
-        }}
-      >
-        <Field.Root>
-          <Field.Label>Search resources</Field.Label>
-          <InputGroup startElement={<Search size={16} aria-hidden />} w="full">
-            <Input
-              type="search"
-              name="q"
-              bg="bg"
-              placeholder="Lesson plans, warm-up music, tap posters…"
-              value={text}
-              onChange={(e) => onText(e.target.value)}
-            />
-          </InputGroup>
-        </Field.Root>
-      </form>
+      <CatalogSearchForm
+        label="Search resources"
+        placeholder="Lesson plans, warm-up music, tap posters…"
+        value={filters.search}
+        onSearch={(search) => onChange({ search })}
+      />
       <Field.Root flex="1">
         <Field.Label>Sort by</Field.Label>
         <NativeSelect.Root bg="bg">

@@ -1,0 +1,63 @@
+import { Field, Input, InputGroup } from '@chakra-ui/react';
+import { Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A catalog's search box whose search lives in the URL: the box shows what is typed and reports
+ * the trimmed search shortly after typing stops (or at once on Enter); a search changed elsewhere
+ * (back button, a link) replaces what the box shows.
+ */
+export function CatalogSearchForm({
+  label,
+  placeholder,
+  value,
+  onSearch,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onSearch: (search: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    setText(value);
+  }
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onText = (next: string) => {
+    setText(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => onSearch(next.trim()), SEARCH_DEBOUNCE_MS);
+  };
+
+  return (
+    <form
+      role="search"
+      style={{ flex: 2 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        clearTimeout(timer.current);
+        onSearch(text.trim());
+      }}
+    >
+      <Field.Root>
+        <Field.Label>{label}</Field.Label>
+        <InputGroup startElement={<Search size={16} aria-hidden />} w="full">
+          <Input
+            type="search"
+            name="q"
+            bg="bg"
+            placeholder={placeholder}
+            value={text}
+            onChange={(e) => onText(e.target.value)}
+          />
+        </InputGroup>
+      </Field.Root>
+    </form>
+  );
+}
