@@ -1,8 +1,6 @@
 import { Field, Input, InputGroup } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-
-const SEARCH_DEBOUNCE_MS = 300;
+import { useSettlingText } from './useSettlingText';
 
 /**
  * A catalog's search box whose search lives in the URL: the box shows what is typed and reports
@@ -20,20 +18,7 @@ export function CatalogSearchForm({
   value: string;
   onSearch: (search: string) => void;
 }) {
-  const [text, setText] = useState(value);
-  const [shownValue, setShownValue] = useState(value);
-  if (value !== shownValue) {
-    setShownValue(value);
-    setText(value);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const onText = (next: string) => {
-    setText(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onSearch(next.trim()), SEARCH_DEBOUNCE_MS);
-  };
+  const { text, onText, settleNow } = useSettlingText(value, (typed) => onSearch(typed.trim()));
 
   return (
     <form
@@ -41,8 +26,7 @@ export function CatalogSearchForm({
       style={{ flex: 2 }}
       onSubmit={(e) => {
         e.preventDefault();
-        clearTimeout(timer.current);
-        onSearch(text.trim());
+        settleNow();
       }}
     >
       <Field.Root>

@@ -13,11 +13,12 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Plus, TicketPercent } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminCouponFragment } from '../../gql/graphql';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { toaster } from '../../ui/toaster';
+import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
 import { ConfirmButton } from '../courses/ConfirmButton';
@@ -33,7 +34,6 @@ import {
 } from './couponForm';
 
 const PAGE_SIZE = 25;
-const SEARCH_DEBOUNCE_MS = 300;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (value: unknown) => (typeof value === 'string' ? dateFormat.format(new Date(value)) : '');
@@ -41,13 +41,8 @@ const formatDate = (value: unknown) => (typeof value === 'string' ? dateFormat.f
 /** /admin/coupons: every coupon with search, status and usage; create, edit, deactivate, delete. */
 export default function AdminCouponsPage() {
   useDocumentTitle('Coupons');
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+  const { text, setText, search } = useDebouncedSearch();
   const [dialog, setDialog] = useState<CouponDialogTarget>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   const query = useQuery(AdminCouponsQueryDocument, {
     variables: { first: PAGE_SIZE, search: search || null },

@@ -18,10 +18,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { BookX, Plus, Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { AdminCoursesQuery } from '../../gql/graphql';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
+import { useSettlingText } from '../../ui/useSettlingText';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
 import { coursePath } from '../courses/CourseCard';
@@ -32,7 +33,6 @@ import { AdminCoursesQueryDocument, CourseAssignInstructorMutationDocument } fro
 import { InstructorSelect } from './InstructorSelect';
 
 const PAGE_SIZE = 25;
-const SEARCH_DEBOUNCE_MS = 300;
 
 type Connection = AdminCoursesQuery['adminCourses'];
 type AdminCourse = Connection['nodes'][number];
@@ -62,14 +62,7 @@ export default function AdminCoursesPage() {
     setParams(next, { replace: true });
   };
 
-  const [text, setText] = useState(urlSearch);
-  const [shownSearch, setShownSearch] = useState(urlSearch);
-  if (urlSearch !== shownSearch) {
-    setShownSearch(urlSearch);
-    setText(urlSearch);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { text, onText } = useSettlingText(urlSearch, (value) => setParam('search', value.trim()));
 
   const search = urlSearch.trim();
   const published = status === 'published' ? true : status === 'draft' ? false : null;
@@ -113,12 +106,7 @@ export default function AdminCoursesPage() {
               bg="bg"
               placeholder="Title or words of the description"
               value={text}
-              onChange={(e) => {
-                const value = e.target.value;
-                setText(value);
-                clearTimeout(timer.current);
-                timer.current = setTimeout(() => setParam('search', value.trim()), SEARCH_DEBOUNCE_MS);
-              }}
+              onChange={(e) => onText(e.target.value)}
             />
           </InputGroup>
         </Field.Root>

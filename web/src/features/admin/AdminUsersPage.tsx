@@ -16,12 +16,13 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { Search, UserX } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { Avatar } from '../../ui/Avatar';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
+import { useSettlingText } from '../../ui/useSettlingText';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
 import { hasRole } from '../auth/roles';
@@ -64,7 +65,6 @@ const AdminRoleOptionsQueryDocument = graphql(`
 `);
 
 export const USERS_PAGE_SIZE = 20;
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The user list of the admin area, filtered by the `search` and `role` URL parameters. */
 export default function AdminUsersPage() {
@@ -88,17 +88,6 @@ function UsersDirectory() {
   const urlSearch = params.get('search') ?? '';
   const role = params.get('role') ?? '';
 
-  // The box shows what is typed; the URL (and so the query) follows 300 ms after typing stops.
-  const [text, setText] = useState(urlSearch);
-  const [shownUrlSearch, setShownUrlSearch] = useState(urlSearch);
-  if (urlSearch !== shownUrlSearch) {
-    // The URL changed from outside (back button, a link to /admin/users): show its search.
-    setShownUrlSearch(urlSearch);
-    setText(urlSearch);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
   // The latest parameters: a debounced write must not undo a role chosen meanwhile (the
   // functional form of setParams would see the parameters of the render that scheduled it).
   const latestParams = useRef(params);
@@ -114,11 +103,8 @@ function UsersDirectory() {
     setParams(next, { replace: true });
   };
 
-  const onSearchChange = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setParam('search', value), SEARCH_DEBOUNCE_MS);
-  };
+  // The box shows what is typed; the URL (and so the query) follows 300 ms after typing stops.
+  const { text, onText: onSearchChange } = useSettlingText(urlSearch, (value) => setParam('search', value));
 
   const search = urlSearch.trim();
 

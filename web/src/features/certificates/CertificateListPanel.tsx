@@ -19,6 +19,7 @@ import { Award, Download, RotateCcw, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { graphql } from '../../gql';
+import { useSettlingText } from '../../ui/useSettlingText';
 import type { CertificateRowFragment } from '../../gql/graphql';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { useLoadMore } from '../../ui/useLoadMore';
@@ -94,7 +95,6 @@ const IssueCoursesQueryDocument = graphql(`
 `);
 
 export const PAGE_SIZE = 25;
-const SEARCH_DEBOUNCE_MS = 300;
 
 interface Page {
   totalCount: number;
@@ -113,14 +113,6 @@ export function CertificateListPanel({ scope }: { scope: 'admin' | 'instructor' 
   const status = params.get('status') ?? '';
   const courseId = params.get('course') ?? '';
 
-  const [text, setText] = useState(urlSearch);
-  const [shownUrlSearch, setShownUrlSearch] = useState(urlSearch);
-  if (urlSearch !== shownUrlSearch) {
-    setShownUrlSearch(urlSearch);
-    setText(urlSearch);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const latestParams = useRef(params);
   useEffect(() => {
     latestParams.current = params;
@@ -133,11 +125,9 @@ export function CertificateListPanel({ scope }: { scope: 'admin' | 'instructor' 
     latestParams.current = next;
     setParams(next, { replace: true });
   };
-  const onSearchChange = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setParam('search', value.trim()), SEARCH_DEBOUNCE_MS);
-  };
+  const { text, onText: onSearchChange } = useSettlingText(urlSearch, (value) =>
+    setParam('search', value.trim()),
+  );
 
   const variables = {
     first: PAGE_SIZE,
