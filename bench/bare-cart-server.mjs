@@ -44,12 +44,12 @@ async function userOf(req) {
   if (!value.startsWith('s:')) return null;
   const sid = signature.unsign(value.slice(2), secret);
   if (!sid) return null;
-  const { rows } = await pool.query(SESSION, [sid, Date.now() / 1000]);
+  const { rows } = await pool.query({ name: 'session', text: SESSION, values: [sid, Date.now() / 1000] });
   return rows[0]?.sess?.userId ?? null;
 }
 
 async function cartOf(userId) {
-  const { rows } = await pool.query(LINES, [userId]);
+  const { rows } = await pool.query({ name: 'lines', text: LINES, values: [userId] });
   const items = rows.map((r) => ({
     id: r.id,
     title: r.title,

@@ -47,6 +47,7 @@ const opts = {
   intervalMs: Number(option('interval', 'BENCH_INTERVAL', 3000)),
   pgUrl: String(option('pg', 'BENCH_PG_URL', 'postgresql://postgres@127.0.0.1:5432/postgres')),
   keepDb: Boolean(option('keep-db', 'BENCH_KEEP_DB', false)),
+  apiOnly: Boolean(option('api-only', 'BENCH_API_ONLY', false)),
   out: path.resolve(String(option('out', 'BENCH_OUT', path.join(here, 'results', 'cart-polling.json')))),
 };
 
@@ -159,14 +160,23 @@ async function mapLimit(items, limit, fn) {
   return results;
 }
 
+/** The first few failed answers of a run (status and the start of the body), for the results file. */
+const errorSamples = [];
+
 const isOk = (res, field) => {
-  if (res.status !== 200) return false;
-  try {
-    const body = JSON.parse(res.body);
-    return !body.errors && body.data?.[field] != null && !(body.data[field].userErrors?.length > 0);
-  } catch {
-    return false;
+  let ok = false;
+  if (res.status === 200) {
+    try {
+      const body = JSON.parse(res.body);
+      ok = !body.errors && body.data?.[field] != null && !(body.data[field].userErrors?.length > 0);
+    } catch {
+      ok = false;
+    }
   }
+  if (!ok && errorSamples.length < 10) {
+    errorSamples.push({ field, status: res.status, ms: Math.round(res.ms), body: res.body.slice(0, 300) });
+  }
+  return ok;
 };
 
 /**
@@ -230,6 +240,7 @@ async function scenario(baseUrl, members, catalog) {
   await Promise.all([...pollerLoops, ...mutatorLoops]);
   const seconds = (Date.now() - started) / 1000;
   return {
+    errorSamples: errorSamples.splice(0),
     seconds: Math.round(seconds * 10) / 10,
     requests: poll.length + mutate.length,
     throughputRps: Math.round(((poll.length + mutate.length) / seconds) * 10) / 10,
@@ -263,6 +274,7 @@ async function saturate(baseUrl, members) {
   return {
     seconds: Math.round(seconds * 10) / 10,
     concurrency: opts.concurrency,
+    errorSamples: errorSamples.splice(0),
     throughputRps: Math.round((latencies.length / seconds) * 10) / 10,
     errors,
     latency: percentiles(latencies),
@@ -296,7 +308,9 @@ async function run(label, server, members, catalog) {
     `${label}: ${throughput.throughputRps} req/s (p99 ${throughput.latency.p99} ms); ` +
       `server CPU ${throughput.serverCpuMsPerRequest} ms per request; errors ${throughput.errors}`,
   );
-  return { polling, throughput };
+  // A failed request may have been logged by the server: keep the end of its output with the results.
+  const serverLog = polling.errors + throughput.errors > 0 ? server.output().slice(-4000) : undefined;
+  return { polling, throughput, serverLog };
 }
 
 async function main() {
@@ -321,7 +335,9 @@ async function main() {
       SEED: 'true',
     };
     log('starting the production build (api/dist/main.js); it migrates and seeds');
-    const api = await startServer('api', [mainJs], env);
+    // API_NODE_ARGS: extra node flags for the API process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+    const apiNodeArgs = (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const api = await startServer('api', [...apiNodeArgs, mainJs], env);
     servers.push(api);
 
     const db = new Client({ connectionString: databaseUrl });
@@ -391,8 +407,16 @@ async function main() {
     results.api = await run('api', api, members, mutatorCatalog.length ? mutatorCatalog : catalog);
     await api.stop();
     servers.length = 0;
+    // --api-only: the API phases alone (for profiling with API_NODE_ARGS), written to --out.
+    if (opts.apiOnly) {
+      fs.mkdirSync(path.dirname(opts.out), { recursive: true });
+      fs.writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
+      log(`results written to ${path.relative(process.cwd(), opts.out)}`);
+      return;
+    }
 
     log('starting the bare Express + pg handler (bench/bare-cart-server.mjs)');
+
     const bare = await startServer('bare', [path.join(here, 'bare-cart-server.mjs')], env);
     servers.push(bare);
     results.bare = await run('bare', bare, members, mutatorCatalog.length ? mutatorCatalog : catalog);

@@ -3,28 +3,29 @@ import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
-import session from 'express-session';
+import express, { type ErrorRequestHandler } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'pg';
 import type { Config } from './config';
 import type { Context } from './graphql/context';
 import { formatError } from './graphql/errors';
+import { graphqlHandler } from './graphql/graphql-handler';
+import { JSON_BODY_LIMIT_BYTES, jsonBody } from './http/json-body';
 import { noStoreCacheControl } from './graphql/no-store';
 import { validationRules } from './graphql/limits';
 import { playgroundAssets, playgroundPage } from './graphql/playground';
+import { requestContextFactory } from './graphql/request-context';
 import { buildAppSchema } from './graphql/schema';
 import { LoginThrottle, WINDOW_MS } from './modules/auth/login-throttle';
 import { SESSION_COOKIE } from './modules/auth/session';
-import { loadSessionUser, sessionUserJoin } from './modules/auth/session-user';
+import { sessionUserJoin } from './modules/auth/session-user';
 import { pruneAbandonedUploads } from './modules/uploads/abandoned-uploads';
 import { createRestRouter } from './rest/router';
-import { createSessionStore } from './modules/auth/session-store';
+import { sessionMiddleware } from './modules/auth/session-middleware';
+import { SessionStore } from './modules/auth/session-store';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
-import { createServices } from './services';
 import { LocalStorage } from './storage/local-storage';
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -42,35 +43,16 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const payments = createPaymentProvider(config);
 
   const sessionPool = new Pool({ connectionString: databaseUrl, max: 4 });
-  const sessionMiddleware = session({
+  const sessions = new SessionStore(sessionPool, sessionUserJoin(orm.em));
+  const sessionsMiddleware = sessionMiddleware({
+    store: sessions,
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: createSessionStore(sessionPool, 15 * 60, sessionUserJoin(orm.em)),
-    resave: false,
-    saveUninitialized: false,
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.cookieSecure,
-      maxAge: SESSION_MAX_AGE_MS,
-    },
+    maxAgeMs: SESSION_MAX_AGE_MS,
+    secure: config.cookieSecure,
   });
 
-  async function createContext(req: Request, res: Response): Promise<Context> {
-    const em = orm.em.fork();
-    const userId = req.session?.userId;
-    const user = userId ? await loadSessionUser(em, req, userId) : null;
-    return {
-      req,
-      res,
-      em,
-      user,
-      ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      services: createServices(em, storage, payments),
-      payments,
-      config,
-    };
-  }
+  const createContext = requestContextFactory(orm, storage, payments, config);
 
   const apollo = new ApolloServer<Context>({
     schema: await buildAppSchema(),
@@ -92,11 +74,17 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
 
   const pruneTimer = setInterval(() => {
     new LoginThrottle(orm.em.fork()).prune().catch((error) => console.error('[auth] prune failed', error));
+    sessions.prune().catch((error) => console.error('[auth] session prune failed', error));
     pruneAbandonedUploads(orm.em.fork(), config).catch((error) =>
       console.error('[uploads] prune failed', error),
     );
   }, WINDOW_MS);
   pruneTimer.unref();
+
+  // The graph first: every signed-in page polls it (the cart every 3 s), so it passes no other layer.
+  const graphql = graphqlHandler(apollo, createContext);
+  const graphqlBody = jsonBody(JSON_BODY_LIMIT_BYTES);
+  app.post('/graphql', sessionsMiddleware, graphqlBody, graphql);
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -109,14 +97,11 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
 
   app.use('/uploads', express.static(config.uploadsDir, { index: false, fallthrough: false, maxAge: '7d' }));
   app.use(playgroundAssets);
-  app.use(sessionMiddleware);
   app.get('/graphql', playgroundPage);
-  app.use(
-    '/graphql',
-    express.json({ limit: '100kb' }),
-    expressMiddleware(apollo, { context: ({ req, res }) => createContext(req, res) }),
-  );
-  app.use('/api', createRestRouter(apollo, createContext));
+  // Only the graph and the REST adapter read the session: static files and the web app's pages
+  // cost no database read.
+  app.use('/graphql', sessionsMiddleware, graphqlBody, graphql);
+  app.use('/api', sessionsMiddleware, createRestRouter(apollo, createContext));
 
   const indexHtml = path.join(config.webDist, 'index.html');
   app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Config } from '../config';
+import type { Viewer } from '../modules/auth/session-user';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { User } from '../modules/users/user.entity';
 import type { Services } from '../services';
@@ -10,7 +11,13 @@ export interface Context {
   res: Response;
   /** A fork of the ORM's EntityManager for this request only. */
   em: EntityManager;
-  /** The signed-in user, or null for a guest. */
+  /** The signed-in user's id and roles (read with the session on every request), or null for a guest. */
+  viewer: Viewer | null;
+  /**
+   * The signed-in user as a managed entity of `em`, or null for a guest. Built on first read (a
+   * getter): rules and hot resolvers that need only the id or the roles use `viewer`. Setting it
+   * (sign-in, sign-out) sets `viewer` too.
+   */
   user: User | null;
   services: Services;
   config: Config;

@@ -5,16 +5,16 @@ import { forbidden, unauthenticated } from './errors';
 
 /** Shared graphql-shield rules; modules combine them in their `<x>.permissions.ts`. */
 export const isAuthenticated = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) =>
-  ctx.user ? true : unauthenticated(),
+  ctx.viewer ? true : unauthenticated(),
 );
 
 export const isAdmin = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
-  if (!ctx.user) return unauthenticated();
-  return hasRole(ctx.user, 'admin') ? true : forbidden();
+  if (!ctx.viewer) return unauthenticated();
+  return hasRole(ctx.viewer, 'admin') ? true : forbidden();
 });
 
 /** Admins and curriculum officers (the spec's admin-only guard). */
 export const isStaff = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
-  if (!ctx.user) return unauthenticated();
-  return hasAnyRole(ctx.user, STAFF_ROLES) ? true : forbidden();
+  if (!ctx.viewer) return unauthenticated();
+  return hasAnyRole(ctx.viewer, STAFF_ROLES) ? true : forbidden();
 });

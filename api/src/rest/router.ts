@@ -1,6 +1,7 @@
 import type { ApolloServer } from '@apollo/server';
 import express, { type Request, type Response, Router } from 'express';
 import type { Context } from '../graphql/context';
+import { JSON_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
@@ -62,7 +63,7 @@ export function createRestRouter(server: ApolloServer<Context>, createContext: C
       message: 'State-changing requests must send a JSON body or the X-Requested-With header',
     });
   });
-  router.use(express.json({ limit: '100kb' }));
+  router.use(jsonBody(JSON_BODY_LIMIT_BYTES));
 
   router.post('/profile/image', profileImageRoute(createContext));
   router.post('/upload', uploadRoute(createContext));

@@ -1,116 +1,86 @@
-import connectPgSimple from 'connect-pg-simple';
-import session, { type SessionData, type Store } from 'express-session';
-import type { Request } from 'express';
 import type { CustomTypesConfig, Pool } from 'pg';
 
-/** A session's expiry is pushed forward at most this often (it lasts 30 days). */
-export const SESSION_TOUCH_INTERVAL_MS = 10 * 60 * 1000;
-const MAX_TRACKED_SESSIONS = 100_000;
-
-/** The user columns to read with the session (`joinUser` of createSessionStore). */
+/** The user columns to read with the session (see SessionStore.read). */
 export interface SessionUserJoin {
-  /** The `users` columns to select, unquoted (no `sess`). */
+  /** The `users` columns to select, unquoted. */
   columns: string[];
   /** The type parsers of the ORM's pool, so the row reads as the ORM would read it. */
   types: CustomTypesConfig;
 }
 
-const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
-const userRowBySession = new WeakMap<object, Record<string, unknown>>();
-const userRowByRequest = new WeakMap<object, Record<string, unknown>>();
-
-/**
- * The `users` row of the request's signed-in user, read by the session store in the same statement
- * as the session (so during this request), or undefined (no user, no join, or a new session).
- */
-export function sessionUserRow(req: Request): Record<string, unknown> | undefined {
-  return userRowByRequest.get(req);
+/** A stored session, as read at the start of a request. */
+export interface StoredSession {
+  userId: string | null;
+  /** When the session ends unless it is used again (ms since the epoch). */
+  expiresAt: number;
+  /** The `users` row of `userId`, read in the same statement (null: no such user any more). */
+  user: Record<string, unknown> | null;
 }
 
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const seconds = (ms: number) => ms / 1000;
+
 /**
- * The PostgreSQL session store (connect-pg-simple) with a throttled `touch`: express-session
- * touches the session on every request, which costs an UPDATE per request — for members whose cart
- * polls every 3 s that was a third of the database work. Each process now extends a session's
- * expiry at most once per interval; with a 30-day lifetime nothing a user can notice changes.
- *
- * With `joinUser`, reading a session also reads its user's row in the same statement (a left join
- * on `sess.userId`): one database round trip per request instead of two, for every request of a
- * signed-in user (the cart polls every 3 s). createContext takes the row with `sessionUserRow`.
+ * The `session` table (sid, sess json, expire — the layout connect-pg-simple used, so sessions
+ * made before stay valid). Reading a session also reads its user's row in the same prepared
+ * statement (a left join on `sess.userId`): one database round trip per request of a signed-in
+ * user, planned once per pooled connection. Expired sessions are never read and are pruned.
  */
-export function createSessionStore(
-  pool: Pool,
-  pruneSessionIntervalSeconds: number,
-  joinUser?: SessionUserJoin,
-): Store {
-  const PgStore = connectPgSimple(session);
-  const getWithUserSql =
-    joinUser &&
-    `SELECT s.sess, ${joinUser.columns.map((c) => `u."${c}"`).join(', ')}
+export class SessionStore {
+  private readonly readSql: string;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly join: SessionUserJoin,
+  ) {
+    this.readSql = `SELECT s.sess->>'userId' AS "sessionUserId", extract(epoch from s.expire::timestamptz) * 1000 AS "sessionExpiresAt",
+       ${join.columns.map((c) => `u."${c}"`).join(', ')}
      FROM "session" s LEFT JOIN "users" u ON u.id = CASE WHEN s.sess->>'userId' ~* '${UUID}'
        THEN (s.sess->>'userId')::uuid END
      WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`;
-
-  class ThrottledTouchStore extends PgStore {
-    private readonly touchedAt = new Map<string, number>();
-
-    override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-      if (!getWithUserSql || !joinUser) {
-        super.get(sid, callback);
-        return;
-      }
-      pool
-        .query({ text: getWithUserSql, values: [sid, Math.ceil(Date.now() / 1000)], types: joinUser.types })
-        .then(
-          (result) => {
-            const row = result.rows[0] as Record<string, unknown> | undefined;
-            if (!row) return callback(null, null);
-            const { sess, ...user } = row;
-            let data: SessionData;
-            try {
-              data = (typeof sess === 'string' ? JSON.parse(sess) : sess) as SessionData;
-            } catch {
-              return this.destroy(sid, (err) => callback(err ?? null, null));
-            }
-            if (user.id != null && data && typeof data === 'object') userRowBySession.set(data, user);
-            callback(null, data);
-          },
-          (error: unknown) => callback(error),
-        );
-    }
-
-    override createSession(req: Request, sess: SessionData): session.Session & Partial<SessionData> {
-      const user = userRowBySession.get(sess);
-      const created = super.createSession(req, sess);
-      if (user) userRowByRequest.set(req, user);
-      return created;
-    }
-
-    override touch(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
-      const now = Date.now();
-      const last = this.touchedAt.get(sid);
-      if (last !== undefined && now - last < SESSION_TOUCH_INTERVAL_MS) {
-        callback?.();
-        return;
-      }
-      if (this.touchedAt.size >= MAX_TRACKED_SESSIONS) this.forgetBefore(now - SESSION_TOUCH_INTERVAL_MS);
-      this.touchedAt.set(sid, now);
-      super.touch(sid, sess, callback);
-    }
-
-    override destroy(sid: string, callback?: (err?: unknown) => void): void {
-      this.touchedAt.delete(sid);
-      super.destroy(sid, callback);
-    }
-
-    private forgetBefore(cutoff: number): void {
-      for (const [sid, at] of this.touchedAt) if (at < cutoff) this.touchedAt.delete(sid);
-      if (this.touchedAt.size >= MAX_TRACKED_SESSIONS) this.touchedAt.clear();
-    }
   }
 
-  return new ThrottledTouchStore({
-    pool,
-    tableName: 'session',
-    pruneSessionInterval: pruneSessionIntervalSeconds,
-  });
+  async read(sid: string): Promise<StoredSession | null> {
+    const result = await this.pool.query({
+      name: 'drx_session_with_user',
+      text: this.readSql,
+      values: [sid, seconds(Date.now())],
+      types: this.join.types,
+    });
+    const row = result.rows[0] as Record<string, unknown> | undefined;
+    if (!row) return null;
+    const { sessionUserId, sessionExpiresAt, ...user } = row;
+    return {
+      userId: typeof sessionUserId === 'string' ? sessionUserId : null,
+      expiresAt: Number(sessionExpiresAt),
+      user: user.id == null ? null : user,
+    };
+  }
+
+  async create(sid: string, userId: string, expiresAt: number): Promise<void> {
+    await this.pool.query('insert into "session" (sid, sess, expire) values ($1, $2, to_timestamp($3))', [
+      sid,
+      JSON.stringify({ userId }),
+      seconds(expiresAt),
+    ]);
+  }
+
+  async touch(sid: string, expiresAt: number): Promise<void> {
+    await this.pool.query('update "session" set expire = to_timestamp($2) where sid = $1', [
+      sid,
+      seconds(expiresAt),
+    ]);
+  }
+
+  async destroy(sid: string): Promise<void> {
+    await this.pool.query('delete from "session" where sid = $1', [sid]);
+  }
+
+  /** Deletes expired sessions; returns how many. */
+  async prune(): Promise<number> {
+    const result = await this.pool.query('delete from "session" where expire < to_timestamp($1)', [
+      seconds(Date.now()),
+    ]);
+    return result.rowCount ?? 0;
+  }
 }

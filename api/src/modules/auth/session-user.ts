@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { CustomTypesConfig } from 'pg';
 import { queryRows } from '../../db/pg-query';
 import { User } from '../users/user.entity';
-import { type SessionUserJoin, sessionUserRow } from './session-store';
+import type { SessionUserJoin } from './session-store';
 
 /** The columns `em.findOne(User, …)` reads: every persisted property but the lazy ones (the hash). */
 function userColumns(em: EntityManager): string[] {
@@ -23,23 +23,51 @@ function sqlFor(em: EntityManager): string {
   return userSql;
 }
 
-/** What the session store needs to read the session's user with the session (see createSessionStore). */
+/** What the session store needs to read the session's user with the session (see SessionStore). */
 export function sessionUserJoin(em: EntityManager): SessionUserJoin {
   const options = em.getConnection().getConnectionOptions() as { types?: CustomTypesConfig };
   if (!options.types) throw new Error('The ORM connection has no type parsers');
   return { columns: userColumns(em), types: options.types };
 }
 
+/** The `users` row of the signed-in user, as read with the session (column names). */
+export type SessionUserRow = Record<string, unknown> & { id: string; role: string; roles: string[] };
+
+/** Who is signed in, for authorization: the user's id and roles, without a managed entity. */
+export interface Viewer {
+  id: string;
+  role: string;
+  roles: string[];
+}
+
 /**
- * The signed-in user of a request, read fresh from the database on every request (so role changes
- * and deletions take effect on the next request): the same row and managed entity as
- * `em.findOne(User, { id })` on the request's new fork. Usually the session store has already read
- * the row in the session's own statement (`sessionUserRow`); otherwise (a session started during
- * this request) one parameterized statement reads it.
+ * The `users` row of the request's signed-in user, read fresh from the database on every request
+ * (so role changes and deletions take effect on the next request). Usually the session
+ * middleware has already read it in the session's own statement (`req.session.userRow`);
+ * otherwise (a session started during this request) one prepared statement reads it.
  */
-export async function loadSessionUser(em: EntityManager, req: Request, id: string): Promise<User | null> {
-  const joined = sessionUserRow(req);
-  if (joined && joined.id === id) return em.map(User, joined);
-  const rows = await queryRows<Record<string, unknown>>(em, sqlFor(em), [id]);
-  return rows.length > 0 ? em.map(User, rows[0]) : null;
+export async function loadSessionUserRow(
+  em: EntityManager,
+  req: Request,
+  id: string,
+): Promise<SessionUserRow | null> {
+  const joined = req.session?.userRow;
+  if (joined && joined.id === id) return joined as SessionUserRow;
+  const rows = await queryRows<SessionUserRow>(em, sqlFor(em), [id]);
+  return rows[0] ?? null;
+}
+
+export function viewerOf(user: Viewer): Viewer {
+  return { id: user.id, role: user.role, roles: user.roles };
+}
+
+/**
+ * The managed `User` entity of the row on the request's fork: the same entity as
+ * `em.findOne(User, …)` would give. Called on first use only, since mapping an entity is a good
+ * part of a small request's CPU (the cart polls every 3 s and needs only the id). If the fork
+ * already holds the user (a resolver loaded it first), that entity is returned as it is, so the
+ * session's row never overwrites changes not yet flushed.
+ */
+export function managedUser(em: EntityManager, row: SessionUserRow): User {
+  return em.getUnitOfWork().getById<User>(User.name, row.id) ?? em.map(User, row);
 }

@@ -13,29 +13,29 @@ const EMPTY: CartResult = { cart: null, item: null };
 export class CartResolver {
   @Query(() => Cart, { description: 'My cart at today’s catalog prices (signed in).' })
   cart(@Ctx() ctx: Context): Promise<CartView> {
-    return ctx.services.cart.cart(ctx.user!.id);
+    return ctx.services.cart.cart(ctx.viewer!.id);
   }
 
   @Mutation(() => CartPayload, {
     description: 'Adds an item (the catalog’s price), or raises its quantity when already in the cart.',
   })
   cartItemAdd(@Arg('input', () => CartItemAddInput) input: CartItemAddInput, @Ctx() ctx: Context) {
-    return payload<CartResult>(() => ctx.services.cart.add(ctx.user!.id, input), EMPTY);
+    return payload<CartResult>(() => ctx.services.cart.add(ctx.viewer!.id, input), EMPTY);
   }
 
   @Mutation(() => CartPayload, { description: 'Sets the quantity of one of my lines; below 1 removes it.' })
   cartItemUpdate(@Arg('input', () => CartItemUpdateInput) input: CartItemUpdateInput, @Ctx() ctx: Context) {
-    return payload<CartResult>(() => ctx.services.cart.update(ctx.user!.id, input), EMPTY);
+    return payload<CartResult>(() => ctx.services.cart.update(ctx.viewer!.id, input), EMPTY);
   }
 
   @Mutation(() => CartPayload, { description: 'Removes one of my lines.' })
   cartItemRemove(@Arg('input', () => CartItemRemoveInput) input: CartItemRemoveInput, @Ctx() ctx: Context) {
-    return payload<CartResult>(() => ctx.services.cart.remove(ctx.user!.id, input.id), EMPTY);
+    return payload<CartResult>(() => ctx.services.cart.remove(ctx.viewer!.id, input.id), EMPTY);
   }
 
   @Mutation(() => CartPayload, { description: 'Empties my cart.' })
   cartClear(@Ctx() ctx: Context) {
-    return payload<CartResult>(() => ctx.services.cart.clearMine(ctx.user!.id), EMPTY);
+    return payload<CartResult>(() => ctx.services.cart.clearMine(ctx.viewer!.id), EMPTY);
   }
 
   @Mutation(() => CartPayload, {
@@ -43,7 +43,7 @@ export class CartResolver {
       'Copies today’s catalog prices, titles and images into my lines and drops the ones no longer on sale or already owned.',
   })
   cartRefresh(@Ctx() ctx: Context) {
-    return payload<CartResult>(() => ctx.services.cart.refresh(ctx.user!.id), EMPTY);
+    return payload<CartResult>(() => ctx.services.cart.refresh(ctx.viewer!.id), EMPTY);
   }
 
   @FieldResolver(() => Int, { description: 'unitPriceCents × quantity.' })
