@@ -1,6 +1,7 @@
 // Cart polling benchmark (issue 5): 500 signed-in members poll `cart` every 3 s while 20 members add
-// and remove items, against the production build (api/dist/main.js) on local PostgreSQL, then the
-// same scenario against a bare Express + pg handler running the same SQL. See bench/README.md.
+// and remove items, against the production build (api/dist/main.js) on local PostgreSQL, and the
+// same scenario against a bare Express + pg handler running the same SQL, the two taking turns
+// phase by phase. See bench/README.md.
 //
 //   npm run build && npm run bench                       (defaults below)
 //   npm run bench -- --duration 30 --saturate 15         (shorter)
@@ -8,7 +9,10 @@
 // Options (flag or env): --duration/BENCH_DURATION seconds of the polling scenario (60),
 // --saturate/BENCH_SATURATE seconds of the closed-loop throughput phase (20), --concurrency (32),
 // --pollers (500), --mutators (20), --interval ms (3000), --pg/BENCH_PG_URL the server to create the
-// database on (postgresql://postgres@127.0.0.1:5432/postgres), --keep-db, --out (results file).
+// database on (postgresql://postgres@127.0.0.1:5432/postgres), --keep-db, --out (results file),
+// --rounds/BENCH_ROUNDS (4): the phases are split into that many turns per server, --warmup seconds
+// of closed loop per server before measuring (5), --workers/BENCH_WORKERS processes per server
+// (WEB_CONCURRENCY; default: the machine's cores).
 import { spawn } from 'node:child_process';
 import console from 'node:console';
 import { randomBytes } from 'node:crypto';
@@ -48,6 +52,9 @@ const opts = {
   pgUrl: String(option('pg', 'BENCH_PG_URL', 'postgresql://postgres@127.0.0.1:5432/postgres')),
   keepDb: Boolean(option('keep-db', 'BENCH_KEEP_DB', false)),
   apiOnly: Boolean(option('api-only', 'BENCH_API_ONLY', false)),
+  rounds: Math.max(1, Number(option('rounds', 'BENCH_ROUNDS', 4))),
+  warmupS: Number(option('warmup', 'BENCH_WARMUP', 5)),
+  workers: Number(option('workers', 'BENCH_WORKERS', os.cpus().length)),
   out: path.resolve(String(option('out', 'BENCH_OUT', path.join(here, 'results', 'cart-polling.json')))),
 };
 
@@ -62,18 +69,31 @@ const SESSION_SECRET = randomBytes(32).toString('hex');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 
-/**
- * CPU time (user + system, ms) a process has used so far, from /proc (Linux; null elsewhere).
- * Unlike latency it hardly depends on what else the machine runs, so it compares the two servers
- * fairly on a busy machine.
- */
-function cpuMs(pid) {
+/** utime + stime (ms) and the parent pid of a process, from /proc (Linux; null elsewhere). */
+function processCpu(pid) {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s ticks
+    return { ppid: Number(fields[1]), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 };
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU time (user + system, ms) a server has used so far: its process and its worker processes.
+ * Unlike latency it hardly depends on what else the machine runs, so it compares the two servers
+ * fairly on a busy machine. Null where /proc is missing.
+ */
+function cpuMs(pid) {
+  const own = processCpu(pid);
+  if (!own) return null;
+  let total = own.ms;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+    const child = processCpu(Number(entry));
+    if (child?.ppid === pid) total += child.ms;
+  }
+  return total;
 }
 
 /** The 1, 5 and 15 minute load averages (an object, so the JSON stays in Prettier's shape). */
@@ -184,7 +204,7 @@ const isOk = (res, field) => {
  * staggered start; a poll still in flight when the next is due is skipped and counted), while each
  * mutator loops add → 1 s → remove → 1 s.
  */
-async function scenario(baseUrl, members, catalog) {
+async function scenario(baseUrl, members, catalog, durationS) {
   const pollers = members.slice(0, opts.pollers);
   const mutators = members.slice(opts.pollers, opts.pollers + opts.mutators);
   const poll = [];
@@ -192,7 +212,7 @@ async function scenario(baseUrl, members, catalog) {
   let errors = 0;
   let skipped = 0;
   const started = Date.now();
-  const end = started + opts.durationS * 1000;
+  const end = started + durationS * 1000;
 
   const pollerLoops = pollers.map(async (m, i) => {
     let due = started + Math.floor((i / pollers.length) * opts.intervalMs);
@@ -238,28 +258,17 @@ async function scenario(baseUrl, members, catalog) {
     }
   });
   await Promise.all([...pollerLoops, ...mutatorLoops]);
-  const seconds = (Date.now() - started) / 1000;
-  return {
-    errorSamples: errorSamples.splice(0),
-    seconds: Math.round(seconds * 10) / 10,
-    requests: poll.length + mutate.length,
-    throughputRps: Math.round(((poll.length + mutate.length) / seconds) * 10) / 10,
-    errors,
-    skippedPolls: skipped,
-    poll: percentiles(poll),
-    mutations: percentiles(mutate),
-    all: percentiles([...poll, ...mutate]),
-  };
+  return { seconds: (Date.now() - started) / 1000, poll, mutate, errors, skipped };
 }
 
 /** Closed loop: `concurrency` workers send cart queries back to back (round-robin over the pollers). */
-async function saturate(baseUrl, members) {
+async function saturate(baseUrl, members, durationS) {
   const pollers = members.slice(0, opts.pollers);
   const latencies = [];
   let errors = 0;
   let next = 0;
   const started = Date.now();
-  const end = started + opts.saturateS * 1000;
+  const end = started + durationS * 1000;
   await Promise.all(
     Array.from({ length: opts.concurrency }, async () => {
       while (Date.now() < end) {
@@ -270,47 +279,128 @@ async function saturate(baseUrl, members) {
       }
     }),
   );
-  const seconds = (Date.now() - started) / 1000;
+  return { seconds: (Date.now() - started) / 1000, latencies, errors };
+}
+
+/** The machine's CPU counters (/proc/stat, first line): to tell how much CPU the hypervisor took. */
+function machineCpu() {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+    return { total: user + nice + system + idle + iowait + irq + softirq + steal, steal };
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `phase` while counting the server's CPU time and the CPU the hypervisor stole meanwhile. */
+async function measured(server, phase) {
+  const cpuBefore = cpuMs(server.pid);
+  const machineBefore = machineCpu();
+  const result = await phase();
+  const cpuAfter = cpuMs(server.pid);
+  const machineAfter = machineCpu();
+  result.serverCpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  result.stealTicks = machineBefore && machineAfter ? machineAfter.steal - machineBefore.steal : 0;
+  result.totalTicks = machineBefore && machineAfter ? machineAfter.total - machineBefore.total : 0;
+  return result;
+}
+
+const stealPercent = (phases) => {
+  const total = phases.reduce((s, p) => s + p.totalTicks, 0);
+  return total ? Math.round((1000 * phases.reduce((s, p) => s + p.stealTicks, 0)) / total) / 10 : null;
+};
+
+/** One server's phases of every round, summed (requests over total seconds; pooled percentiles). */
+function summarize(server, pollingPhases, throughputPhases) {
+  const sum = (phases, f) => phases.reduce((s, p) => s + f(p), 0);
+  const round1 = (n) => Math.round(n * 10) / 10;
+  const pollSeconds = sum(pollingPhases, (p) => p.seconds);
+  const poll = pollingPhases.flatMap((p) => p.poll);
+  const mutate = pollingPhases.flatMap((p) => p.mutate);
+  const pollErrors = sum(pollingPhases, (p) => p.errors);
+  const satSeconds = sum(throughputPhases, (p) => p.seconds);
+  const latencies = throughputPhases.flatMap((p) => p.latencies);
+  const satErrors = sum(throughputPhases, (p) => p.errors);
+  const cpu = throughputPhases.every((p) => p.serverCpuMs !== null)
+    ? sum(throughputPhases, (p) => p.serverCpuMs)
+    : null;
   return {
-    seconds: Math.round(seconds * 10) / 10,
-    concurrency: opts.concurrency,
-    errorSamples: errorSamples.splice(0),
-    throughputRps: Math.round((latencies.length / seconds) * 10) / 10,
-    errors,
-    latency: percentiles(latencies),
+    polling: {
+      errorSamples: pollingPhases.flatMap((p) => p.errorSamples).slice(0, 10),
+      seconds: round1(pollSeconds),
+      requests: poll.length + mutate.length,
+      throughputRps: round1((poll.length + mutate.length) / pollSeconds),
+      errors: pollErrors,
+      skippedPolls: sum(pollingPhases, (p) => p.skipped),
+      stealPercent: stealPercent(pollingPhases),
+      poll: percentiles(poll),
+      mutations: percentiles(mutate),
+      all: percentiles([...poll, ...mutate]),
+    },
+    throughput: {
+      seconds: round1(satSeconds),
+      concurrency: opts.concurrency,
+      errorSamples: throughputPhases.flatMap((p) => p.errorSamples).slice(0, 10),
+      throughputRps: round1(latencies.length / satSeconds),
+      // Each round's own figure: how much the machine moved between rounds.
+      roundsRps: throughputPhases.map((p) => round1(p.latencies.length / p.seconds)),
+      errors: satErrors,
+      stealPercent: stealPercent(throughputPhases),
+      latency: percentiles(latencies),
+      serverCpuMsPerRequest:
+        cpu === null || latencies.length === 0 ? null : Math.round((cpu / latencies.length) * 100) / 100,
+    },
+    // A failed request may have been logged by the server: keep the end of its output with the results.
+    serverLog: pollErrors + satErrors > 0 ? server.output().slice(-4000) : undefined,
   };
 }
 
-async function run(label, server, members, catalog) {
-  const { baseUrl } = server;
-  // Warm up (JIT, plan caches, pools) before measuring.
-  await mapLimit(members.slice(0, 200), 16, (m) =>
-    postJson(baseUrl, '/graphql', { query: CART_QUERY }, m.cookie),
+/**
+ * Both servers, phase by phase in alternating order (api, bare, then bare, api, …) for `--rounds`
+ * rounds, so that a change of the machine's speed during the run (other work, the hypervisor's CPU
+ * steal on a VM) falls on both alike instead of on whichever ran second. Each round runs
+ * 1/rounds of the polling scenario and of the closed-loop phase on each server.
+ */
+async function compare(servers, members, catalog) {
+  for (const { label, server } of servers) {
+    // Warm up (JIT, plan caches, pools) before measuring: V8 optimizes a function after thousands of
+    // calls, so a few hundred requests leave the first round running partly unoptimized code.
+    await saturate(server.baseUrl, members, opts.warmupS);
+    errorSamples.length = 0;
+    log(`${label}: warmed up (${opts.warmupS}s closed loop)`);
+  }
+  const phases = new Map(servers.map(({ label }) => [label, { polling: [], throughput: [] }]));
+  const pollS = opts.durationS / opts.rounds;
+  const satS = opts.saturateS / opts.rounds;
+  for (let round = 0; round < opts.rounds; round++) {
+    const order = round % 2 === 0 ? servers : [...servers].reverse();
+    for (const { label, server } of order) {
+      const p = await measured(server, () => scenario(server.baseUrl, members, catalog, pollS));
+      p.errorSamples = errorSamples.splice(0);
+      phases.get(label).polling.push(p);
+      const q = percentiles(p.poll);
+      log(
+        `round ${round + 1}/${opts.rounds} ${label}: polling ${pollS}s: poll p50 ${q.p50} ms, p99 ${q.p99} ms, ` +
+          `errors ${p.errors}, CPU steal ${stealPercent([p])}%`,
+      );
+    }
+    for (const { label, server } of order) {
+      const p = await measured(server, () => saturate(server.baseUrl, members, satS));
+      p.errorSamples = errorSamples.splice(0);
+      phases.get(label).throughput.push(p);
+      log(
+        `round ${round + 1}/${opts.rounds} ${label}: closed loop ${satS}s at concurrency ${opts.concurrency}: ` +
+          `${Math.round(p.latencies.length / p.seconds)} req/s, errors ${p.errors}, CPU steal ${stealPercent([p])}%`,
+      );
+    }
+  }
+  return Object.fromEntries(
+    servers.map(({ label, server }) => [
+      label,
+      summarize(server, phases.get(label).polling, phases.get(label).throughput),
+    ]),
   );
-  log(
-    `${label}: polling scenario for ${opts.durationS}s (${opts.pollers} pollers, ${opts.mutators} mutators)`,
-  );
-  const polling = await scenario(baseUrl, members, catalog);
-  log(
-    `${label}: poll p50 ${polling.poll.p50} ms, p95 ${polling.poll.p95} ms, p99 ${polling.poll.p99} ms; ` +
-      `${polling.throughputRps} req/s; errors ${polling.errors}`,
-  );
-  log(`${label}: closed-loop throughput for ${opts.saturateS}s at concurrency ${opts.concurrency}`);
-  const cpuBefore = cpuMs(server.pid);
-  const throughput = await saturate(baseUrl, members);
-  const cpuAfter = cpuMs(server.pid);
-  const served = throughput.latency.count;
-  throughput.serverCpuMsPerRequest =
-    cpuBefore === null || cpuAfter === null || served === 0
-      ? null
-      : Math.round(((cpuAfter - cpuBefore) / served) * 100) / 100;
-  log(
-    `${label}: ${throughput.throughputRps} req/s (p99 ${throughput.latency.p99} ms); ` +
-      `server CPU ${throughput.serverCpuMsPerRequest} ms per request; errors ${throughput.errors}`,
-  );
-  // A failed request may have been logged by the server: keep the end of its output with the results.
-  const serverLog = polling.errors + throughput.errors > 0 ? server.output().slice(-4000) : undefined;
-  return { polling, throughput, serverLog };
 }
 
 async function main() {
@@ -333,10 +423,13 @@ async function main() {
       COOKIE_SECURE: 'false',
       DATA_DIR: dataDir,
       SEED: 'true',
+      // Both servers run this many processes (the API's production setting; one per core).
+      WEB_CONCURRENCY: String(opts.workers),
     };
     log('starting the production build (api/dist/main.js); it migrates and seeds');
-    // API_NODE_ARGS: extra node flags for the API process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
-    const apiNodeArgs = (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    // API_NODE_ARGS / BARE_NODE_ARGS: extra node flags for a server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+    const nodeArgs = (name) => (process.env[name] ?? '').split(' ').filter(Boolean);
+    const apiNodeArgs = nodeArgs('API_NODE_ARGS');
     const api = await startServer('api', [...apiNodeArgs, mainJs], env);
     servers.push(api);
 
@@ -404,9 +497,20 @@ async function main() {
       options: { ...opts, pgUrl: undefined, out: undefined },
       cartLinesPerPoller: lines.length,
     };
-    results.api = await run('api', api, members, mutatorCatalog.length ? mutatorCatalog : catalog);
-    await api.stop();
-    servers.length = 0;
+    const mutated = mutatorCatalog.length ? mutatorCatalog : catalog;
+    const contenders = [{ label: 'api', server: api }];
+    if (!opts.apiOnly) {
+      log('starting the bare Express + pg handler (bench/bare-cart-server.mjs)');
+      const bare = await startServer(
+        'bare',
+        [...nodeArgs('BARE_NODE_ARGS'), path.join(here, 'bare-cart-server.mjs')],
+        env,
+      );
+      servers.push(bare);
+      contenders.push({ label: 'bare', server: bare });
+    }
+    Object.assign(results, await compare(contenders, members, mutated));
+    for (const s of servers.splice(0)) await s.stop();
     // --api-only: the API phases alone (for profiling with API_NODE_ARGS), written to --out.
     if (opts.apiOnly) {
       fs.mkdirSync(path.dirname(opts.out), { recursive: true });
@@ -414,14 +518,6 @@ async function main() {
       log(`results written to ${path.relative(process.cwd(), opts.out)}`);
       return;
     }
-
-    log('starting the bare Express + pg handler (bench/bare-cart-server.mjs)');
-
-    const bare = await startServer('bare', [path.join(here, 'bare-cart-server.mjs')], env);
-    servers.push(bare);
-    results.bare = await run('bare', bare, members, mutatorCatalog.length ? mutatorCatalog : catalog);
-    await bare.stop();
-    servers.length = 0;
 
     results.machine.loadAverageAtEnd = loadAverage();
     results.ratios = {
@@ -449,9 +545,14 @@ async function main() {
       `${label.padEnd(5)} | ${String(r.polling.poll.p50).padStart(7)} | ${String(r.polling.poll.p95).padStart(7)} | ` +
       `${String(r.polling.poll.p99).padStart(7)} | ${String(r.polling.mutations.p99).padStart(9)} | ` +
       `${String(r.polling.throughputRps).padStart(8)} | ${String(r.throughput.throughputRps).padStart(10)} | ` +
-      `${String(r.throughput.latency.p99).padStart(9)}`;
-    console.log('\n       poll latency (ms) during the scenario             | scenario | closed-loop');
-    console.log('server |     p50 |     p95 |     p99 | mut. p99 |    req/s |  max req/s |  sat. p99');
+      `${String(r.throughput.latency.p99).padStart(9)} | ` +
+      `${String(r.polling.stealPercent).padStart(5)}/${String(r.throughput.stealPercent).padEnd(5)}`;
+    console.log(
+      '\n       poll latency (ms) during the scenario             | scenario | closed-loop           | CPU steal %',
+    );
+    console.log(
+      'server |     p50 |     p95 |     p99 | mut. p99 |    req/s |  max req/s |  sat. p99 | poll/closed',
+    );
     console.log(row('api', results.api));
     console.log(row('bare', results.bare));
     console.log(
@@ -464,6 +565,18 @@ async function main() {
     console.log(
       `server CPU per cart read: api ${results.api.throughput.serverCpuMsPerRequest} ms, bare ${results.bare.throughput.serverCpuMsPerRequest} ms`,
     );
+    const steal = Math.max(
+      ...[results.api, results.bare].flatMap((r) => [
+        r.polling.stealPercent ?? 0,
+        r.throughput.stealPercent ?? 0,
+      ]),
+    );
+    if (steal >= 10) {
+      console.log(
+        `CPU steal up to ${steal}% in a phase: the hypervisor took that share of this VM's CPU, so the ` +
+          'latencies measure the host more than the servers; re-run when /proc/stat shows little steal.',
+      );
+    }
     console.log(`results written to ${path.relative(process.cwd(), opts.out)}`);
   } finally {
     for (const s of servers) await s.stop();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import type { Config } from './config';
 import type { Context } from './graphql/context';
+import { attachReadPool } from './db/pg-query';
 import { formatError } from './graphql/errors';
 import { graphqlHandler } from './graphql/graphql-handler';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from './http/json-body';
@@ -29,6 +30,8 @@ import { createPaymentProvider } from './modules/payments/create-payment-provide
 import { LocalStorage } from './storage/local-storage';
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Connections of the read pool (beside the ORM's 10). */
+const READ_POOL_SIZE = 4;
 
 export interface AppHandle {
   app: express.Express;
@@ -42,8 +45,10 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const storage = new LocalStorage(config.uploadsDir);
   const payments = createPaymentProvider(config);
 
-  const sessionPool = new Pool({ connectionString: databaseUrl, max: 4 });
-  const sessions = new SessionStore(sessionPool, sessionUserJoin(orm.em));
+  // The hot reads of every request (the session with its user, the cart's lines) on a plain pool.
+  const readPool = new Pool({ connectionString: databaseUrl, max: READ_POOL_SIZE });
+  attachReadPool(orm, readPool);
+  const sessions = new SessionStore(readPool, sessionUserJoin(orm.em));
   const sessionsMiddleware = sessionMiddleware({
     store: sessions,
     name: SESSION_COOKIE,
@@ -137,7 +142,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     async close() {
       clearInterval(pruneTimer);
       await apollo.stop();
-      await sessionPool.end();
+      await readPool.end();
     },
   };
 }

@@ -81,6 +81,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs one process unless WEB_CONCURRENCY asks for more', () => {
+    expect(loadConfig({ ...SECRET }).workers).toBe(1);
+    expect(loadConfig({ ...SECRET, WEB_CONCURRENCY: '2' }).workers).toBe(2);
+    expect(loadConfig({ ...SECRET, WEB_CONCURRENCY: '0' }).workers).toBe(1);
+    expect(() => loadConfig({ ...SECRET, WEB_CONCURRENCY: 'two' })).toThrow(
+      'WEB_CONCURRENCY must be an integer between 0 and 65535, got "two"',
+    );
+  });
+
   it('refuses production without SESSION_SECRET, and writes no secret file', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp })).toThrow(
       'SESSION_SECRET must be set when NODE_ENV=production',

@@ -15,6 +15,11 @@ export interface Config {
   sessionSecret: string;
   webDist: string;
   seed: boolean;
+  /**
+   * Server processes (WEB_CONCURRENCY, default 1): more than one forks that many workers sharing the
+   * port, one per core being the usual choice. Needs DATABASE_URL (the embedded database is one process's).
+   */
+  workers: number;
   publicUrl: string;
   /** Trust X-Forwarded-* from one proxy hop (behind a load balancer). */
   trustProxy: boolean;
@@ -82,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     webDist: path.resolve(env.WEB_DIST || path.join(__dirname, '..', '..', 'web', 'dist')),
     seed: boolFrom(env.SEED, true),
+    workers: Math.max(1, intFrom('WEB_CONCURRENCY', env.WEB_CONCURRENCY, 1)),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     trustProxy: boolFrom(env.TRUST_PROXY, false),
     cookieSecure: boolFrom(env.COOKIE_SECURE, production),

@@ -1,51 +1,84 @@
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seeders/demo-users';
+import { superviseWorkers } from './workers';
 
-async function main() {
-  const config = loadConfig();
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
+/** How long an idle HTTP keep-alive connection stays open (longer than common proxies' 60 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    console.log(`Starting the embedded PostgreSQL (PGlite) in ${config.dataDir} …`);
-    embedded = await startEmbeddedDatabase(config.dataDir);
-    databaseUrl = embedded.url;
+function announce(config: Config, workers: number): void {
+  const url = `http://localhost:${config.port}`;
+  console.log(`\nDRX is running at ${url}${workers > 1 ? ` (${workers} worker processes)` : ''}`);
+  console.log(`GraphQL playground: ${url}/graphql`);
+  if (config.seed) {
+    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
   }
-  const orm = await openDatabase(databaseUrl, { seed: config.seed });
-  const handle = await createApp(orm, config, databaseUrl);
+}
 
-  const server: Server = handle.app.listen(config.port, config.host, () => {
-    const url = `http://localhost:${config.port}`;
-    console.log(`\nDRX is running at ${url}`);
-    console.log(`GraphQL playground: ${url}/graphql`);
-    if (config.seed) {
-      console.log(
-        `Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`,
-      );
-    }
-  });
+/** One server process: the app on `databaseUrl`, until SIGTERM/SIGINT. */
+async function serve(
+  config: Config,
+  databaseUrl: string,
+  options: { seed: boolean; onListening?: () => void; onStop?: () => Promise<void> },
+): Promise<void> {
+  const orm = await openDatabase(databaseUrl, { seed: options.seed });
+  const handle = await createApp(orm, config, databaseUrl);
+  const server: Server = handle.app.listen(config.port, config.host, options.onListening);
+
+  // Idle keep-alive connections stay open longer than clients reuse them: with Node's default of
+  // 5 s, a poll (every 3 s, over a pool of sockets) sent just as the server closed its idle socket
+  // failed with ECONNRESET. The headers timeout must be longer than the keep-alive timeout.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: shutting down …`);
+    if (cluster.isPrimary) console.log(`\n${signal}: shutting down …`);
     server.close();
     server.closeAllConnections();
     await handle.close();
     await orm.close(true);
-    await embedded?.stop();
+    await options.onStop?.();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function main() {
+  const config = loadConfig();
+  // A worker of a multi-process server: the primary has migrated and seeded the database.
+  if (cluster.isWorker) return serve(config, config.databaseUrl!, { seed: false });
+
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  if (config.databaseUrl && config.workers > 1) {
+    const orm = await openDatabase(config.databaseUrl, { seed: config.seed });
+    await orm.close(true);
+    superviseWorkers(config.workers, () => announce(config, config.workers));
+    return;
+  }
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    if (config.workers > 1) console.log('WEB_CONCURRENCY is ignored with the embedded database: one process.');
+    console.log(`Starting the embedded PostgreSQL (PGlite) in ${config.dataDir} …`);
+    embedded = await startEmbeddedDatabase(config.dataDir);
+    databaseUrl = embedded.url;
+  }
+  await serve(config, databaseUrl, {
+    seed: config.seed,
+    onListening: () => announce(config, 1),
+    onStop: async () => embedded?.stop(),
+  });
 }
 
 main().catch((error) => {

@@ -56,6 +56,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
+      // As in production (docker-compose.yml): two worker processes, so every flow crosses them.
+      WEB_CONCURRENCY: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

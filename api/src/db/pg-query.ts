@@ -1,4 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { CustomTypesConfig, Pool } from 'pg';
 import { createHash } from 'node:crypto';
 
 /** The part of a pooled `pg` client this helper uses. */
@@ -12,13 +13,15 @@ interface KnexPoolClient {
   releaseConnection(connection: PgClient): Promise<unknown>;
 }
 
-/** Connection.executeQuery: runs `run` and logs `query` (with its time) through the ORM's logger. */
+/** MikroORM's Connection, protected members: they log a statement through the ORM's logger. */
 interface LoggingConnection {
+  /** Runs `run` and logs `query` with its time. */
   executeQuery<T>(
     query: string,
     run: () => Promise<T>,
     context: { query: string; params: unknown[] },
   ): Promise<T>;
+  logQuery(query: string, context: Record<string, unknown>): void;
 }
 
 interface PreparedStatement {
@@ -43,28 +46,62 @@ function preparedStatement(sql: string): PreparedStatement {
   return statement;
 }
 
+/** A plain `pg` pool beside the ORM's, with the ORM's type parsers: see `attachReadPool`. */
+interface ReadPool {
+  pool: Pool;
+  types: CustomTypesConfig;
+}
+
+/** Each ORM connection's read pool (keyed by the connection, which every fork of an ORM shares). */
+const readPools = new WeakMap<object, ReadPool>();
+
 /**
- * Runs a read-only statement as `em.execute(sql, params)` would, on the same pool and with the same
- * type parsers, but as a prepared statement sent straight to the pooled `pg` client. It skips
- * MikroORM's and knex's per-query machinery and their inlining of the parameters into the text (a
- * simple-protocol query, parsed and planned by PostgreSQL on every call): for the cart's lines the
- * planning alone cost PostgreSQL ≈ 1 ms of CPU per call, the prepared statement ≈ 0.15 ms. Each
- * pooled connection prepares a statement on its first use and keeps it. Inside a transaction it
+ * Gives `queryRows` on `orm` a plain `pg` pool (the app's, which also serves the session store):
+ * a hot read then costs one `pool.query`, without knex's pool (tarn) acquiring and releasing a
+ * connection around it and without MikroORM's query wrapper. Rows read the same: the pool parses
+ * with the ORM's type parsers. Without it (scripts, unit set-ups) `queryRows` uses the ORM's pool.
+ */
+export function attachReadPool(orm: MikroORM, pool: Pool): void {
+  const options = orm.em.getConnection().getConnectionOptions() as { types?: CustomTypesConfig };
+  if (!options.types) throw new Error('The ORM connection has no type parsers');
+  readPools.set(orm.em.getConnection(), { pool, types: options.types });
+}
+
+/**
+ * Runs a read-only statement as `em.execute(sql, params)` would, with the same type parsers, but as
+ * a prepared statement sent straight to a pooled `pg` client (the read pool when attached, else the
+ * ORM's). It skips MikroORM's and knex's per-query machinery and their inlining of the parameters
+ * into the text (a simple-protocol query, parsed and planned by PostgreSQL on every call): for the
+ * cart's lines the planning alone cost PostgreSQL ≈ 1 ms of CPU per call, the prepared statement
+ * ≈ 0.15 ms. Each pooled connection prepares a statement on its first use and keeps it. The
+ * statement is logged through the ORM's logger as `em.execute` logs it. Inside a transaction it
  * falls back to `em.execute` so the statement runs on the transaction's connection. `sql` must use
  * `?` only as placeholders (no `?` in literals). For a few hot reads, not for one-off statements
  * (each prepared statement holds memory on every pooled connection).
  */
 export async function queryRows<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
   if (em.isInTransaction()) return em.execute<T[]>(sql, params);
-  const connection = em.getConnection();
-  const pool = connection.getKnex().client as unknown as KnexPoolClient;
+  const connection = em.getConnection() as unknown as LoggingConnection;
+  const { name, text } = preparedStatement(sql);
+  const readPool = readPools.get(connection);
+  if (readPool) {
+    const started = Date.now();
+    try {
+      const result = await readPool.pool.query({ name, text, values: params, types: readPool.types });
+      connection.logQuery(sql, { params, took: Date.now() - started, results: result.rows.length });
+      return result.rows as T[];
+    } catch (error) {
+      connection.logQuery(sql, { params, took: Date.now() - started, level: 'error' });
+      throw error;
+    }
+  }
+  const pool = em.getConnection().getKnex().client as unknown as KnexPoolClient;
   // MikroORM's (protected) executeQuery logs the statement through the ORM's logger, as em.execute does.
-  return (connection as unknown as LoggingConnection).executeQuery(
+  return connection.executeQuery(
     sql,
     async () => {
       const client = await pool.acquireConnection();
       try {
-        const { name, text } = preparedStatement(sql);
         const result = await client.query({ name, text, values: params });
         return result.rows as T[];
       } finally {
