@@ -69,7 +69,8 @@ async function main() {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    if (config.workers > 1) console.log('WEB_CONCURRENCY is ignored with the embedded database: one process.');
+    if (config.workers > 1)
+      console.log('WEB_CONCURRENCY is ignored with the embedded database: one process.');
     console.log(`Starting the embedded PostgreSQL (PGlite) in ${config.dataDir} …`);
     embedded = await startEmbeddedDatabase(config.dataDir);
     databaseUrl = embedded.url;
