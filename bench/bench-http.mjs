@@ -7,10 +7,11 @@ import { URL } from 'node:url';
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /**
- * POSTs JSON and resolves to { status, body, headers, ms } (ms: time to the last byte).
+ * POSTs JSON and resolves to { status, body, headers, ms } (ms: time to the last byte), over the
+ * shared keep-alive agent unless `via` names another.
  * Never rejects: a network error gives status 0.
  */
-export function postJson(baseUrl, path, body, cookie) {
+export function postJson(baseUrl, path, body, cookie, via = agent) {
   const url = new URL(path, baseUrl);
   const payload = Buffer.from(JSON.stringify(body));
   const headers = { 'content-type': 'application/json', 'content-length': payload.length };
@@ -18,7 +19,7 @@ export function postJson(baseUrl, path, body, cookie) {
   const started = process.hrtime.bigint();
   return new Promise((resolve) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent },
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent: via },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));

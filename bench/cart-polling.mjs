@@ -11,12 +11,14 @@
 // --pollers (500), --mutators (20), --interval ms (3000), --pg/BENCH_PG_URL the server to create the
 // database on (postgresql://postgres@127.0.0.1:5432/postgres), --keep-db, --out (results file),
 // --rounds/BENCH_ROUNDS (4): the phases are split into that many turns per server, --warmup seconds
-// of closed loop per server before measuring (5), --workers/BENCH_WORKERS processes per server
-// (WEB_CONCURRENCY; default: the machine's cores).
+// of closed loop per server before measuring (10), --workers/BENCH_WORKERS processes per server
+// (WEB_CONCURRENCY; default: the machine's cores), --ramp seconds of unmeasured closed loop before
+// each measured one (2).
 import { spawn } from 'node:child_process';
 import console from 'node:console';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -53,8 +55,9 @@ const opts = {
   keepDb: Boolean(option('keep-db', 'BENCH_KEEP_DB', false)),
   apiOnly: Boolean(option('api-only', 'BENCH_API_ONLY', false)),
   rounds: Math.max(1, Number(option('rounds', 'BENCH_ROUNDS', 4))),
-  warmupS: Number(option('warmup', 'BENCH_WARMUP', 5)),
+  warmupS: Number(option('warmup', 'BENCH_WARMUP', 10)),
   workers: Number(option('workers', 'BENCH_WORKERS', os.cpus().length)),
+  rampS: Number(option('ramp', 'BENCH_RAMP', 2)),
   out: path.resolve(String(option('out', 'BENCH_OUT', path.join(here, 'results', 'cart-polling.json')))),
 };
 
@@ -261,8 +264,13 @@ async function scenario(baseUrl, members, catalog, durationS) {
   return { seconds: (Date.now() - started) / 1000, poll, mutate, errors, skipped };
 }
 
-/** Closed loop: `concurrency` workers send cart queries back to back (round-robin over the pollers). */
-async function saturate(baseUrl, members, durationS) {
+/**
+ * Closed loop: `concurrency` workers send cart queries back to back (round-robin over the pollers)
+ * over `connections`, an agent of their own: taken from the pollers' shared pool, the sockets in
+ * use could belong mostly to one of the server's processes (a connection stays with the process
+ * that accepted it), which then worked flat out while the other idled.
+ */
+async function saturate(baseUrl, members, durationS, connections) {
   const pollers = members.slice(0, opts.pollers);
   const latencies = [];
   let errors = 0;
@@ -273,7 +281,7 @@ async function saturate(baseUrl, members, durationS) {
     Array.from({ length: opts.concurrency }, async () => {
       while (Date.now() < end) {
         const m = pollers[next++ % pollers.length];
-        const res = await postJson(baseUrl, '/graphql', { query: CART_QUERY }, m.cookie);
+        const res = await postJson(baseUrl, '/graphql', { query: CART_QUERY }, m.cookie, connections);
         if (isOk(res, 'cart')) latencies.push(res.ms);
         else errors++;
       }
@@ -281,6 +289,8 @@ async function saturate(baseUrl, members, durationS) {
   );
   return { seconds: (Date.now() - started) / 1000, latencies, errors };
 }
+
+const closedLoopAgent = () => new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
 
 /** The machine's CPU counters (/proc/stat, first line): to tell how much CPU the hypervisor took. */
 function machineCpu() {
@@ -366,7 +376,9 @@ async function compare(servers, members, catalog) {
   for (const { label, server } of servers) {
     // Warm up (JIT, plan caches, pools) before measuring: V8 optimizes a function after thousands of
     // calls, so a few hundred requests leave the first round running partly unoptimized code.
-    await saturate(server.baseUrl, members, opts.warmupS);
+    const connections = closedLoopAgent();
+    await saturate(server.baseUrl, members, opts.warmupS, connections);
+    connections.destroy();
     errorSamples.length = 0;
     log(`${label}: warmed up (${opts.warmupS}s closed loop)`);
   }
@@ -386,7 +398,13 @@ async function compare(servers, members, catalog) {
       );
     }
     for (const { label, server } of order) {
-      const p = await measured(server, () => saturate(server.baseUrl, members, satS));
+      // Each turn starts after the server sat idle while the other took its turns: a short unmeasured
+      // ramp first, since a process that idled 20 s answered its first second markedly slower.
+      const connections = closedLoopAgent();
+      await saturate(server.baseUrl, members, opts.rampS, connections);
+      errorSamples.length = 0;
+      const p = await measured(server, () => saturate(server.baseUrl, members, satS, connections));
+      connections.destroy();
       p.errorSamples = errorSamples.splice(0);
       phases.get(label).throughput.push(p);
       log(
