@@ -62,9 +62,14 @@ const readPools = new WeakMap<object, ReadPool>();
  * with the ORM's type parsers. Without it (scripts, unit set-ups) `queryRows` uses the ORM's pool.
  */
 export function attachReadPool(orm: MikroORM, pool: Pool): void {
-  const options = orm.em.getConnection().getConnectionOptions() as { types?: CustomTypesConfig };
+  readPools.set(orm.em.getConnection(), { pool, types: ormTypeParsers(orm.em) });
+}
+
+/** The type parsers of the ORM's pool: a plain `pg` query given these reads rows as the ORM does. */
+export function ormTypeParsers(em: EntityManager): CustomTypesConfig {
+  const options = em.getConnection().getConnectionOptions() as { types?: CustomTypesConfig };
   if (!options.types) throw new Error('The ORM connection has no type parsers');
-  readPools.set(orm.em.getConnection(), { pool, types: options.types });
+  return options.types;
 }
 
 /**

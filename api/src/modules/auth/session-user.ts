@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
-import type { CustomTypesConfig } from 'pg';
-import { queryRows } from '../../db/pg-query';
+import { ormTypeParsers, queryRows } from '../../db/pg-query';
 import { User } from '../users/user.entity';
 import type { SessionUserJoin } from './session-store';
 
@@ -25,9 +24,7 @@ function sqlFor(em: EntityManager): string {
 
 /** What the session store needs to read the session's user with the session (see SessionStore). */
 export function sessionUserJoin(em: EntityManager): SessionUserJoin {
-  const options = em.getConnection().getConnectionOptions() as { types?: CustomTypesConfig };
-  if (!options.types) throw new Error('The ORM connection has no type parsers');
-  return { columns: userColumns(em), types: options.types };
+  return { columns: userColumns(em), types: ormTypeParsers(em) };
 }
 
 /** The `users` row of the signed-in user, as read with the session (column names). */
