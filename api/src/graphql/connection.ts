@@ -1,4 +1,4 @@
-import type { Cursor } from '@mikro-orm/core';
+import { Cursor } from '@mikro-orm/core';
 import { GraphQLError } from 'graphql';
 import { type ClassType, Field, Int, ObjectType } from 'type-graphql';
 
@@ -83,4 +83,26 @@ export function toConnection<T extends object>(page: Cursor<T, any, any, any, tr
 /** Rejects a cursor that was not made by us, with a clear message. */
 export function invalidCursor(): GraphQLError {
   return new GraphQLError('`after` is not a valid cursor', { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+/**
+ * Runs a cursor page query (`findByCursor`). A cursor that does not even decode is refused before
+ * any statement runs: `findByCursor` reads the page and counts in parallel, and when reading failed
+ * on a bad cursor the count went on after the answer was sent. A page that still fails with a
+ * cursor (a decodable one of the wrong shape) is reported as an invalid cursor too.
+ */
+export async function withCursor<T>(after: string | null | undefined, work: () => Promise<T>): Promise<T> {
+  if (after) {
+    try {
+      Cursor.decode(after);
+    } catch {
+      throw invalidCursor();
+    }
+  }
+  try {
+    return await work();
+  } catch (error) {
+    if (after) throw invalidCursor();
+    throw error;
+  }
 }

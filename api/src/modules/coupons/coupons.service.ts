@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { ConnectionShape } from '../../graphql/connection';
-import { invalidCursor, toConnection } from '../../graphql/connection';
+import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../users/users.service';
 import { Coupon, type CouponKind, type CouponScope } from './coupon.entity';
@@ -52,16 +52,6 @@ const usedByYou = () =>
   new DomainError('COUPON_USED_UP', 'You have already used this coupon the maximum number of times', FIELD);
 const notApplicable = () =>
   new DomainError('COUPON_NOT_APPLICABLE', 'This coupon does not apply to your cart', FIELD);
-
-/** A cursor MikroORM cannot read is the client's mistake, not a server error. */
-async function withCursor<T>(after: string | null | undefined, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (after) throw invalidCursor();
-    throw error;
-  }
-}
 
 /**
  * Coupons: staff CRUD, and for checkout `quote` (what a code takes off a cart), `redeem` (one use,

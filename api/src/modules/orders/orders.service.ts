@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type ConnectionShape, invalidCursor, toConnection } from '../../graphql/connection';
+import { type ConnectionShape, toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { Batcher } from '../learning/batcher';
 import { CouponsService } from '../coupons/coupons.service';
@@ -25,15 +25,6 @@ function checkedStatus(status: string): OrderStatus {
 }
 
 export const isOrderStaff = (user: User | null | undefined) => hasAnyRole(user, STAFF_ROLES);
-
-async function withCursor<T>(after: string | null | undefined, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (after) throw invalidCursor();
-    throw error;
-  }
-}
 
 /** Reading orders (the buyer's own, staff all of them) and refunds. */
 export class OrdersService {

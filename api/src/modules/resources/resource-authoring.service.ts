@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { ConnectionShape } from '../../graphql/connection';
-import { invalidCursor, toConnection } from '../../graphql/connection';
+import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { moveFile, pathInside, removeFile } from '../../storage/file-moves';
 import { DanceStyle } from '../courses/dance-style.entity';
@@ -312,18 +312,15 @@ export class ResourceAuthoringService {
       }
       where.status = filter.status;
     }
-    try {
-      const page = await this.em.findByCursor(Resource, where, {
+    const page = await withCursor(after, () =>
+      this.em.findByCursor(Resource, where, {
         first,
         after: after ?? undefined,
         orderBy: { createdAt: 'desc', id: 'desc' },
         includeCount: true,
-      });
-      return toConnection(page);
-    } catch (error) {
-      if (after) throw invalidCursor();
-      throw error;
-    }
+      }),
+    );
+    return toConnection(page);
   }
 
   async counts(viewer: User, sellerIdArg?: string | null): Promise<SellerResourceCounts> {

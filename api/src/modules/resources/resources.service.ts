@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { slugify } from '../courses/course-text';
 import type { ConnectionShape } from '../../graphql/connection';
-import { invalidCursor, toConnection } from '../../graphql/connection';
+import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { Batcher } from '../learning/batcher';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
@@ -25,16 +25,6 @@ export interface ReviewInput {
   resourceId: string;
   rating: number;
   body?: string | null;
-}
-
-/** A cursor MikroORM cannot read is the client's mistake, not a server error. */
-async function withCursor<T>(after: string | null | undefined, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (after) throw invalidCursor();
-    throw error;
-  }
 }
 
 const isStaffUser = (user: User | null | undefined) => hasAnyRole(user, STAFF_ROLES);

@@ -1,7 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConnectionShape } from '../../graphql/connection';
-import { invalidCursor, toConnection } from '../../graphql/connection';
+import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { escapeLike, searchText } from '../../graphql/keyset';
 import { SellerProfile } from '../resources/seller-profile.entity';
@@ -36,19 +36,15 @@ export class AdminSellersService {
           ],
         }
       : {};
-    let page;
-    try {
-      page = await this.em.findByCursor(SellerProfile, where, {
+    const page = await withCursor(after, () =>
+      this.em.findByCursor(SellerProfile, where, {
         first,
         after: after ?? undefined,
         orderBy: { storeName: 'asc', user: 'asc' },
         includeCount: true,
         populate: ['user'],
-      });
-    } catch (error) {
-      if (after) throw invalidCursor();
-      throw error;
-    }
+      }),
+    );
     const connection = toConnection(page);
     const figures = await this.figures(connection.nodes.map((p) => p.user.id));
     const edges = connection.edges.map((e) => ({

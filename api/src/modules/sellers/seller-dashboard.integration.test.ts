@@ -213,6 +213,18 @@ describe('earnings ledger list', () => {
     expect(five.length, five.join('\n')).toBe(one.length);
   });
 
+  it('refuses a forged cursor before reading the page or counting (nothing left running after it)', async () => {
+    const spy = vi.spyOn(t.orm.config.getLogger(), 'logQuery');
+    try {
+      expect(await codeOf(as.seller, EARNINGS, { after: 'forged' })).toBe('BAD_USER_INPUT');
+      await new Promise((r) => setTimeout(r, 300)); // a count still running would log by now
+      const reads = spy.mock.calls.map(([context]) => context.query ?? '').filter((q) => /^select/i.test(q));
+      expect(reads).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('shows me only my own rows', async () => {
     const studio = await ok(as.studio, EARNINGS, {});
     expect(studio.sellerEarnings.nodes.map((n: { grossCents: number }) => n.grossCents)).toEqual([4000]);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GraphQLError } from 'graphql';
 import type { ConnectionShape } from '../../graphql/connection';
-import { invalidCursor, toConnection } from '../../graphql/connection';
+import { toConnection, withCursor } from '../../graphql/connection';
 import type { User } from '../users/user.entity';
 import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from './earnings-ledger';
 import { readFeePercent } from './platform-settings.service';
@@ -148,16 +148,13 @@ export class SellerDashboardService {
   /** My ledger, newest first. */
   async earnings(user: User, first: number, after?: string | null): Promise<ConnectionShape<SellerEarning>> {
     await releaseMaturedEarnings(this.em, user.id);
-    try {
-      const page = await this.em.findByCursor(
+    const page = await withCursor(after, () =>
+      this.em.findByCursor(
         SellerEarning,
         { seller: user.id },
         { first, after: after ?? undefined, orderBy: { createdAt: 'desc', id: 'desc' }, includeCount: true },
-      );
-      return toConnection(page);
-    } catch (error) {
-      if (after) throw invalidCursor();
-      throw error;
-    }
+      ),
+    );
+    return toConnection(page);
   }
 }
