@@ -2,25 +2,8 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { CustomTypesConfig, Pool } from 'pg';
 import { createHash } from 'node:crypto';
 
-/** The part of a pooled `pg` client this helper uses. */
-interface PgClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
-
-/** The part of knex's client (MikroORM's connection pool) this helper uses. */
-interface KnexPoolClient {
-  acquireConnection(): Promise<PgClient>;
-  releaseConnection(connection: PgClient): Promise<unknown>;
-}
-
-/** MikroORM's Connection, protected members: they log a statement through the ORM's logger. */
+/** MikroORM's Connection, protected member: logs a statement through the ORM's logger. */
 interface LoggingConnection {
-  /** Runs `run` and logs `query` with its time. */
-  executeQuery<T>(
-    query: string,
-    run: () => Promise<T>,
-    context: { query: string; params: unknown[] },
-  ): Promise<T>;
   logQuery(query: string, context: Record<string, unknown>): void;
 }
 
@@ -59,7 +42,7 @@ const readPools = new WeakMap<object, ReadPool>();
  * Gives `queryRows` on `orm` a plain `pg` pool (the app's, which also serves the session store):
  * a hot read then costs one `pool.query`, without knex's pool (tarn) acquiring and releasing a
  * connection around it and without MikroORM's query wrapper. Rows read the same: the pool parses
- * with the ORM's type parsers. Without it (scripts, unit set-ups) `queryRows` uses the ORM's pool.
+ * with the ORM's type parsers. Without it (an ORM outside the app) `queryRows` is `em.execute`.
  */
 export function attachReadPool(orm: MikroORM, pool: Pool): void {
   readPools.set(orm.em.getConnection(), { pool, types: ormTypeParsers(orm.em) });
@@ -74,45 +57,28 @@ export function ormTypeParsers(em: EntityManager): CustomTypesConfig {
 
 /**
  * Runs a read-only statement as `em.execute(sql, params)` would, with the same type parsers, but as
- * a prepared statement sent straight to a pooled `pg` client (the read pool when attached, else the
- * ORM's). It skips MikroORM's and knex's per-query machinery and their inlining of the parameters
- * into the text (a simple-protocol query, parsed and planned by PostgreSQL on every call): for the
- * cart's lines the planning alone cost PostgreSQL ≈ 1 ms of CPU per call, the prepared statement
- * ≈ 0.15 ms. Each pooled connection prepares a statement on its first use and keeps it. The
- * statement is logged through the ORM's logger as `em.execute` logs it. Inside a transaction it
- * falls back to `em.execute` so the statement runs on the transaction's connection. `sql` must use
- * `?` only as placeholders (no `?` in literals). For a few hot reads, not for one-off statements
- * (each prepared statement holds memory on every pooled connection).
+ * a prepared statement on the read pool (`attachReadPool`). It skips MikroORM's and knex's
+ * per-query machinery and their inlining of the parameters into the text (a simple-protocol query,
+ * parsed and planned by PostgreSQL on every call): for the cart's lines the planning alone cost
+ * PostgreSQL ≈ 1 ms of CPU per call, the prepared statement ≈ 0.15 ms. Each pooled connection
+ * prepares a statement on its first use and keeps it. The statement is logged through the ORM's
+ * logger as `em.execute` logs it. Inside a transaction, or without a read pool, it is
+ * `em.execute` (so the statement runs on the transaction's connection). `sql` must use `?` only as
+ * placeholders (no `?` in literals). For a few hot reads, not for one-off statements (each prepared
+ * statement holds memory on every pooled connection).
  */
 export async function queryRows<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  if (em.isInTransaction()) return em.execute<T[]>(sql, params);
   const connection = em.getConnection() as unknown as LoggingConnection;
-  const { name, text } = preparedStatement(sql);
   const readPool = readPools.get(connection);
-  if (readPool) {
-    const started = Date.now();
-    try {
-      const result = await readPool.pool.query({ name, text, values: params, types: readPool.types });
-      connection.logQuery(sql, { params, took: Date.now() - started, results: result.rows.length });
-      return result.rows as T[];
-    } catch (error) {
-      connection.logQuery(sql, { params, took: Date.now() - started, level: 'error' });
-      throw error;
-    }
+  if (!readPool || em.isInTransaction()) return em.execute<T[]>(sql, params);
+  const { name, text } = preparedStatement(sql);
+  const started = Date.now();
+  try {
+    const result = await readPool.pool.query({ name, text, values: params, types: readPool.types });
+    connection.logQuery(sql, { params, took: Date.now() - started, results: result.rows.length });
+    return result.rows as T[];
+  } catch (error) {
+    connection.logQuery(sql, { params, took: Date.now() - started, level: 'error' });
+    throw error;
   }
-  const pool = em.getConnection().getKnex().client as unknown as KnexPoolClient;
-  // MikroORM's (protected) executeQuery logs the statement through the ORM's logger, as em.execute does.
-  return connection.executeQuery(
-    sql,
-    async () => {
-      const client = await pool.acquireConnection();
-      try {
-        const result = await client.query({ name, text, values: params });
-        return result.rows as T[];
-      } finally {
-        await pool.releaseConnection(client);
-      }
-    },
-    { query: sql, params },
-  );
 }

@@ -4,7 +4,6 @@ import { payload } from '../../graphql/payload';
 import { User } from '../users/user.entity';
 import { LoginInput, RegisterInput } from './auth.inputs';
 import { AuthPayload, LogoutPayload } from './auth.payloads';
-import { endSession, startSession } from './session';
 
 @Resolver()
 export class AuthResolver {
@@ -18,7 +17,7 @@ export class AuthResolver {
     return payload<{ user: User | null }>(
       async () => {
         const user = await ctx.services.auth.login(input.username, input.password, ctx.ip);
-        await startSession(ctx.req, user.id);
+        await ctx.req.session.start(user.id);
         ctx.user = user;
         return { user };
       },
@@ -31,7 +30,7 @@ export class AuthResolver {
     return payload<{ user: User | null }>(
       async () => {
         const user = await ctx.services.auth.register(input);
-        await startSession(ctx.req, user.id);
+        await ctx.req.session.start(user.id);
         ctx.user = user;
         return { user };
       },
@@ -41,7 +40,7 @@ export class AuthResolver {
 
   @Mutation(() => LogoutPayload, { description: 'Ends the session server-side.' })
   async logout(@Ctx() ctx: Context): Promise<LogoutPayload> {
-    await endSession(ctx.req);
+    await ctx.req.session.end();
     ctx.user = null;
     return { success: true, userErrors: [] };
   }
