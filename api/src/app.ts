@@ -14,6 +14,7 @@ import { attachReadPool } from './db/pg-query';
 import { formatError } from './graphql/errors';
 import { graphqlHandler } from './graphql/graphql-handler';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from './http/json-body';
+import { sameOrigin } from './http/same-origin';
 import { noStoreCacheControl } from './graphql/no-store';
 import { validationRules } from './graphql/limits';
 import { playgroundAssets, playgroundPage } from './graphql/playground';
@@ -86,10 +87,13 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   }, WINDOW_MS);
   pruneTimer.unref();
 
+  // CSRF: a cross-site state-changing request is refused before its session is read.
+  const sameOriginOnly = sameOrigin(config.publicUrl);
+
   // The graph first: every signed-in page polls it (the cart every 3 s), so it passes no other layer.
   const graphql = graphqlHandler(apollo, createContext);
   const graphqlBody = jsonBody(JSON_BODY_LIMIT_BYTES);
-  app.post('/graphql', sessionsMiddleware, graphqlBody, graphql);
+  app.post('/graphql', sameOriginOnly, sessionsMiddleware, graphqlBody, graphql);
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -105,8 +109,8 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   app.get('/graphql', playgroundPage);
   // Only the graph and the REST adapter read the session: static files and the web app's pages
   // cost no database read.
-  app.use('/graphql', sessionsMiddleware, graphqlBody, graphql);
-  app.use('/api', sessionsMiddleware, createRestRouter(apollo, createContext));
+  app.use('/graphql', sameOriginOnly, sessionsMiddleware, graphqlBody, graphql);
+  app.use('/api', sessionsMiddleware, createRestRouter(apollo, createContext, sameOriginOnly));
 
   const indexHtml = path.join(config.webDist, 'index.html');
   app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));

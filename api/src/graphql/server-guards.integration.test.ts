@@ -149,10 +149,11 @@ describe('HTTP routes around the graph', () => {
     expect(res.text).toContain('DRX test shell');
   });
 
-  it('refuses a form-encoded POST /api/login with 403 JSON (CSRF guard)', async () => {
+  it('refuses a cross-site form-encoded POST /api/login with 403 JSON (CSRF guard)', async () => {
     const res = await t
       .agent()
       .post('/api/login')
+      .set('origin', 'https://evil.example')
       .type('form')
       .send({ username: 'member', password: 'drx-demo-2026' });
     expect(res.status).toBe(403);

@@ -1,5 +1,5 @@
 import type { ApolloServer } from '@apollo/server';
-import express, { type Request, type Response, Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Context } from '../graphql/context';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body';
 import { adminRoutes } from '../modules/admin/admin.routes';
@@ -38,14 +38,17 @@ export const graphRoutes: GraphRoute[] = [
   ...ordersRoutes,
 ];
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * The /api/* adapter: the spec's endpoints with its status codes and `{ message }` bodies.
- * State-changing calls must send JSON or the X-Requested-With header (a cross-site form can do
- * neither), which is our CSRF guard next to SameSite=Lax cookies.
+ * `sameOriginOnly` (http/same-origin.ts) is the CSRF guard next to SameSite=Lax cookies: it refuses
+ * cross-site state-changing calls by their Sec-Fetch-Site, Origin or Referer; calls with neither a
+ * body nor an extra header (the spec's logout and cart deletes, integrators' scripts) pass.
  */
-export function createRestRouter(server: ApolloServer<Context>, createContext: ContextFactory): Router {
+export function createRestRouter(
+  server: ApolloServer<Context>,
+  createContext: ContextFactory,
+  sameOriginOnly: RequestHandler,
+): Router {
   const router = Router();
 
   // Stripe signs the exact bytes it sends: raw body, before the JSON parser and the CSRF check.
@@ -55,14 +58,7 @@ export function createRestRouter(server: ApolloServer<Context>, createContext: C
     stripeWebhookRoute(createContext),
   );
 
-  router.use((req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || req.is('application/json') || req.get('x-requested-with')) {
-      return next();
-    }
-    res.status(403).json({
-      message: 'State-changing requests must send a JSON body or the X-Requested-With header',
-    });
-  });
+  router.use(sameOriginOnly);
   router.use(jsonBody(JSON_BODY_LIMIT_BYTES));
 
   router.post('/profile/image', profileImageRoute(createContext));

@@ -187,9 +187,15 @@ describe('POST /api/upload', () => {
     expect(admin.status).toBe(201);
   });
 
-  it('needs the CSRF header like every state-changing /api call', async () => {
-    const res = await as.seller.post('/api/upload').attach('files', PDF, { filename: 'a.pdf' });
+  it('refuses a cross-site upload like every state-changing /api call', async () => {
+    const before = await stored();
+    const res = await as.seller
+      .post('/api/upload')
+      .set('origin', 'https://evil.example')
+      .attach('files', PDF, { filename: 'a.pdf' });
     expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: 'Cross-site requests are not allowed' });
+    expect(await stored()).toEqual(before);
   });
 
   it('publishes the limits per kind through the public uploadLimits query', async () => {

@@ -142,10 +142,28 @@ describe('POST /api/profile/image', () => {
     expect(res.status).toBe(400);
   });
 
-  it('refuses a multipart upload without X-Requested-With (CSRF guard)', async () => {
+  it('refuses a cross-site multipart upload with 403 (CSRF guard), and takes a same-origin one', async () => {
+    // given a signed-in member and the files stored so far
     const { browser } = await freshMember();
-    const res = await browser.post('/api/profile/image').attach('image', PNG, 'me.png');
+    const before = storedFiles();
+    // when another site's page posts an image
+    const res = await browser
+      .post('/api/profile/image')
+      .set('origin', 'https://evil.example')
+      .attach('image', PNG, { filename: 'me.png', contentType: 'image/png' });
+    // then it is refused, nothing is stored and the profile keeps no image
     expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: 'Cross-site requests are not allowed' });
+    expect(storedFiles()).toEqual(before);
+    expect((await t.gql(browser, `query { me { profileImageUrl } }`)).data.me.profileImageUrl).toBeNull();
+    // and the same upload from the app's own origin (no X-Requested-With) is taken
+    const own = await browser
+      .post('/api/profile/image')
+      .set('host', 'drx.test')
+      .set('origin', 'http://drx.test')
+      .attach('image', PNG, { filename: 'me.png', contentType: 'image/png' });
+    expect(own.status).toBe(200);
+    expect(own.body.profileImageUrl).toMatch(new RegExp(`^/uploads/profiles/${UUID}\\.png$`));
   });
 
   it('removes the previous file when a second image is uploaded', async () => {
