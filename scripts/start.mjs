@@ -39,10 +39,12 @@ if (stale(path.join(root, 'web/dist/index.html'), ['web/src', 'web/public', 'web
   run(['run', 'build', '-w', 'web']);
 }
 
+// The IPC channel ties the server to this process: if this one is killed (even with kill -9), the
+// channel closes and the server shuts down cleanly (its embedded PostgreSQL with it).
 const server = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: process.env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,9 +6,84 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-test-'));
+const DEFAULT_TEST_SERVER = 'postgresql://postgres@127.0.0.1:5432/test';
+
+/** Chromium for the e2e step: Debian's package, installed here when we may (root with apt). */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) return;
+  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+  if (!canInstall) {
+    console.error(
+      `Chromium is needed for the end-to-end tests and was not found at ${chromium}.\n` +
+        'Install it with:  sudo apt-get install chromium fonts-liberation\n' +
+        '(or set CHROMIUM_PATH to a Chromium or Chrome binary), then run npm test again.',
+    );
+    process.exit(1);
+  }
+  console.log(`No Chromium at ${chromium}: installing Debian's chromium (apt-get) …`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium', 'fonts-liberation'],
+  ]) {
+    if (spawnSync('apt-get', args, { stdio: 'inherit', env }).status !== 0) {
+      console.error('Installing chromium failed: run  apt-get install chromium fonts-liberation  yourself.');
+      process.exit(1);
+    }
+  }
+}
+
+async function answers(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The PostgreSQL server the tests use: TEST_DATABASE_URL, else one answering at 127.0.0.1:5432,
+ * else the same embedded PostgreSQL `npm start` runs, started here and stopped at the end.
+ */
+async function testServer() {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop() {} };
+  if (await answers(DEFAULT_TEST_SERVER)) return { url: DEFAULT_TEST_SERVER, stop() {} };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-test-pg-'));
+  console.log('No TEST_DATABASE_URL and no PostgreSQL at 127.0.0.1:5432: starting the embedded PostgreSQL …');
+  const cli = ['-r', '@swc-node/register', 'src/db/embedded-cli.ts'];
+  const started = spawnSync(process.execPath, [...cli, 'start', dataDir, 'test', String(process.pid)], {
+    cwd: path.join(root, 'api'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (started.status !== 0) process.exit(1);
+  return {
+    url: started.stdout.trim().split('\n').pop(),
+    stop() {
+      spawnSync(process.execPath, [...cli, 'stop', dataDir], {
+        cwd: path.join(root, 'api'),
+        stdio: 'inherit',
+      });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+ensureChromium();
+const server = await testServer();
+// Ctrl-C ends the step running (it gets the signal too); then the embedded server is stopped.
+for (const name of ['SIGINT', 'SIGTERM']) process.on(name, () => {});
+const testEnv = { ...process.env, TEST_DATABASE_URL: server.url, FORCE_COLOR: '1' };
 
 /** [name, command, args, cwd, vitest report file or null] */
 const vitest = (name, dir, extra = []) => {
@@ -40,11 +115,15 @@ let skipped = 0;
 for (const [name, cmd, args, cwd, report] of steps) {
   console.log(`\n━━ ${name} ━━`);
   const started = Date.now();
-  const { status } = spawnSync(cmd, args, {
+  const { status, signal } = spawnSync(cmd, args, {
     cwd,
     stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '1' },
+    env: testEnv,
   });
+  if (signal === 'SIGINT' || signal === 'SIGTERM') {
+    server.stop();
+    process.exit(130);
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let detail = '';
   if (report && fs.existsSync(report)) {
@@ -61,6 +140,8 @@ for (const [name, cmd, args, cwd, report] of steps) {
   }
   results.push({ name, ok: status === 0, seconds, detail });
 }
+
+server.stop();
 
 console.log('\n━━ summary ━━');
 for (const r of results) {

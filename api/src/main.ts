@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded';
+import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } from './db/embedded';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seeders/demo-users';
 import { superviseWorkers } from './workers';
 
@@ -51,6 +51,9 @@ async function serve(
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Started by `npm start` (scripts/start.mjs, over an IPC channel): when that process ends, even by
+  // `kill -9`, the channel closes, and this server stops with it rather than hold the port.
+  if (cluster.isPrimary && process.channel) process.on('disconnect', () => void stop('npm start ended'));
 }
 
 async function main() {
@@ -71,18 +74,24 @@ async function main() {
   if (!databaseUrl) {
     if (config.workers > 1)
       console.log('WEB_CONCURRENCY is ignored with the embedded database: one process.');
-    console.log(`Starting the embedded PostgreSQL (PGlite) in ${config.dataDir} …`);
-    embedded = await startEmbeddedDatabase(config.dataDir);
+    console.log(`Starting the embedded PostgreSQL in ${config.dataDir} …`);
+    embedded = await startEmbeddedDatabase({ dataDir: config.dataDir });
     databaseUrl = embedded.url;
   }
-  await serve(config, databaseUrl, {
-    seed: config.seed,
-    onListening: () => announce(config, 1),
-    onStop: async () => embedded?.stop(),
-  });
+  try {
+    await serve(config, databaseUrl, {
+      seed: config.seed,
+      onListening: () => announce(config, 1),
+      onStop: async () => embedded?.stop(),
+    });
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A problem the person starting the app can fix: its message, without a stack trace.
+  console.error(error instanceof EmbeddedDatabaseError ? `\n${error.message}\n` : error);
   process.exit(1);
 });

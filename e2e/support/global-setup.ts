@@ -4,11 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,38 +25,28 @@ function freePort(): Promise<number> {
   });
 }
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
-
-/** Starts the production build (api/dist + web/dist) on a fresh database, seeded with the demo data. */
+/**
+ * Starts the app as a new user does — `npm start` (scripts/start.mjs: the production build, one
+ * process, on the embedded PostgreSQL in a fresh DATA_DIR, seeded with the demo data) — so the
+ * suite tests what users run. workers.e2e.ts runs the multi-process server on a PostgreSQL server.
+ */
 export default async function setup(project: TestProject) {
-  const main = path.join(root, 'api/dist/main.js');
-  if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
+  if (
+    !fs.existsSync(path.join(root, 'api/dist/main.js')) ||
+    !fs.existsSync(path.join(root, 'web/dist/index.html'))
+  ) {
     throw new Error('Build first: npm run build (npm test does it before the e2e step)');
   }
-  const database = `drx_e2e_${Date.now().toString(36)}`;
-  await admin(`create database "${database}"`);
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${database}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' };
+  delete env.DATABASE_URL;
+  delete env.WEB_CONCURRENCY;
 
-  const server: ChildProcess = spawn(process.execPath, [main], {
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl.toString(),
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      // As in production (docker-compose.yml): two worker processes, so every flow crosses them.
-      WEB_CONCURRENCY: '2',
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -82,7 +70,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    await admin(`drop database if exists "${database}" with (force)`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -706,7 +706,7 @@ describe('systemStatus', () => {
     t.config.databaseUrl = undefined;
     try {
       const res = await t.gql(as.admin, `query { systemStatus { databaseMode } }`);
-      expect(res.data.systemStatus.databaseMode).toBe('embedded PGlite');
+      expect(res.data.systemStatus.databaseMode).toBe('embedded PostgreSQL');
     } finally {
       t.config.databaseUrl = previous;
     }

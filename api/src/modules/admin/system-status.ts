@@ -38,7 +38,7 @@ export async function systemStatus(em: EntityManager, config: Config): Promise<S
     version: VERSION,
     nodeVersion: process.version,
     environment: config.production ? 'production' : 'development',
-    databaseMode: config.databaseUrl ? 'external PostgreSQL' : 'embedded PGlite',
+    databaseMode: config.databaseUrl ? 'external PostgreSQL' : 'embedded PostgreSQL',
     databaseVersion: server_version,
     migrations: migrations.map((m) => m.name),
     startedAt,
