@@ -26,7 +26,7 @@ const REST_ENDPOINTS: { call: string; body?: string; answer: string }[] = [
   { call: 'GET /api/users/{id}', answer: '200 the public profile; 404 {message}' },
   {
     call: 'POST /api/profile/image',
-    body: 'multipart field image, header X-Requested-With',
+    body: 'multipart field image',
     answer: '200 the user; 400 or 413 {message}; 401',
   },
 ];
@@ -153,8 +153,9 @@ export default function AdminDocumentationPage() {
             <Code>userErrors {'{ code field message }'}</Code>; an empty list means success.
           </List.Item>
           <List.Item>
-            State-changing <Code>/api</Code> calls must send a JSON body or the <Code>X-Requested-With</Code>{' '}
-            header.
+            State-changing <Code>/api</Code> and <Code>/graphql</Code> calls from another site are refused
+            (403, by <Code>Sec-Fetch-Site</Code>, <Code>Origin</Code> or <Code>Referer</Code>); calls from the
+            app itself and from scripts without those headers work.
           </List.Item>
           <List.Item>
             Five failed sign-ins for one account or from one address within 15 minutes lock further attempts
