@@ -13,8 +13,9 @@
 // --rounds/BENCH_ROUNDS (4): the phases are split into that many turns per server, --warmup seconds
 // of closed loop per server before measuring (10), --workers/BENCH_WORKERS processes per server
 // (WEB_CONCURRENCY; default: the machine's cores), --ramp seconds of unmeasured closed loop before
-// each measured one (2).
-import { spawn } from 'node:child_process';
+// each measured one (2), --embedded: both servers on the embedded PostgreSQL `npm start` runs
+// (started here in a temporary folder, durable settings) instead of --pg.
+import { spawn, spawnSync } from 'node:child_process';
 import console from 'node:console';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -58,6 +59,7 @@ const opts = {
   warmupS: Number(option('warmup', 'BENCH_WARMUP', 10)),
   workers: Number(option('workers', 'BENCH_WORKERS', os.cpus().length)),
   rampS: Number(option('ramp', 'BENCH_RAMP', 2)),
+  embedded: Boolean(option('embedded', 'BENCH_EMBEDDED', false)),
   out: path.resolve(String(option('out', 'BENCH_OUT', path.join(here, 'results', 'cart-polling.json')))),
 };
 
@@ -421,12 +423,32 @@ async function compare(servers, members, catalog) {
   );
 }
 
+/** --embedded: the embedded PostgreSQL as `npm start` runs it, in a temporary folder. */
+function startEmbedded() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-bench-pg-'));
+  const cli = ['-r', '@swc-node/register', 'src/db/embedded-cli.ts'];
+  const cwd = path.join(root, 'api');
+  const started = spawnSync(process.execPath, [...cli, 'start', dir, 'postgres', String(process.pid)], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (started.status !== 0) process.exit(1);
+  opts.pgUrl = started.stdout.trim().split('\n').pop();
+  log('embedded PostgreSQL started');
+  return () => {
+    spawnSync(process.execPath, [...cli, 'stop', dir], { cwd, stdio: 'inherit' });
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
+
 async function main() {
   const mainJs = path.join(root, 'api', 'dist', 'main.js');
   if (!fs.existsSync(mainJs)) {
     console.error('api/dist/main.js is missing: run `npm run build` first.');
     process.exit(1);
   }
+  const stopEmbedded = opts.embedded ? startEmbedded() : () => {};
   const dbName = `drx_bench_${Date.now().toString(36)}`;
   const databaseUrl = withDatabase(opts.pgUrl, dbName);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-bench-'));
@@ -602,6 +624,7 @@ async function main() {
       await adminQuery(`drop database if exists "${dbName}" with (force)`).catch((e) => console.error(e));
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    stopEmbedded();
   }
 }
 

@@ -61,11 +61,15 @@ async function testServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-test-pg-'));
   console.log('No TEST_DATABASE_URL and no PostgreSQL at 127.0.0.1:5432: starting the embedded PostgreSQL …');
   const cli = ['-r', '@swc-node/register', 'src/db/embedded-cli.ts'];
-  const started = spawnSync(process.execPath, [...cli, 'start', dataDir, 'test', String(process.pid)], {
-    cwd: path.join(root, 'api'),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const started = spawnSync(
+    process.execPath,
+    [...cli, 'start', dataDir, 'test', String(process.pid), '--throwaway'],
+    {
+      cwd: path.join(root, 'api'),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   if (started.status !== 0) process.exit(1);
   return {
     url: started.stdout.trim().split('\n').pop(),

@@ -1,17 +1,20 @@
 /**
  * The embedded PostgreSQL for processes that are not the app (the test harness on a machine with
- * no PostgreSQL server): `start DATA_DIR DATABASE OWNER_PID` prints the database URL; `stop DATA_DIR`.
+ * no PostgreSQL server, the benchmark): `start DATA_DIR DATABASE [OWNER_PID] [--throwaway]` prints the
+ * database URL (`--throwaway`: no fsync, for test data only); `stop DATA_DIR`.
  * The server runs on until stopped (pg_ctl detaches it), so the starting process may exit.
  */
 import { EmbeddedDatabaseError, startEmbeddedDatabase, stopEmbeddedDatabase } from './embedded';
 
-async function main([command, dataDir, database, owner]: string[]): Promise<void> {
+async function main(args: string[]): Promise<void> {
+  const throwaway = args.includes('--throwaway');
+  const [command, dataDir, database, owner] = args.filter((arg) => arg !== '--throwaway');
   if (command === 'start' && dataDir && database) {
     const db = await startEmbeddedDatabase({
       dataDir,
       database,
       ownerPid: owner ? Number(owner) : process.ppid,
-      throwaway: true,
+      throwaway,
       log: (message) => console.error(message),
     });
     console.log(db.url);
@@ -19,7 +22,7 @@ async function main([command, dataDir, database, owner]: string[]): Promise<void
     await stopEmbeddedDatabase(dataDir);
   } else {
     throw new EmbeddedDatabaseError(
-      'usage: embedded-cli start DATA_DIR DATABASE [OWNER_PID] | stop DATA_DIR',
+      'usage: embedded-cli start DATA_DIR DATABASE [OWNER_PID] [--throwaway] | stop DATA_DIR',
     );
   }
 }
