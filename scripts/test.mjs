@@ -14,28 +14,29 @@ const DEFAULT_TEST_SERVER = 'postgresql://postgres@127.0.0.1:5432/test';
 
 /** Chromium for the e2e step: Debian's package, installed here when we may (root with apt). */
 function ensureChromium() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (fs.existsSync(chromium)) return;
-  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
-  if (!canInstall) {
-    console.error(
-      `Chromium is needed for the end-to-end tests and was not found at ${chromium}.\n` +
-        'Install it with:  sudo apt-get install chromium fonts-liberation\n' +
-        '(or set CHROMIUM_PATH to a Chromium or Chrome binary), then run npm test again.',
-    );
-    process.exit(1);
-  }
-  console.log(`No Chromium at ${chromium}: installing Debian's chromium (apt-get) …`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium', 'fonts-liberation'],
-  ]) {
-    if (spawnSync('apt-get', args, { stdio: 'inherit', env }).status !== 0) {
-      console.error('Installing chromium failed: run  apt-get install chromium fonts-liberation  yourself.');
-      process.exit(1);
+  // Debian's package installs /usr/bin/chromium: install it when we may (root with apt) and no other
+  // browser was asked for.
+  const canInstall =
+    !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+  if (canInstall) {
+    console.log(`No Chromium at ${chromium}: installing Debian's chromium (apt-get) …`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    for (const args of [
+      ['update', '-qq'],
+      ['install', '-y', '-qq', 'chromium', 'fonts-liberation'],
+    ]) {
+      spawnSync('apt-get', args, { stdio: 'inherit', env });
     }
+    if (fs.existsSync(chromium)) return;
   }
+  console.error(
+    `Chromium is needed for the end-to-end tests and was not found at ${chromium}.\n` +
+      'Install it with:  sudo apt-get install chromium fonts-liberation\n' +
+      '(or set CHROMIUM_PATH to a Chromium or Chrome binary), then run npm test again.',
+  );
+  process.exit(1);
 }
 
 async function answers(url) {
