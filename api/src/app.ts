@@ -16,7 +16,7 @@ import { graphqlHandler } from './graphql/graphql-handler';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from './http/json-body';
 import { sameOrigin } from './http/same-origin';
 import { noStoreCacheControl } from './graphql/no-store';
-import { validationRules } from './graphql/limits';
+import { parseOptions, plugins as limitPlugins, validationRules } from './graphql/limits';
 import { playgroundAssets, playgroundPage } from './graphql/playground';
 import { requestContextFactory } from './graphql/request-context';
 import { buildAppSchema } from './graphql/schema';
@@ -63,6 +63,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const apollo = new ApolloServer<Context>({
     schema: await buildAppSchema(),
     formatError,
+    parseOptions,
     validationRules,
     introspection: true,
     csrfPrevention: true,
@@ -74,6 +75,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       noStoreCacheControl(),
+      ...limitPlugins,
     ],
   });
   await apollo.start();

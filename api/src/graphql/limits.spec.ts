@@ -1,96 +1,278 @@
-import { buildSchema, type GraphQLSchema, parse, validate } from 'graphql';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  buildSchema,
+  type DocumentNode,
+  getIntrospectionQuery,
+  type GraphQLError,
+  type GraphQLSchema,
+  Kind,
+  parse,
+  print,
+  type SelectionSetNode,
+  specifiedRules,
+  validate,
+  visit,
+} from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fieldCountLimit, MAX_DEPTH, MAX_FIELDS, validationRules } from './limits';
+import { CHECKOUT_CONFIRM, CHECKOUT_START } from '../modules/orders/orders.routes';
+import { graphRoutes } from '../rest/router';
+import {
+  MAX_ALIASES,
+  MAX_COST,
+  MAX_DEPTH,
+  MAX_DIRECTIVES,
+  MAX_INTROSPECTION_DEPTH,
+  MAX_TOKENS,
+  parseOptions,
+  validationRules,
+} from './limits';
 
 let schema: GraphQLSchema;
 beforeAll(() => {
-  schema = buildSchema('type Q { self: Q, n: Int }  schema { query: Q }');
+  schema = buildSchema('type Q { self: Q, n: Int, list(first: Int): [Q] }  schema { query: Q }');
 });
 
-/** `{ self { self { … n } } }` with `levels` nested `self` fields (the root field is depth 0). */
+/** `{ self { self { … n } } }`: `levels` nested `self` fields, then `n` (depth levels + 1). */
 function nested(levels: number): string {
   return `{ ${'self { '.repeat(levels)}n${' }'.repeat(levels)} }`;
 }
 
-function aliased(count: number): string {
-  return `{ ${Array.from({ length: count }, (_, i) => `f${i}: n`).join(' ')} }`;
+function aliased(count: number, field = 'n'): string {
+  return `{ ${Array.from({ length: count }, (_, i) => `f${i}: ${field}`).join(' ')} }`;
 }
 
-function errorsOf(doc: string, rules = validationRules): string[] {
-  return validate(schema, parse(doc), rules).map((e) => e.message);
+function errorsOf(doc: string | DocumentNode): readonly GraphQLError[] {
+  return validate(schema, typeof doc === 'string' ? parse(doc) : doc, validationRules);
 }
+
+const messages = (doc: string) => errorsOf(doc).map((e) => e.message);
 
 describe('limits', () => {
   it('uses the documented ceilings', () => {
-    expect(MAX_DEPTH).toBe(12);
-    expect(MAX_FIELDS).toBe(500);
+    expect({
+      MAX_DEPTH,
+      MAX_INTROSPECTION_DEPTH,
+      MAX_ALIASES,
+      MAX_DIRECTIVES,
+      MAX_TOKENS,
+      MAX_COST,
+    }).toEqual({
+      MAX_DEPTH: 12,
+      MAX_INTROSPECTION_DEPTH: 15,
+      MAX_ALIASES: 15,
+      MAX_DIRECTIVES: 50,
+      MAX_TOKENS: 5000,
+      MAX_COST: 5000,
+    });
+  });
+
+  it('reports a refusal as a validation failure naming the limit in extensions', () => {
+    const [error, ...more] = errorsOf(nested(14));
+    expect(more).toEqual([]);
+    expect(error.message).toBe('Query depth limit of 12 exceeded, found 15.');
+    expect(error.extensions).toEqual({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      limit: 'depth',
+      max: 12,
+      found: 15,
+    });
   });
 });
 
 describe('depth limit', () => {
-  it('accepts a document of depth 12', () => {
-    expect(errorsOf(nested(12))).toEqual([]);
+  it('accepts a document 12 deep (the root field is 1)', () => {
+    expect(messages(nested(11))).toEqual([]);
   });
 
-  it.each([13, 14, 20])('rejects a document of depth %i', (depth) => {
-    const errors = errorsOf(nested(depth));
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/exceeds maximum operation depth of 12/);
+  it.each([12, 13, 15])('rejects a document with %i nested fields above a leaf', (levels) => {
+    expect(messages(nested(levels))).toEqual([`Query depth limit of 12 exceeded, found ${levels + 1}.`]);
   });
 
-  it('sees depth hidden inside fragments', () => {
-    const doc = `{ ...A }
+  it('sees depth hidden inside fragments, which add no level of their own', () => {
+    const viaFragments = (last: string) => `{ ...A }
       fragment A on Q { self { self { self { self { ...B } } } } }
       fragment B on Q { self { self { self { self { ...C } } } } }
-      fragment C on Q { self { self { self { self { self { n } } } } } }`;
-    expect(errorsOf(doc)).toEqual([expect.stringMatching(/exceeds maximum operation depth/)]);
+      fragment C on Q { ${last} }`;
+    // 8 + 3 self, then n: 12
+    expect(messages(viaFragments('self { self { self { n } } }'))).toEqual([]);
+    expect(messages(viaFragments('self { self { self { self { n } } } }'))).toEqual([
+      'Query depth limit of 12 exceeded, found 13.',
+    ]);
   });
 });
 
-describe('fieldCountLimit', () => {
-  const only = (max: number) => [fieldCountLimit(max)];
+describe('introspection is counted', () => {
+  const ofTypes = (n: number) => `${'ofType { '.repeat(n)}name${' }'.repeat(n)}`;
 
-  it('accepts exactly the maximum number of fields', () => {
-    expect(errorsOf(aliased(3), only(3))).toEqual([]);
-    expect(errorsOf(aliased(MAX_FIELDS))).toEqual([]);
+  it('refuses a 40-deep __type query at the depth limit of 12 (its cost is over the limit too)', () => {
+    const errors = errorsOf(`{ __type(name: "Q") { fields { type { ${ofTypes(37)} } } } }`);
+    expect(errors.map((e) => e.extensions.limit).sort()).toEqual(['cost', 'depth']);
+    const depth = errors.find((e) => e.extensions.limit === 'depth')!;
+    expect(depth.message).toBe('Query depth limit of 12 exceeded, found 41.');
+    expect(depth.extensions).toEqual({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      limit: 'depth',
+      max: 12,
+      found: 41,
+    });
   });
 
-  it('rejects one field more, once, naming the limit', () => {
-    expect(errorsOf(aliased(4), only(3))).toEqual(['The query selects more than 3 fields; split it up.']);
-    expect(errorsOf(aliased(MAX_FIELDS + 1))).toEqual([
-      `The query selects more than ${MAX_FIELDS} fields; split it up.`,
+  it('refuses a 40-deep __schema query at the introspection depth limit of 15', () => {
+    const [error, ...more] = errorsOf(`{ __schema { types { fields { type { ${ofTypes(36)} } } } } }`);
+    expect(more).toEqual([]);
+    expect(error.message).toBe('Query depth limit of 15 exceeded, found 41.');
+    expect(error.extensions).toEqual({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      limit: 'introspectionDepth',
+      max: 15,
+      found: 41,
+    });
+  });
+
+  it('also when __schema hides in a fragment at the root', () => {
+    const doc = `{ ...S } fragment S on Q { __schema { types { fields { type { ${ofTypes(36)} } } } } }`;
+    expect(errorsOf(doc).map((e) => e.extensions.limit)).toEqual(['introspectionDepth']);
+  });
+
+  it('accepts the standard introspection query (Ruru/GraphiQL, graphql-codegen), with every option', () => {
+    const full = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+      oneOf: true,
+    });
+    expect(messages(getIntrospectionQuery())).toEqual([]);
+    expect(messages(full)).toEqual([]);
+    // it is exactly as deep as allowed: one more ofType level is refused
+    const deeper = full.replace(/ofType \{\s+name\s+kind\s+\}/, 'ofType { name kind ofType { name kind } }');
+    expect(deeper).not.toBe(full);
+    expect(messages(deeper)).toEqual(['Query depth limit of 15 exceeded, found 16.']);
+  });
+
+  it('does not let __schema raise the limit of the rest of the document', () => {
+    expect(messages(`{ __schema { queryType { name } } ${nested(13).slice(1, -1)} }`)).toEqual([
+      'Query depth limit of 12 exceeded, found 14.',
     ]);
-    // far over the limit: still one error, not one per extra field
-    expect(errorsOf(aliased(MAX_FIELDS * 3))).toHaveLength(1);
+  });
+});
+
+describe('alias limit', () => {
+  it('accepts 15 aliases and refuses 16, aliased __typename included', () => {
+    expect(messages(aliased(15))).toEqual([]);
+    expect(messages(aliased(16))).toEqual(['Aliases limit of 15 exceeded, found 16.']);
+    expect(messages(aliased(16, '__typename'))).toEqual(['Aliases limit of 15 exceeded, found 16.']);
+    expect(errorsOf(aliased(600))[0].extensions).toEqual({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      limit: 'aliases',
+      max: 15,
+      found: 600,
+    });
   });
 
-  it('counts aliases of the same field and nested fields', () => {
-    // 1 (self) + 2 (a, b) = 3 fields
-    expect(errorsOf('{ self { a: n b: n } }', only(3))).toEqual([]);
-    expect(errorsOf('{ self { a: n b: n c: n } }', only(3))).toHaveLength(1);
+  it('counts the aliases of a fragment each time it is spread', () => {
+    const doc = (spreads: number) =>
+      `{ ${Array.from({ length: spreads }, (_, i) => `s${i}: self { ...F }`).join(' ')} }
+       fragment F on Q { a: n b: n }`;
+    expect(messages(doc(5))).toEqual([]); // 5 + 5 × 2
+    expect(messages(doc(6))).toEqual(['Aliases limit of 15 exceeded, found 18.']);
   });
+});
 
-  it('counts each operation with its fragments expanded', () => {
-    // Only one operation runs per request, so each is measured on its own.
-    expect(errorsOf('query A { n } query B { n } ', only(1))).toEqual([]);
-    expect(errorsOf('query A { n } query B { a: n b: n } ', only(1))).toHaveLength(1);
-    expect(errorsOf('{ ...F } fragment F on Q { a: n b: n }', only(2))).toEqual([]);
-    expect(errorsOf('{ c: n ...F } fragment F on Q { a: n b: n }', only(2))).toHaveLength(1);
+describe('directive limit', () => {
+  it('accepts 50 directives and refuses 51', () => {
+    const doc = (count: number) => `{ n ${'@include(if: true) '.repeat(count)} }`;
+    // (repeating a non-repeatable directive is an error of graphql's own rules, not counted here)
+    const ours = (d: string) => errorsOf(d).filter((e) => e.extensions.limit);
+    expect(ours(doc(50))).toEqual([]);
+    expect(ours(doc(51)).map((e) => e.message)).toEqual(['Directives limit of 50 exceeded, found 51.']);
   });
+});
 
-  it('multiplies nested fragment spreads instead of counting each fragment once', () => {
-    // F1 spreads F0 ten times, F2 spreads F1 ten times …: 61 fields in the text, over a million resolved.
-    const aliases = (spread: string) =>
-      Array.from({ length: 10 }, (_, i) => `a${i}: self { ${spread} }`).join(' ');
+describe('cost limit', () => {
+  it('refuses a query that selects thousands of fields without a single alias', () => {
+    // F1 spreads F0 ten times, F2 spreads F1 ten times …: 40 selections in the text, 10⁴ leaves.
     const fragments = ['fragment F0 on Q { n }'];
-    for (let level = 1; level <= 5; level++)
-      fragments.push(`fragment F${level} on Q { ${aliases(`...F${level - 1}`)} }`);
-    const document = `{ ...F5 } ${fragments.join(' ')}`;
-    expect(errorsOf(document, only(MAX_FIELDS))).toHaveLength(1);
+    for (let level = 1; level <= 4; level++)
+      fragments.push(`fragment F${level} on Q { self { ${`...F${level - 1} `.repeat(10)}} }`);
+    const [error, ...more] = errorsOf(`{ ...F4 } ${fragments.join(' ')}`);
+    expect(more).toEqual([]);
+    expect(error.message).toMatch(/^Query Cost limit of 5000 exceeded, found \d+(\.\d+)?\.$/);
+    expect(error.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', max: 5000 });
+    expect(error.extensions.found).toBeGreaterThan(10_000);
   });
 
-  it('tags its error as a validation failure', () => {
-    const [error] = validate(schema, parse(aliased(4)), [fieldCountLimit(3)]);
-    expect(error.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  it('multiplies a field by a literal page size', () => {
+    const list = (first: number) => `{ list(first: ${first}) { n self { n } } }`;
+    expect(messages(list(100))).toEqual([]);
+    expect(messages(list(2000))[0]).toMatch(/^Query Cost limit of 5000 exceeded/);
+  });
+});
+
+describe('token limit', () => {
+  it('stops parsing a document over 5000 tokens', () => {
+    // `{`, `}` and three tokens per aliased field
+    const fields = (count: number) => aliased(count).replace(/^\{ | \}$/g, '');
+    expect(() => parse(`{ ${fields(1666)} }`, parseOptions)).not.toThrow(); // 5000 tokens
+    // (graphql's message says "more that")
+    expect(() => parse(`{ ${fields(1666)} n }`, parseOptions)).toThrow(
+      /^Syntax Error: Document contains more tha[nt] 5000 tokens\. Parsing aborted\.$/,
+    );
+  });
+});
+
+describe('the web app and the REST adapter', () => {
+  const root = path.resolve(__dirname, '..', '..', '..');
+
+  /** Every operation of the web app, as graphql-codegen compiled it from `graphql()` calls in web/src. */
+  function webOperations(): [string, DocumentNode][] {
+    const generated = fs.readFileSync(path.join(root, 'web', 'src', 'gql', 'graphql.ts'), 'utf8');
+    return [
+      ...generated.matchAll(/^export const (\w+)Document = (\{.*\}) as unknown as DocumentNode</gm),
+    ].map(([, name, json]) => [name, JSON.parse(json) as DocumentNode]);
+  }
+
+  /** Apollo Client's cache adds `__typename` to every selection set below the root before sending. */
+  function withTypename(document: DocumentNode): DocumentNode {
+    return visit(document, {
+      SelectionSet(node: SelectionSetNode, _key, parent) {
+        if ((parent as { kind?: string } | undefined)?.kind === Kind.OPERATION_DEFINITION) return undefined;
+        if (node.selections.some((s) => s.kind === Kind.FIELD && s.name.value === '__typename'))
+          return undefined;
+        return {
+          ...node,
+          selections: [
+            ...node.selections,
+            { kind: Kind.FIELD, name: { kind: Kind.NAME, value: '__typename' } },
+          ],
+        };
+      },
+    });
+  }
+
+  it('sends only operations within every limit', () => {
+    const appSchema = buildSchema(fs.readFileSync(path.join(root, 'schema.graphql'), 'utf8'));
+    const operations = webOperations();
+    expect(operations.length).toBeGreaterThan(100);
+    const refused = operations.flatMap(([name, document]) => {
+      const sent = print(withTypename(document));
+      const errors = validate(appSchema, parse(sent, parseOptions), [...specifiedRules, ...validationRules]);
+      return errors.map((e) => `${name}: ${e.message}`);
+    });
+    expect(refused).toEqual([]);
+  });
+
+  it('runs REST adapter operations within every limit (they pass the same validation)', () => {
+    const appSchema = buildSchema(fs.readFileSync(path.join(root, 'schema.graphql'), 'utf8'));
+    const operations = [...graphRoutes.map((r) => r.operation), CHECKOUT_START, CHECKOUT_CONFIRM];
+    expect(operations.length).toBeGreaterThan(40);
+    const refused = operations.flatMap((operation) =>
+      validate(appSchema, parse(operation, parseOptions), [...specifiedRules, ...validationRules]).map(
+        (e) => `${operation.slice(0, 60)}: ${e.message}`,
+      ),
+    );
+    expect(refused).toEqual([]);
   });
 });

@@ -1,62 +1,123 @@
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import {
-  type FragmentDefinitionNode,
+  BREAK,
+  type DocumentNode,
   GraphQLError,
-  Kind,
-  type SelectionSetNode,
+  type ParseOptions,
   type ValidationRule,
+  visit,
 } from 'graphql';
-import depthLimit from 'graphql-depth-limit';
-
-export const MAX_DEPTH = 12;
-export const MAX_FIELDS = 500;
 
 /**
- * Rejects operations that would resolve more than `max` fields in all, counting every alias and
- * expanding every fragment spread where it is used (so nested fragments cannot multiply the work
- * unseen). Counting stops as soon as the ceiling is passed.
+ * The graph's abuse limits, all here. Counted by GraphQL Armor (Escape) on the parsed document
+ * before anything runs; fragments are expanded where they are spread, so reusing a fragment does
+ * not hide work.
  */
-export function fieldCountLimit(max: number): ValidationRule {
-  return (context) => ({
-    Document(document) {
-      const fragments = new Map<string, FragmentDefinitionNode>();
-      for (const def of document.definitions) {
-        if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-      }
-      const memo = new Map<string, number>();
-      const count = (set: SelectionSetNode | undefined, visiting: Set<string>): number => {
-        if (!set) return 0;
-        let total = 0;
-        for (const selection of set.selections) {
-          if (selection.kind === Kind.FIELD) {
-            total += 1 + count(selection.selectionSet, visiting);
-          } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-            total += count(selection.selectionSet, visiting);
-          } else {
-            const name = selection.name.value;
-            if (visiting.has(name)) continue; // a cycle: reported by NoFragmentCyclesRule
-            if (!memo.has(name)) {
-              const inner = new Set(visiting).add(name);
-              memo.set(name, count(fragments.get(name)?.selectionSet, inner));
-            }
-            total += memo.get(name)!;
-          }
-          if (total > max) return total;
-        }
-        return total;
-      };
-      for (const def of document.definitions) {
-        if (def.kind !== Kind.OPERATION_DEFINITION) continue;
-        if (count(def.selectionSet, new Set()) > max) {
-          context.reportError(
-            new GraphQLError(`The query selects more than ${max} fields; split it up.`, {
-              nodes: [def],
-              extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
-            }),
-          );
-        }
-      }
-    },
-  });
+
+/** Levels of nesting: a root field is 1, fragments add no level (as deep as the answer). */
+export const MAX_DEPTH = 12;
+/**
+ * `__schema { … }` may go deeper: the standard introspection query (graphql's
+ * `getIntrospectionQuery()`, sent by Ruru/GraphiQL and graphql-codegen) is 15 deep —
+ * `__schema types fields args type` and `TypeRef`'s nine `ofType` levels.
+ */
+export const MAX_INTROSPECTION_DEPTH = 15;
+/** Aliased fields per operation (aliased `__typename` included): 16 aliased `login`s are refused. */
+export const MAX_ALIASES = 15;
+export const MAX_DIRECTIVES = 50;
+/** Lexical tokens per document, counted while parsing (the heaviest web document has 114). */
+export const MAX_TOKENS = 5000;
+/**
+ * Armor's cost: a leaf 1, an object 2, each level deeper × 1.5, a literal `first`/`last: n`
+ * multiplies its field by n (a variable does not). The heaviest web operation, ResourceDetails with
+ * the `__typename`s Apollo Client adds, costs 2141.
+ */
+export const MAX_COST = 5000;
+
+type ArmorConfig = NonNullable<ConstructorParameters<typeof ApolloArmor>[0]>;
+type RejectCallback = NonNullable<NonNullable<ArmorConfig['maxDepth']>['onReject']>[number];
+
+/**
+ * Reports a refusal as a validation error (HTTP 400, `GRAPHQL_VALIDATION_FAILED`, which
+ * `formatError` shows) naming the limit in `extensions`: `{ limit, max, found }`. Armor's own Apollo
+ * reporter keeps only its message (with a misleading "Syntax Error: " prefix).
+ */
+function refuse(limit: string, max: number): { onReject: RejectCallback[]; propagateOnRejection: false } {
+  const report: RejectCallback = (context, error) => {
+    const found = /found (\d+(?:\.\d+)?)/.exec(error.message)?.[1];
+    context?.reportError(
+      new GraphQLError(error.message.replace(/^Syntax Error: /, ''), {
+        extensions: {
+          code: 'GRAPHQL_VALIDATION_FAILED',
+          limit,
+          max,
+          ...(found === undefined ? {} : { found: Number(found) }),
+        },
+      }),
+    );
+  };
+  return { onReject: [report], propagateOnRejection: false };
 }
 
-export const validationRules: ValidationRule[] = [depthLimit(MAX_DEPTH), fieldCountLimit(MAX_FIELDS)];
+const armor = new ApolloArmor({
+  maxDepth: {
+    n: MAX_DEPTH,
+    flattenFragments: true,
+    // Skips only `__schema { … }` (bounded below); `__type(name:) { … }` is counted.
+    ignoreIntrospection: true,
+    ...refuse('depth', MAX_DEPTH),
+  },
+  maxAliases: { n: MAX_ALIASES, allowList: [], ...refuse('aliases', MAX_ALIASES) },
+  maxDirectives: { n: MAX_DIRECTIVES, ...refuse('directives', MAX_DIRECTIVES) },
+  costLimit: {
+    maxCost: MAX_COST,
+    flattenFragments: true,
+    // The standard introspection query alone costs 15 543: `__schema` is bounded by its depth,
+    // the alias limit and the token limit instead (without aliases, repeated fields merge).
+    ignoreIntrospection: true,
+    ...refuse('cost', MAX_COST),
+  },
+  // Off: armor's Apollo token plugin parses every document a second time and, when it refuses,
+  // answers 500 (it throws from `parsingDidStart`, and its `unexpectedErrorProcessingRequest` hook
+  // then turns every unexpected error into an unmasked GRAPHQL_VALIDATION_FAILED). graphql's own
+  // parser counts the same tokens: see `parseOptions`.
+  maxTokens: { enabled: false },
+  // Off for now: "Did you mean …?" helps developers. To be turned on for anonymous callers only;
+  // armor's plugin masks the hint in every caller's errors (in `didEncounterErrors`), so that
+  // needs a wrapper that checks the caller.
+  blockFieldSuggestion: { enabled: false, mask: '[Suggestion hidden]' },
+}).protect();
+
+/** Whether the document selects `__schema` anywhere. */
+function selectsSchema(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value !== '__schema') return undefined;
+      found = true;
+      return BREAK;
+    },
+  });
+  return found;
+}
+
+const introspectionDepth = maxDepthRule({
+  n: MAX_INTROSPECTION_DEPTH,
+  flattenFragments: true,
+  ignoreIntrospection: false,
+  ...refuse('introspectionDepth', MAX_INTROSPECTION_DEPTH),
+});
+
+/**
+ * The depth ceiling of documents that ask for `__schema`, counting the whole document (a document
+ * with `__schema` and a data selection over 15 deep is refused by both depth rules).
+ */
+const introspectionDepthLimit: ValidationRule = (context) =>
+  selectsSchema(context.getDocument()) ? introspectionDepth(context) : {};
+
+/** Apollo's `parseOptions`: graphql's parser stops at the token limit (400 GRAPHQL_PARSE_FAILED). */
+export const parseOptions: ParseOptions = { maxTokens: MAX_TOKENS };
+export const validationRules: ValidationRule[] = [...armor.validationRules, introspectionDepthLimit];
+/** Armor's Apollo plugins: none while block-field-suggestions and its token plugin are off. */
+export const plugins = armor.plugins;

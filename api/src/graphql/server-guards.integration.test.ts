@@ -1,3 +1,4 @@
+import { buildClientSchema, getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
 
@@ -27,24 +28,27 @@ describe('/graphql request guards', () => {
     expect(res.body).toEqual({ data: { __typename: 'Query' } });
   });
 
-  it('rejects a document with 600 aliased fields, naming the 500-field limit', async () => {
+  it('rejects a document with 600 aliased fields, naming the 15-alias limit', async () => {
     // given a document that selects __typename 600 times under different aliases
     const query = `{ ${Array.from({ length: 600 }, (_, i) => `a${i}: __typename`).join(' ')} }`;
     // when it is posted
     const res = await t.agent().post('/graphql').set(json).send({ query });
-    // then validation refuses it before execution
+    // then validation refuses it before execution, with the limit in extensions
     expect(res.status).toBe(400);
     expect(res.body.data).toBeUndefined();
-    expect(res.body.errors).toHaveLength(1);
-    expect(res.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
-    expect(res.body.errors[0].message).toMatch(/500 fields/);
+    expect(res.body.errors).toEqual([
+      {
+        message: 'Aliases limit of 15 exceeded, found 600.',
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'aliases', max: 15, found: 600 },
+      },
+    ]);
   });
 
-  it('accepts exactly 500 aliased fields', async () => {
-    const query = `{ ${Array.from({ length: 500 }, (_, i) => `a${i}: __typename`).join(' ')} }`;
+  it('accepts 15 aliased fields', async () => {
+    const query = `{ ${Array.from({ length: 15 }, (_, i) => `a${i}: __typename`).join(' ')} }`;
     const res = await t.agent().post('/graphql').set(json).send({ query });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data)).toHaveLength(500);
+    expect(Object.keys(res.body.data)).toHaveLength(15);
   });
 
   it('blocks a GET query without a preflight header (CSRF prevention), and runs it with one', async () => {
@@ -92,6 +96,89 @@ describe('/graphql request guards', () => {
     const res = await t.agent().post('/graphql').set(json).send('{"query": ');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Malformed JSON body' });
+  });
+});
+
+describe('/graphql abuse limits (graphql/limits.ts)', () => {
+  const post = (query: string) => t.agent().post('/graphql').set(json).send({ query });
+  const ofTypes = (n: number) => `${'ofType { '.repeat(n)}name${' }'.repeat(n)}`;
+
+  it('refuses a 40-deep __schema introspection query with 400, naming the introspection depth limit', async () => {
+    const res = await post(`{ __schema { types { fields { type { ${ofTypes(36)} } } } } }`);
+    expect(res.status).toBe(400);
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors).toEqual([
+      {
+        message: 'Query depth limit of 15 exceeded, found 41.',
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'introspectionDepth', max: 15, found: 41 },
+      },
+    ]);
+  });
+
+  it('refuses a 40-deep __type introspection query with 400, naming the depth limit of 12', async () => {
+    const res = await post(`{ __type(name: "Query") { fields { type { ${ofTypes(37)} } } } }`);
+    expect(res.status).toBe(400);
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors).toContainEqual({
+      message: 'Query depth limit of 12 exceeded, found 41.',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'depth', max: 12, found: 41 },
+    });
+  });
+
+  it("answers the standard introspection query (the playground's and graphql-codegen's)", async () => {
+    const query = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+      oneOf: true,
+    });
+    const res = await post(query);
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toBeUndefined();
+    const schema = buildClientSchema(res.body.data);
+    expect(schema.getQueryType()?.name).toBe('Query');
+    expect(schema.getMutationType()?.getFields().login).toBeDefined();
+  });
+
+  it('refuses a document over 5000 tokens with 400 before validating it', async () => {
+    const res = await post(`{ ${'__typename '.repeat(5000)}}`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveLength(1);
+    // (graphql's message says "more that")
+    expect(res.body.errors[0].message).toMatch(
+      /^Syntax Error: Document contains more tha[nt] 5000 tokens\. Parsing aborted\.$/,
+    );
+    expect(res.body.errors[0].extensions).toEqual({ code: 'GRAPHQL_PARSE_FAILED' });
+  });
+
+  it('refuses 100 aliased login mutations before any of them runs', async () => {
+    // given no recorded sign-in attempts
+    const sql = (q: string) => t.orm.em.fork().getConnection().execute(q);
+    await sql('delete from login_attempts');
+    // when one request carries 100 aliased sign-ins
+    const logins = Array.from(
+      { length: 100 },
+      (_, i) => `a${i}: login(input: { username: "member", password: "guess-${i}" }) { user { id } }`,
+    );
+    const res = await t
+      .agent()
+      .post('/graphql')
+      .set(json)
+      .send({ query: `mutation { ${logins.join(' ')} }` });
+    // then it is refused by the alias limit
+    expect(res.status).toBe(400);
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors).toEqual([
+      {
+        message: 'Aliases limit of 15 exceeded, found 100.',
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'aliases', max: 15, found: 100 },
+      },
+    ]);
+    // and no resolver ran: no attempt was recorded, no session started
+    expect(await sql('select id from login_attempts')).toEqual([]);
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 });
 

@@ -126,6 +126,48 @@ describe('per client address', () => {
   });
 });
 
+describe('aliased sign-ins in one request', () => {
+  it('count one by one: 10 wrong guesses for one account check 5, throttle the rest, and a later right password is refused', async () => {
+    // given one request with 10 aliased wrong-password sign-ins for member, then the right password
+    // (11 aliases: within the alias limit of 15)
+    const guesses = Array.from(
+      { length: 10 },
+      (_, i) => `g${i + 1}: login(input: { username: "member", password: "guess-${i + 1}" }) { ...Answer }`,
+    );
+    const query = `mutation {
+      ${guesses.join('\n      ')}
+      right: login(input: { username: "member", password: "${PASSWORD}" }) { ...Answer }
+    }
+    fragment Answer on AuthPayload { user { username } userErrors { code } }`;
+    // when it is posted
+    const res = await t.agent().post('/graphql').set(json).set('X-Forwarded-For', '10.0.8.1').send({ query });
+    // then every alias ran the resolver in turn (mutation fields run serially) and was counted
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toBeUndefined();
+    const codes = Object.entries(
+      res.body.data as Record<string, { user: unknown; userErrors: { code: string }[] }>,
+    ).map(([alias, answer]) => [
+      alias,
+      answer.user === null ? answer.userErrors.map((e) => e.code).join() : 'SIGNED_IN',
+    ]);
+    expect(codes).toEqual([
+      ...Array.from({ length: 5 }, (_, i) => [`g${i + 1}`, 'UNAUTHORIZED']),
+      ...Array.from({ length: 5 }, (_, i) => [`g${i + 6}`, 'TOO_MANY_ATTEMPTS']),
+      ['right', 'TOO_MANY_ATTEMPTS'],
+    ]);
+    // and no session was started
+    expect(res.headers['set-cookie']).toBeUndefined();
+    // and exactly the 5 checked guesses are recorded against the account and the address
+    const rows = await sql<{ key: string; n: string }>(
+      `select key, count(*) as n from login_attempts group by key order by key`,
+    );
+    expect(rows.map((r) => [r.key, Number(r.n)])).toEqual([
+      ['ip:10.0.8.1', 5],
+      ['user:member', 5],
+    ]);
+  });
+});
+
 describe('window', () => {
   it('failures older than 15 minutes do not count', async () => {
     // given 5 failures for member, 2 of which are 16 minutes old
