@@ -28,6 +28,12 @@ const drxConfig = defineConfig({
     },
     semanticTokens: {
       colors: {
+        fg: {
+          // Chakra's light `fg.subtle` is gray.400 (#a1a1aa), 2.5:1 on white and on `bg.subtle`
+          // (#fafafa): too faint for text. gray.500 (#71717a) is 4.8:1 and 4.6:1 (WCAG AA), still
+          // lighter than `fg.muted` (gray.600).
+          subtle: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.500}' } },
+        },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },

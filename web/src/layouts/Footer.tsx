@@ -35,7 +35,7 @@ export function Footer() {
             <Text color="fg.muted" fontSize="sm">
               Certification courses, class-ready curriculum and instructors for dance educators.
             </Text>
-            <HStack gap="1" aria-label="Social media">
+            <HStack gap="1" role="group" aria-label="Social media">
               {SOCIAL_LINKS.map(({ label, href }) => {
                 const Icon = SOCIAL_ICONS[label];
                 return (

@@ -69,8 +69,19 @@ export function CourseCover({
             <Icon boxSize={8} aria-hidden>
               <GraduationCap />
             </Icon>
+            {/* On a dark chip: white on the gradients alone falls to 2:1 (orange to yellow). */}
             {danceStyleName ? (
-              <Text fontWeight="semibold" letterSpacing="wide" textTransform="uppercase" fontSize="xs">
+              <Text
+                fontWeight="semibold"
+                letterSpacing="wide"
+                textTransform="uppercase"
+                fontSize="xs"
+                color="white"
+                bg="blackAlpha.600"
+                px={2}
+                py={0.5}
+                borderRadius="sm"
+              >
                 {danceStyleName}
               </Text>
             ) : null}

@@ -52,7 +52,7 @@ export default function HomePage() {
         aria-labelledby="home-hero-heading"
         bgGradient="to-br"
         gradientFrom="brand.700"
-        gradientTo="brand.500"
+        gradientTo="brand.600"
         color="white"
         py={{ base: 16, md: 24 }}
       >
@@ -62,7 +62,7 @@ export default function HomePage() {
             align={{ base: 'flex-start', md: 'center' }}
             textAlign={{ base: 'left', md: 'center' }}
           >
-            <Badge colorPalette="brand" variant="solid" bg="whiteAlpha.300" size="lg">
+            <Badge colorPalette="brand" variant="solid" bg="whiteAlpha.200" size="lg">
               Dance education marketplace
             </Badge>
             <Heading id="home-hero-heading" as="h1" size={{ base: '4xl', md: '6xl' }} lineHeight="short">

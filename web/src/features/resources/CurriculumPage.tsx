@@ -65,7 +65,7 @@ export default function CurriculumPage() {
       <Box
         bgGradient="to-br"
         gradientFrom="brand.700"
-        gradientTo="brand.500"
+        gradientTo="brand.600"
         color="white"
         py={{ base: 8, md: 12 }}
       >

@@ -66,7 +66,17 @@ export function ResourceThumbnail({
             <Icon boxSize={10} opacity={0.9}>
               <fallback.icon aria-hidden />
             </Icon>
-            <Text fontSize="sm" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
+            {/* On a dark chip: white on the gradients alone falls below 3:1 (green to teal). */}
+            <Text
+              fontSize="sm"
+              fontWeight="semibold"
+              textTransform="uppercase"
+              letterSpacing="wider"
+              bg="blackAlpha.600"
+              px={2}
+              py={0.5}
+              borderRadius="sm"
+            >
               {resourceTypeLabel(type)}
             </Text>
           </Stack>

@@ -1,0 +1,173 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { type APIRequestContext, type Page, request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+
+/** WCAG 2.0 and 2.1, levels A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface Ids {
+  course: string;
+  resource: string;
+  seller: string;
+  userId: string;
+  certificateNumber: string;
+}
+let ids: Ids;
+const apis: APIRequestContext[] = [];
+
+async function api(): Promise<APIRequestContext> {
+  const ctx = await request.newContext({ baseURL: inject('baseURL') });
+  apis.push(ctx);
+  return ctx;
+}
+
+async function json<T>(res: { ok(): boolean; status(): number; url(): string; json(): Promise<unknown> }) {
+  if (!res.ok()) throw new Error(`${res.url()} answered ${res.status()}`);
+  return (await res.json()) as T;
+}
+
+async function graphql<T>(ctx: APIRequestContext, query: string, variables: Record<string, unknown> = {}) {
+  const body = await json<{ data?: T; errors?: { message: string }[] }>(
+    await ctx.post('/graphql', { data: { query, variables } }),
+  );
+  if (body.errors?.length || !body.data) throw new Error(`GraphQL: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/**
+ * Real ids from the API (demo data), plus a certificate issued for the occasion so the
+ * verification page shows a valid certificate rather than only "not found".
+ */
+async function loadIds(): Promise<Ids> {
+  const guest = await api();
+  type Course = { id: string; priceCents: number; memberOnly: boolean };
+  const courses = await json<{ items: Course[] }>(await guest.get('/api/courses?first=50'));
+  const resources = await json<{ items: { id: string }[] }>(await guest.get('/api/curriculum?first=1'));
+  const sellers = await json<{ items: { id: string }[] }>(await guest.get('/api/sellers?first=1'));
+  expect(courses.items.length).toBeGreaterThan(0);
+  expect(resources.items.length).toBeGreaterThan(0);
+  expect(sellers.items.length).toBeGreaterThan(0);
+
+  const instructor = await api();
+  await json(
+    await instructor.post('/api/login', { data: { username: 'instructor', password: DEMO_PASSWORD } }),
+  );
+  const { certificateIssueCourses } = await graphql<{ certificateIssueCourses: { id: string }[] }>(
+    instructor,
+    '{ certificateIssueCourses { id } }',
+  );
+  const teachable = new Set(certificateIssueCourses.map((c) => c.id));
+  const free = courses.items.find((c) => teachable.has(c.id) && c.priceCents === 0 && !c.memberOnly);
+  if (!free) throw new Error('No free course of the demo instructor to issue a certificate for');
+
+  const member = await api();
+  const username = `a11y${Date.now().toString(36)}`;
+  const { id: userId } = await json<{ id: string }>(
+    await member.post('/api/register', {
+      data: { username, password: 'grand-jete-2026', firstName: 'Ada', lastName: 'Access' },
+    }),
+  );
+  await json(await member.post('/api/enrollments', { data: { courseId: free.id } }));
+  const { certificateIssue } = await graphql<{
+    certificateIssue: { certificate: { number: string } | null; userErrors: { message: string }[] };
+  }>(
+    instructor,
+    `
+      mutation Issue($input: CertificateIssueInput!) {
+        certificateIssue(input: $input) {
+          certificate {
+            number
+          }
+          userErrors {
+            message
+          }
+        }
+      }
+    `,
+    { input: { courseId: free.id, userId } },
+  );
+  if (!certificateIssue.certificate) throw new Error(JSON.stringify(certificateIssue.userErrors));
+
+  return {
+    course: courses.items[0].id,
+    resource: resources.items[0].id,
+    seller: sellers.items[0].id,
+    userId,
+    certificateNumber: certificateIssue.certificate.number,
+  };
+}
+
+beforeAll(async () => {
+  ids = await loadIds();
+});
+
+afterAll(async () => {
+  await Promise.all(apis.splice(0).map((ctx) => ctx.dispose()));
+});
+
+/** Every page a signed-out visitor can open (spec section 2: public layout and the third route kind). */
+const PUBLIC_PAGES: [name: string, path: (ids: Ids) => string][] = [
+  ['home', () => '/'],
+  ['about', () => '/about'],
+  ['sign in', () => '/auth'],
+  ['register', () => '/register'],
+  ['course list', () => '/courses'],
+  ['course details', (i) => `/courses/${encodeURIComponent(i.course)}`],
+  ['curriculum store', () => '/curriculum'],
+  ['resource details', (i) => `/curriculum/${encodeURIComponent(i.resource)}`],
+  ['seller store', (i) => `/sellers/${encodeURIComponent(i.seller)}`],
+  ['certificate verification (valid)', (i) => `/verify/${encodeURIComponent(i.certificateNumber)}`],
+  ['certificate verification (unknown)', () => '/verify/DRX-2026-AAAAAAAA'],
+  ['user profile', (i) => `/profile/${encodeURIComponent(i.userId)}`],
+  ['guest cart', () => '/cart'],
+  ['connect (coming soon)', () => '/connect'],
+  ['instructor profile (coming soon)', () => '/instructors/1'],
+  ['membership (coming soon)', () => '/subscription'],
+  ['subscription success (coming soon)', () => '/subscription/success'],
+  ['blog', () => '/blog'],
+  ['contact', () => '/contact'],
+  ['terms', () => '/terms'],
+  ['privacy', () => '/privacy'],
+  ['cookies', () => '/cookies'],
+  ['not found', () => '/no/such/page'],
+];
+
+/** Waits until the page's route has loaded its data and its entrance animations are over. */
+async function settle(page: Page) {
+  await page.locator('main h1, h1').first().waitFor();
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('[role="status"] .chakra-spinner'));
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+describe('accessibility of the public pages (signed out, axe WCAG 2.1 A/AA)', () => {
+  it.each(PUBLIC_PAGES)('%s has no serious or critical violation', async (_name, path) => {
+    const page = await b.page();
+    await page.goto(path(ids));
+    await settle(page);
+
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+    // One entry per failing element: the rule and what to do, where (selector and markup), and
+    // axe's own summary of the failure (for colour contrast: both colours and the ratio).
+    const report = blocking.flatMap((v) =>
+      v.nodes.map((node) =>
+        [
+          `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
+          `  at ${node.target.join(' ')}: ${node.html.length > 160 ? `${node.html.slice(0, 160)}…` : node.html}`,
+          `  ${(node.failureSummary ?? '').replace(/\n/g, '\n  ')}`,
+        ].join('\n'),
+      ),
+    );
+    expect(report, `${page.url()} has serious or critical accessibility violations`).toEqual([]);
+  });
+});
