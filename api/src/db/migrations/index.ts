@@ -9,6 +9,7 @@ import { Migration20261122030000_cart } from './Migration20261122030000_cart';
 import { Migration20261122040000_coupons } from './Migration20261122040000_coupons';
 import { Migration20261122050000_orders } from './Migration20261122050000_orders';
 import { Migration20261122060000_sellers } from './Migration20261122060000_sellers';
+import { Migration20261124130000_quiz_show_answers } from './Migration20261124130000_quiz_show_answers';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122040000_coupons', class: Migration20261122040000_coupons },
   { name: 'Migration20261122050000_orders', class: Migration20261122050000_orders },
   { name: 'Migration20261122060000_sellers', class: Migration20261122060000_sellers },
+  { name: 'Migration20261124130000_quiz_show_answers', class: Migration20261124130000_quiz_show_answers },
 ];

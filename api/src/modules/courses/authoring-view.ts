@@ -40,6 +40,7 @@ export function toAuthoringQuiz(q: Quiz): AuthoringQuiz {
     position: q.position,
     passMarkPercent: q.passMarkPercent,
     attemptsAllowed: q.attemptsAllowed,
+    showAnswers: q.showAnswers,
     lessonId: q.lesson?.id ?? null,
     questions: q.questions.getItems().sort(byPosition).map(toAuthoringQuestion),
   };

@@ -43,7 +43,7 @@ const ERRORS = 'userErrors { code field message }';
 const CURRICULUM = `curriculum {
   id title position
   lessons { id title position videoUrl body durationMinutes }
-  quizzes { id title position passMarkPercent attemptsAllowed lessonId
+  quizzes { id title position passMarkPercent attemptsAllowed showAnswers lessonId
     questions { id prompt kind options { id text } correctOptionIds explanation position } }
 }`;
 const COURSE_FIELDS = `id title slug summary description priceCents skillLevel ageGroup coverImageUrl memberOnly
@@ -62,8 +62,8 @@ const M = {
   lessonUpdate: `mutation($input: LessonUpdateInput!) { lessonUpdate(input: $input) { lesson { id title videoUrl body durationMinutes } course { lessonCount totalDurationMinutes } ${ERRORS} } }`,
   lessonDelete: `mutation($input: LessonDeleteInput!) { lessonDelete(input: $input) { deletedId ${ERRORS} } }`,
   lessonsReorder: `mutation($input: LessonsReorderInput!) { lessonsReorder(input: $input) { course { id ${CURRICULUM} } ${ERRORS} } }`,
-  quizCreate: `mutation($input: QuizCreateInput!) { quizCreate(input: $input) { quiz { id title passMarkPercent attemptsAllowed lessonId } ${ERRORS} } }`,
-  quizUpdate: `mutation($input: QuizUpdateInput!) { quizUpdate(input: $input) { quiz { id title passMarkPercent attemptsAllowed lessonId } ${ERRORS} } }`,
+  quizCreate: `mutation($input: QuizCreateInput!) { quizCreate(input: $input) { quiz { id title passMarkPercent attemptsAllowed showAnswers lessonId } ${ERRORS} } }`,
+  quizUpdate: `mutation($input: QuizUpdateInput!) { quizUpdate(input: $input) { quiz { id title passMarkPercent attemptsAllowed showAnswers lessonId } ${ERRORS} } }`,
   quizDelete: `mutation($input: QuizDeleteInput!) { quizDelete(input: $input) { deletedId ${ERRORS} } }`,
   questionCreate: `mutation($input: QuizQuestionCreateInput!) { quizQuestionCreate(input: $input) { question { id kind prompt options { id text } correctOptionIds explanation position } ${ERRORS} } }`,
   questionUpdate: `mutation($input: QuizQuestionUpdateInput!) { quizQuestionUpdate(input: $input) { question { id kind prompt options { id text } correctOptionIds explanation } ${ERRORS} } }`,
@@ -302,7 +302,12 @@ describe('modules, lessons, quizzes and questions', () => {
         lessonId: lesson.id,
       })
     ).quiz;
-    expect(quiz).toMatchObject({ passMarkPercent: 70, attemptsAllowed: 3, lessonId: lesson.id });
+    expect(quiz).toMatchObject({
+      passMarkPercent: 70,
+      attemptsAllowed: 3,
+      showAnswers: 'AFTER_PASSING',
+      lessonId: lesson.id,
+    });
     for (const [input, field] of [
       [{ passMarkPercent: 0 }, 'passMarkPercent'],
       [{ passMarkPercent: 101 }, 'passMarkPercent'],
@@ -312,14 +317,33 @@ describe('modules, lessons, quizzes and questions', () => {
       const refused = await mutate(as.instructor, M.quizUpdate, { quizId: quiz.id, ...input });
       expect(refused.userErrors[0]).toMatchObject({ code: 'INVALID_INPUT', field });
     }
+    // an unknown "show answers" value is refused by the graph's enum
+    const unknownSetting = await t.gql(as.instructor, M.quizUpdate, {
+      input: { quizId: quiz.id, showAnswers: 'ALWAYS' },
+    });
+    expect(unknownSetting.status).toBe(400);
+    expect(unknownSetting.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
     const updated = await must(as.instructor, M.quizUpdate, {
       quizId: quiz.id,
       passMarkPercent: 100,
       attemptsAllowed: 0,
+      showAnswers: 'AFTER_LAST_ATTEMPT',
       lessonId: null,
     });
-    expect(updated.quiz).toMatchObject({ passMarkPercent: 100, attemptsAllowed: 0, lessonId: null });
-    const second = (await must(as.instructor, M.quizCreate, { moduleId: module.id, title: 'Spare' })).quiz;
+    expect(updated.quiz).toMatchObject({
+      passMarkPercent: 100,
+      attemptsAllowed: 0,
+      showAnswers: 'AFTER_LAST_ATTEMPT',
+      lessonId: null,
+    });
+    // omitted (or null) keeps the setting; the authoring view shows it
+    await must(as.instructor, M.quizUpdate, { quizId: quiz.id, title: 'Warm-up check', showAnswers: null });
+    const [stored] = (await curriculum(as.instructor, courseId)).curriculum[0].quizzes;
+    expect(stored).toMatchObject({ id: quiz.id, showAnswers: 'AFTER_LAST_ATTEMPT' });
+    const second = (
+      await must(as.instructor, M.quizCreate, { moduleId: module.id, title: 'Spare', showAnswers: 'NEVER' })
+    ).quiz;
+    expect(second.showAnswers).toBe('NEVER');
     expect((await must(as.instructor, M.quizDelete, { quizId: second.id })).deletedId).toBe(second.id);
   });
 

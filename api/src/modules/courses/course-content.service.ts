@@ -20,7 +20,7 @@ import { CoursesService } from './courses.service';
 import type { AuthoringLesson, AuthoringModule, AuthoringQuiz, AuthoringQuizQuestion } from './courses.types';
 import { Lesson } from './lesson.entity';
 import { QuizQuestion } from './quiz-question.entity';
-import { Quiz } from './quiz.entity';
+import { Quiz, QuizShowAnswers } from './quiz.entity';
 
 /** Changed content and the course it belongs to. */
 export interface Changed<T> {
@@ -141,6 +141,7 @@ export class CourseContentService {
       title: v.requiredText(input.title, 'title', 'Quiz title', 200),
       passMarkPercent: input.passMarkPercent == null ? 70 : v.passMarkPercent(input.passMarkPercent),
       attemptsAllowed: input.attemptsAllowed == null ? 3 : v.attemptsAllowed(input.attemptsAllowed),
+      showAnswers: input.showAnswers ?? QuizShowAnswers.AFTER_PASSING,
       lesson: await this.lessonOfModule(module, input.lessonId),
       position: await this.nextPosition('quizzes', 'module_id', module.id),
     });
@@ -153,6 +154,7 @@ export class CourseContentService {
     if (input.title !== undefined) quiz.title = v.requiredText(input.title, 'title', 'Quiz title', 200);
     if (input.passMarkPercent !== undefined) quiz.passMarkPercent = v.passMarkPercent(input.passMarkPercent);
     if (input.attemptsAllowed !== undefined) quiz.attemptsAllowed = v.attemptsAllowed(input.attemptsAllowed);
+    if (input.showAnswers != null) quiz.showAnswers = input.showAnswers;
     if (input.lessonId !== undefined) quiz.lesson = await this.lessonOfModule(quiz.module, input.lessonId);
     await this.flush();
     await this.em.populate(quiz, ['questions']);

@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
+import { QuizShowAnswers } from './quiz.entity';
 
 // Courses
 
@@ -217,6 +218,9 @@ export class QuizCreateInput {
   @Field(() => Int, { nullable: true, description: '0 means unlimited (default 3).' })
   attemptsAllowed?: number | null;
 
+  @Field(() => QuizShowAnswers, { nullable: true, description: 'Default AFTER_PASSING.' })
+  showAnswers?: QuizShowAnswers | null;
+
   @Field(() => ID, { nullable: true, description: 'A lesson of the same module the quiz follows.' })
   lessonId?: string | null;
 }
@@ -234,6 +238,9 @@ export class QuizUpdateInput {
 
   @Field(() => Int, { nullable: true })
   attemptsAllowed?: number | null;
+
+  @Field(() => QuizShowAnswers, { nullable: true })
+  showAnswers?: QuizShowAnswers | null;
 
   @Field(() => ID, { nullable: true })
   lessonId?: string | null;

@@ -65,7 +65,14 @@ export const coursesPermissions = {
   // learners) is denied until its module gives it a rule.
   CourseModule: { id: allow, title: allow, position: allow, lessons: allow, quizzes: allow },
   Lesson: { id: allow, title: allow, position: allow, durationMinutes: allow },
-  Quiz: { id: allow, title: allow, position: allow, passMarkPercent: allow, attemptsAllowed: allow },
+  Quiz: {
+    id: allow,
+    title: allow,
+    position: allow,
+    passMarkPercent: allow,
+    attemptsAllowed: allow,
+    showAnswers: allow,
+  },
   DanceStyle: { '*': allow },
   CourseCategory: { '*': allow },
   CourseConnection: allow,

@@ -2,6 +2,7 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-gr
 import { Connection } from '../../graphql/connection';
 import { Course } from './course.entity';
 import { QuestionOption } from './quiz-question.entity';
+import { QuizShowAnswers } from './quiz.entity';
 
 export enum CourseSort {
   NEWEST = 'NEWEST',
@@ -106,6 +107,9 @@ export class AuthoringQuiz {
 
   @Field(() => Int, { description: '0 means unlimited.' })
   attemptsAllowed!: number;
+
+  @Field(() => QuizShowAnswers, { description: 'When learners see the correct answers.' })
+  showAnswers!: QuizShowAnswers;
 
   @Field(() => ID, { nullable: true, description: 'The lesson of the module this quiz follows, if any.' })
   lessonId?: string | null;

@@ -8,16 +8,33 @@ import {
   Property,
 } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { CourseModule } from './course-module.entity';
 import type { Lesson } from './lesson.entity';
 import { QuizQuestion } from './quiz-question.entity';
+
+/**
+ * When a learner sees a quiz's correct answers (and the explanations of questions they got wrong)
+ * in an attempt's result. Which of their answers were wrong is always shown.
+ */
+export enum QuizShowAnswers {
+  NEVER = 'never',
+  AFTER_PASSING = 'after_passing',
+  AFTER_LAST_ATTEMPT = 'after_last_attempt',
+}
+
+registerEnumType(QuizShowAnswers, {
+  name: 'QuizShowAnswers',
+  description:
+    'When the correct answers of a quiz are shown to a learner: NEVER; AFTER_PASSING (with the passing ' +
+    'attempt); AFTER_LAST_ATTEMPT (with the passing attempt, or the last one allowed when it fails).',
+});
 
 /** A quiz of a module (optionally tied to one of its lessons). */
 @ObjectType()
 @Entity({ tableName: 'quizzes' })
 export class Quiz {
-  [OptionalProps]?: 'position' | 'passMarkPercent' | 'attemptsAllowed' | 'questions';
+  [OptionalProps]?: 'position' | 'passMarkPercent' | 'attemptsAllowed' | 'showAnswers' | 'questions';
 
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -44,6 +61,10 @@ export class Quiz {
   @Field(() => Int, { description: 'Attempts a learner has; 0 means unlimited.' })
   @Property({ type: 'integer', default: 3 })
   attemptsAllowed: number = 3;
+
+  @Field(() => QuizShowAnswers, { description: 'When learners see the correct answers.' })
+  @Property({ type: 'string', length: 20, default: QuizShowAnswers.AFTER_PASSING })
+  showAnswers: QuizShowAnswers = QuizShowAnswers.AFTER_PASSING;
 
   @OneToMany(() => QuizQuestion, (q) => q.quiz, { orderBy: { position: 'asc' } })
   questions = new Collection<QuizQuestion>(this);

@@ -162,7 +162,7 @@ export const INCOMPLETE = `mutation I($input: LessonProgressInput!) { lessonInco
   lesson { id completed } courseCompleted userErrors { code field message } } }`;
 export const SUBMIT = `mutation S($input: QuizSubmitInput!) { quizSubmit(input: $input) {
   attempt { id scorePercent passed createdAt }
-  results { questionId correct chosenOptionIds correctOptionIds explanation }
+  results { questionId correct chosenOptionIds correctOptionIds explanation } answersShown
   quiz { id attemptsUsed attemptsLeft bestScorePercent passed canSubmit }
   courseCompleted certificate { id number } userErrors { code field message } } }`;
 export const VIEWER = `query V($id: ID!) { course(id: $id) { id

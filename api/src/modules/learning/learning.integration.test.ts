@@ -440,29 +440,32 @@ describe('quizzes', () => {
     const submitted = res.data.quizSubmit;
     expect(submitted.userErrors).toEqual([]);
     expect(submitted.attempt).toMatchObject({ scorePercent: 33, passed: false });
+    // failed with attempts left: which answers were wrong, not the right ones (AFTER_PASSING)
+    expect(submitted.answersShown).toBe(false);
     expect(submitted.results).toEqual([
       {
         questionId: single.id,
         correct: true,
         chosenOptionIds: single.correct,
-        correctOptionIds: single.correct,
+        correctOptionIds: null,
         explanation: single.explanation,
       },
       {
         questionId: multiple.id,
         correct: false,
         chosenOptionIds: multiple.correct.slice(0, 2),
-        correctOptionIds: multiple.correct,
+        correctOptionIds: null,
         explanation: null,
       },
       {
         questionId: trueFalse.id,
         correct: false,
         chosenOptionIds: [wrongOption(trueFalse)],
-        correctOptionIds: trueFalse.correct,
+        correctOptionIds: null,
         explanation: null,
       },
     ]);
+    expect(JSON.stringify(res)).not.toContain(trueFalse.correct[0]);
     expect(submitted.quiz).toEqual({
       id: quiz.id,
       attemptsUsed: 1,
@@ -491,6 +494,11 @@ describe('quizzes', () => {
       false,
       true,
     ]);
+    // passed: now the correct answers are shown
+    expect(second.data.quizSubmit.answersShown).toBe(true);
+    expect(
+      second.data.quizSubmit.results.map((r: { correctOptionIds: string[] }) => r.correctOptionIds),
+    ).toEqual([single.correct, multiple.correct, trueFalse.correct]);
     expect(second.data.quizSubmit.quiz).toMatchObject({
       passed: true,
       canSubmit: false,
@@ -619,6 +627,113 @@ describe('quizzes', () => {
       });
       expect(res.data.quizSubmit.userErrors).toEqual([]);
       expect(res.data.quizSubmit.quiz.attemptsLeft).toBeNull();
+    }
+  });
+});
+
+describe('quiz answer key (showAnswers)', () => {
+  const SET = `mutation($input: QuizUpdateInput!) { quizUpdate(input: $input) {
+    quiz { id showAnswers } userErrors { code field message } } }`;
+
+  /** Sets a demo quiz's showAnswers as staff through the authoring graph; returns the undo. */
+  async function setShowAnswers(quizId: string, showAnswers: string) {
+    const res = await t.gql(as.admin, SET, { input: { quizId, showAnswers } });
+    expect(res.data.quizUpdate.userErrors).toEqual([]);
+    expect(res.data.quizUpdate.quiz.showAnswers).toBe(showAnswers);
+    return async () => {
+      await t.gql(as.admin, SET, { input: { quizId, showAnswers: 'AFTER_PASSING' } });
+    };
+  }
+
+  /** Every correct option id of a quiz that the learner did not choose (what a leak would carry). */
+  function unchosenKey(questions: CourseStructure['quizzes'][number]['questions'], chosen: string[]) {
+    return questions.flatMap((q) => q.correct).filter((id) => !chosen.includes(id));
+  }
+
+  it('a failed attempt never carries the answer key, so a second attempt cannot copy it (default AFTER_PASSING)', async () => {
+    const { browser } = await newMember(t);
+    await t.gql(browser, ENROLL, { input: { courseId: free.id } });
+    const quiz = free.quizzes[0];
+    const view = await t.gql(browser, QUIZ.replace('canSubmit', 'canSubmit showAnswers'), { id: quiz.id });
+    expect(view.data.quiz.showAnswers).toBe('AFTER_PASSING');
+    const wrong = wrongAnswers(quiz.questions);
+    const res = await t.gql(browser, SUBMIT, { input: { quizId: quiz.id, answers: wrong } });
+    const submitted = res.data.quizSubmit;
+    expect(submitted.attempt.passed).toBe(false);
+    expect(submitted.answersShown).toBe(false);
+    expect(submitted.results.map((r: { correct: boolean }) => r.correct)).toEqual([false, false, false]);
+    expect(submitted.results.every((r: { correctOptionIds: unknown }) => r.correctOptionIds === null)).toBe(
+      true,
+    );
+    // no explanation of a wrong answer either (it would give the answer away)
+    expect(submitted.results.every((r: { explanation: unknown }) => r.explanation === null)).toBe(true);
+    const body = JSON.stringify(res);
+    for (const id of unchosenKey(
+      quiz.questions,
+      wrong.flatMap((a) => a.optionIds),
+    )) {
+      expect(body).not.toContain(id);
+    }
+    expect(body).not.toContain('give every class its shape');
+  });
+
+  it('AFTER_LAST_ATTEMPT shows the answers with the last allowed attempt, not before', async () => {
+    const quiz = ballet.quizzes[0];
+    expect(quiz.attemptsAllowed).toBe(2);
+    const undo = await setShowAnswers(quiz.id, 'AFTER_LAST_ATTEMPT');
+    try {
+      const { browser, id } = await newMember(t);
+      await grant(ballet.id, id);
+      const wrong = wrongAnswers(quiz.questions);
+      const first = await t.gql(browser, SUBMIT, { input: { quizId: quiz.id, answers: wrong } });
+      expect(first.data.quizSubmit).toMatchObject({ answersShown: false, quiz: { attemptsLeft: 1 } });
+      for (const id of unchosenKey(
+        quiz.questions,
+        wrong.flatMap((a) => a.optionIds),
+      )) {
+        expect(JSON.stringify(first)).not.toContain(id);
+      }
+      const last = await t.gql(browser, SUBMIT, { input: { quizId: quiz.id, answers: wrong } });
+      expect(last.data.quizSubmit).toMatchObject({ answersShown: true, quiz: { attemptsLeft: 0 } });
+      expect(
+        last.data.quizSubmit.results.map((r: { correctOptionIds: string[] }) => r.correctOptionIds),
+      ).toEqual(quiz.questions.map((q) => q.correct));
+    } finally {
+      await undo();
+    }
+  });
+
+  it('AFTER_LAST_ATTEMPT with unlimited attempts shows them only on passing; NEVER not even then', async () => {
+    const quiz = hipHop.quizzes[0];
+    expect(quiz.attemptsAllowed).toBe(0);
+    const { browser, id } = await newMember(t);
+    await grant(hipHop.id, id);
+    let undo = await setShowAnswers(quiz.id, 'AFTER_LAST_ATTEMPT');
+    try {
+      const failed = await t.gql(browser, SUBMIT, {
+        input: { quizId: quiz.id, answers: wrongAnswers(quiz.questions) },
+      });
+      expect(failed.data.quizSubmit.answersShown).toBe(false);
+      expect(failed.data.quizSubmit.results[0].correctOptionIds).toBeNull();
+    } finally {
+      await undo();
+    }
+    undo = await setShowAnswers(quiz.id, 'NEVER');
+    try {
+      const view = await t.gql(browser, QUIZ.replace('canSubmit', 'canSubmit showAnswers'), { id: quiz.id });
+      expect(view.data.quiz.showAnswers).toBe('NEVER');
+      const passed = await t.gql(browser, SUBMIT, {
+        input: { quizId: quiz.id, answers: correctAnswers(quiz.questions) },
+      });
+      expect(passed.data.quizSubmit.attempt.passed).toBe(true);
+      expect(passed.data.quizSubmit.answersShown).toBe(false);
+      expect(
+        passed.data.quizSubmit.results.every(
+          (r: { correct: boolean; correctOptionIds: unknown }) => r.correct && r.correctOptionIds === null,
+        ),
+      ).toBe(true);
+    } finally {
+      await undo();
     }
   });
 });

@@ -131,7 +131,8 @@ export class LearningResolver {
 
   @Mutation(() => QuizSubmitPayload, {
     description:
-      'Submits my answers: scored on the server; the result carries the correct answers. Refused when ' +
+      'Submits my answers: scored on the server; the result says which answers were wrong, and carries the ' +
+      "correct answers only when the quiz's showAnswers allows it (answersShown). Refused when " +
       'no attempts are left (ATTEMPTS_EXHAUSTED) or the quiz is already passed (ALREADY_PASSED).',
   })
   quizSubmit(@Arg('input') input: QuizSubmitInput, @Ctx() ctx: Context): Promise<QuizSubmitPayload> {
@@ -140,6 +141,7 @@ export class LearningResolver {
       {
         attempt: null,
         results: [],
+        answersShown: false,
         quiz: null,
         course: null,
         courseCompleted: false,

@@ -4,17 +4,19 @@ import { randomUUID } from 'node:crypto';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import type { Certificate } from '../certificates/certificate.entity';
+import { courseAccessRefusal } from '../courses/course-access';
 import { Course } from '../courses/course.entity';
 import { CourseModule } from '../courses/course-module.entity';
 import { Lesson } from '../courses/lesson.entity';
-import { Quiz } from '../courses/quiz.entity';
+import { Quiz, type QuizShowAnswers } from '../courses/quiz.entity';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
 import { Batcher } from './batcher';
 import { Enrollment, type EnrollmentSource } from './enrollment.entity';
+import { answersShown, withholdAnswerKey } from './quiz-answer-key';
 import { QuizAttempt } from './quiz-attempt.entity';
-import { scoreQuiz, validateAnswers, type SubmittedAnswer } from './quiz-scoring';
+import { type QuestionOutcome, scoreQuiz, validateAnswers, type SubmittedAnswer } from './quiz-scoring';
 
 /** What the learning module needs from the certificates module (engineer C's service). */
 export interface CertificateIssuer {
@@ -81,6 +83,7 @@ export interface QuizView {
   title: string;
   passMarkPercent: number;
   attemptsAllowed: number;
+  showAnswers: QuizShowAnswers;
   attemptsUsed: number;
   attemptsLeft: number | null;
   bestScorePercent: number | null;
@@ -307,11 +310,11 @@ export class LearningService {
     if (!course) throw new DomainError('NOT_FOUND', 'Course not found', 'courseId');
     const existing = await this.findEnrollment(user.id, course.id);
     if (existing) return existing;
+    // The same rule as the cart and checkout (course-access.ts): member-only needs a membership.
+    const refusal = courseAccessRefusal(user, course);
+    if (refusal) throw refusal;
     let source: EnrollmentSource;
     if (course.memberOnly) {
-      if (!this.isStaff(user)) {
-        throw new DomainError('MEMBERSHIP_REQUIRED', 'This course is included with a membership', 'courseId');
-      }
       source = 'granted';
     } else if (course.priceCents > 0) {
       throw new DomainError('PAYMENT_REQUIRED', 'This course must be purchased', 'courseId');
@@ -512,6 +515,7 @@ export class LearningService {
       title: quiz.title,
       passMarkPercent: quiz.passMarkPercent,
       attemptsAllowed: quiz.attemptsAllowed,
+      showAnswers: quiz.showAnswers,
       attemptsUsed: used,
       attemptsLeft: left,
       bestScorePercent: used ? Math.max(...attempts.map((a) => a.scorePercent)) : null,
@@ -533,6 +537,8 @@ export class LearningService {
    * Scores my answers on the server and stores the attempt. A passed quiz takes no more attempts
    * (retakes are for improving a failed score only); the attempts limit holds under concurrent
    * submissions because the enrollment row is locked while attempts are counted and stored.
+   * The results say which answers were wrong; the correct ones only when the quiz's `showAnswers`
+   * allows it for this attempt (decided from the attempts counted under that lock).
    */
   async submitQuiz(
     user: User,
@@ -541,7 +547,8 @@ export class LearningService {
   ): Promise<
     Completion & {
       attempt: QuizAttempt;
-      results: ReturnType<typeof scoreQuiz>['results'];
+      results: QuestionOutcome[];
+      answersShown: boolean;
       quiz: QuizView;
     }
   > {
@@ -554,7 +561,7 @@ export class LearningService {
     const score = scoreQuiz(questions, chosen, quiz.passMarkPercent);
 
     const attemptId = randomUUID();
-    await this.em.transactional(async (tem) => {
+    const attemptsLeft = await this.em.transactional(async (tem) => {
       await tem.execute('select id from enrollments where id = ? for update', [enrollment.id]);
       const [counts] = await tem.execute<{ used: number; passed: boolean }[]>(
         `select count(*)::int as used, coalesce(bool_or(passed), false) as passed
@@ -578,14 +585,22 @@ export class LearningService {
           score.passed,
         ],
       );
+      return quiz.attemptsAllowed > 0 ? quiz.attemptsAllowed - Number(counts.used) - 1 : null;
     });
+    const shown = answersShown(quiz.showAnswers, score.passed, attemptsLeft);
 
     const completion = score.passed
       ? await this.completeIfDone(user, course)
       : { course, courseCompleted: false, certificate: null };
     const view = await this.quizView(user, quiz, true);
     const attempt = view.attempts.find((a) => a.id === attemptId)!;
-    return { ...completion, attempt, results: score.results, quiz: view };
+    return {
+      ...completion,
+      attempt,
+      results: shown ? score.results : withholdAnswerKey(score.results),
+      answersShown: shown,
+      quiz: view,
+    };
   }
 
   // ---------------------------------------------------------------- lists

@@ -5,6 +5,7 @@ import { Certificate } from '../certificates/certificate.entity';
 import { Course } from '../courses/course.entity';
 import { CourseModule } from '../courses/course-module.entity';
 import { QuestionOption } from '../courses/quiz-question.entity';
+import { QuizShowAnswers } from '../courses/quiz.entity';
 import { Enrollment } from './enrollment.entity';
 import { QuizAttempt } from './quiz-attempt.entity';
 
@@ -202,6 +203,9 @@ export class QuizForLearner {
   @Field(() => Int, { description: 'Attempts a learner has; 0 means unlimited.' })
   attemptsAllowed!: number;
 
+  @Field(() => QuizShowAnswers, { description: 'When an attempt’s result shows the correct answers.' })
+  showAnswers!: QuizShowAnswers;
+
   @Field(() => Int)
   attemptsUsed!: number;
 
@@ -230,21 +234,31 @@ export class QuizForLearner {
   course!: Course;
 }
 
-@ObjectType({ description: 'The result of one question of a submitted attempt, with the correct answer.' })
+@ObjectType({
+  description:
+    'The result of one question of a submitted attempt: whether my answer was right, and the correct ' +
+    "answer only when the quiz's showAnswers allows it for this attempt.",
+})
 export class QuestionResult {
   @Field(() => ID)
   questionId!: string;
 
-  @Field()
+  @Field({ description: 'My answer was exactly the correct set of options.' })
   correct!: boolean;
 
   @Field(() => [ID])
   chosenOptionIds!: string[];
 
-  @Field(() => [ID])
-  correctOptionIds!: string[];
+  @Field(() => [ID], {
+    nullable: true,
+    description: 'The correct options; null while the answers are withheld (QuizSubmitPayload.answersShown).',
+  })
+  correctOptionIds!: string[] | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Shown for a correct answer, and for any answer once the answers are shown.',
+  })
   explanation!: string | null;
 }
 
@@ -327,6 +341,13 @@ export class QuizSubmitPayload {
 
   @Field(() => [QuestionResult])
   results!: QuestionResult[];
+
+  @Field({
+    description:
+      "The results carry the correct answers: the quiz's showAnswers allows it for this attempt " +
+      '(AFTER_PASSING: it passed; AFTER_LAST_ATTEMPT: it passed or no attempt is left; NEVER: never).',
+  })
+  answersShown!: boolean;
 
   @Field(() => QuizForLearner, { nullable: true, description: 'The quiz after this attempt.' })
   quiz?: QuizForLearner | null;

@@ -19,7 +19,8 @@ export interface QuestionOutcome {
   questionId: string;
   correct: boolean;
   chosenOptionIds: string[];
-  correctOptionIds: string[];
+  /** null while the quiz's setting withholds the answer key (see quiz-answer-key.ts). */
+  correctOptionIds: string[] | null;
   explanation: string | null;
 }
 

@@ -40,12 +40,25 @@ import {
   QuizQuestionUpdateMutationDocument,
   QuizUpdateMutationDocument,
 } from './authoringDocuments';
+import type { QuizShowAnswers } from '../../gql/graphql';
 import type { CurriculumModule } from './CurriculumEditor';
 
 type CurriculumQuiz = CurriculumModule['quizzes'][number];
 type CurriculumQuestion = CurriculumQuiz['questions'][number];
 
 const MAX_OPTIONS = 10;
+
+/** When learners see the correct answers (the quiz's showAnswers); which were wrong is always shown. */
+const SHOW_ANSWERS_OPTIONS: [QuizShowAnswers, string][] = [
+  ['AFTER_PASSING', 'After passing'],
+  ['AFTER_LAST_ATTEMPT', 'After passing or the last attempt'],
+  ['NEVER', 'Never'],
+];
+const SHOW_ANSWERS_SUMMARY: Record<QuizShowAnswers, string> = {
+  AFTER_PASSING: 'answers shown after passing',
+  AFTER_LAST_ATTEMPT: 'answers shown after passing or the last attempt',
+  NEVER: 'answers never shown',
+};
 
 /** The quizzes of a module: settings, and their questions with answers. */
 export function QuizzesEditor({ module }: { module: CurriculumModule }) {
@@ -101,6 +114,7 @@ function QuizPanel({ quiz, module }: { quiz: CurriculumQuiz; module: CurriculumM
   const [title, setTitle] = useState(quiz.title);
   const [passMark, setPassMark] = useState(String(quiz.passMarkPercent));
   const [attempts, setAttempts] = useState(String(quiz.attemptsAllowed));
+  const [showAnswers, setShowAnswers] = useState<QuizShowAnswers>(quiz.showAnswers);
   const [lessonId, setLessonId] = useState(quiz.lessonId ?? '');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
@@ -116,6 +130,7 @@ function QuizPanel({ quiz, module }: { quiz: CurriculumQuiz; module: CurriculumM
         title,
         passMarkPercent: number(passMark),
         attemptsAllowed: number(attempts),
+        showAnswers,
         lessonId: lessonId || null,
       },
       'Quiz saved',
@@ -139,7 +154,8 @@ function QuizPanel({ quiz, module }: { quiz: CurriculumQuiz; module: CurriculumM
             <Text fontWeight="semibold">{quiz.title}</Text>
             <Text fontSize="sm" color="fg.muted">
               {plural(quiz.questions.length, 'question')} · pass at {quiz.passMarkPercent}% ·{' '}
-              {quiz.attemptsAllowed ? plural(quiz.attemptsAllowed, 'attempt') : 'unlimited attempts'}
+              {quiz.attemptsAllowed ? plural(quiz.attemptsAllowed, 'attempt') : 'unlimited attempts'} ·{' '}
+              {SHOW_ANSWERS_SUMMARY[quiz.showAnswers]}
             </Text>
           </HStack>
           <ConfirmButton
@@ -155,7 +171,7 @@ function QuizPanel({ quiz, module }: { quiz: CurriculumQuiz; module: CurriculumM
         </HStack>
 
         <form onSubmit={saveSettings} noValidate aria-label={`Quiz settings of ${quiz.title}`}>
-          <SimpleGrid columns={{ base: 1, md: 4 }} gap={3} alignItems="end">
+          <SimpleGrid columns={{ base: 1, md: 5 }} gap={3} alignItems="end">
             <Field.Root invalid={Boolean(update.fieldError('title'))}>
               <Field.Label fontSize="sm">Quiz title</Field.Label>
               <Input size="sm" bg="bg" value={title} onChange={(e) => setTitle(e.target.value)} />
@@ -182,6 +198,23 @@ function QuizPanel({ quiz, module }: { quiz: CurriculumQuiz; module: CurriculumM
                 onChange={(e) => setAttempts(e.target.value)}
               />
               <Field.ErrorText>{update.fieldError('attemptsAllowed')}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={Boolean(update.fieldError('showAnswers'))}>
+              <Field.Label fontSize="sm">Show answers</Field.Label>
+              <NativeSelect.Root size="sm" bg="bg">
+                <NativeSelect.Field
+                  value={showAnswers}
+                  onChange={(e) => setShowAnswers(e.target.value as QuizShowAnswers)}
+                >
+                  {SHOW_ANSWERS_OPTIONS.map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>{update.fieldError('showAnswers')}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={Boolean(update.fieldError('lessonId'))}>
               <Field.Label fontSize="sm">After lesson</Field.Label>

@@ -29,6 +29,7 @@ export const CourseCurriculumFragment = graphql(`
         position
         passMarkPercent
         attemptsAllowed
+        showAnswers
         lessonId
         questions {
           id

@@ -32,6 +32,7 @@ import {
 } from './LearningBits';
 import { isNotEnrolledError } from './learningErrors';
 import { coursePath, modulePath, quizPath, stepPath } from './learningPaths';
+import { optionMark, withheldNote } from './quizResult';
 import { type QuizOutcome, useQuizSubmit } from './useQuizSubmit';
 
 const QuizPageQueryDocument = graphql(`
@@ -41,6 +42,7 @@ const QuizPageQueryDocument = graphql(`
       title
       passMarkPercent
       attemptsAllowed
+      showAnswers
       attemptsUsed
       attemptsLeft
       bestScorePercent
@@ -93,7 +95,10 @@ function attemptsText(quiz: Quiz): string {
   return `${quiz.attemptsLeft} of ${quiz.attemptsAllowed} attempt${quiz.attemptsAllowed === 1 ? '' : 's'} left`;
 }
 
-/** A quiz: answer, submit for scoring on the server, see the result with the correct answers. */
+/**
+ * A quiz: answer, submit for scoring on the server, see the result: which answers were wrong, and the
+ * correct ones when the server sends them (the quiz's "show answers" setting).
+ */
 export default function QuizPage() {
   const { courseId = '', moduleId = '', quizId = '' } = useParams();
   const { data, loading, error } = useQuery(QuizPageQueryDocument, {
@@ -308,7 +313,7 @@ function QuestionList({
   );
 }
 
-/** The scored attempt: score, pass or fail, and each question with the correct answer. */
+/** The scored attempt: score, pass or fail, each question right or wrong, and the key when sent. */
 function QuizResult({
   quiz,
   outcome,
@@ -322,6 +327,7 @@ function QuizResult({
   const passed = !!attempt?.passed;
   const results = new Map(outcome.results.map((r) => [r.questionId, r]));
   const correctCount = outcome.results.filter((r) => r.correct).length;
+  const note = withheldNote(quiz.showAnswers, outcome.answersShown);
 
   return (
     <Stack gap={5} data-testid="quiz-result">
@@ -353,6 +359,11 @@ function QuizResult({
           </HStack>
         </Card.Body>
       </Card.Root>
+      {note ? (
+        <Text color="fg.muted" fontSize="sm" data-testid="answers-withheld">
+          {note}
+        </Text>
+      ) : null}
 
       <Stack gap={3}>
         {quiz.questions.map((question, index) => {
@@ -372,8 +383,7 @@ function QuizResult({
                   </HStack>
                   <Stack gap={1} as="ul" listStyleType="none">
                     {question.options.map((option) => {
-                      const isCorrect = result.correctOptionIds.includes(option.id);
-                      const chosen = result.chosenOptionIds.includes(option.id);
+                      const mark = optionMark(result, question.kind, option.id);
                       return (
                         <HStack
                           as="li"
@@ -382,12 +392,12 @@ function QuizResult({
                           px={3}
                           py={1.5}
                           borderRadius="l2"
-                          bg={isCorrect ? 'green.subtle' : chosen ? 'red.subtle' : undefined}
+                          bg={TONE_BG[mark.tone]}
                         >
-                          {isCorrect || chosen ? (
+                          {mark.tone === 'right' || mark.tone === 'wrong' ? (
                             <Icon
-                              as={isCorrect ? CheckCircle2 : XCircle}
-                              color={isCorrect ? 'green.fg' : 'red.fg'}
+                              as={mark.tone === 'right' ? CheckCircle2 : XCircle}
+                              color={mark.tone === 'right' ? 'green.fg' : 'red.fg'}
                               boxSize={4}
                               aria-hidden
                             />
@@ -396,9 +406,7 @@ function QuizResult({
                           )}
                           <Text flex="1">{option.text}</Text>
                           <Text fontSize="xs" color="fg.muted">
-                            {[chosen ? 'Your answer' : '', isCorrect ? 'Correct answer' : '']
-                              .filter(Boolean)
-                              .join(' · ')}
+                            {mark.label}
                           </Text>
                         </HStack>
                       );
@@ -418,6 +426,8 @@ function QuizResult({
     </Stack>
   );
 }
+
+const TONE_BG = { right: 'green.subtle', wrong: 'red.subtle', chosen: 'bg.muted', none: undefined } as const;
 
 /** Where to go next: the first step not done yet, else back to the course. */
 function NextStep({ quiz }: { quiz: Quiz }) {

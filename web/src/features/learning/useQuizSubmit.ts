@@ -21,6 +21,7 @@ const QuizSubmitMutationDocument = graphql(`
         correctOptionIds
         explanation
       }
+      answersShown
       quiz {
         id
         attemptsUsed
@@ -58,8 +59,9 @@ const QuizSubmitMutationDocument = graphql(`
 export type QuizOutcome = Omit<QuizSubmitMutation['quizSubmit'], 'userErrors'>;
 
 /**
- * Submits answers for scoring on the server. The outcome (score, per-question results with the
- * correct answers, a completion and its certificate) is kept for the page; refusals (no attempts
+ * Submits answers for scoring on the server. The outcome (score, per-question results — with the
+ * correct answers only when the server sends them —, a completion and its certificate) is kept for
+ * the page; refusals (no attempts
  * left, a question not answered) are kept as `refusal`. The quiz's attempts and the course's
  * progress merge into the cache from the answer.
  */
