@@ -13,6 +13,25 @@ function safeFileName(name: string): string {
 }
 
 /**
+ * `attachment; filename="…"` with an ASCII name, plus the exact name as UTF-8 (RFC 6266 / 8187
+ * `filename*`) when it has other characters ("Übung Walzer.pdf" is not saved as "_bung Walzer.pdf").
+ */
+export function attachmentHeader(name: string): string {
+  const ascii = safeFileName(name);
+  if (ascii === name) return `attachment; filename="${ascii}"`;
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(name).replace(
+      /['()*]/g,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+    );
+  } catch {
+    return `attachment; filename="${ascii}"`; // a lone surrogate: no UTF-8 form
+  }
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
  * GET /api/resources/:id/download and /api/curriculum/:id/download (optional ?fileId=, default the
  * first file): streams a file of the resource to an entitled user, its seller or staff (401 signed
  * out, 403 others, 404 unknown). The service authorises and records the download; the file path
@@ -44,7 +63,7 @@ export function resourceDownloadRoute(createContext: ContextFactory): RequestHan
       );
       res.status(200);
       res.setHeader('Content-Type', file.contentType);
-      res.setHeader('Content-Disposition', `attachment; filename="${safeFileName(file.fileName)}"`);
+      res.setHeader('Content-Disposition', attachmentHeader(file.fileName));
       res.setHeader('Cache-Control', 'private, no-store');
       res.setHeader('X-Content-Type-Options', 'nosniff');
       if (req.method === 'HEAD') {

@@ -95,4 +95,11 @@ describe('sanitizeFileName', () => {
     expect(long).toHaveLength(255);
     expect(long.endsWith('.pdf')).toBe(true);
   });
+
+  it('composes decomposed characters and never cuts an emoji in half', () => {
+    expect(sanitizeFileName('U\u0308bung Walzer.pdf')).toBe('Übung Walzer.pdf');
+    const emoji = sanitizeFileName(`${'x'.repeat(250)}💃💃💃.pdf`);
+    expect(emoji).toBe(`${'x'.repeat(250)}.pdf`);
+    expect(sanitizeFileName(`${'x'.repeat(249)}💃💃💃.pdf`)).toBe(`${'x'.repeat(249)}💃.pdf`);
+  });
 });

@@ -66,7 +66,8 @@ export function looksLikeText(sample: Buffer): boolean {
   return false;
 }
 
-function textKind(fileName: string): DetectedFile {
+/** The kind of a text file: CSV/TSV are spreadsheets, Markdown and anything else text. */
+export function textKind(fileName: string): DetectedFile {
   const ext = extname(fileName).toLowerCase();
   if (ext === '.csv') return { kind: 'spreadsheet', contentType: 'text/csv', ext: 'csv' };
   if (ext === '.tsv') return { kind: 'spreadsheet', contentType: 'text/tab-separated-values', ext: 'tsv' };
@@ -74,17 +75,23 @@ function textKind(fileName: string): DetectedFile {
   return { kind: 'text', contentType: 'text/plain', ext: 'txt' };
 }
 
+/** How many bytes of the start a format's signature needs (see `signatureKind`). */
+export const SIGNATURE_BYTES = 16;
+
+/** The kinds a ZIP container can turn out to be (told apart by its entries, listed at the end). */
+export const ZIP_KINDS: readonly UploadKind[] = ['document', 'spreadsheet', 'other'];
+
 /**
- * Detects what a file is by its content (magic bytes): `head` is its first bytes, `tail` its last
- * ones (ZIP containers list their entries at the end). The file name only tells CSV/TSV and Markdown
- * apart from plain text; a declared type is never used. Unknown content → null.
+ * The format named by the signature (magic bytes) at the start of a file, from its first
+ * SIGNATURE_BYTES: a detected format, `'zip'` for a ZIP container (its kind needs the entry names),
+ * or null when no binary signature matches (then the file is text or of no known kind).
  */
-export function detectFileKind(head: Buffer, tail: Buffer, fileName: string): DetectedFile | null {
+export function signatureKind(head: Buffer): DetectedFile | 'zip' | null {
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) {
     return { kind: 'document', contentType: 'application/pdf', ext: 'pdf' };
   }
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) {
-    return zipKind(head, tail);
+    return 'zip';
   }
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     return { kind: 'document', contentType: 'application/msword', ext: 'doc' };
@@ -117,6 +124,18 @@ export function detectFileKind(head: Buffer, tail: Buffer, fileName: string): De
   if (head.length >= 4 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0 && (head[1] & 0x18) !== 0x08) {
     if ((head[1] & 0x06) !== 0) return { kind: 'audio', contentType: 'audio/mpeg', ext: 'mp3' };
   }
+  return null;
+}
+
+/**
+ * Detects what a file is by its content (magic bytes): `head` is its first bytes, `tail` its last
+ * ones (ZIP containers list their entries at the end). The file name only tells CSV/TSV and Markdown
+ * apart from plain text; a declared type is never used. Unknown content → null.
+ */
+export function detectFileKind(head: Buffer, tail: Buffer, fileName: string): DetectedFile | null {
+  const signature = signatureKind(head);
+  if (signature === 'zip') return zipKind(head, tail);
+  if (signature) return signature;
   if (looksLikeText(head)) return textKind(fileName);
   return null;
 }

@@ -1,13 +1,13 @@
 import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../../graphql/context';
 import { DomainError } from '../../graphql/errors';
 import type { ContextFactory } from '../../rest/router';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
-import { formatLimit, largestLimit, MAX_FILES_PER_UPLOAD, uploadLimits } from './upload-limits';
+import { KindLimitedStorage } from './kind-limited-storage';
+import { MAX_FILES_PER_UPLOAD, uploadLimits } from './upload-limits';
 import type { ReceivedFile } from './uploads.service';
 
 const STATUS: Record<string, number> = {
@@ -19,6 +19,33 @@ const STATUS: Record<string, number> = {
 
 /** Sellers and staff may upload resource files. */
 export const UPLOADER_ROLES = ['seller', ...STAFF_ROLES] as const;
+
+/**
+ * After an answer given before the request's body was read to its end (a file refused while it
+ * streamed in, a guest's upload), at most this much more is read and thrown away, for at most
+ * LINGER_MS, so the client can read the answer; then the connection is closed.
+ */
+const LINGER_BYTES = 1024 * 1024;
+const LINGER_MS = 2000;
+
+function closeUnreadBody(req: Request, res: Response): void {
+  res.once('finish', () => {
+    if (req.complete || req.destroyed) return;
+    let left = LINGER_BYTES;
+    const close = () => {
+      clearTimeout(timer);
+      req.socket?.destroy();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    req.on('data', (chunk: Buffer) => {
+      left -= chunk.length;
+      if (left < 0) close();
+    });
+    req.once('end', () => clearTimeout(timer));
+    req.once('close', () => clearTimeout(timer));
+  });
+}
 
 /** The folder where multer streams a request's files before they are checked. */
 export function uploadTempRoot(dataDir: string): string {
@@ -33,14 +60,17 @@ const received = (file: Express.Multer.File): ReceivedFile => ({
 
 /**
  * POST /api/upload (multipart: `files` 1–10 and/or one `thumbnail` image). Files stream to a
- * per-request temporary folder on disk (never into memory), are checked by content and size per
- * kind, and only then move to storage; whatever happens, the temporary folder is removed.
+ * per-request temporary folder on disk (never into memory); each is cut off at the limit of its
+ * kind while it streams in (KindLimitedStorage), and the answer (413/415) does not wait for the
+ * rest of the body. Accepted files are checked again whole, by content and size per kind, and only
+ * then move to storage; whatever happens, the temporary folder is removed before the answer.
  * 201 `{ files: [{ uploadId, fileName, sizeBytes, contentType, kind }], thumbnail: { uploadId, url } | null }`.
  */
 export function uploadRoute(createContext: ContextFactory): RequestHandler {
   return async (req, res, next) => {
     let tempDir: string | null = null;
     let answer: Answer;
+    closeUnreadBody(req, res);
     try {
       const ctx = await createContext(req, res);
       if (!ctx.user) {
@@ -82,22 +112,29 @@ type Answer = { status: number; body: unknown } | { error: unknown };
 
 async function receive(req: Request, res: Response, ctx: Context, dir: string): Promise<Answer> {
   const limits = uploadLimits(ctx.config.uploadLimits);
-  const maxBytes = largestLimit(limits);
+  // File sizes are limited per kind by the storage engine (the largest limit before the kind is
+  // known); multer's own limits bound the number of parts.
+  const storage = new KindLimitedStorage(dir, limits);
   const parse = multer({
-    storage: multer.diskStorage({
-      destination: dir,
-      filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')),
-    }),
-    limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD + 1, fields: 20, parts: 40 },
+    storage,
+    // Browsers send file names as raw UTF-8 (busboy's default would read them as Latin-1).
+    defParamCharset: 'utf8',
+    limits: { files: MAX_FILES_PER_UPLOAD + 1, fields: 20, parts: 40 },
   }).fields([
     { name: 'files', maxCount: MAX_FILES_PER_UPLOAD },
     { name: 'thumbnail', maxCount: 1 },
   ]);
-  const parseError = await new Promise<unknown>((resolve) => parse(req, res, resolve));
+  // multer reports an error only once the body has been read to its end; a refused file is
+  // answered at once instead (the rest of the body is not stored, and not waited for).
+  const parseError = await Promise.race([
+    new Promise<unknown>((resolve) => parse(req, res, resolve)),
+    storage.refused.then(async (refusal) => {
+      await storage.settled();
+      return refusal;
+    }),
+  ]);
+  if (parseError instanceof DomainError) throw parseError;
   if (parseError instanceof multer.MulterError) {
-    if (parseError.code === 'LIMIT_FILE_SIZE') {
-      return { status: 413, body: { message: `A file can be at most ${formatLimit(maxBytes)}` } };
-    }
     if (parseError.code === 'LIMIT_UNEXPECTED_FILE' || parseError.code === 'LIMIT_FILE_COUNT') {
       return {
         status: 400,

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type request from 'supertest';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { uploadTempRoot } from './upload.route';
@@ -154,6 +157,114 @@ describe('POST /api/upload', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('keeps non-ASCII file names sent as UTF-8 (umlauts, emoji) through to the download', async () => {
+    const res = await as.seller
+      .post('/api/upload')
+      .set(XHR)
+      .attach('files', PDF, { filename: 'Übung Walzer.pdf' })
+      .attach('files', Buffer.from('Cuban motion, then the basic\n'), { filename: 'Salsa 💃 Schritte.txt' });
+    expect(res.status).toBe(201);
+    expect(res.body.files.map((f: { fileName: string }) => f.fileName)).toEqual([
+      'Übung Walzer.pdf',
+      'Salsa 💃 Schritte.txt',
+    ]);
+    const ids = res.body.files.map((f: { uploadId: string }) => f.uploadId);
+    const rows = await db().execute<{ file_name: string }[]>(
+      'select file_name from uploads where id in (?, ?) order by file_name',
+      ids,
+    );
+    expect(rows.map((r) => r.file_name)).toEqual(['Salsa 💃 Schritte.txt', 'Übung Walzer.pdf']);
+
+    const created = await t.gql(
+      as.seller,
+      `mutation($input: ResourceCreateInput!) { resourceCreate(input: $input) {
+        resource { id files { id fileName } } userErrors { message } } }`,
+      { input: { title: 'Walzer-Übungen', type: 'document', priceCents: 0, fileUploadIds: ids } },
+    );
+    const resource = created.data.resourceCreate.resource;
+    expect(resource.files.map((f: { fileName: string }) => f.fileName)).toEqual([
+      'Übung Walzer.pdf',
+      'Salsa 💃 Schritte.txt',
+    ]);
+    const first = await as.seller.get(`/api/resources/${resource.id}/download`);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-disposition']).toBe(
+      `attachment; filename="_bung Walzer.pdf"; filename*=UTF-8''%C3%9Cbung%20Walzer.pdf`,
+    );
+    const second = await as.seller.get(
+      `/api/resources/${resource.id}/download?fileId=${resource.files[1].id}`,
+    );
+    expect(second.headers['content-disposition']).toBe(
+      `attachment; filename="Salsa __ Schritte.txt"; filename*=UTF-8''Salsa%20%F0%9F%92%83%20Schritte.txt`,
+    );
+  });
+
+  it('stops reading a file at its kind’s limit: 6 MB declared as text is refused (413) at 5 MB, before the body ends', async () => {
+    const before = await stored();
+    const server = http.createServer(t.handle.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const MB = 1024 * 1024;
+    try {
+      const login = await request(server)
+        .post('/api/login')
+        .set(json)
+        .send({ username: 'seller', password: PASSWORD });
+      const cookie = (login.headers['set-cookie'] as unknown as string[])
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const boundary = `drx-${randomBytes(8).toString('hex')}`;
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="notes.txt"\r\n` +
+          'Content-Type: text/plain\r\n\r\n',
+      );
+      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+      const size = 6 * MB;
+      const req = http.request({
+        host: '127.0.0.1',
+        port: (server.address() as AddressInfo).port,
+        method: 'POST',
+        path: '/api/upload',
+        headers: {
+          cookie,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + size + tail.length,
+        },
+      });
+      req.on('error', () => undefined); // the server may close the connection after answering
+      let answered = false;
+      const answer = new Promise<{ status: number; body: { message: string } }>((resolve) => {
+        req.on('response', (res) => {
+          answered = true;
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+      });
+      const write = (data: Buffer) =>
+        new Promise<boolean>((resolve) => req.write(data, (error) => resolve(!error)));
+      await write(head);
+      // 5.5 MB of the 6 MB, then nothing more: the answer has to come without the rest of the body.
+      const chunk = Buffer.alloc(64 * 1024, 'plie tendu jete\n');
+      for (let sent = 0; sent < 5.5 * MB && !answered; sent += chunk.length) {
+        if (!(await write(chunk))) break;
+      }
+      const res = await Promise.race([
+        answer,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('no answer before the body ended')), 10_000),
+        ),
+      ]);
+      req.destroy();
+      expect(res.status).toBe(413);
+      expect(res.body.message).toBe('"notes.txt" is too large: text files can be at most 5 MB');
+      expect(await stored()).toEqual(before);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('answers 400 for a request without files, too many files or an unknown field', async () => {
     const before = await stored();
     const empty = await as.seller.post('/api/upload').set(XHR).field('title', 'x');
@@ -226,7 +337,7 @@ describe('POST /api/upload when every limit is small', () => {
   });
   afterAll(() => small.close());
 
-  it('cuts the stream at the largest limit (413) and leaves no partial file behind', async () => {
+  it('cuts the stream at the limit (413) and leaves no partial file behind', async () => {
     const agent = small.agent();
     await agent.post('/api/login').set(json).send({ username: 'seller', password: PASSWORD });
     const res = await agent
@@ -234,7 +345,7 @@ describe('POST /api/upload when every limit is small', () => {
       .set(XHR)
       .attach('files', Buffer.concat([PDF, Buffer.alloc(64 * 1024, 0x20)]), { filename: 'huge.pdf' });
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe('A file can be at most 1 KB');
+    expect(res.body.message).toBe('"huge.pdf" is too large: document files can be at most 1 KB');
     expect(listing(uploadTempRoot(small.config.dataDir))).toEqual([]);
     expect(listing(small.config.privateDir).filter((f) => f.startsWith('pending'))).toEqual([]);
     const [row] = await small.orm.em

@@ -6,7 +6,8 @@ import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
 import { detectFileKindOnDisk, type DetectedFile } from './file-kind';
 import { sanitizeFileName } from './file-name';
-import { formatLimit, kindLabel, MAX_FILES_PER_UPLOAD, type UploadLimits } from './upload-limits';
+import { fileTooLarge, thumbnailNotImage, unsupportedFile } from './upload-errors';
+import { MAX_FILES_PER_UPLOAD, type UploadLimits } from './upload-limits';
 import { Upload } from './upload.entity';
 
 /** Where files go: resource files in the private folder, thumbnails in the public uploads folder. */
@@ -57,27 +58,17 @@ export class UploadsService {
       const name = sanitizeFileName(file.originalName);
       const detected = await detectFileKindOnDisk(file.path, name);
       if (!detected) {
-        throw new DomainError(
-          'FILE_TYPE',
-          `"${name}" is not a supported file type. Upload documents (PDF, Word, PowerPoint), spreadsheets (Excel, CSV), text, audio, video, images or ZIP archives.`,
-          'files',
-        );
+        throw unsupportedFile(name);
       }
-      this.checkSize(name, file.size, detected, limits);
+      this.checkSize(name, file.size, detected, limits, 'files');
       checked.push({ file, detected, name });
     }
     let thumb: { file: ReceivedFile; detected: DetectedFile; name: string } | null = null;
     if (thumbnail) {
       const name = sanitizeFileName(thumbnail.originalName);
       const detected = await detectFileKindOnDisk(thumbnail.path, name);
-      if (!detected || detected.kind !== 'image') {
-        throw new DomainError(
-          'FILE_TYPE',
-          'The thumbnail must be a PNG, JPEG, WebP or GIF image',
-          'thumbnail',
-        );
-      }
-      this.checkSize(name, thumbnail.size, detected, limits);
+      if (!detected || detected.kind !== 'image') throw thumbnailNotImage();
+      this.checkSize(name, thumbnail.size, detected, limits, 'thumbnail');
       thumb = { file: thumbnail, detected, name };
     }
 
@@ -127,15 +118,15 @@ export class UploadsService {
     }
   }
 
-  private checkSize(name: string, size: number, detected: DetectedFile, limits: UploadLimits): void {
+  private checkSize(
+    name: string,
+    size: number,
+    detected: DetectedFile,
+    limits: UploadLimits,
+    field: 'files' | 'thumbnail',
+  ): void {
     const limit = limits[detected.kind];
-    if (size > limit) {
-      throw new DomainError(
-        'FILE_TOO_LARGE',
-        `"${name}" is too large: ${kindLabel(detected.kind).toLowerCase()} files can be at most ${formatLimit(limit)}`,
-        'files',
-      );
-    }
+    if (size > limit) throw fileTooLarge(name, detected.kind, limit, field);
   }
 }
 
