@@ -458,7 +458,8 @@ async function main() {
   try {
     const env = {
       DATABASE_URL: databaseUrl,
-      NODE_ENV: 'production',
+      // Not NODE_ENV=production: production never seeds (the demo accounts' password is published),
+      // and the bench needs the demo catalog. In this server NODE_ENV only chooses defaults set here.
       SESSION_SECRET,
       COOKIE_SECURE: 'false',
       DATA_DIR: dataDir,

@@ -75,6 +75,45 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(true);
   });
 
+  it('seeds demo data on the embedded database, and with DATABASE_URL only when SEED=true is set', () => {
+    expect(loadConfig({ ...SECRET }).seed).toBe(true);
+    expect(loadConfig({ ...SECRET, DATABASE_URL: 'postgresql://db/drx' }).seed).toBe(false);
+    expect(loadConfig({ ...SECRET, DATABASE_URL: 'postgresql://db/drx', SEED: '' }).seed).toBe(false);
+    expect(loadConfig({ ...SECRET, DATABASE_URL: 'postgresql://db/drx', SEED: 'true' }).seed).toBe(true);
+    expect(loadConfig({ ...SECRET, SEED: 'false' }).seed).toBe(false);
+  });
+
+  it('never seeds in production, and refuses SEED=true there', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: 'x' };
+    expect(loadConfig({ ...production }).seed).toBe(false);
+    expect(loadConfig({ ...production, DATABASE_URL: 'postgresql://db/drx' }).seed).toBe(false);
+    expect(loadConfig({ ...production, SEED: 'false' }).seed).toBe(false);
+    expect(() => loadConfig({ ...production, SEED: 'true' })).toThrow(
+      'SEED=true cannot be used with NODE_ENV=production',
+    );
+    expect(() => loadConfig({ ...production, DATABASE_URL: 'postgresql://db/drx', SEED: '1' })).toThrow(
+      /published password/,
+    );
+  });
+
+  it('takes test payments without a Stripe key outside production, in production only with PAYMENTS_TEST_MODE', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: 'x' };
+    expect(loadConfig({ ...SECRET }).paymentsTestMode).toBe(true);
+    expect(loadConfig({ ...SECRET, PAYMENTS_TEST_MODE: 'false' }).paymentsTestMode).toBe(false);
+    expect(loadConfig({ ...production }).paymentsTestMode).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS_TEST_MODE: '' }).paymentsTestMode).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS_TEST_MODE: 'true' }).paymentsTestMode).toBe(true);
+  });
+
+  it('limits registrations to 10 per address and hour unless REGISTRATION_LIMIT says otherwise', () => {
+    expect(loadConfig({ ...SECRET }).registrationLimit).toBe(10);
+    expect(loadConfig({ ...SECRET, REGISTRATION_LIMIT: '3' }).registrationLimit).toBe(3);
+    expect(loadConfig({ ...SECRET, REGISTRATION_LIMIT: '0' }).registrationLimit).toBe(0);
+    expect(() => loadConfig({ ...SECRET, REGISTRATION_LIMIT: 'many' })).toThrow(
+      'REGISTRATION_LIMIT must be an integer between 0 and 65535, got "many"',
+    );
+  });
+
   it.each(['abc', '-1', '65536', '80.5'])('refuses PORT=%s', (port) => {
     expect(() => loadConfig({ ...SECRET, PORT: port })).toThrow(
       `PORT must be an integer between 0 and 65535, got "${port}"`,

@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } from './db/embedded';
+import { DemoPasswordError } from './db/seeders/demo-passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seeders/demo-users';
 import { superviseWorkers } from './workers';
 
@@ -25,9 +26,17 @@ function announce(config: Config, workers: number): void {
 async function serve(
   config: Config,
   databaseUrl: string,
-  options: { seed: boolean; onListening?: () => void; onStop?: () => Promise<void> },
+  options: {
+    seed: boolean;
+    refuseDemoPasswords: boolean;
+    onListening?: () => void;
+    onStop?: () => Promise<void>;
+  },
 ): Promise<void> {
-  const orm = await openDatabase(databaseUrl, { seed: options.seed });
+  const orm = await openDatabase(databaseUrl, {
+    seed: options.seed,
+    refuseDemoPasswords: options.refuseDemoPasswords,
+  });
   const handle = await createApp(orm, config, databaseUrl);
   const server: Server = handle.app.listen(config.port, config.host, options.onListening);
 
@@ -59,11 +68,15 @@ async function serve(
 async function main() {
   const config = loadConfig();
   // A worker of a multi-process server: the primary has migrated and seeded the database.
-  if (cluster.isWorker) return serve(config, config.databaseUrl!, { seed: false });
+  if (cluster.isWorker)
+    return serve(config, config.databaseUrl!, { seed: false, refuseDemoPasswords: false });
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   if (config.databaseUrl && config.workers > 1) {
-    const orm = await openDatabase(config.databaseUrl, { seed: config.seed });
+    const orm = await openDatabase(config.databaseUrl, {
+      seed: config.seed,
+      refuseDemoPasswords: config.production,
+    });
     await orm.close(true);
     superviseWorkers(config.workers, () => announce(config, config.workers));
     return;
@@ -81,6 +94,7 @@ async function main() {
   try {
     await serve(config, databaseUrl, {
       seed: config.seed,
+      refuseDemoPasswords: config.production,
       onListening: () => announce(config, 1),
       onStop: async () => embedded?.stop(),
     });
@@ -92,6 +106,7 @@ async function main() {
 
 main().catch((error) => {
   // A problem the person starting the app can fix: its message, without a stack trace.
-  console.error(error instanceof EmbeddedDatabaseError ? `\n${error.message}\n` : error);
+  const fixable = error instanceof EmbeddedDatabaseError || error instanceof DemoPasswordError;
+  console.error(fixable ? `\n${error.message}\n` : error);
   process.exit(1);
 });

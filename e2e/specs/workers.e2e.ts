@@ -110,6 +110,8 @@ beforeAll(async () => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_CONCURRENCY: '2',
+      // With DATABASE_URL the demo data is seeded only when asked for.
+      SEED: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

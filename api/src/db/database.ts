@@ -1,14 +1,25 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ormConfig } from './mikro-orm.config';
+import { refuseDemoPasswords } from './seeders/demo-passwords';
 import { seedDatabase } from './seeders/seed';
 
-/** Connects, applies pending migrations and (optionally) seeds. */
+/**
+ * Connects, applies pending migrations and (optionally) seeds. With `refuseDemoPasswords` (a
+ * production start) it fails with a DemoPasswordError while a demo account has the published
+ * password.
+ */
 export async function openDatabase(
   url: string,
-  options: { seed: boolean; silent?: boolean },
+  options: { seed: boolean; silent?: boolean; refuseDemoPasswords?: boolean },
 ): Promise<MikroORM> {
   const orm = await MikroORM.init(ormConfig(url, { silent: options.silent }));
-  await orm.getMigrator().up();
-  if (options.seed) await seedDatabase(orm.em.fork());
+  try {
+    await orm.getMigrator().up();
+    if (options.seed) await seedDatabase(orm.em.fork());
+    if (options.refuseDemoPasswords) await refuseDemoPasswords(orm.em.fork());
+  } catch (error) {
+    await orm.close(true);
+    throw error;
+  }
   return orm;
 }

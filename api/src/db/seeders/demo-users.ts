@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../../modules/auth/password';
 import { User } from '../../modules/users/user.entity';
+import { DEMO_PASSWORD } from './demo-password';
 
-export const DEMO_PASSWORD = 'drx-demo-2026';
+export { DEMO_PASSWORD };
 
 export const DEMO_USERS = [
   { username: 'admin', roles: ['admin'], firstName: 'Ada', lastName: 'Admin' },

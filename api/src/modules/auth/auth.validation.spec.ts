@@ -30,6 +30,11 @@ describe('validateRegistration', () => {
     [{ username: 'has space', password: 'longenough' }, 'username', 'Username may contain only'],
     [{ username: 'dancer', password: 'short' }, 'password', 'Password must be at least 8 characters'],
     [{ username: 'dancer', password: 'x'.repeat(201) }, 'password', 'Password must be at most 200'],
+    [
+      { username: 'dancer', password: 'drx-demo-2026' },
+      'password',
+      'This password is published with the DRX demo',
+    ],
     [{ username: 'dancer', password: 'longenough', email: 'nope' }, 'email', 'Email must be a valid'],
     [
       { username: 'dancer', password: 'longenough', firstName: 'x'.repeat(101) },

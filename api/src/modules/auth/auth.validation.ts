@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from '../../db/seeders/demo-password';
 import { DomainError } from '../../graphql/errors';
 
 export interface RegistrationFields {
@@ -15,6 +16,8 @@ export interface CleanRegistration {
   firstName: string | null;
   lastName: string | null;
 }
+
+export const DEMO_PASSWORD_REFUSED = 'This password is published with the DRX demo; please choose another';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -47,6 +50,11 @@ export function validateRegistration(input: RegistrationFields): CleanRegistrati
   }
   if (password.length > 200) {
     throw new DomainError('INVALID_INPUT', 'Password must be at most 200 characters', 'password');
+  }
+  // Published in the README: no new account may use it (a production server refuses to start while
+  // a demo account still has it, so it must not be possible to add one).
+  if (password === DEMO_PASSWORD) {
+    throw new DomainError('INVALID_INPUT', DEMO_PASSWORD_REFUSED, 'password');
   }
   const email = optionalText(input.email, 'email', 'Email', 254);
   if (email && !EMAIL_PATTERN.test(email)) {
