@@ -159,7 +159,9 @@ describe('npm start on the embedded database', () => {
     });
     expect(registered.status).toBe(201);
     const cookie = registered.headers.get('set-cookie')!.split(';')[0];
-    const resources = (await (await fetch(`${base}/api/resources`)).json()) as { id: string }[];
+    const { items: resources } = (await (await fetch(`${base}/api/resources`)).json()) as {
+      items: { id: string }[];
+    };
     const added = await fetch(`${base}/api/cart`, {
       method: 'POST',
       headers: { ...json, cookie },
