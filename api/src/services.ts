@@ -8,6 +8,7 @@ import { CourseContentService } from './modules/courses/course-content.service';
 import { CourseTaxonomyService } from './modules/courses/course-taxonomy.service';
 import { CoursesService } from './modules/courses/courses.service';
 import { LearningService } from './modules/learning/learning.service';
+import { LicencesService } from './modules/licences/licences.service';
 import { CheckoutService } from './modules/orders/checkout.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { ResourceAuthoringService } from './modules/resources/resource-authoring.service';
@@ -44,6 +45,7 @@ export interface Services {
   coupons: CouponsService;
   orders: OrdersService;
   checkout: CheckoutService;
+  licences: LicencesService;
 }
 
 export function createServices(em: EntityManager, storage: Storage, payments: PaymentProvider): Services {
@@ -70,6 +72,7 @@ export function createServices(em: EntityManager, storage: Storage, payments: Pa
     coupons: new CouponsService(em),
     orders: new OrdersService(em, payments),
     checkout: new CheckoutService(em, payments),
+    licences: new LicencesService(em),
   };
   return services;
 }

@@ -8,6 +8,7 @@ import { couponsPermissions } from '../modules/coupons/coupons.permissions';
 import { certificatesPermissions } from '../modules/certificates/certificates.permissions';
 import { coursesPermissions } from '../modules/courses/courses.permissions';
 import { learningPermissions } from '../modules/learning/learning.permissions';
+import { licencesPermissions } from '../modules/licences/licences.permissions';
 import { ordersPermissions } from '../modules/orders/orders.permissions';
 import { referencePermissions } from '../modules/reference/reference.permissions';
 import { resourceAuthoringPermissions } from '../modules/resources/resource-authoring.permissions';
@@ -58,6 +59,7 @@ export const ruleTree = mergeRules(
   cartPermissions,
   couponsPermissions,
   ordersPermissions,
+  licencesPermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

@@ -12,6 +12,7 @@ import { CertificatesResolver } from '../modules/certificates/certificates.resol
 import { CoursesResolver } from '../modules/courses/courses.resolver';
 import { learningFieldResolvers } from '../modules/learning/learning-fields.resolver';
 import { LearningResolver } from '../modules/learning/learning.resolver';
+import { licencesResolvers } from '../modules/licences/licences.resolver';
 import { ordersResolvers } from '../modules/orders/orders.resolver';
 import { ReferenceResolver } from '../modules/reference/reference.resolver';
 import { ResourceAuthoringResolver } from '../modules/resources/resource-authoring.resolver';
@@ -38,6 +39,7 @@ export const resolvers = [
   CartResolver,
   CouponsResolver,
   ...ordersResolvers,
+  ...licencesResolvers,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */

@@ -9,6 +9,7 @@ import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.rou
 import { certificatesRoutes } from '../modules/certificates/certificates.routes';
 import { coursesRoutes } from '../modules/courses/courses.routes';
 import { learningRoutes } from '../modules/learning/learning.routes';
+import { licencesRoutes } from '../modules/licences/licences.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { receiptRoute } from '../modules/orders/receipt.route';
 import { simpleCheckoutRoute } from '../modules/orders/simple-checkout.route';
@@ -36,6 +37,7 @@ export const graphRoutes: GraphRoute[] = [
   ...sellersRoutes,
   ...cartRoutes,
   ...ordersRoutes,
+  ...licencesRoutes,
 ];
 
 /**

@@ -43,7 +43,9 @@ export class CartItem {
   @Property({ type: 'integer' })
   unitPriceCents!: number;
 
-  @Field(() => Int, { description: `1 to ${MAX_CART_QUANTITY}.` })
+  @Field(() => Int, {
+    description: `1 to ${MAX_CART_QUANTITY}: a resource's licences; a course is one seat per buyer (1).`,
+  })
   @Property({ type: 'integer' })
   quantity!: number;
 

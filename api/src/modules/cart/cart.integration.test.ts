@@ -152,8 +152,8 @@ describe('cart (graph)', () => {
   });
 
   it('sets a quantity, and a quantity below 1 removes the line', async () => {
-    const course = await newCourse(1000);
-    const { item } = await add(as.member, { itemType: 'course', itemId: course.id });
+    const resource = await newResource(1000);
+    const { item } = await add(as.member, { itemType: 'resource', itemId: resource.id });
     const updated = await mutate(as.member, UPDATE, { id: item!.id, quantity: 4 });
     expect(updated.userErrors).toEqual([]);
     expect(updated.item).toMatchObject({ id: item!.id, quantity: 4, lineTotalCents: 4000 });
@@ -228,7 +228,7 @@ describe('cart (graph)', () => {
       [randomUUID(), idOf.member, course.id],
     );
     await db().execute(
-      `insert into entitlements (id, user_id, resource_id, source, created_at) values (?, ?, ?, 'order', now())`,
+      `insert into entitlements (id, user_id, resource_id, source, created_at) values (?, ?, ?, 'granted', now())`,
       [randomUUID(), idOf.member, resource.id],
     );
     const ownedCourse = await add(as.member, { itemType: 'course', itemId: course.id });
@@ -501,7 +501,7 @@ describe('cart (REST)', () => {
 describe('CartService for checkout', () => {
   it('gives re-priced lines, tells ownership and clears inside a transaction', async () => {
     const course = await newCourse(3000);
-    await add(as.member, { itemType: 'course', itemId: course.id, quantity: 2 });
+    await add(as.member, { itemType: 'course', itemId: course.id });
     await db().execute('update courses set price_cents = 3100 where id = ?', [course.id]);
     const service = new CartService(t.orm.em.fork());
     expect(await service.linesFor(idOf.member)).toEqual([
@@ -511,7 +511,7 @@ describe('CartService for checkout', () => {
         itemId: course.id,
         title: course.title,
         unitPriceCents: 3100,
-        quantity: 2,
+        quantity: 1,
         imageUrl: course.imageUrl,
         createdAt: expect.any(Date),
       },

@@ -1,3 +1,4 @@
+import { CheckConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { queryRows } from '../../db/pg-query';
@@ -35,6 +36,8 @@ export interface CartView {
 export const NOT_AVAILABLE = 'This item is not available';
 const LINE_NOT_FOUND = 'Cart item not found';
 const TOO_MANY = `You can have at most ${MAX_CART_QUANTITY} of an item in your cart`;
+/** A course line holds 1 (the `cart_items_course_one_seat_check` constraint); resources are licences. */
+export const ONE_SEAT = 'A course is one seat per buyer: its quantity is always 1';
 
 function toLine(row: CartLineRow): CartLine {
   return {
@@ -117,6 +120,7 @@ export class CartService {
     const quantity = input.quantity ?? 1;
     if (quantity < 1) throw new DomainError('INVALID_INPUT', 'Quantity must be at least 1', 'quantity');
     if (quantity > MAX_CART_QUANTITY) throw new DomainError('INVALID_INPUT', TOO_MANY, 'quantity');
+    if (itemType === 'course' && quantity > 1) throw new DomainError('INVALID_INPUT', ONE_SEAT, 'quantity');
     if (!isUuid(input.itemId)) throw new DomainError('NOT_FOUND', NOT_AVAILABLE, 'itemId');
 
     const [catalog] = await this.em.execute<CatalogRow[]>(itemType === 'course' ? COURSE_SQL : RESOURCE_SQL, [
@@ -139,9 +143,9 @@ export class CartService {
       catalog.image_url,
       now,
       now,
-      MAX_CART_QUANTITY,
+      itemType === 'course' ? 1 : MAX_CART_QUANTITY,
     ]);
-    if (!row) throw new DomainError('INVALID_INPUT', TOO_MANY, 'quantity');
+    if (!row) throw new DomainError('INVALID_INPUT', itemType === 'course' ? ONE_SEAT : TOO_MANY, 'quantity');
     return { cart: await this.cart(userId), item: toLine(row) };
   }
 
@@ -153,11 +157,18 @@ export class CartService {
     if (input.quantity < 1) return this.remove(userId, input.id);
     if (input.quantity > MAX_CART_QUANTITY) throw new DomainError('INVALID_INPUT', TOO_MANY, 'quantity');
     if (!isUuid(input.id)) throw new DomainError('NOT_FOUND', LINE_NOT_FOUND, 'id');
-    const [row] = await this.em.execute<CartLineRow[]>(
-      `update cart_items set quantity = ?, updated_at = ? where id = ? and user_id = ?
-       returning id, item_type, item_id, title, unit_price_cents, quantity, image_url, created_at`,
-      [input.quantity, new Date(), input.id, userId],
-    );
+    const [row] = await this.em
+      .execute<CartLineRow[]>(
+        `update cart_items set quantity = ?, updated_at = ? where id = ? and user_id = ?
+         returning id, item_type, item_id, title, unit_price_cents, quantity, image_url, created_at`,
+        [input.quantity, new Date(), input.id, userId],
+      )
+      .catch((error: unknown) => {
+        if (error instanceof CheckConstraintViolationException) {
+          throw new DomainError('INVALID_INPUT', ONE_SEAT, 'quantity');
+        }
+        throw error;
+      });
     if (!row) throw new DomainError('NOT_FOUND', LINE_NOT_FOUND, 'id');
     const cart = await this.cart(userId);
     return { cart, item: cart.items.find((line) => line.id === row.id) ?? toLine(row) };

@@ -31,7 +31,8 @@ interface LineRow {
  * others wait on the row lock and then match nothing. The winner, still in the same transaction:
  * - enrolls the buyer in each bought course (source `purchase`; an enrollment they already have
  *   is kept, a refunded one gets its access back),
- * - entitles them to each bought resource (source `order`, this order's id; existing ones kept),
+ * - entitles them to each bought resource (source `order`: one row per order line, beside any they
+ *   hold from another order, so a refund of that other order leaves this one's access),
  * - removes the bought items from their cart,
  * - records the sellers' earnings of the resource lines (idempotent per order line).
  * Returns false when the order was not awaiting payment (already paid, refunded or canceled).
@@ -67,10 +68,10 @@ export async function fulfilOrder(
       );
     } else {
       await em.execute(
-        `insert into entitlements (id, user_id, resource_id, source, order_id, created_at)
-         select ?, ?, r.id, 'order', ?, ? from resources r where r.id = ?
-         on conflict (user_id, resource_id) do nothing`,
-        [randomUUID(), order.user_id, order.id, paidAt, line.item_id],
+        `insert into entitlements (id, user_id, resource_id, source, order_id, order_line_id, created_at)
+         select ?, ?, r.id, 'order', ?, ?, ? from resources r where r.id = ?
+         on conflict (user_id, order_line_id) where order_line_id is not null do nothing`,
+        [randomUUID(), order.user_id, order.id, line.id, paidAt, line.item_id],
       );
     }
   }

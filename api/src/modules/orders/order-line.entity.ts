@@ -51,6 +51,13 @@ export class OrderLine {
   @Property({ type: 'string', length: 500, nullable: true })
   imageUrl?: string | null;
 
+  /**
+   * Of a resource line's `quantity` licences (one is the buyer's), how many the buyer gave to
+   * colleagues (at most quantity − 1: a check constraint; raised by a conditional UPDATE).
+   */
+  @Property({ type: 'integer', default: 0 })
+  licencesGiven: number = 0;
+
   /** The seller of a resource line (null for courses). */
   @Property({ type: 'uuid', nullable: true })
   sellerId?: string | null;

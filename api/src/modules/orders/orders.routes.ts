@@ -9,7 +9,8 @@ import { optionalText, text, type GraphRoute } from '../../rest/graph-route';
 export const ORDER_FIELDS = `
   id number status currency subtotalCents discountCents totalCents couponCode paymentProvider
   createdAt paidAt refundedAt refundReason receiptUrl receiptPdfUrl
-  lines { id itemType itemId title unitPriceCents quantity lineTotalCents discountCents imageUrl downloadUrl courseUrl }
+  lines { id itemType itemId title unitPriceCents quantity lineTotalCents discountCents imageUrl downloadUrl courseUrl
+    licences licencesLeft licenceHolders { username displayName givenAt } }
 `;
 const PAYMENT_FIELDS = 'provider clientSecret publishableKey';
 

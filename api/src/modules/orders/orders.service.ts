@@ -202,16 +202,37 @@ export class OrdersService {
 }
 
 /**
- * What a refund takes back: the resource entitlements this order gave are deleted (downloads end at
- * once); the course enrollments it gave keep their progress but get `access_revoked_at`, which the
- * learning module's access checks treat as not enrolled. Buying the course again restores access.
+ * What a refund takes back, inside the refund's transaction (the order is already `refunded`):
+ * - the entitlements of this order's lines are deleted — the buyer's and the licences given to
+ *   colleagues (their downloads end at once; the lines' given count goes back to 0); rows from the
+ *   buyer's other paid orders stay;
+ * - the course enrollments it gave keep their progress but get `access_revoked_at` (the learning
+ *   module's access checks treat that as not enrolled) unless another paid order of the buyer
+ *   still gives the course. The enrollment rows are locked first, and the other orders are read in
+ *   the next statement: two refunds of two orders of one course meet on that lock, and the second
+ *   sees the first's refund. Buying the course again restores access.
  */
 export async function revokeOrderAccess(em: EntityManager, orderId: string, userId: string): Promise<void> {
-  await em.execute(`delete from entitlements where order_id = ? and source = 'order'`, [orderId]);
+  await em.execute(`delete from entitlements where order_id = ? and source in ('order', 'licence')`, [
+    orderId,
+  ]);
+  await em.execute(`update order_lines set licences_given = 0 where order_id = ? and licences_given > 0`, [
+    orderId,
+  ]);
   await em.execute(
-    `update enrollments set access_revoked_at = now()
-     where user_id = ? and source = 'purchase' and access_revoked_at is null
-       and course_id in (select item_id from order_lines where order_id = ? and item_type = 'course')`,
+    `select id from enrollments
+     where user_id = ? and course_id in (select item_id from order_lines where order_id = ? and item_type = 'course')
+     order by id for update`,
     [userId, orderId],
+  );
+  await em.execute(
+    `update enrollments e set access_revoked_at = now()
+     where e.user_id = ? and e.source = 'purchase' and e.access_revoked_at is null
+       and e.course_id in (select item_id from order_lines where order_id = ? and item_type = 'course')
+       and not exists (
+         select 1 from order_lines ol join orders o on o.id = ol.order_id
+         where o.user_id = e.user_id and o.status = 'paid' and o.id <> ?
+           and ol.item_type = 'course' and ol.item_id = e.course_id)`,
+    [userId, orderId, orderId],
   );
 }

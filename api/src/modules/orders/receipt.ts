@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { licenceLabel } from '../licences/licence-label';
 
 /** What a receipt shows (HTML page and PDF). */
 export interface ReceiptData {
@@ -31,6 +32,11 @@ export function money(cents: number): string {
   return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Under a line's title: "Course", or "Resource · 3 licences" (quantity N of a resource is N licences). */
+export function lineKind(line: { itemType: string; quantity: number }): string {
+  return line.itemType === 'course' ? 'Course' : `Resource · ${licenceLabel(line.quantity)}`;
+}
+
 const day = (d: Date) =>
   d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
@@ -59,9 +65,7 @@ function escapeHtml(value: string): string {
 export function renderReceiptHtml(r: ReceiptData, pdfUrl: string): string {
   const rows = r.lines
     .map(
-      (
-        l,
-      ) => `<tr><td>${escapeHtml(l.title)}<div class="muted">${l.itemType === 'course' ? 'Course' : 'Resource'}</div></td>
+      (l) => `<tr><td>${escapeHtml(l.title)}<div class="muted">${lineKind(l)}</div></td>
 <td class="num">${money(l.unitPriceCents)}</td><td class="num">${l.quantity}</td><td class="num">${money(l.lineTotalCents)}</td></tr>`,
     )
     .join('\n');
@@ -154,7 +158,7 @@ export function renderReceiptPdf(r: ReceiptData): PDFKit.PDFDocument {
   };
   row(['Item', 'Price', 'Qty', 'Amount'], true);
   for (const l of r.lines)
-    row([l.title, money(l.unitPriceCents), String(l.quantity), money(l.lineTotalCents)]);
+    row([`${l.title}\n${lineKind(l)}`, money(l.unitPriceCents), String(l.quantity), money(l.lineTotalCents)]);
   row(['Subtotal', '', '', money(r.subtotalCents)]);
   if (r.discountCents)
     row([`Discount${r.couponCode ? ` (${r.couponCode})` : ''}`, '', '', `-${money(r.discountCents)}`]);

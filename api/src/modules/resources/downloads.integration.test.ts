@@ -65,7 +65,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.dirname(absolute), { recursive: true });
   fs.writeFileSync(absolute, BYTES);
   await db().execute(
-    `insert into entitlements (id, user_id, resource_id, source, created_at) values (?, ?, ?, 'order', now())`,
+    `insert into entitlements (id, user_id, resource_id, source, created_at) values (?, ?, ?, 'granted', now())`,
     [randomUUID(), idOf.member, resourceId],
   );
 });

@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { slugify } from '../courses/course-text';
 import type { ConnectionShape } from '../../graphql/connection';
@@ -188,12 +188,20 @@ export class ResourcesService {
     return { fileName: file.fileName, contentType: file.contentType, absolutePath };
   }
 
-  /** Resources I hold an entitlement to, most recent first. */
+  /**
+   * Resources I hold an entitlement to, most recent first. A resource held through several rows
+   * (two orders, a licence and a grant) is listed once, at its newest row.
+   */
   async myResources(user: User, first: number, after?: string | null): Promise<ConnectionShape<Resource>> {
+    const newestPerResource = raw(
+      `(select distinct on (resource_id) id from entitlements where user_id = ?
+        order by resource_id, created_at desc, id desc)`,
+      [user.id],
+    );
     const page = await withCursor(after, () =>
       this.em.findByCursor(
         Entitlement,
-        { user: user.id },
+        { user: user.id, id: { $in: newestPerResource } },
         {
           first,
           after: after ?? undefined,

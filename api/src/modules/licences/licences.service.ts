@@ -1,0 +1,271 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { type ConnectionShape, toConnection, withCursor } from '../../graphql/connection';
+import { DomainError } from '../../graphql/errors';
+import { Batcher } from '../learning/batcher';
+import { OrderLine } from '../orders/order-line.entity';
+import { Order } from '../orders/order.entity';
+import { Entitlement } from '../resources/entitlement.entity';
+import type { User } from '../users/user.entity';
+import { isUuid } from '../users/users.service';
+import { licencesToGive } from './licence-label';
+import type { LicenceHolder, ReceivedLicence } from './licences.types';
+
+export const LICENCE_MESSAGES = {
+  noUsername: 'Enter the username of the colleague to give a licence to',
+  noTarget: 'Say which order line or resource the licence is of',
+  lineNotFound: 'Order line not found',
+  notBought: 'You have not bought this resource',
+  course: 'A course is one seat per buyer: it has no licences to give',
+  notPaid: 'Licences can be given once the order is paid',
+  unknownUser: 'No member has that username',
+  yourself: 'You cannot give a licence to yourself: one licence is already yours',
+  noneLeft: 'No licence left to give: every licence of this purchase is in use',
+  alreadyHas: (username: string) => `${username} already has this resource`,
+  notHolder: (username: string) => `${username} has no licence from this purchase`,
+} as const;
+
+const USERNAME_MAX = 50;
+
+interface LineRow {
+  id: string;
+  order_id: string;
+  item_type: 'course' | 'resource';
+  item_id: string;
+  status: string;
+}
+
+interface HolderRow {
+  order_line_id: string;
+  username: string;
+  first_name: string | null;
+  created_at: Date;
+}
+
+const displayNameOf = (row: { username: string; first_name: string | null }) =>
+  row.first_name?.trim() || row.username;
+
+/**
+ * Licences: a resource line of quantity N gives its buyer N licences — their own download and
+ * N − 1 they can give to colleagues by username. A given licence is an entitlement row (source
+ * `licence`) of that line; `order_lines.licences_given` counts them. The database keeps the count:
+ * the order row is share-locked while it is paid (a refund waits, or the assignment sees it
+ * refunded), the count is raised by a conditional UPDATE (`licences_given < quantity − 1`, and a
+ * check constraint), and the entitlement is inserted in the same transaction — so concurrent
+ * assignments never give more than the line has. A refund deletes the licences with the order's
+ * other entitlements (`revokeOrderAccess`).
+ */
+export class LicencesService {
+  private readonly holdersLoader = new Batcher<LicenceHolder[]>((ids) => this.loadHolders(ids));
+
+  constructor(private readonly em: EntityManager) {}
+
+  /** Gives one licence of my paid resource line (or of my line of a resource) to a colleague. */
+  async assign(
+    buyer: User,
+    input: { orderLineId?: string | null; resourceId?: string | null; username: string },
+  ): Promise<OrderLine> {
+    const username = (input.username ?? '').trim();
+    if (!username) throw new DomainError('INVALID_INPUT', LICENCE_MESSAGES.noUsername, 'username');
+    const line = input.orderLineId
+      ? await this.myLine(buyer, input.orderLineId)
+      : await this.myLineOfResource(buyer, input.resourceId);
+    if (line.item_type !== 'resource') {
+      throw new DomainError('INVALID_INPUT', LICENCE_MESSAGES.course, 'orderLineId');
+    }
+    if (line.status !== 'paid') throw new DomainError('CONFLICT', LICENCE_MESSAGES.notPaid, 'orderLineId');
+
+    const [colleague] =
+      username.length <= USERNAME_MAX
+        ? await this.em.execute<{ id: string; username: string }[]>(
+            'select id, username from users where username_key = lower(?)',
+            [username],
+          )
+        : [];
+    if (!colleague) throw new DomainError('NOT_FOUND', LICENCE_MESSAGES.unknownUser, 'username');
+    if (colleague.id === buyer.id)
+      throw new DomainError('INVALID_INPUT', LICENCE_MESSAGES.yourself, 'username');
+    // For the message only; the insert below is the guard.
+    if (await this.hasAccess(colleague.id, line.item_id)) {
+      throw new DomainError('ALREADY_OWNED', LICENCE_MESSAGES.alreadyHas(colleague.username), 'username');
+    }
+
+    await this.em.transactional(async (tem) => {
+      // 1. The order stays paid until this commits (a refund's UPDATE waits for the share lock).
+      const paid = await tem.execute(
+        `select id from orders where id = ? and user_id = ? and status = 'paid' for share`,
+        [line.order_id, buyer.id],
+      );
+      if (!paid.length) throw new DomainError('CONFLICT', LICENCE_MESSAGES.notPaid, 'orderLineId');
+      // 2. The guard: one more licence given only while one is left (the row lock serialises).
+      const raised = await tem.execute(
+        `update order_lines set licences_given = licences_given + 1
+         where id = ? and licences_given < quantity - 1 returning id`,
+        [line.id],
+      );
+      if (!raised.length) throw new DomainError('CONFLICT', LICENCE_MESSAGES.noneLeft, 'orderLineId');
+      // 3. One access per colleague and resource, whichever lines or buyers give it at once.
+      await tem.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+        `licence:${colleague.id}:${line.item_id}`,
+      ]);
+      const given = await tem.execute(
+        `insert into entitlements (id, user_id, resource_id, source, order_id, order_line_id, created_at)
+         select ?, ?, r.id, 'licence', ?, ?, clock_timestamp() from resources r
+         where r.id = ? and r.seller_id <> ?
+           and not exists (select 1 from entitlements e where e.user_id = ? and e.resource_id = r.id)
+         on conflict (user_id, order_line_id) where order_line_id is not null do nothing
+         returning id`,
+        [randomUUID(), colleague.id, line.order_id, line.id, line.item_id, colleague.id, colleague.id],
+      );
+      if (!given.length) {
+        throw new DomainError('ALREADY_OWNED', LICENCE_MESSAGES.alreadyHas(colleague.username), 'username');
+      }
+    });
+    return this.em.findOneOrFail(OrderLine, { id: line.id }, { refresh: true });
+  }
+
+  /** Takes back a licence I gave from one of my lines (the count goes down with the row). */
+  async revoke(buyer: User, input: { orderLineId: string; username: string }): Promise<OrderLine> {
+    const username = (input.username ?? '').trim();
+    if (!username) throw new DomainError('INVALID_INPUT', LICENCE_MESSAGES.noUsername, 'username');
+    const line = await this.myLine(buyer, input.orderLineId);
+    await this.em.transactional(async (tem) => {
+      // The same lock order as an assignment and a refund: order, line, entitlements.
+      await tem.execute('select id from orders where id = ? for share', [line.order_id]);
+      await tem.execute('select id from order_lines where id = ? for update', [line.id]);
+      const taken = await tem.execute(
+        `with taken as (
+           delete from entitlements e using users u
+           where e.order_line_id = ? and e.source = 'licence' and e.user_id = u.id
+             and u.username_key = lower(?)
+           returning e.order_line_id)
+         update order_lines ol set licences_given = ol.licences_given - 1
+         from taken where ol.id = taken.order_line_id returning ol.id`,
+        [line.id, username.slice(0, USERNAME_MAX)],
+      );
+      if (!taken.length) throw new DomainError('NOT_FOUND', LICENCE_MESSAGES.notHolder(username), 'username');
+    });
+    return this.em.findOneOrFail(OrderLine, { id: line.id }, { refresh: true });
+  }
+
+  /** Licences colleagues gave me, newest first. */
+  async received(
+    user: User,
+    first: number,
+    after?: string | null,
+  ): Promise<ConnectionShape<ReceivedLicence>> {
+    const page = await withCursor(after, () =>
+      this.em.findByCursor(
+        Entitlement,
+        { user: user.id, source: 'licence' },
+        {
+          first,
+          after: after ?? undefined,
+          orderBy: { createdAt: 'desc', id: 'desc' },
+          includeCount: true,
+          populate: ['resource'],
+        },
+      ),
+    );
+    const connection = toConnection(page);
+    const lineIds = connection.nodes.map((e) => e.orderLineId).filter((id): id is string => Boolean(id));
+    const givers = lineIds.length
+      ? await this.em.execute<{ line_id: string; username: string; first_name: string | null }[]>(
+          `select ol.id as line_id, u.username, u.first_name from order_lines ol
+           join orders o on o.id = ol.order_id join users u on u.id = o.user_id
+           where ol.id in (${lineIds.map(() => '?').join(', ')})`,
+          lineIds,
+        )
+      : [];
+    const giverOf = new Map(givers.map((g) => [g.line_id, g]));
+    const edges = connection.edges.map(({ node, cursor }) => {
+      const giver = giverOf.get(node.orderLineId ?? '');
+      const licence: ReceivedLicence = {
+        id: node.id,
+        resource: node.resource,
+        fromUsername: giver?.username ?? '',
+        fromDisplayName: giver ? displayNameOf(giver) : '',
+        givenAt: node.createdAt,
+        downloadUrl: `/api/resources/${node.resource.id}/download`,
+      };
+      return { node: licence, cursor };
+    });
+    return { ...connection, edges, nodes: edges.map((e) => e.node) };
+  }
+
+  /** The licences a line bought (its quantity); null for a course. */
+  licences(line: OrderLine): number | null {
+    return line.itemType === 'resource' ? line.quantity : null;
+  }
+
+  /** Licences the buyer can still give (0 unless the order is paid); null for a course. */
+  async licencesLeft(line: OrderLine): Promise<number | null> {
+    if (line.itemType !== 'resource') return null;
+    const order = await this.em.findOneOrFail(Order, { id: line.order.id });
+    return order.status === 'paid' ? licencesToGive(line.quantity, line.licencesGiven) : 0;
+  }
+
+  /** The colleagues holding a licence of the line, oldest first; null for a course. */
+  async holders(line: OrderLine): Promise<LicenceHolder[] | null> {
+    if (line.itemType !== 'resource') return null;
+    return this.holdersLoader.load(line.id);
+  }
+
+  private async loadHolders(lineIds: string[]): Promise<Map<string, LicenceHolder[]>> {
+    const rows = await this.em.execute<HolderRow[]>(
+      `select e.order_line_id, u.username, u.first_name, e.created_at from entitlements e
+       join users u on u.id = e.user_id
+       where e.source = 'licence' and e.order_line_id in (${lineIds.map(() => '?').join(', ')})
+       order by e.created_at, e.id`,
+      lineIds,
+    );
+    const out = new Map<string, LicenceHolder[]>(lineIds.map((id) => [id, []]));
+    for (const row of rows) {
+      out.get(row.order_line_id)?.push({
+        username: row.username,
+        displayName: displayNameOf(row),
+        givenAt: new Date(row.created_at),
+      });
+    }
+    return out;
+  }
+
+  /** The seller's own resource, or any entitlement to it. */
+  private async hasAccess(userId: string, resourceId: string): Promise<boolean> {
+    const [row] = await this.em.execute<{ has: boolean }[]>(
+      `select exists (select 1 from entitlements where user_id = ? and resource_id = ?)
+         or exists (select 1 from resources where id = ? and seller_id = ?) as has`,
+      [userId, resourceId, resourceId, userId],
+    );
+    return Boolean(row?.has);
+  }
+
+  /** A line of one of my orders (anyone else's looks unknown). */
+  private async myLine(buyer: User, orderLineId: string): Promise<LineRow> {
+    const [line] = isUuid(orderLineId)
+      ? await this.em.execute<LineRow[]>(
+          `select ol.id, ol.order_id, ol.item_type, ol.item_id, o.status from order_lines ol
+           join orders o on o.id = ol.order_id where ol.id = ? and o.user_id = ?`,
+          [orderLineId, buyer.id],
+        )
+      : [];
+    if (!line) throw new DomainError('NOT_FOUND', LICENCE_MESSAGES.lineNotFound, 'orderLineId');
+    return line;
+  }
+
+  /** My paid line of a resource with a licence left (else my newest paid line of it). */
+  private async myLineOfResource(buyer: User, resourceId: string | null | undefined): Promise<LineRow> {
+    if (!resourceId) throw new DomainError('INVALID_INPUT', LICENCE_MESSAGES.noTarget, 'orderLineId');
+    const [line] = isUuid(resourceId)
+      ? await this.em.execute<LineRow[]>(
+          `select ol.id, ol.order_id, ol.item_type, ol.item_id, o.status from order_lines ol
+           join orders o on o.id = ol.order_id
+           where o.user_id = ? and o.status = 'paid' and ol.item_type = 'resource' and ol.item_id = ?
+           order by (ol.licences_given < ol.quantity - 1) desc, o.paid_at, ol.id limit 1`,
+          [buyer.id, resourceId],
+        )
+      : [];
+    if (!line) throw new DomainError('NOT_FOUND', LICENCE_MESSAGES.notBought, 'resourceId');
+    return line;
+  }
+}
