@@ -3,6 +3,7 @@ import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatCurrency } from '../../lib/currency';
 import { localImageUrl } from '../../lib/imageUrl';
+import { maxQuantityOf } from './guestCart';
 import type { CartLineView } from './useCart';
 
 /** Shown when a line has no image or its image fails to load. */
@@ -25,7 +26,10 @@ function LineImage({ src, size }: { src: string | null; size: string }) {
   );
 }
 
-/** One cart line: image, title, unit and line price, quantity minus/plus and a remove button. */
+/**
+ * One cart line: image, title, unit and line price, quantity minus/plus and a remove button. A
+ * resource's quantity is its licences; a course is one seat per buyer (its plus is disabled).
+ */
 export function CartLineRow({
   line,
   onQuantity,
@@ -45,7 +49,9 @@ export function CartLineRow({
           {line.title}
         </Text>
         <Text fontSize="xs" color="fg.muted">
-          {line.itemType === 'course' ? 'Course' : 'Resource'} · {formatCurrency(line.unitPrice)} each
+          {line.itemType === 'course'
+            ? `Course · ${formatCurrency(line.unitPrice)} · one seat per buyer`
+            : `Resource · ${formatCurrency(line.unitPrice)} per licence`}
         </Text>
         <HStack gap={1}>
           <IconButton
@@ -63,6 +69,8 @@ export function CartLineRow({
             size="2xs"
             variant="outline"
             aria-label={`Increase quantity of ${line.title}`}
+            title={line.itemType === 'course' ? 'A course is one seat per buyer' : undefined}
+            disabled={line.quantity >= maxQuantityOf(line.itemType)}
             onClick={() => onQuantity(line, line.quantity + 1)}
           >
             <Plus />

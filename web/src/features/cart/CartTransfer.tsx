@@ -5,6 +5,7 @@ import { useCurrentUser } from '../auth/useCurrentUser';
 import { CartItemAddDocument } from './cartDocuments';
 import { writeCart } from './cartCache';
 import { outcomeOf, transferLines } from './cartTransfer';
+import { maxQuantityOf } from './guestCart';
 import { useGuestMode } from './useGuestMode';
 
 /** The user whose sign-in already started a transfer on this page (StrictMode runs effects twice). */
@@ -30,10 +31,16 @@ export function CartTransfer(): null {
       const result = await transferLines(guestCart, async (item) => {
         const { data } = await client.mutate({
           mutation: CartItemAddDocument,
-          variables: { input: { itemType: item.itemType, itemId: item.itemId, quantity: item.quantity } },
+          variables: {
+            input: {
+              itemType: item.itemType,
+              itemId: item.itemId,
+              quantity: Math.min(item.quantity, maxQuantityOf(item.itemType)),
+            },
+          },
           update: (cache, answer) => writeCart(cache, answer.data?.cartItemAdd.cart),
         });
-        return outcomeOf(data?.cartItemAdd.userErrors);
+        return outcomeOf(data?.cartItemAdd.userErrors, item.itemType);
       });
       if (result.done.length > 0) removeGuestItems(result.done);
       if (result.failed > 0) {

@@ -33,5 +33,9 @@ describe('guest cart transfer', () => {
     expect(outcomeOf(undefined)).toBe('transferred');
     expect(outcomeOf([{ code: 'NOT_FOUND' }])).toBe('unavailable');
     expect(outcomeOf([{ code: 'INVALID_INPUT' }])).toBe('failed');
+    // A course already in the member's cart: one seat per buyer, nothing left to move.
+    const oneSeat = [{ code: 'INVALID_INPUT', field: 'quantity' }];
+    expect(outcomeOf(oneSeat, 'course')).toBe('unavailable');
+    expect(outcomeOf(oneSeat, 'resource')).toBe('failed');
   });
 });

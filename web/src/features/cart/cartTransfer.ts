@@ -6,9 +6,19 @@ export type TransferOutcome = 'transferred' | 'unavailable' | 'failed';
 /** Codes that mean a line can never be bought (gone from the store or already owned): it is dropped. */
 const SETTLED_CODES = new Set(['NOT_FOUND', 'ALREADY_OWNED']);
 
-export function outcomeOf(userErrors: { code: string }[] | undefined): TransferOutcome {
+/**
+ * A course is one seat per buyer: a course line (sent with quantity 1) refused for its quantity is
+ * a course already in the member's cart, so it is settled too.
+ */
+export function outcomeOf(
+  userErrors: { code: string; field?: string | null }[] | undefined,
+  itemType?: string,
+): TransferOutcome {
   if (!userErrors || userErrors.length === 0) return 'transferred';
-  return userErrors.every((e) => SETTLED_CODES.has(e.code)) ? 'unavailable' : 'failed';
+  const settled = (e: { code: string; field?: string | null }) =>
+    SETTLED_CODES.has(e.code) ||
+    (itemType === 'course' && e.code === 'INVALID_INPUT' && e.field === 'quantity');
+  return userErrors.every(settled) ? 'unavailable' : 'failed';
 }
 
 export interface TransferResult {

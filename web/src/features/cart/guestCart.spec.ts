@@ -7,6 +7,7 @@ import {
   type GuestCartItem,
   loadGuestCart,
   MAX_QUANTITY,
+  maxQuantityOf,
   parseGuestCart,
   removeGuestItem,
   resourceThumbnailPath,
@@ -63,29 +64,38 @@ describe('guest cart rules', () => {
   });
 
   it('raises the quantity of the same itemType and itemId by the given amount or by 1', () => {
-    let items = addGuestItem([], COURSE);
-    items = addGuestItem(items, COURSE);
-    items = addGuestItem(items, { ...COURSE, quantity: 3 });
+    let items = addGuestItem([], RESOURCE);
+    items = addGuestItem(items, RESOURCE);
+    items = addGuestItem(items, { ...RESOURCE, quantity: 3 });
     expect(items).toHaveLength(1);
     expect(items[0].quantity).toBe(5);
     // the same id as another type is another item
-    items = addGuestItem(items, { ...RESOURCE, itemId: 'c-1' });
+    items = addGuestItem(items, { ...COURSE, itemId: 'r-1' });
     expect(items).toHaveLength(2);
   });
 
   it('ignores adds of less than 1 and caps quantities', () => {
-    expect(addGuestItem([], { ...COURSE, quantity: 0 })).toEqual([]);
-    const items = addGuestItem([], { ...COURSE, quantity: 500 });
+    expect(addGuestItem([], { ...RESOURCE, quantity: 0 })).toEqual([]);
+    const items = addGuestItem([], { ...RESOURCE, quantity: 500 });
     expect(items[0].quantity).toBe(MAX_QUANTITY);
   });
 
+  it('keeps a course at one seat per buyer', () => {
+    expect(maxQuantityOf('course')).toBe(1);
+    expect(maxQuantityOf('resource')).toBe(MAX_QUANTITY);
+    let items = addGuestItem([], { ...COURSE, quantity: 3 });
+    items = addGuestItem(items, COURSE);
+    expect(items[0].quantity).toBe(1);
+    expect(setGuestQuantity(items, items[0].id, 2)[0].quantity).toBe(1);
+  });
+
   it('sets a quantity and removes the line below 1', () => {
-    const items = addGuestItem(addGuestItem([], COURSE), RESOURCE);
+    const items = addGuestItem(addGuestItem([], RESOURCE), COURSE);
     const id = items[0].id;
     expect(setGuestQuantity(items, id, 4)[0].quantity).toBe(4);
-    expect(setGuestQuantity(items, id, 0).map((i) => i.itemId)).toEqual(['r-1']);
-    expect(setGuestQuantity(items, id, -2).map((i) => i.itemId)).toEqual(['r-1']);
-    expect(removeGuestItem(items, id).map((i) => i.itemId)).toEqual(['r-1']);
+    expect(setGuestQuantity(items, id, 0).map((i) => i.itemId)).toEqual(['c-1']);
+    expect(setGuestQuantity(items, id, -2).map((i) => i.itemId)).toEqual(['c-1']);
+    expect(removeGuestItem(items, id).map((i) => i.itemId)).toEqual(['c-1']);
   });
 
   it('counts quantities and totals the lines in dollars', () => {
@@ -128,7 +138,7 @@ describe('guest cart storage', () => {
     ]);
     const items: GuestCartItem[] = parseGuestCart(raw);
     expect(items.map((i) => [i.itemId, i.price, i.quantity])).toEqual([
-      ['c-1', 1200, 3],
+      ['c-1', 1200, 1], // a course is one seat per buyer
       ['r-1', 9.99, 1],
     ]);
     expect(parseGuestCart('not json')).toEqual([]);

@@ -53,13 +53,18 @@ function lineId(itemType: CartItemType, itemId: string): string {
   return `guest-${itemType}-${itemId}`;
 }
 
-function clampQuantity(quantity: number): number {
-  return Math.min(MAX_QUANTITY, Math.max(0, Math.floor(quantity)));
+/** Most a line of this type holds: a course is one seat per buyer (as on the server). */
+export function maxQuantityOf(itemType: CartItemType): number {
+  return itemType === 'course' ? 1 : MAX_QUANTITY;
+}
+
+function clampQuantity(quantity: number, itemType: CartItemType): number {
+  return Math.min(maxQuantityOf(itemType), Math.max(0, Math.floor(quantity)));
 }
 
 /**
  * Adds an item: the same itemType and itemId raise the quantity by the given amount, or by 1
- * (never beyond {@link MAX_QUANTITY}); otherwise a new line is appended.
+ * (never beyond {@link MAX_QUANTITY}, and a course stays at 1); otherwise a new line is appended.
  */
 export function addGuestItem(items: GuestCartItem[], input: GuestCartInput): GuestCartItem[] {
   const amount = input.quantity === undefined ? 1 : Math.floor(input.quantity);
@@ -67,7 +72,7 @@ export function addGuestItem(items: GuestCartItem[], input: GuestCartInput): Gue
   const existing = items.find((item) => item.itemType === input.itemType && item.itemId === input.itemId);
   if (existing) {
     return items.map((item) =>
-      item === existing ? { ...item, quantity: clampQuantity(item.quantity + amount) } : item,
+      item === existing ? { ...item, quantity: clampQuantity(item.quantity + amount, item.itemType) } : item,
     );
   }
   const price = parsePrice(input.price);
@@ -79,7 +84,7 @@ export function addGuestItem(items: GuestCartItem[], input: GuestCartInput): Gue
       itemId: input.itemId,
       title: input.title,
       price,
-      quantity: clampQuantity(amount),
+      quantity: clampQuantity(amount, input.itemType),
       imageUrl: guestImageFor(input.itemType, input.itemId, input.imageUrl),
       details: { price },
     },
@@ -89,7 +94,9 @@ export function addGuestItem(items: GuestCartItem[], input: GuestCartInput): Gue
 /** Sets a line's quantity; below 1 removes the line. */
 export function setGuestQuantity(items: GuestCartItem[], id: string, quantity: number): GuestCartItem[] {
   if (!(quantity >= 1)) return removeGuestItem(items, id);
-  return items.map((item) => (item.id === id ? { ...item, quantity: clampQuantity(quantity) } : item));
+  return items.map((item) =>
+    item.id === id ? { ...item, quantity: clampQuantity(quantity, item.itemType) } : item,
+  );
 }
 
 export function removeGuestItem(items: GuestCartItem[], id: string): GuestCartItem[] {

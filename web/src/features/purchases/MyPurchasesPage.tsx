@@ -8,10 +8,14 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
 import { OrderCard } from './OrderCard';
 import { MyOrdersQueryDocument } from './orderDocuments';
+import { ReceivedLicences } from './ReceivedLicences';
 
 const PAGE_SIZE = 10;
 
-/** /my-purchases: my orders, newest first, with their lines, status, links and receipts. */
+/**
+ * /my-purchases: my orders, newest first, with their lines, status, links, receipts and the licences
+ * I gave; then the licences colleagues gave me.
+ */
 export default function MyPurchasesPage() {
   useDocumentTitle('My Purchases');
   const query = useQuery(MyOrdersQueryDocument, {
@@ -68,6 +72,7 @@ export default function MyPurchasesPage() {
             <LoadMoreButton pager={pager} />
           </Stack>
         )}
+        <ReceivedLicences />
       </Stack>
     </Container>
   );

@@ -32,7 +32,7 @@ export function OrderCard({ order }: { order: OrderDetailsFragment }) {
         </HStack>
       </Card.Header>
       <Card.Body gap={3}>
-        <OrderLines lines={order.lines} actions={usable} />
+        <OrderLines lines={order.lines} actions={usable} giveLicences={usable} />
         {order.discountCents > 0 ? (
           <Text fontSize="sm" color="fg.muted">
             Includes a discount of {formatCents(order.discountCents)}

@@ -29,6 +29,7 @@ graphql(`
       imageUrl
       downloadUrl
       courseUrl
+      ...OrderLineLicences
     }
   }
 `);
