@@ -87,6 +87,56 @@ describe('certificates', () => {
     await member.getByText('Reason: Issued to the wrong student').waitFor();
   });
 
+  it('staff reissue a certificate with a corrected name: the old number is revoked and links the new one', async () => {
+    // A new member with a misspelt name, enrolled in the free course, gets a certificate from the instructor.
+    const member = await b.page();
+    const username = `reissue${Date.now().toString(36)}`;
+    const registered = await member.request.post('/api/register', {
+      data: { username, password: 'grand-jete-2026', firstName: 'Mira', lastName: 'Mispelt' },
+    });
+    expect(registered.status()).toBe(201);
+    const userId = (await registered.json()).id as string;
+    const admin = await b.page();
+    await signIn(admin, 'admin');
+    await admin.waitForURL('**/admin');
+    const gql = async (query: string, variables: Record<string, unknown> = {}) =>
+      (await (await admin.request.post('/graphql', { data: { query, variables } })).json()).data;
+    const { certificateIssueCourses } = await gql('{ certificateIssueCourses { id title } }');
+    const course = (certificateIssueCourses as { id: string; title: string }[]).find(
+      (c) => c.title === COURSE,
+    )!;
+    const issued = await gql(
+      `mutation($input: CertificateIssueInput!) { certificateIssue(input: $input) { certificate { number } } }`,
+      { input: { courseId: course.id, userId } },
+    );
+    const oldNumber = issued.certificateIssue.certificate.number as string;
+
+    // Staff reissue it from the certificates page with the corrected name.
+    await admin.goto(`/admin/certificates?search=${oldNumber}`);
+    await admin.getByText('1 certificate', { exact: true }).waitFor();
+    await admin.getByRole('button', { name: `Reissue ${oldNumber}` }).click();
+    const name = admin.getByLabel('Name on the certificate');
+    expect(await name.inputValue()).toBe('Mira Mispelt');
+    await name.fill('Mira Misspelt');
+    await admin.getByLabel('Reason').fill('Name correction');
+    await admin.getByRole('button', { name: 'Reissue certificate' }).click();
+    const toast = admin.getByText(/^Certificate reissued as DRX-\d{4}-[A-Z0-9]{8}$/).first();
+    await toast.waitFor();
+    const newNumber = ((await toast.textContent()) ?? '').replace('Certificate reissued as ', '').trim();
+    expect(newNumber).not.toBe(oldNumber);
+
+    // The old number verifies as revoked, with the reason, and links the new one, which is valid.
+    const visitor = await b.page();
+    await visitor.goto(`/verify/${oldNumber}`);
+    await visitor.getByRole('heading', { name: 'This certificate has been revoked' }).waitFor();
+    await visitor.getByText(`Reason: Reissued as ${newNumber}: Name correction`).waitFor();
+    await visitor.getByRole('link', { name: newNumber }).click();
+    await visitor.waitForURL(`**/verify/${newNumber}`);
+    await visitor.getByRole('heading', { name: 'Valid certificate' }).waitFor();
+    await visitor.getByText('Mira Misspelt').first().waitFor();
+    await visitor.getByRole('link', { name: oldNumber }).waitFor();
+  });
+
   it('says so for an unknown number, and checks another number from the form', async () => {
     const visitor = await b.page();
     await visitor.goto('/verify/DRX-2026-AAAAAAAA');

@@ -62,9 +62,24 @@ describe('learning', () => {
         .click();
     }
 
-    // The quiz, answered correctly (the demo answers in api/src/db/seeders/demo-courses.data.ts)
+    // The quiz, answered wrongly first: the result marks the wrong answers but does not give away
+    // the right ones (the quiz shows them after passing)
     await page.getByRole('heading', { level: 1, name: 'Foundations check' }).waitFor();
     expect(pathOf(page)).toMatch(/\/courses\/[^/]+\/modules\/[^/]+\/quizzes\/[^/]+$/);
+    await page.getByText('Stretch, jump, rest', { exact: true }).click();
+    await page.getByText('Vague', { exact: true }).click();
+    await page.getByText('True', { exact: true }).click();
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await page.getByRole('heading', { name: /Not passed — 0%/ }).waitFor();
+    const result = page.getByTestId('quiz-result');
+    await result.getByText('The correct answers are shown once you pass this quiz.').waitFor();
+    expect(await result.getByText('Incorrect', { exact: true }).count()).toBe(3);
+    expect(await result.getByText(/Correct answer/).count()).toBe(0);
+    expect(await result.getByText('Your answer · Wrong').count()).toBe(2);
+    await page.getByRole('button', { name: 'Try again' }).click();
+
+    // then correctly (the demo answers in api/src/db/seeders/demo-courses.data.ts)
+    await page.getByText('0 of 3 answered').waitFor();
     await page.getByText('Warm-up, development, cool-down', { exact: true }).click();
     for (const option of ['Specific', 'Timely', 'Kind']) {
       await page.getByText(option, { exact: true }).click();
@@ -75,6 +90,13 @@ describe('learning', () => {
 
     await page.getByRole('heading', { name: 'Course complete!' }).waitFor();
     await page.getByRole('heading', { name: /Passed — 100%/ }).waitFor();
+    // passed: now the correct answers are shown
+    expect(
+      await page
+        .getByTestId('quiz-result')
+        .getByText(/Correct answer/)
+        .count(),
+    ).toBe(5);
     const certificateLink = page.getByRole('link', { name: 'View your certificate' });
     const certificateHref = (await certificateLink.getAttribute('href')) ?? '';
     expect(certificateHref).toMatch(/^\/certificates\/[0-9a-f-]{36}$/);

@@ -11,6 +11,7 @@ import { Migration20261122050000_orders } from './Migration20261122050000_orders
 import { Migration20261122060000_sellers } from './Migration20261122060000_sellers';
 import { Migration20261124120000_licences } from './Migration20261124120000_licences';
 import { Migration20261124130000_quiz_show_answers } from './Migration20261124130000_quiz_show_answers';
+import { Migration20261124130100_certificate_snapshots } from './Migration20261124130100_certificate_snapshots';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122060000_sellers', class: Migration20261122060000_sellers },
   { name: 'Migration20261124120000_licences', class: Migration20261124120000_licences },
   { name: 'Migration20261124130000_quiz_show_answers', class: Migration20261124130000_quiz_show_answers },
+  { name: 'Migration20261124130100_certificate_snapshots', class: Migration20261124130100_certificate_snapshots },
 ];

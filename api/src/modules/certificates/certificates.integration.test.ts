@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { NUMBER_PATTERN } from './certificate-number';
+import { newCertificateNumber, NUMBER_PATTERN } from './certificate-number';
+import { User } from '../users/user.entity';
+import { revokeCertificatesForRefund } from './certificate-refunds';
 import { CertificatesService } from './certificates.service';
 import { extractPdfText } from './pdf-text';
 
@@ -120,6 +122,12 @@ const REINSTATE = `mutation R($input: CertificateReinstateInput!) { certificateR
   certificate { id status revokedAt revokeReason } userErrors { code field message } } }`;
 const VERIFY = `query V($number: String!) { certificateVerify(number: $number) {
   number valid status studentName courseTitle issuedAt revokedAt revokeReason instructorName } }`;
+const VERIFY_LINKS = `query V($number: String!) { certificateVerify(number: $number) {
+  number valid status studentName courseTitle issuedAt revokeReason replacedByNumber replacesNumber } }`;
+const REISSUE = `mutation R($input: CertificateReissueInput!) { certificateReissue(input: $input) {
+  certificate { id number status studentName courseTitle issuedAt revokedAt replacedBy { id } }
+  previousCertificate { id number status revokeReason revokedAt studentName replacedBy { id number } }
+  userErrors { code field message } } }`;
 const ONE = `query C($id: ID!) { certificate(id: $id) { ${CERT_FIELDS} } }`;
 const TEMPLATES = `query { certificateTemplates { id name heading body signatoryName signatoryTitle accentColor
   isDefault certificateCount } }`;
@@ -528,6 +536,8 @@ describe('verification, revoke and reinstate', () => {
         'instructorName',
         'issuedAt',
         'number',
+        'replacedByNumber',
+        'replacesNumber',
         'revokeReason',
         'revokedAt',
         'status',
@@ -598,13 +608,14 @@ describe('permissions', () => {
     await db().execute(`update certificates set revoked_at = now(), revoke_reason = 'x' where id = ?`, [
       revoked.id,
     ]);
+    const toReissue = await service().issueForCompletion((await newMember()).id, ownCourse);
     const student2 = await newMember();
     await enroll(student2.id, ownCourse);
     const [template] = await db().execute<{ id: string }[]>(
       `insert into certificate_templates (id, name, heading, body, signatory_name, signatory_title)
        values (gen_random_uuid(), 'Spare', 'H', 'B', 'S', 'T') returning id`,
     );
-    return { certificate, revoked, student2, templateId: template.id };
+    return { certificate, revoked, toReissue, student2, templateId: template.id };
   }
 
   type Fixture = Awaited<ReturnType<typeof fixture>>;
@@ -649,6 +660,11 @@ describe('permissions', () => {
       variables: { input: { certificateId: f.certificate.id, reason: 'Testing' } },
       root: 'certificateRevoke',
     }),
+    certificateReissue: (f) => ({
+      query: REISSUE,
+      variables: { input: { certificateId: f.toReissue.id, reason: 'Name correction' } },
+      root: 'certificateReissue',
+    }),
     certificateReinstate: (f) => ({
       query: REINSTATE,
       variables: { input: { certificateId: f.revoked.id } },
@@ -689,6 +705,7 @@ describe('permissions', () => {
         certificateIssueCourses: U,
         certificateIssue: U,
         certificateRevoke: U,
+        certificateReissue: U,
         certificateReinstate: U,
         certificateTemplateCreate: U,
         certificateTemplateUpdate: U,
@@ -708,6 +725,7 @@ describe('permissions', () => {
         certificateIssueCourses: F,
         certificateIssue: F,
         certificateRevoke: F,
+        certificateReissue: F,
         certificateReinstate: F,
         certificateTemplateCreate: F,
         certificateTemplateUpdate: F,
@@ -727,6 +745,7 @@ describe('permissions', () => {
         certificateIssueCourses: 'ok',
         certificateIssue: 'userError',
         certificateRevoke: 'userError',
+        certificateReissue: 'userError',
         certificateReinstate: F,
         certificateTemplateCreate: F,
         certificateTemplateUpdate: F,
@@ -746,6 +765,7 @@ describe('permissions', () => {
         certificateIssueCourses: 'ok',
         certificateIssue: 'ok',
         certificateRevoke: 'ok',
+        certificateReissue: 'ok',
         certificateReinstate: F,
         certificateTemplateCreate: F,
         certificateTemplateUpdate: F,
@@ -767,6 +787,7 @@ describe('permissions', () => {
             certificateIssueCourses: 'ok',
             certificateIssue: 'ok',
             certificateRevoke: 'ok',
+            certificateReissue: 'ok',
             certificateReinstate: 'ok',
             certificateTemplateCreate: 'ok',
             certificateTemplateUpdate: 'ok',
@@ -1194,5 +1215,341 @@ describe('PDF download', () => {
       t.agent().get(`/api/certificates/${certificateId}/pdf`).set('cookie', 'drx.sid=garbage'),
     );
     expect(res.status).toBe(401);
+  });
+});
+
+// ---- what a certificate prints is fixed when issued -----------------------------------------------
+
+describe('the name and course title printed are fixed at issue', () => {
+  it('keeps the issued name and title after the holder and the course are renamed: graph, REST, PDF, search', async () => {
+    // given a certificate issued to Nora Before for the instructor's course
+    const student = await newMember('Nora', 'Before');
+    await enroll(student.id, ownCourse);
+    const certificate = await service().issueForCompletion(student.id, ownCourse);
+    // when the holder changes their name and the course is renamed
+    await db().execute(`update users set first_name = 'Nadia', last_name = 'After' where id = ?`, [
+      student.id,
+    ]);
+    await db().execute(`update courses set title = 'A Renamed Course' where id = ?`, [ownCourse]);
+    try {
+      // then verification (graph and REST), the certificate and its PDF print what was issued
+      const verified = await t.gql(t.agent(), VERIFY, { number: certificate.number });
+      expect(verified.data.certificateVerify).toMatchObject({
+        studentName: 'Nora Before',
+        courseTitle: ownCourseTitle,
+        valid: true,
+      });
+      const rest = await t.agent().get(`/api/certificates/verify/${certificate.number}`);
+      expect(rest.body).toMatchObject({ studentName: 'Nora Before', courseTitle: ownCourseTitle });
+      const one = await t.gql(as.instructor, ONE, { id: certificate.id });
+      expect(one.data.certificate).toMatchObject({
+        studentName: 'Nora Before',
+        courseTitle: ownCourseTitle,
+        mergeFields: { studentName: 'Nora Before', courseTitle: ownCourseTitle },
+      });
+      const restOne = await as.admin.get(`/api/certificates/${certificate.id}`);
+      expect(restOne.body).toMatchObject({ studentName: 'Nora Before', courseTitle: ownCourseTitle });
+      const pdf = await as.admin
+        .get(`/api/certificates/${certificate.id}/pdf`)
+        .buffer(true)
+        .parse(binary as never);
+      const text = pdfText(pdf.body as Buffer);
+      expect(text).toContain('Nora Before');
+      expect(text).toContain(ownCourseTitle);
+      expect(text).not.toContain('Nadia');
+      expect(text).not.toContain('A Renamed Course');
+      // and staff find it by the printed name as well as the current one
+      for (const search of ['Before', 'Nadia']) {
+        const list = await t.gql(as.admin, ADMIN_LIST, { search, first: 100 });
+        expect(
+          list.data.adminCertificates.nodes.map((n: { id: string }) => n.id),
+          search,
+        ).toContain(certificate.id);
+      }
+    } finally {
+      await db().execute(`update courses set title = ? where id = ?`, [ownCourseTitle, ownCourse]);
+    }
+  });
+});
+
+// ---- reissue ------------------------------------------------------------------------------------
+
+describe('certificateReissue', () => {
+  async function issued(first = 'Ana', last = 'Misspelt') {
+    const student = await newMember(first, last);
+    await enroll(student.id, ownCourse);
+    return { student, certificate: await service().issueForCompletion(student.id, ownCourse) };
+  }
+
+  it('issues a new number with the corrected name and revokes the old one, linked both ways', async () => {
+    // given a certificate with a misspelt name
+    const { student, certificate } = await issued();
+    // when staff reissue it with the corrected name
+    const res = await t.gql(as.officer, REISSUE, {
+      input: { certificateId: certificate.id, holderName: '  Ana   Corrected ', reason: 'Name correction' },
+    });
+    const payload = res.data.certificateReissue;
+    expect(payload.userErrors).toEqual([]);
+    // then the new certificate is valid, prints the new name, keeps the course title and issue date
+    const fresh = payload.certificate;
+    expect(fresh).toMatchObject({
+      status: 'valid',
+      studentName: 'Ana Corrected',
+      courseTitle: ownCourseTitle,
+      revokedAt: null,
+      replacedBy: null,
+    });
+    expect(fresh.number).toMatch(NUMBER_PATTERN);
+    expect(fresh.number).not.toBe(certificate.number);
+    expect(new Date(fresh.issuedAt).getTime()).toBe(certificate.issuedAt.getTime());
+    // and the old one is revoked with a reason naming the new number
+    expect(payload.previousCertificate).toMatchObject({
+      id: certificate.id,
+      number: certificate.number,
+      status: 'revoked',
+      studentName: 'Ana Misspelt',
+      revokeReason: `Reissued as ${fresh.number}: Name correction`,
+      replacedBy: { id: fresh.id, number: fresh.number },
+    });
+    // the verification of each links the other
+    const old = await t.gql(t.agent(), VERIFY_LINKS, { number: certificate.number });
+    expect(old.data.certificateVerify).toMatchObject({
+      valid: false,
+      status: 'revoked',
+      studentName: 'Ana Misspelt',
+      revokeReason: `Reissued as ${fresh.number}: Name correction`,
+      replacedByNumber: fresh.number,
+      replacesNumber: null,
+    });
+    const now = await t.gql(t.agent(), VERIFY_LINKS, { number: fresh.number });
+    expect(now.data.certificateVerify).toMatchObject({
+      valid: true,
+      studentName: 'Ana Corrected',
+      replacedByNumber: null,
+      replacesNumber: certificate.number,
+    });
+    const rest = await t.agent().get(`/api/certificates/verify/${certificate.number}`);
+    expect(rest.body).toMatchObject({ valid: false, replacedByNumber: fresh.number });
+    // the PDF of the new one prints the corrected name
+    const pdf = await as.admin
+      .get(`/api/certificates/${fresh.id}/pdf`)
+      .buffer(true)
+      .parse(binary as never);
+    expect(pdfText(pdf.body as Buffer)).toContain('Ana Corrected');
+    // a completion now finds the new certificate (one current certificate per student and course)
+    expect((await service().issueForCompletion(student.id, ownCourse)).id).toBe(fresh.id);
+    expect(await certificateRows(student.id, ownCourse)).toHaveLength(2);
+    const issueCourses = await t.gql(
+      as.instructor,
+      `query { certificateIssueCourses { id certificateCount } }`,
+    );
+    const [{ n }] = await db().execute<{ n: number }[]>(
+      'select count(*)::int as n from certificates where course_id = ? and replaced_by_id is null',
+      [ownCourse],
+    );
+    expect(
+      issueCourses.data.certificateIssueCourses.find((c: { id: string }) => c.id === ownCourse)
+        .certificateCount,
+    ).toBe(n);
+  });
+
+  it("prints the holder's current name when no name is given", async () => {
+    const { student, certificate } = await issued('Old', 'Name');
+    await db().execute(`update users set first_name = 'New', last_name = 'Name' where id = ?`, [student.id]);
+    const res = await t.gql(as.instructor, REISSUE, {
+      input: { certificateId: certificate.id, reason: 'The holder changed their name' },
+    });
+    expect(res.data.certificateReissue.userErrors).toEqual([]);
+    expect(res.data.certificateReissue.certificate.studentName).toBe('New Name');
+  });
+
+  it('refuses a second reissue, a reinstatement of the old one, and a revoked certificate', async () => {
+    const { certificate } = await issued();
+    const first = await t.gql(as.admin, REISSUE, { input: { certificateId: certificate.id, reason: 'Fix' } });
+    const fresh = first.data.certificateReissue.certificate;
+    const again = await t.gql(as.admin, REISSUE, { input: { certificateId: certificate.id, reason: 'Fix' } });
+    expect(again.data.certificateReissue.userErrors).toEqual([
+      {
+        code: 'CONFLICT',
+        field: 'certificateId',
+        message: `This certificate was already reissued as ${fresh.number}`,
+      },
+    ]);
+    const reinstate = await t.gql(as.admin, REINSTATE, { input: { certificateId: certificate.id } });
+    expect(reinstate.data.certificateReinstate.userErrors).toEqual([
+      {
+        code: 'INVALID_INPUT',
+        field: 'certificateId',
+        message: `This certificate was reissued as ${fresh.number}, which is the valid one`,
+      },
+    ]);
+    await t.gql(as.admin, REVOKE, { input: { certificateId: fresh.id, reason: 'Cheating' } });
+    const revoked = await t.gql(as.admin, REISSUE, { input: { certificateId: fresh.id, reason: 'Fix' } });
+    expect(revoked.data.certificateReissue.userErrors).toEqual([
+      {
+        code: 'INVALID_INPUT',
+        field: 'certificateId',
+        message: 'A revoked certificate cannot be reissued; reinstate it first',
+      },
+    ]);
+  });
+
+  it('checks the reason and the name, and who may reissue', async () => {
+    const { certificate } = await issued();
+    const errors = async (input: Record<string, unknown>, browser = as.admin) =>
+      (await t.gql(browser, REISSUE, { input: { certificateId: certificate.id, ...input } })).data
+        .certificateReissue.userErrors;
+    expect(await errors({ reason: '  ' })).toEqual([
+      { code: 'INVALID_INPUT', field: 'reason', message: 'Give a reason for reissuing the certificate' },
+    ]);
+    expect(await errors({ reason: 'x'.repeat(401) })).toEqual([
+      { code: 'INVALID_INPUT', field: 'reason', message: 'The reason must be 400 characters or fewer' },
+    ]);
+    expect(await errors({ reason: 'Fix', holderName: ' ' })).toEqual([
+      { code: 'INVALID_INPUT', field: 'holderName', message: 'Give the name to print on the certificate' },
+    ]);
+    expect(await errors({ reason: 'Fix', holderName: 'x'.repeat(201) })).toEqual([
+      { code: 'INVALID_INPUT', field: 'holderName', message: 'The name must be 200 characters or fewer' },
+    ]);
+    expect(await errors({ reason: 'Fix' }, as.multi)).toEqual([
+      {
+        code: 'FORBIDDEN',
+        field: 'certificateId',
+        message: 'You can reissue certificates only for your own courses',
+      },
+    ]);
+    const unknown = await t.gql(as.admin, REISSUE, { input: { certificateId: randomUUID(), reason: 'x' } });
+    expect(unknown.data.certificateReissue.userErrors[0].code).toBe('NOT_FOUND');
+    // nothing changed
+    const verified = await t.gql(t.agent(), VERIFY_LINKS, { number: certificate.number });
+    expect(verified.data.certificateVerify).toMatchObject({ valid: true, replacedByNumber: null });
+  });
+
+  it('lets exactly one of 8 concurrent reissues through', async () => {
+    const { student, certificate } = await issued();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.gql(i % 2 ? as.admin : as.officer, REISSUE, {
+          input: { certificateId: certificate.id, reason: `Fix ${i}` },
+        }),
+      ),
+    );
+    const ok = answers.filter((a) => a.data.certificateReissue.userErrors.length === 0);
+    expect(ok).toHaveLength(1);
+    expect(answers.every((a) => a.errors === undefined)).toBe(true);
+    const rows = await db().execute<{ replaced_by_id: string | null; revoked_at: Date | null }[]>(
+      'select replaced_by_id, revoked_at from certificates where user_id = ? and course_id = ?',
+      [student.id, ownCourse],
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((r) => r.replaced_by_id === null && r.revoked_at === null)).toHaveLength(1);
+  });
+
+  it('draws another number when the first one is taken', async () => {
+    const { certificate } = await issued();
+    const { certificate: other } = await issued();
+    const svc = service();
+    const actor = await t.orm.em.fork().findOneOrFail(User, { id: idOf.admin });
+    const drawn: string[] = [];
+    svc.drawNumber = (issuedAt) => {
+      drawn.push(drawn.length === 0 ? other.number : newCertificateNumber(issuedAt));
+      return drawn[drawn.length - 1];
+    };
+    const { certificate: fresh, previousCertificate } = await svc.reissue(actor, {
+      certificateId: certificate.id,
+      reason: 'Fix',
+    });
+    expect(drawn).toHaveLength(2);
+    expect(fresh.number).toBe(drawn[1]);
+    expect(previousCertificate.revokeReason).toBe(`Reissued as ${drawn[1]}: Fix`);
+  });
+});
+
+// ---- refunds --------------------------------------------------------------------------------------
+
+describe('a refund revokes the certificates of the course access it took away', () => {
+  const PAID_COURSE = 'Teaching Classical Ballet: Grades 1–3';
+  const REFUND = `mutation($input: OrderRefundInput!) { orderRefund(input: $input) {
+    order { id status } userErrors { code field message } } }`;
+
+  /** A new member who buys the paid course with the test provider and holds its certificate. */
+  async function buyerWithCertificate() {
+    const browser = t.agent();
+    const username = `buyer${++userCounter}${Date.now().toString(36)}`;
+    const registered = await browser
+      .post('/api/register')
+      .set(json)
+      .send({ username, password: 'refund-test-pw', firstName: 'Rhea', lastName: 'Refund' });
+    expect(registered.status).toBe(201);
+    const courseId = courses.get(PAID_COURSE)!.id;
+    const added = await t.gql(
+      browser,
+      `mutation($input: CartItemAddInput!) { cartItemAdd(input: $input) { userErrors { code message } } }`,
+      { input: { itemType: 'course', itemId: courseId, quantity: 1 } },
+    );
+    expect(added.data.cartItemAdd.userErrors).toEqual([]);
+    const paid = await browser
+      .post('/api/simple-checkout')
+      .set(json)
+      .send({ idempotencyKey: `refund-${username}` });
+    expect(paid.body.order?.status, JSON.stringify(paid.body)).toBe('paid');
+    const certificate = await service().issueForCompletion(registered.body.id, courseId);
+    return {
+      userId: registered.body.id as string,
+      courseId,
+      orderId: paid.body.order.id as string,
+      certificate,
+    };
+  }
+
+  it("revokes it with the reason 'refunded', visibly on the verification page", async () => {
+    const { orderId, certificate } = await buyerWithCertificate();
+    expect(
+      (await t.gql(t.agent(), VERIFY, { number: certificate.number })).data.certificateVerify.valid,
+    ).toBe(true);
+    const refund = await t.gql(as.admin, REFUND, { input: { orderId, reason: 'Changed my mind' } });
+    expect(refund.data.orderRefund.userErrors).toEqual([]);
+    const verified = await t.gql(t.agent(), VERIFY, { number: certificate.number });
+    expect(verified.data.certificateVerify).toMatchObject({
+      valid: false,
+      status: 'revoked',
+      revokeReason: 'refunded',
+      revokedAt: expect.any(String),
+    });
+  });
+
+  it('keeps it when the refund left the access (the learner is enrolled another way)', async () => {
+    const { userId, courseId, orderId, certificate } = await buyerWithCertificate();
+    // the enrollment no longer comes from the purchase (e.g. staff granted the course)
+    await db().execute(`update enrollments set source = 'granted' where user_id = ? and course_id = ?`, [
+      userId,
+      courseId,
+    ]);
+    const refund = await t.gql(as.admin, REFUND, { input: { orderId, reason: 'Goodwill' } });
+    expect(refund.data.orderRefund.userErrors).toEqual([]);
+    const verified = await t.gql(t.agent(), VERIFY, { number: certificate.number });
+    expect(verified.data.certificateVerify).toMatchObject({ valid: true, revokeReason: null });
+  });
+
+  it('revokeCertificatesForRefund touches only valid certificates of courses without access', async () => {
+    const student = await newMember();
+    await enroll(student.id, ownCourse); // still has access
+    const kept = await service().issueForCompletion(student.id, ownCourse);
+    const lost = await service().issueForCompletion(student.id, otherCourse); // no enrollment
+    const em = t.orm.em.fork();
+    expect(await revokeCertificatesForRefund(em, student.id, [])).toEqual([]);
+    expect(await revokeCertificatesForRefund(em, student.id, [ownCourse, otherCourse, otherCourse])).toEqual([
+      lost.id,
+    ]);
+    // a second call changes nothing (the reason and date stay)
+    expect(await revokeCertificatesForRefund(em, student.id, [otherCourse])).toEqual([]);
+    const rows = await db().execute<{ id: string; revoke_reason: string | null }[]>(
+      'select id, revoke_reason from certificates where user_id = ? order by revoke_reason nulls first',
+      [student.id],
+    );
+    expect(rows).toEqual([
+      { id: kept.id, revoke_reason: null },
+      { id: lost.id, revoke_reason: 'refunded' },
+    ]);
   });
 });

@@ -29,6 +29,7 @@ export const certificatesPermissions = {
     certificateTemplateSetDefault: isStaff,
     certificateIssue: isStaffOrInstructor,
     certificateRevoke: isStaffOrInstructor,
+    certificateReissue: isStaffOrInstructor,
     certificateReinstate: isStaff,
   },
   // Reached only through the queries above, which decide who sees which certificate.
@@ -47,5 +48,6 @@ export const certificatesPermissions = {
   CertificateTemplateSetDefaultPayload: allow,
   CertificateIssuePayload: allow,
   CertificateRevokePayload: allow,
+  CertificateReissuePayload: allow,
   CertificateReinstatePayload: allow,
 };

@@ -28,6 +28,8 @@ import {
   CertificateMergeFields,
   CertificateReinstateInput,
   CertificateReinstatePayload,
+  CertificateReissueInput,
+  CertificateReissuePayload,
   CertificateRevokeInput,
   CertificateRevokePayload,
   CertificateVerification,
@@ -77,14 +79,24 @@ export class CertificatesResolver {
     return ctx.services.certificates.mergeFields(certificate);
   }
 
-  @FieldResolver(() => String, { description: 'The name printed on the certificate.' })
-  async studentName(@Root() certificate: Certificate, @Ctx() ctx: Context): Promise<string> {
-    return (await ctx.services.certificates.mergeFields(certificate)).studentName;
+  @FieldResolver(() => String, {
+    description: 'The name printed on the certificate, fixed when it was issued (a reissue corrects it).',
+  })
+  studentName(@Root() certificate: Certificate): string {
+    return certificate.holderName;
   }
 
-  @FieldResolver(() => String)
-  async courseTitle(@Root() certificate: Certificate, @Ctx() ctx: Context): Promise<string> {
-    return (await ctx.services.certificates.mergeFields(certificate)).courseTitle;
+  @FieldResolver(() => String, { description: 'The course title printed, fixed when it was issued.' })
+  courseTitle(@Root() certificate: Certificate): string {
+    return certificate.courseTitle;
+  }
+
+  @FieldResolver(() => Certificate, {
+    nullable: true,
+    description: 'The certificate that replaced this one when it was reissued (this one is revoked).',
+  })
+  replacedBy(@Root() certificate: Certificate): Promise<Certificate> | null {
+    return certificate.replacedBy ? load(certificate.replacedBy) : null;
   }
 
   @FieldResolver(() => ID)
@@ -236,6 +248,22 @@ export class CertificatesResolver {
         certificate: await ctx.services.certificates.revoke(ctx.user!, input.certificateId, input.reason),
       }),
       { certificate: null },
+    );
+  }
+
+  @Mutation(() => CertificateReissuePayload, {
+    description:
+      "Reissues a certificate, e.g. to correct the holder's name (the course's instructor or staff): a new " +
+      'certificate with a new number; the old one is revoked with the reason "Reissued as DRX-…: <reason>" ' +
+      'and its verification links the new one.',
+  })
+  certificateReissue(
+    @Arg('input') input: CertificateReissueInput,
+    @Ctx() ctx: Context,
+  ): Promise<CertificateReissuePayload> {
+    return payload<Omit<CertificateReissuePayload, 'userErrors'>>(
+      () => ctx.services.certificates.reissue(ctx.user!, input),
+      { certificate: null, previousCertificate: null },
     );
   }
 

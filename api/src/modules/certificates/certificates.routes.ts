@@ -2,6 +2,7 @@ import type { GraphRoute } from '../../rest/graph-route';
 
 const VERIFICATION_FIELDS = `
   number valid status studentName courseTitle issuedAt revokedAt revokeReason instructorName
+  replacedByNumber replacesNumber
 `;
 
 const CERTIFICATE_FIELDS = `

@@ -18,6 +18,9 @@ export type CertificateStatus = 'valid' | 'revoked';
 export const CERTIFICATE_STATUSES: readonly CertificateStatus[] = ['valid', 'revoked'];
 
 export const MAX_REVOKE_REASON = 500;
+/** A reissue's reason goes into the old certificate's revoke reason after "Reissued as DRX-…: ". */
+export const MAX_REISSUE_REASON = 400;
+export const MAX_HOLDER_NAME = 200;
 export const MAX_TEMPLATE_BODY = 2000;
 const DEFAULT_ACCENT = '#6b46c1';
 /** A fresh number collides with an existing one about once in 10^12 issues; five tries is plenty. */
@@ -53,6 +56,17 @@ export interface Verification {
   revokedAt: Date | null;
   revokeReason: string | null;
   instructorName: string;
+  /** The certificate that replaced this one in a reissue. */
+  replacedByNumber: string | null;
+  /** The certificate this one replaced in a reissue. */
+  replacesNumber: string | null;
+}
+
+export interface ReissueInput {
+  certificateId: string;
+  /** The name to print; default the holder's current name. */
+  holderName?: string | null;
+  reason: string;
 }
 
 export interface IssueCourse {
@@ -148,10 +162,20 @@ export class CertificatesService {
       const id = randomUUID();
       const issuedAt = new Date();
       // No conflict target: a clash on (user, course) and one on the number both do nothing.
+      // The holder's name and the course title are fixed now (what the certificate prints).
       const inserted = await this.em.execute<{ id: string }[]>(
-        `insert into certificates (id, number, user_id, course_id, template_id, issued_at)
-         values (?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
-        [id, this.drawNumber(issuedAt), user.id, course.id, template.id, issuedAt],
+        `insert into certificates (id, number, user_id, course_id, template_id, issued_at, holder_name, course_title)
+         values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+        [
+          id,
+          this.drawNumber(issuedAt),
+          user.id,
+          course.id,
+          template.id,
+          issuedAt,
+          personName(user),
+          course.title,
+        ],
       );
       if (inserted.length > 0) {
         return { certificate: await this.em.findOneOrFail(Certificate, { id }), created: true };
@@ -214,6 +238,8 @@ export class CertificatesService {
       conditions.push({
         $or: [
           { number: { $ilike: like } },
+          { holderName: { $ilike: like } },
+          { courseTitle: { $ilike: like } },
           { user: { username: { $ilike: like } } },
           { user: { firstName: { $ilike: like } } },
           { user: { lastName: { $ilike: like } } },
@@ -237,20 +263,27 @@ export class CertificatesService {
     const certificate = await this.em.findOne(
       Certificate,
       { number: normalized },
-      { populate: ['user', 'course', 'course.instructor'] },
+      { populate: ['course', 'course.instructor', 'replacedBy'] },
     );
     if (!certificate) return null;
+    const replaced = await this.em.findOne(
+      Certificate,
+      { replacedBy: certificate.id },
+      { fields: ['number'] },
+    );
     const status = certificateStatus(certificate);
     return {
       number: certificate.number,
       valid: status === 'valid',
       status,
-      studentName: personName(certificate.user),
-      courseTitle: certificate.course.title,
+      studentName: certificate.holderName,
+      courseTitle: certificate.courseTitle,
       issuedAt: certificate.issuedAt,
       revokedAt: certificate.revokedAt ?? null,
       revokeReason: certificate.revokeReason ?? null,
       instructorName: personName(certificate.course.instructor),
+      replacedByNumber: certificate.replacedBy?.number ?? null,
+      replacesNumber: replaced?.number ?? null,
     };
   }
 
@@ -266,7 +299,7 @@ export class CertificatesService {
         'reason',
       );
     }
-    const certificate = await this.findManaged(actor, certificateId);
+    const certificate = await this.findManaged(actor, certificateId, 'revoke');
     if (certificate.revokedAt) {
       throw new DomainError('INVALID_INPUT', 'This certificate is already revoked', 'certificateId');
     }
@@ -288,10 +321,102 @@ export class CertificatesService {
     if (!certificate.revokedAt) {
       throw new DomainError('INVALID_INPUT', 'This certificate is not revoked', 'certificateId');
     }
+    if (certificate.replacedBy) {
+      const replacement = await load(certificate.replacedBy);
+      throw new DomainError(
+        'INVALID_INPUT',
+        `This certificate was reissued as ${replacement.number}, which is the valid one`,
+        'certificateId',
+      );
+    }
     certificate.revokedAt = null;
     certificate.revokeReason = null;
     await this.em.flush();
     return certificate;
+  }
+
+  /**
+   * Reissues a certificate (the course's instructor or staff), e.g. to correct the holder's name: a
+   * new certificate with a new number, the same course title, template and issue date, printing
+   * `holderName` (default: the holder's current name); the old one is revoked with the reason
+   * "Reissued as DRX-…: <reason>" and points at the new one. One transaction; the conditional update
+   * (valid and not yet reissued) lets exactly one of concurrent reissues through.
+   */
+  async reissue(
+    actor: User,
+    input: ReissueInput,
+  ): Promise<{ certificate: Certificate; previousCertificate: Certificate }> {
+    const reason = (input.reason ?? '').trim();
+    if (!reason)
+      throw new DomainError('INVALID_INPUT', 'Give a reason for reissuing the certificate', 'reason');
+    if (reason.length > MAX_REISSUE_REASON) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        `The reason must be ${MAX_REISSUE_REASON} characters or fewer`,
+        'reason',
+      );
+    }
+    const old = await this.findManaged(actor, input.certificateId, 'reissue');
+    if (old.replacedBy) {
+      const replacement = await load(old.replacedBy);
+      throw new DomainError(
+        'CONFLICT',
+        `This certificate was already reissued as ${replacement.number}`,
+        'certificateId',
+      );
+    }
+    if (old.revokedAt) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        'A revoked certificate cannot be reissued; reinstate it first',
+        'certificateId',
+      );
+    }
+    const holderName =
+      input.holderName === undefined || input.holderName === null
+        ? personName(await load(old.user))
+        : checkedHolderName(input.holderName);
+
+    for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
+      const id = randomUUID();
+      const number = this.drawNumber(old.issuedAt);
+      const done = await this.em
+        .transactional(async (tem) => {
+          const revoked = await tem.execute<{ id: string }[]>(
+            `update certificates set revoked_at = ?, revoke_reason = ?, replaced_by_id = ?
+            where id = ? and revoked_at is null and replaced_by_id is null returning id`,
+            [new Date(), `Reissued as ${number}: ${reason}`, id, old.id],
+          );
+          if (!revoked.length) {
+            throw new DomainError(
+              'CONFLICT',
+              'This certificate was revoked or reissued meanwhile',
+              'certificateId',
+            );
+          }
+          const inserted = await tem.execute<{ id: string }[]>(
+            `insert into certificates (id, number, user_id, course_id, template_id, issued_at, holder_name, course_title)
+           select ?, ?, user_id, course_id, template_id, issued_at, ?, course_title from certificates where id = ?
+           on conflict do nothing returning id`,
+            [id, number, holderName, old.id],
+          );
+          // The number was taken: undo the revocation and draw another.
+          if (!inserted.length) throw new NumberTaken();
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NumberTaken) return false;
+          throw error;
+        });
+      if (done) {
+        const [certificate, previousCertificate] = await Promise.all([
+          this.em.findOneOrFail(Certificate, { id }),
+          this.em.findOneOrFail(Certificate, { id: old.id }, { refresh: true }),
+        ]);
+        return { certificate, previousCertificate };
+      }
+    }
+    throw new Error('Could not draw an unused certificate number');
   }
 
   /**
@@ -315,11 +440,11 @@ export class CertificatesService {
 
   /** The values printed into the template's placeholders. */
   async mergeFields(certificate: Certificate): Promise<MergeFields> {
-    const [student, course] = await Promise.all([load(certificate.user), load(certificate.course)]);
+    const course = await load(certificate.course);
     const instructor = await load(course.instructor);
     return {
-      studentName: personName(student),
-      courseTitle: course.title,
+      studentName: certificate.holderName,
+      courseTitle: certificate.courseTitle,
       issuedOn: formatIssuedOn(certificate.issuedAt),
       certificateNumber: certificate.number,
       instructorName: personName(instructor),
@@ -336,7 +461,7 @@ export class CertificatesService {
     >(
       `select c.id, c.title,
               (select count(*) from enrollments e where e.course_id = c.id) as enrolled_count,
-              (select count(*) from certificates x where x.course_id = c.id) as certificate_count
+              (select count(*) from certificates x where x.course_id = c.id and x.replaced_by_id is null) as certificate_count
          from courses c
         where ? or c.instructor_id = ?
         order by c.title, c.id`,
@@ -385,6 +510,7 @@ export class CertificatesService {
       ? await this.em.find(Certificate, {
           course: course.id,
           user: { $in: enrollments.map((e) => e.user.id) },
+          replacedBy: null,
         })
       : [];
     const byUser = new Map(certificates.map((c) => [c.user.id, c]));
@@ -486,7 +612,7 @@ export class CertificatesService {
 
   private findFor(userId: string, courseId: string): Promise<Certificate | null> {
     if (!isUuid(userId) || !isUuid(courseId)) return Promise.resolve(null);
-    return this.em.findOne(Certificate, { user: userId, course: courseId });
+    return this.em.findOne(Certificate, { user: userId, course: courseId, replacedBy: null });
   }
 
   private async defaultTemplate(): Promise<CertificateTemplate> {
@@ -509,8 +635,12 @@ export class CertificatesService {
     return course.instructor.id === actor.id;
   }
 
-  /** A certificate the actor may revoke (the course's instructor or staff). */
-  private async findManaged(actor: User, certificateId: string): Promise<Certificate> {
+  /** A certificate the actor may revoke or reissue (the course's instructor or staff). */
+  private async findManaged(
+    actor: User,
+    certificateId: string,
+    action: 'revoke' | 'reissue',
+  ): Promise<Certificate> {
     const certificate = isUuid(certificateId)
       ? await this.em.findOne(Certificate, { id: certificateId })
       : null;
@@ -520,12 +650,34 @@ export class CertificatesService {
     if (course.instructor.id !== actor.id) {
       throw new DomainError(
         'FORBIDDEN',
-        'You can revoke certificates only for your own courses',
+        `You can ${action} certificates only for your own courses`,
         'certificateId',
       );
     }
     return certificate;
   }
+}
+
+/** Thrown inside a reissue's transaction when the drawn number is taken (the transaction rolls back). */
+class NumberTaken extends Error {}
+
+/** A holder name given for a reissue: trimmed, 1–200 characters, no control characters. */
+function checkedHolderName(value: string): string {
+  const name = value.trim().replace(/\s+/g, ' ');
+  if (!name)
+    throw new DomainError('INVALID_INPUT', 'Give the name to print on the certificate', 'holderName');
+  if (name.length > MAX_HOLDER_NAME) {
+    throw new DomainError(
+      'INVALID_INPUT',
+      `The name must be ${MAX_HOLDER_NAME} characters or fewer`,
+      'holderName',
+    );
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) {
+    throw new DomainError('INVALID_INPUT', 'The name cannot contain control characters', 'holderName');
+  }
+  return name;
 }
 
 function templateInUse(count: number): DomainError {

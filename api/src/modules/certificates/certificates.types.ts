@@ -66,6 +66,18 @@ export class CertificateVerification {
 
   @Field()
   instructorName!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The number of the certificate that replaced this one (a reissue); null otherwise.',
+  })
+  replacedByNumber!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The number of the certificate this one replaced (a reissue); null otherwise.',
+  })
+  replacesNumber!: string | null;
 }
 
 @ObjectType({ description: 'A course the viewer may issue certificates for.' })
@@ -181,6 +193,24 @@ export class CertificateRevokeInput {
   reason!: string;
 }
 
+@InputType({ description: "A reissue, e.g. to correct the holder's name." })
+export class CertificateReissueInput {
+  @Field(() => ID, { description: 'A valid certificate (not revoked, not reissued before).' })
+  certificateId!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The name to print, up to 200 characters; default the holder's current name.",
+  })
+  holderName?: string | null;
+
+  @Field({
+    description:
+      'Required, up to 400 characters; shown on the old certificate\'s public verification page after "Reissued as DRX-…: ".',
+  })
+  reason!: string;
+}
+
 @InputType()
 export class CertificateReinstateInput {
   @Field(() => ID)
@@ -244,6 +274,18 @@ export class CertificateIssuePayload {
 export class CertificateRevokePayload {
   @Field(() => Certificate, { nullable: true })
   certificate!: Certificate | null;
+
+  @Field(() => [UserError])
+  userErrors!: UserError[];
+}
+
+@ObjectType()
+export class CertificateReissuePayload {
+  @Field(() => Certificate, { nullable: true, description: 'The new certificate.' })
+  certificate!: Certificate | null;
+
+  @Field(() => Certificate, { nullable: true, description: 'The old certificate, now revoked.' })
+  previousCertificate!: Certificate | null;
 
   @Field(() => [UserError])
   userErrors!: UserError[];

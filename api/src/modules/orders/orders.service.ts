@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ConnectionShape, toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { Batcher } from '../learning/batcher';
+import { revokeCertificatesForRefund } from '../certificates/certificate-refunds';
 import { CouponsService } from '../coupons/coupons.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { reverseSaleEarnings } from '../sellers/earnings-ledger';
@@ -194,6 +195,13 @@ export class OrdersService {
       );
       if (!rows.length) throw new DomainError('CONFLICT', 'This order has already been refunded', 'orderId');
       await revokeOrderAccess(tem, order.id, rows[0].user_id);
+      // Certificates of the courses whose access this refund took away are revoked ('refunded').
+      const courseLines = await tem.find(OrderLine, { order: order.id, itemType: 'course' });
+      await revokeCertificatesForRefund(
+        tem,
+        rows[0].user_id,
+        courseLines.map((l) => l.itemId),
+      );
       await reverseSaleEarnings(tem, order.id);
       await new CouponsService(tem).release(tem, order.id);
     });

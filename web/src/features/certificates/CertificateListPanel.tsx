@@ -25,6 +25,7 @@ import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { useLoadMore } from '../../ui/useLoadMore';
 import { CertificateStatusBadge } from './CertificateStatusBadge';
 import { formatCertificateDate } from './certificateText';
+import { ReissueCertificateDialog } from './ReissueCertificateDialog';
 import { RevokeCertificateDialog, type RevokeTarget } from './RevokeCertificateDialog';
 import { useCertificateReinstate } from './useCertificateActions';
 
@@ -43,6 +44,10 @@ graphql(`
     user {
       id
       username
+    }
+    replacedBy {
+      id
+      number
     }
   }
 `);
@@ -164,6 +169,7 @@ export function CertificateListPanel({ scope }: { scope: 'admin' | 'instructor' 
   const pager = scope === 'admin' ? adminPager : instructorPager;
 
   const [revokeTarget, setRevokeTarget] = useState<RevokeTarget | null>(null);
+  const [reissueTarget, setReissueTarget] = useState<RevokeTarget | null>(null);
   const { reinstate, loading: reinstating } = useCertificateReinstate();
   const [reinstatingId, setReinstatingId] = useState<string | null>(null);
 
@@ -312,6 +318,13 @@ export function CertificateListPanel({ scope }: { scope: 'admin' | 'instructor' 
                               {c.revokeReason}
                             </Text>
                           ) : null}
+                          {c.replacedBy ? (
+                            <Link asChild fontSize="xs" color="brand.fg">
+                              <RouterLink to={`/certificates/${encodeURIComponent(c.replacedBy.id)}`}>
+                                Reissued as {c.replacedBy.number}
+                              </RouterLink>
+                            </Link>
+                          ) : null}
                         </Stack>
                       </Table.Cell>
                       <Table.Cell>
@@ -322,23 +335,40 @@ export function CertificateListPanel({ scope }: { scope: 'admin' | 'instructor' 
                             </a>
                           </Button>
                           {c.status === 'valid' ? (
-                            <Button
-                              size="xs"
-                              variant="outline"
-                              colorPalette="red"
-                              onClick={() =>
-                                setRevokeTarget({
-                                  id: c.id,
-                                  number: c.number,
-                                  studentName: c.studentName,
-                                  courseTitle: c.courseTitle,
-                                })
-                              }
-                              aria-label={`Revoke ${c.number}`}
-                            >
-                              Revoke
-                            </Button>
-                          ) : scope === 'admin' ? (
+                            <>
+                              <Button
+                                size="xs"
+                                variant="outline"
+                                onClick={() =>
+                                  setReissueTarget({
+                                    id: c.id,
+                                    number: c.number,
+                                    studentName: c.studentName,
+                                    courseTitle: c.courseTitle,
+                                  })
+                                }
+                                aria-label={`Reissue ${c.number}`}
+                              >
+                                Reissue
+                              </Button>
+                              <Button
+                                size="xs"
+                                variant="outline"
+                                colorPalette="red"
+                                onClick={() =>
+                                  setRevokeTarget({
+                                    id: c.id,
+                                    number: c.number,
+                                    studentName: c.studentName,
+                                    courseTitle: c.courseTitle,
+                                  })
+                                }
+                                aria-label={`Revoke ${c.number}`}
+                              >
+                                Revoke
+                              </Button>
+                            </>
+                          ) : scope === 'admin' && !c.replacedBy ? (
                             <Button
                               size="xs"
                               variant="outline"
@@ -363,6 +393,7 @@ export function CertificateListPanel({ scope }: { scope: 'admin' | 'instructor' 
       )}
 
       <RevokeCertificateDialog target={revokeTarget} onClose={() => setRevokeTarget(null)} />
+      <ReissueCertificateDialog target={reissueTarget} onClose={() => setReissueTarget(null)} />
     </Stack>
   );
 }

@@ -31,6 +31,10 @@ const CertificateQueryDocument = graphql(`
       issuedAt
       revokedAt
       revokeReason
+      replacedBy {
+        id
+        number
+      }
       studentName
       courseTitle
       courseId
@@ -165,6 +169,17 @@ export default function CertificatePage() {
                 This certificate was revoked on {formatCertificateDate(certificate.revokedAt)}
               </Alert.Title>
               <Alert.Description>Reason: {certificate.revokeReason || 'none given'}</Alert.Description>
+              {certificate.replacedBy ? (
+                <Alert.Description>
+                  The valid certificate is{' '}
+                  <Link asChild fontWeight="semibold">
+                    <RouterLink to={`/certificates/${encodeURIComponent(certificate.replacedBy.id)}`}>
+                      {certificate.replacedBy.number}
+                    </RouterLink>
+                  </Link>
+                  .
+                </Alert.Description>
+              ) : null}
             </Alert.Content>
           </Alert.Root>
         ) : null}

@@ -10,12 +10,13 @@ import {
   Heading,
   HStack,
   Input,
+  Link,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { BadgeCheck, Ban, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -33,6 +34,8 @@ const CertificateVerifyQueryDocument = graphql(`
       revokedAt
       revokeReason
       instructorName
+      replacedByNumber
+      replacesNumber
     }
   }
 `);
@@ -106,8 +109,28 @@ export default function CertificateVerifyPage() {
                   completion of the course.
                 </Text>
                 <Text fontWeight="semibold">Reason: {result.revokeReason || 'none given'}</Text>
+                {result.replacedByNumber ? (
+                  <Text>
+                    It was reissued as{' '}
+                    <Link asChild fontWeight="semibold" fontFamily="mono">
+                      <RouterLink to={verifyPath(result.replacedByNumber)}>
+                        {result.replacedByNumber}
+                      </RouterLink>
+                    </Link>
+                    , which is the certificate to check.
+                  </Text>
+                ) : null}
               </Stack>
             )}
+            {result.valid && result.replacesNumber ? (
+              <Text>
+                It replaces certificate{' '}
+                <Link asChild fontFamily="mono">
+                  <RouterLink to={verifyPath(result.replacesNumber)}>{result.replacesNumber}</RouterLink>
+                </Link>
+                , which was reissued.
+              </Text>
+            ) : null}
             <DataList.Root orientation="horizontal" mt={4}>
               <DataList.Item>
                 <DataList.ItemLabel>Student</DataList.ItemLabel>

@@ -39,6 +39,34 @@ const CertificateReinstateMutationDocument = graphql(`
   }
 `);
 
+const CertificateReissueMutationDocument = graphql(`
+  mutation CertificateReissue($input: CertificateReissueInput!) {
+    certificateReissue(input: $input) {
+      certificate {
+        id
+        number
+        status
+        studentName
+      }
+      previousCertificate {
+        id
+        status
+        revokedAt
+        revokeReason
+        replacedBy {
+          id
+          number
+        }
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
 const CertificateIssueMutationDocument = graphql(`
   mutation CertificateIssue($input: CertificateIssueInput!) {
     certificateIssue(input: $input) {
@@ -110,6 +138,43 @@ export function useCertificateRevoke() {
     [mutate],
   );
   return { revoke, loading, userErrors, reset: () => setUserErrors([]) };
+}
+
+/**
+ * Reissues a certificate (a name correction): a new number with the given name; the old one is
+ * revoked and links the new one. Refusals come back as `userErrors` for the dialog to show.
+ */
+export function useCertificateReissue() {
+  const [mutate, { loading }] = useMutation(CertificateReissueMutationDocument);
+  const [userErrors, setUserErrors] = useState<ActionUserError[]>([]);
+  const reissue = useCallback(
+    async (certificateId: string, holderName: string, reason: string): Promise<boolean> => {
+      setUserErrors([]);
+      try {
+        const { data } = await mutate({
+          variables: { input: { certificateId, holderName, reason } },
+          refetchQueries: CERTIFICATE_LISTS,
+        });
+        const result = data?.certificateReissue;
+        if (!result) throw new Error('The server did not answer.');
+        if (result.userErrors.length || !result.certificate) {
+          setUserErrors(result.userErrors);
+          return false;
+        }
+        toaster.create({
+          title: `Certificate reissued as ${result.certificate.number}`,
+          description: 'The old number verifies as revoked and links the new one.',
+          type: 'success',
+        });
+        return true;
+      } catch (error) {
+        setUserErrors([{ code: 'UNEXPECTED', message: messageOf(error) }]);
+        return false;
+      }
+    },
+    [mutate],
+  );
+  return { reissue, loading, userErrors };
 }
 
 /** Makes a revoked certificate valid again (staff). */

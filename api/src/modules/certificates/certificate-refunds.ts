@@ -1,0 +1,29 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** The revoke reason of a certificate whose course access a refund took away. */
+export const REFUND_REVOKE_REASON = 'refunded';
+
+/**
+ * Called inside a refund's transaction, after the refund took its course access away: revokes
+ * (reason "refunded") the user's valid certificates of those courses that the user no longer has
+ * access to — no enrollment that still opens the course (the refund's own decision on
+ * `enrollments.access_revoked_at`: access kept through another paid order, a free or a granted
+ * enrollment keeps the certificate too). Returns the ids of the revoked certificates.
+ */
+export async function revokeCertificatesForRefund(
+  em: EntityManager,
+  userId: string,
+  courseIds: readonly string[],
+): Promise<string[]> {
+  const ids = [...new Set(courseIds)];
+  if (ids.length === 0) return [];
+  const rows = await em.execute<{ id: string }[]>(
+    `update certificates c set revoked_at = ?, revoke_reason = ?
+      where c.user_id = ? and c.course_id in (${ids.map(() => '?').join(', ')}) and c.revoked_at is null
+        and not exists (select 1 from enrollments e
+                         where e.user_id = c.user_id and e.course_id = c.course_id and e.access_revoked_at is null)
+      returning c.id`,
+    [new Date(), REFUND_REVOKE_REASON, userId, ...ids],
+  );
+  return rows.map((r) => r.id);
+}
