@@ -7,6 +7,9 @@ const proxiedPaths = ['/graphql', '/api', '/uploads', '/healthz', '/ruru-static'
 
 export default defineConfig({
   plugins: [react()],
+  // The server writes each page's Content-Security-Policy nonce over this placeholder
+  // (api/src/http/web-app.ts); Vite puts it on the page's tags and in <meta property="csp-nonce">.
+  html: { cspNonce: 'DRX_CSP_NONCE' },
   server: {
     proxy: Object.fromEntries(
       proxiedPaths.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }]),

@@ -5,8 +5,6 @@ import {
 } from '@apollo/server/plugin/disabled';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type ErrorRequestHandler } from 'express';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Pool } from 'pg';
 import type { Config } from './config';
 import type { Context } from './graphql/context';
@@ -17,7 +15,11 @@ import { JSON_BODY_LIMIT_BYTES, jsonBody } from './http/json-body';
 import { sameOrigin } from './http/same-origin';
 import { noStoreCacheControl } from './graphql/no-store';
 import { parseOptions, plugins as limitPlugins, validationRules } from './graphql/limits';
-import { playgroundAssets, playgroundPage } from './graphql/playground';
+import { playgroundAssets, playgroundHtml, playgroundPage } from './graphql/playground';
+import { fieldSuggestionsForSignedInOnly } from './graphql/field-suggestions';
+import { publicUploads } from './http/public-uploads';
+import { apiSecurityHeaders, playgroundSecurityHeaders } from './http/security-headers';
+import { webApp } from './http/web-app';
 import { requestContextFactory } from './graphql/request-context';
 import { buildAppSchema } from './graphql/schema';
 import { LoginThrottle, WINDOW_MS } from './modules/auth/login-throttle';
@@ -42,6 +44,10 @@ export interface AppHandle {
 export async function createApp(orm: MikroORM, config: Config, databaseUrl: string): Promise<AppHandle> {
   const app = express();
   app.disable('x-powered-by');
+  // Security headers on every response (locked down); the web app's pages and the playground
+  // replace the CSP with their own (http/security-headers.ts).
+  const headerSettings = { https: config.cookieSecure };
+  app.use(apiSecurityHeaders(headerSettings));
   if (config.trustProxy) app.set('trust proxy', 1);
   const storage = new LocalStorage(config.uploadsDir);
   const payments = createPaymentProvider(config);
@@ -75,6 +81,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       noStoreCacheControl(),
+      fieldSuggestionsForSignedInOnly(),
       ...limitPlugins,
     ],
   });
@@ -106,23 +113,15 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     }
   });
 
-  app.use('/uploads', express.static(config.uploadsDir, { index: false, fallthrough: false, maxAge: '7d' }));
+  app.use('/uploads', publicUploads(config.uploadsDir));
   app.use(playgroundAssets);
-  app.get('/graphql', playgroundPage);
+  app.get('/graphql', playgroundPage(playgroundSecurityHeaders(headerSettings, playgroundHtml)));
   // Only the graph and the REST adapter read the session: static files and the web app's pages
   // cost no database read.
   app.use('/graphql', sameOriginOnly, sessionsMiddleware, graphqlBody, graphql);
   app.use('/api', sessionsMiddleware, createRestRouter(apollo, createContext, sameOriginOnly));
 
-  const indexHtml = path.join(config.webDist, 'index.html');
-  app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
-  app.get(/.*/, (_req, res) => {
-    if (fs.existsSync(indexHtml)) {
-      res.sendFile(indexHtml);
-    } else {
-      res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
-    }
-  });
+  app.use(webApp(config.webDist, headerSettings));
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     const status = Number(error?.status ?? error?.statusCode ?? 500);

@@ -5,10 +5,19 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const DEMO_PASSWORD = 'drx-demo-2026';
 
-/** One Debian Chromium per spec file; each test opens a fresh context (no shared cookies). */
+/** Reports every Content-Security-Policy violation of a page to its console, where we collect it. */
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) =>
+  console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') +
+    ' at ' + e.sourceFile + ':' + e.lineNumber));`;
+
+/**
+ * One Debian Chromium per spec file; each test opens a fresh context (no shared cookies). A test
+ * whose pages violated the Content-Security-Policy fails (the policy is on for the whole suite).
+ */
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  const cspViolations: string[] = [];
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -25,6 +34,8 @@ export function useBrowser() {
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const violations = cspViolations.splice(0);
+    if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -38,6 +49,12 @@ export function useBrowser() {
       });
       contexts.push(context);
       context.setDefaultTimeout(15_000);
+      await context.addInitScript(REPORT_CSP_VIOLATIONS);
+      context.on('console', (message) => {
+        const text = message.text();
+        if (/CSP violation|Content Security Policy/.test(text))
+          cspViolations.push(`${message.page()?.url()}: ${text}`);
+      });
       return context.newPage();
     },
   };

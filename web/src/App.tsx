@@ -1,24 +1,28 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { ChakraProvider } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
 import { RouterProvider } from 'react-router-dom';
 import { apolloClient } from './apollo/client';
 import { SessionEvents } from './features/auth/useCurrentUser';
 import { GuestModeProvider } from './features/cart/GuestModeProvider';
 import { router } from './router';
+import { styleCache } from './styleCache';
 import { system } from './theme';
 import { Toaster } from './ui/toaster';
 
-/** The app root: design system, graph client, session listeners, routes and notifications. */
+/** The app root: the style cache (CSP nonce), design system, graph client, session listeners, routes and notifications. */
 export function App() {
   return (
-    <ChakraProvider value={system}>
-      <ApolloProvider client={apolloClient}>
-        <SessionEvents />
-        <GuestModeProvider>
-          <RouterProvider router={router} />
-        </GuestModeProvider>
-        <Toaster />
-      </ApolloProvider>
-    </ChakraProvider>
+    <CacheProvider value={styleCache}>
+      <ChakraProvider value={system}>
+        <ApolloProvider client={apolloClient}>
+          <SessionEvents />
+          <GuestModeProvider>
+            <RouterProvider router={router} />
+          </GuestModeProvider>
+          <Toaster />
+        </ApolloProvider>
+      </ChakraProvider>
+    </CacheProvider>
   );
 }

@@ -83,9 +83,8 @@ const armor = new ApolloArmor({
   // then turns every unexpected error into an unmasked GRAPHQL_VALIDATION_FAILED). graphql's own
   // parser counts the same tokens: see `parseOptions`.
   maxTokens: { enabled: false },
-  // Off for now: "Did you mean …?" helps developers. To be turned on for anonymous callers only;
-  // armor's plugin masks the hint in every caller's errors (in `didEncounterErrors`), so that
-  // needs a wrapper that checks the caller.
+  // Off: armor's plugin masks "Did you mean …?" in every caller's errors; guests lose it, signed-in
+  // developers keep it, by graphql/field-suggestions.ts.
   blockFieldSuggestion: { enabled: false, mask: '[Suggestion hidden]' },
 }).protect();
 

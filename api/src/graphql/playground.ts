@@ -19,15 +19,23 @@ query Me {
 /** Ruru's own static files (bundled in the npm package; nothing comes from a CDN). Mount at the root. */
 export const playgroundAssets = serveStatic(RURU_STATIC_PATH) as unknown as RequestHandler;
 
-const html = ruruHTML({
+export const playgroundHtml = ruruHTML({
   endpoint: '/graphql',
   staticPath: RURU_STATIC_PATH,
   clientConfig: { initialQuery: DEFAULT_QUERY },
 });
 
-/** GET /graphql from a browser (no query, accepts HTML) shows the offline GraphiQL playground. */
-export const playgroundPage: RequestHandler = (req, res, next) => {
-  const wantsHtml = req.accepts(['application/json', 'text/html']) === 'text/html';
-  if (req.method !== 'GET' || !wantsHtml || req.query.query) return next();
-  res.type('html').send(html);
-};
+/**
+ * GET /graphql from a browser (no query, accepts HTML) shows the offline GraphiQL playground, with
+ * the page's own security headers (`securityHeaders`, see http/security-headers.ts).
+ */
+export function playgroundPage(securityHeaders: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const wantsHtml = req.accepts(['application/json', 'text/html']) === 'text/html';
+    if (req.method !== 'GET' || !wantsHtml || req.query.query) return next();
+    securityHeaders(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      res.type('html').send(playgroundHtml);
+    });
+  };
+}

@@ -108,9 +108,9 @@ function CheckoutForm({ title }: { title: string }) {
         forgetCheckout();
         setFailure('This order could not be paid. Please place it again.');
       } else if (result.payment?.provider === 'stripe') {
-        navigate(cardPaymentPath(order.id), {
-          state: { clientSecret: result.payment.clientSecret, publishableKey: result.payment.publishableKey },
-        });
+        // A full page load: only the card page's Content-Security-Policy lets Stripe.js in. The card
+        // page gets the payment again with this checkout's idempotency key (no second payment).
+        window.location.assign(cardPaymentPath(order.id));
       } else {
         setPendingOrder({ id: order.id, number: order.number, totalCents: order.totalCents });
       }

@@ -1,0 +1,169 @@
+import crypto from 'node:crypto';
+import type { Response, RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * Every response's security headers, in one place, set by helmet. Each kind of response gets a
+ * Content-Security-Policy that allows what it uses and nothing more:
+ * - the web app's pages: own scripts only; styles from the app or carrying the page's nonce (Chakra
+ *   UI's emotion inserts its rules into nonced <style> elements); Stripe only on the card page;
+ * - the GraphiQL playground at GET /graphql: its two inline scripts by hash, its own workers;
+ * - API answers (JSON, downloads, receipts, certificates): nothing at all, sandboxed;
+ * - public uploads: nothing at all, sandboxed (an image is shown, never run).
+ */
+
+/** The placeholder Vite writes where the page's nonce goes (`html.cspNonce` in web/vite.config.ts). */
+export const NONCE_PLACEHOLDER = 'DRX_CSP_NONCE';
+
+/** Powerful features the app never uses, off for every page and every frame. */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+  'interest-cohort=()',
+].join(', ');
+
+/** Where Stripe.js and its frames live (https://docs.stripe.com/security/guide#content-security-policy). */
+const STRIPE = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+/** Lessons embed YouTube videos (web/src/lib/youtube.ts). */
+const YOUTUBE_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
+/** The page that loads Stripe.js (web: /checkout/stripe, reached by a full page load). */
+export const CARD_PAGE_PATH = '/checkout/stripe';
+
+type DirectiveValue = string | ((req: IncomingMessage, res: ServerResponse) => string);
+type Directives = Record<string, DirectiveValue[] | null>;
+
+export interface HeaderSettings {
+  /** HSTS: on with Secure cookies (production behind HTTPS). */
+  https: boolean;
+}
+
+function helmetFor(settings: HeaderSettings, directives: Directives): RequestHandler {
+  const options: HelmetOptions = {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...directives,
+        'upgrade-insecure-requests': settings.https ? [] : null,
+      },
+    },
+    // Stripe's and YouTube's frames do not send CORP/COEP headers.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: settings.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+    xFrameOptions: { action: 'deny' },
+    xPoweredBy: true, // removes the header
+  };
+  const headers = helmet(options);
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    headers(req, res, next);
+  };
+}
+
+/** Nothing may load, nothing may run: JSON, downloads, PDFs, public uploads. */
+const LOCKED_DOWN: Directives = {
+  'default-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  sandbox: [],
+};
+
+/** API answers, the GraphQL endpoint's JSON, health checks and errors. */
+export function apiSecurityHeaders(settings: HeaderSettings): RequestHandler {
+  return helmetFor(settings, LOCKED_DOWN);
+}
+
+/** Public uploads: images only, shown and never run (a sandboxed document has no script). */
+export function uploadSecurityHeaders(settings: HeaderSettings): RequestHandler {
+  return helmetFor(settings, LOCKED_DOWN);
+}
+
+/** The page's nonce, which `webAppSecurityHeaders` put in `res.locals`. */
+const pageNonce: DirectiveValue = (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
+
+function webAppDirectives(stripe: boolean): Directives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(stripe ? STRIPE.script : [])],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", pageNonce],
+    // Thumbnails, avatars, store banners and course covers: uploads (self), generated initials
+    // (data:), previews of a file being uploaded (blob:), and image URLs sellers and instructors
+    // enter (https:).
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(stripe ? STRIPE.connect : [])],
+    'frame-src': [...YOUTUBE_FRAMES, ...(stripe ? STRIPE.frame : [])],
+    'media-src': ["'self'", 'blob:'],
+    'worker-src': ["'none'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/**
+ * The web app's page (index.html): a fresh nonce per page in `res.locals.cspNonce`, which the
+ * page's HTML carries too (web-app.ts). Stripe's sources only on the card page.
+ */
+export function webAppSecurityHeaders(settings: HeaderSettings): RequestHandler {
+  const plain = helmetFor(settings, webAppDirectives(false));
+  const card = helmetFor(settings, webAppDirectives(true));
+  return (req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+    (req.path === CARD_PAGE_PATH ? card : plain)(req, res, next);
+  };
+}
+
+/** The sha256 source of an inline script or style, for a CSP. */
+export function hashSource(content: string): string {
+  return `'sha256-${crypto.createHash('sha256').update(content, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The offline GraphiQL page (Ruru): its inline scripts by hash, its bundle, styles and editor
+ * workers from its static path, and the graph on this origin.
+ */
+export function playgroundSecurityHeaders(settings: HeaderSettings, html: string): RequestHandler {
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+    hashSource(m[1]),
+  );
+  return helmetFor(settings, {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...inlineScripts],
+    'script-src-attr': ["'none'"],
+    // The editor (Monaco) sets inline styles throughout, and the page carries a <style> block.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
