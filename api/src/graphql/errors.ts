@@ -18,6 +18,7 @@ export type UserErrorCode =
   | 'ALREADY_OWNED'
   | 'EMPTY_CART'
   | 'PAYMENT_FAILED'
+  | 'PAYMENTS_NOT_CONFIGURED'
   | 'SUSPENDED'
   | 'COUPON_NOT_FOUND'
   | 'COUPON_EXPIRED'

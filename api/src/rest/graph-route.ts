@@ -43,6 +43,8 @@ export const STATUS_OF_CODE: Record<string, number> = {
   ALREADY_OWNED: 409,
   EMPTY_CART: 400,
   PAYMENT_FAILED: 402,
+  // The server cannot take payments (production without STRIPE_SECRET_KEY or PAYMENTS_TEST_MODE).
+  PAYMENTS_NOT_CONFIGURED: 503,
   SUSPENDED: 403,
   COUPON_NOT_FOUND: 400,
   COUPON_EXPIRED: 400,

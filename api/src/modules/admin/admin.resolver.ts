@@ -45,6 +45,6 @@ export class AdminResolver {
 
   @Query(() => SystemStatus, { description: 'The running deployment (admins).' })
   systemStatus(@Ctx() ctx: Context): Promise<SystemStatus> {
-    return systemStatus(ctx.em, ctx.config);
+    return systemStatus(ctx.em, ctx.config, ctx.payments);
   }
 }

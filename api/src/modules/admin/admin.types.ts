@@ -41,6 +41,13 @@ export class SystemStatus {
   @Field()
   databaseMode!: string;
 
+  @Field({
+    description:
+      'How payments are taken: stripe (STRIPE_SECRET_KEY), test (the labelled test provider: no money ' +
+      'moves) or none (no provider: checkout refuses paid orders).',
+  })
+  paymentMode!: string;
+
   @Field()
   databaseVersion!: string;
 

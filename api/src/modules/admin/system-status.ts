@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
+import type { PaymentProvider } from '../payments/payment-provider';
 
 const startedAt = new Date();
 
@@ -21,14 +22,19 @@ export interface SystemStatusData {
   nodeVersion: string;
   environment: string;
   databaseMode: string;
+  paymentMode: PaymentProvider['name'];
   databaseVersion: string;
   migrations: string[];
   startedAt: Date;
   uptimeSeconds: number;
 }
 
-/** What the deployment page shows: versions, database mode and applied migrations. */
-export async function systemStatus(em: EntityManager, config: Config): Promise<SystemStatusData> {
+/** What the deployment page shows: versions, database and payment modes, applied migrations. */
+export async function systemStatus(
+  em: EntityManager,
+  config: Config,
+  payments: PaymentProvider,
+): Promise<SystemStatusData> {
   const conn = em.getConnection();
   const [{ server_version }] = await conn.execute<{ server_version: string }[]>('show server_version');
   const migrations = await conn.execute<{ name: string }[]>(
@@ -39,6 +45,7 @@ export async function systemStatus(em: EntityManager, config: Config): Promise<S
     nodeVersion: process.version,
     environment: config.production ? 'production' : 'development',
     databaseMode: config.databaseUrl ? 'external PostgreSQL' : 'embedded PostgreSQL',
+    paymentMode: payments.name,
     databaseVersion: server_version,
     migrations: migrations.map((m) => m.name),
     startedAt,

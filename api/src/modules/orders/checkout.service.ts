@@ -128,6 +128,8 @@ export class CheckoutService {
       const quoted = await couponFor(tem, input.couponCode, user.id, lines);
       const discountCents = Math.min(quoted?.discountCents ?? 0, subtotalCents);
       const totalCents = subtotalCents - discountCents;
+      // No payment provider (production without Stripe or test mode): refused before any order.
+      if (totalCents > 0) this.payments.assertAvailable();
       const provider = totalCents === 0 ? 'free' : this.payments.name;
 
       const id = randomUUID();

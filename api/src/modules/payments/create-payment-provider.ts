@@ -2,8 +2,12 @@ import type { Config } from '../../config';
 import type { PaymentProvider } from './payment-provider';
 import { StripePaymentProvider } from './stripe-payment-provider';
 import { TestPaymentProvider } from './test-payment-provider';
+import { UnconfiguredPaymentProvider } from './unconfigured-payment-provider';
 
-/** The StripeProvider when STRIPE_SECRET_KEY is set, else the labelled test provider. */
+/**
+ * The StripeProvider when STRIPE_SECRET_KEY is set; else the labelled test provider when
+ * PAYMENTS_TEST_MODE is on (the default outside production); else a provider that refuses.
+ */
 export function createPaymentProvider(config: Config): PaymentProvider {
   if (config.stripeSecretKey) {
     return new StripePaymentProvider({
@@ -13,5 +17,5 @@ export function createPaymentProvider(config: Config): PaymentProvider {
       apiBase: config.stripeApiBase,
     });
   }
-  return new TestPaymentProvider();
+  return config.paymentsTestMode ? new TestPaymentProvider() : new UnconfiguredPaymentProvider();
 }

@@ -1,7 +1,8 @@
 /**
  * How DRX takes card payments and pays sellers. `StripePaymentProvider` (stripe-payment-provider.ts)
  * is used when STRIPE_SECRET_KEY is set; otherwise `TestPaymentProvider`, clearly labelled in the
- * UI, so the demo works without keys. Amounts are whole US cents.
+ * UI, so the demo works without keys — in production only with PAYMENTS_TEST_MODE=true, else
+ * `UnconfiguredPaymentProvider`, which refuses. Amounts are whole US cents.
  */
 export type PaymentStatus = 'requires_payment' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
@@ -31,9 +32,16 @@ export interface PaymentEvent {
 }
 
 export interface PaymentProvider {
-  readonly name: 'test' | 'stripe';
+  /** `none`: no Stripe key and no test mode (a production server not yet set up for payments). */
+  readonly name: 'test' | 'stripe' | 'none';
   /** The publishable key for Stripe Elements (null for the test provider). */
   readonly publishableKey: string | null;
+
+  /**
+   * Throws a DomainError (PAYMENTS_NOT_CONFIGURED) when this provider cannot take payments, so a
+   * checkout is refused before any order is made.
+   */
+  assertAvailable(): void;
 
   createPayment(args: {
     amountCents: number;

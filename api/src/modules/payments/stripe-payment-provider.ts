@@ -59,6 +59,9 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
+  /** Stripe takes payments. */
+  assertAvailable(): void {}
+
   async createPayment(args: {
     amountCents: number;
     currency: 'usd';

@@ -16,6 +16,9 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly publishableKey = null;
   private readonly payments = new Map<string, { status: PaymentStatus; amountCents: number }>();
 
+  /** The test provider "takes" every payment (no money moves). */
+  assertAvailable(): void {}
+
   async createPayment(args: { amountCents: number }): Promise<PaymentSession> {
     const reference = `test_pi_${randomUUID().replace(/-/g, '')}`;
     this.payments.set(reference, { status: 'requires_payment', amountCents: args.amountCents });

@@ -18,6 +18,7 @@ export function onboardingUrls(publicUrl: string): { returnUrl: string; refreshU
 }
 
 function providerUnavailable(error: unknown): DomainError {
+  if (error instanceof DomainError) return error; // e.g. no payment provider configured
   console.error('[stripe-connect] provider call failed:', error instanceof Error ? error.message : error);
   return new DomainError(
     'PAYMENT_FAILED',

@@ -4,7 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import { graphql } from '../../gql';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { formatDateTime, formatUptime, type HealthState } from './adminFormat';
+import { formatDateTime, formatUptime, type HealthState, paymentModeView } from './adminFormat';
 import { AdminNotice } from './AdminNotice';
 import { isForbiddenError } from './graphqlErrors';
 import { useHealthCheck } from './useHealthCheck';
@@ -16,6 +16,7 @@ const AdminDeploymentQueryDocument = graphql(`
       nodeVersion
       environment
       databaseMode
+      paymentMode
       databaseVersion
       migrations
       startedAt
@@ -61,7 +62,29 @@ function HealthCard() {
   );
 }
 
-/** The running deployment: versions, database, uptime, applied migrations and live health. */
+/** How payments are taken: Stripe, the test provider (no money moves) or none (checkout refuses). */
+function PaymentsItem({ mode }: { mode: string }) {
+  const view = paymentModeView(mode);
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>Payments</DataList.ItemLabel>
+      <DataList.ItemValue>
+        <Stack gap={1}>
+          <Badge colorPalette={view.palette} variant="solid" alignSelf="flex-start">
+            {view.label}
+          </Badge>
+          {view.description && (
+            <Text color="fg.muted" fontSize="sm">
+              {view.description}
+            </Text>
+          )}
+        </Stack>
+      </DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+/** The running deployment: versions, database, payments, uptime, migrations and live health. */
 export default function AdminDeploymentPage() {
   const { data, loading, error, refetch } = useQuery(AdminDeploymentQueryDocument, {
     fetchPolicy: 'network-only',
@@ -126,6 +149,7 @@ export default function AdminDeploymentPage() {
                   <DataList.ItemLabel>Database</DataList.ItemLabel>
                   <DataList.ItemValue>{status.databaseMode}</DataList.ItemValue>
                 </DataList.Item>
+                <PaymentsItem mode={status.paymentMode} />
                 <DataList.Item>
                   <DataList.ItemLabel>Database server</DataList.ItemLabel>
                   <DataList.ItemValue>PostgreSQL {status.databaseVersion}</DataList.ItemValue>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatUptime, formatUserCount, healthFromResponse, percentOf } from './adminFormat';
+import {
+  formatDateTime,
+  formatUptime,
+  formatUserCount,
+  healthFromResponse,
+  paymentModeView,
+  percentOf,
+} from './adminFormat';
 
 describe('formatUptime', () => {
   it('shows hours and minutes', () => {
@@ -68,5 +75,16 @@ describe('healthFromResponse', () => {
     expect(healthFromResponse(true, { status: 'starting' })).toBe('unhealthy');
     expect(healthFromResponse(true, null)).toBe('unhealthy');
     expect(healthFromResponse(true, 'ok')).toBe('unhealthy');
+  });
+});
+
+describe('paymentModeView', () => {
+  it('says plainly when no money moves or no payment is taken', () => {
+    expect(paymentModeView('stripe')).toMatchObject({ label: 'Stripe', palette: 'green' });
+    expect(paymentModeView('test')).toMatchObject({ label: 'Test provider', palette: 'orange' });
+    expect(paymentModeView('test').description).toContain('no money moves');
+    expect(paymentModeView('none')).toMatchObject({ label: 'Not configured', palette: 'red' });
+    expect(paymentModeView('none').description).toContain('Checkout refuses paid orders');
+    expect(paymentModeView('other')).toEqual({ label: 'other', palette: 'gray', description: '' });
   });
 });

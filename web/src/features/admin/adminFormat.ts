@@ -47,3 +47,32 @@ export function healthFromResponse(ok: boolean, body: unknown): HealthState {
   if (!ok || typeof body !== 'object' || body === null) return 'unhealthy';
   return (body as { status?: unknown }).status === 'ok' ? 'healthy' : 'unhealthy';
 }
+
+export interface PaymentModeView {
+  label: string;
+  palette: 'green' | 'orange' | 'red' | 'gray';
+  description: string;
+}
+
+/** The deployment page's description of how payments are taken (systemStatus.paymentMode). */
+export function paymentModeView(mode: string): PaymentModeView {
+  switch (mode) {
+    case 'stripe':
+      return { label: 'Stripe', palette: 'green', description: 'Cards are charged through Stripe.' };
+    case 'test':
+      return {
+        label: 'Test provider',
+        palette: 'orange',
+        description: 'The labelled test provider marks orders paid without charging a card: no money moves.',
+      };
+    case 'none':
+      return {
+        label: 'Not configured',
+        palette: 'red',
+        description:
+          'Checkout refuses paid orders. Set STRIPE_SECRET_KEY (or PAYMENTS_TEST_MODE=true on a test copy).',
+      };
+    default:
+      return { label: mode || 'Unknown', palette: 'gray', description: '' };
+  }
+}
