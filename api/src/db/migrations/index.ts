@@ -12,6 +12,7 @@ import { Migration20261122060000_sellers } from './Migration20261122060000_selle
 import { Migration20261124120000_licences } from './Migration20261124120000_licences';
 import { Migration20261124130000_quiz_show_answers } from './Migration20261124130000_quiz_show_answers';
 import { Migration20261124130100_certificate_snapshots } from './Migration20261124130100_certificate_snapshots';
+import { Migration20261124140000_store_review_popularity } from './Migration20261124140000_store_review_popularity';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -31,4 +32,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124120000_licences', class: Migration20261124120000_licences },
   { name: 'Migration20261124130000_quiz_show_answers', class: Migration20261124130000_quiz_show_answers },
   { name: 'Migration20261124130100_certificate_snapshots', class: Migration20261124130100_certificate_snapshots },
+  {
+    name: 'Migration20261124140000_store_review_popularity',
+    class: Migration20261124140000_store_review_popularity,
+  },
 ];

@@ -99,6 +99,8 @@ export async function seedDemoResources(em: EntityManager): Promise<void> {
       rejectionReason: data.rejectionReason ?? null,
       featured: data.featured ?? false,
       downloadCount: data.downloads,
+      // Demo figures: as many buyers as downloads, so "Most popular" has an order to show.
+      downloaderCount: data.downloads,
       // Newest first follows the list order.
       createdAt: new Date(Date.now() - index * 60_000),
     });

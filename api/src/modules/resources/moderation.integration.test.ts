@@ -56,7 +56,7 @@ const REJECT = `mutation($input: ResourceRejectInput!) { resourceReject(input: $
   resource { id status rejectionReason } userErrors { code field message } } }`;
 const FEATURE = `mutation($input: ResourceModerateInput!) { resourceFeatureToggle(input: $input) {
   resource { id featured } userErrors { code field message } } }`;
-const QUEUE = `query { curriculumReviewQueue { pendingCount rejectedCount publishedCount featuredCount } }`;
+const QUEUE = `query { curriculumReviewQueue { pendingCount resubmittedCount rejectedCount publishedCount featuredCount } }`;
 const ADMIN_LIST = `query($status: String, $search: String, $first: Int, $after: String) {
   adminResources(status: $status, search: $search, first: $first, after: $after) {
     totalCount pageInfo { hasNextPage endCursor } nodes { id title status } } }`;
@@ -127,6 +127,7 @@ describe('moderation effects', () => {
   it('counts the queue, approves into the public catalogue and rejects out of it', async () => {
     const queue = (await ok(as.officer, QUEUE)).curriculumReviewQueue;
     expect(queue.pendingCount).toBe(1);
+    expect(queue.resubmittedCount).toBe(0);
     expect(queue.rejectedCount).toBe(1);
     expect(queue.featuredCount).toBeGreaterThan(0);
 
@@ -158,6 +159,33 @@ describe('moderation effects', () => {
       input: { resourceId: '00000000-0000-4000-8000-000000000000' },
     });
     expect(unknown.resourceApprove.userErrors[0].code).toBe('NOT_FOUND');
+  });
+
+  it('queues a rejected resource its seller edited; only staff approval publishes it', async () => {
+    const id = await idByTitle('Unlicensed Pop Song Compilation');
+    const edit = await t.gql(
+      as.seller,
+      `mutation($input: ResourceUpdateInput!) { resourceUpdate(input: $input) {
+        resource { status rejectionReason } userErrors { code message } } }`,
+      { input: { id } },
+    );
+    expect(edit.data.resourceUpdate.resource.status).toBe('pending_review');
+    expect(edit.data.resourceUpdate.resource.rejectionReason).toEqual(expect.any(String));
+    const publish = await t.gql(
+      as.seller,
+      `mutation($input: ResourceIdInput!) { resourcePublish(input: $input) { userErrors { code } } }`,
+      { input: { id } },
+    );
+    expect(publish.data.resourcePublish.userErrors[0].code).toBe('FORBIDDEN');
+    expect(await publicIds()).not.toContain(id);
+
+    expect((await ok(as.officer, QUEUE)).curriculumReviewQueue.resubmittedCount).toBe(1);
+    const waiting = await ok(as.officer, ADMIN_LIST, { status: 'pending_review' });
+    expect(waiting.adminResources.nodes.map((n: { id: string }) => n.id)).toEqual([id]);
+    const approved = await ok(as.officer, APPROVE, { input: { resourceId: id } });
+    expect(approved.resourceApprove.resource).toMatchObject({ status: 'published', rejectionReason: null });
+    expect(await publicIds()).toContain(id);
+    expect((await ok(as.officer, QUEUE)).curriculumReviewQueue.resubmittedCount).toBe(0);
   });
 
   it('features and unfeatures through the graph and REST', async () => {

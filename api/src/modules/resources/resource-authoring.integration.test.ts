@@ -266,7 +266,7 @@ describe('resource authoring', () => {
     expect(foreign.data.resourceUpdate.userErrors[0]).toMatchObject({ field: 'removeFileIds' });
   });
 
-  it('unpublishes (hidden from search) and sends a rejected resource back to draft on edit', async () => {
+  it('unpublishes (hidden from search); after a rejection an edit resubmits it and only staff approval publishes it', async () => {
     const off = await unpublish(as.seller, resourceId);
     expect(off.data.resourceUnpublish.resource.status).toBe('draft');
     expect(await searchTitles('zanzibar quickstep')).not.toContain(TITLE);
@@ -278,10 +278,57 @@ describe('resource authoring', () => {
     );
     expect(reject.data.resourceReject.userErrors).toEqual([]);
     const blocked = await publish(as.seller, resourceId);
-    expect(blocked.data.resourcePublish.userErrors[0].code).toBe('INVALID_INPUT');
+    expect(blocked.data.resourcePublish.userErrors[0]).toMatchObject({ code: 'FORBIDDEN', field: 'id' });
+
+    // An empty edit resubmits it for review: not a draft, and its seller still cannot publish it.
+    const empty = await update(as.seller, { id: resourceId });
+    expect(empty.data.resourceUpdate.resource).toMatchObject({
+      status: 'pending_review',
+      rejectionReason: 'Add a description of the drills',
+    });
+    const stillBlocked = await publish(as.seller, resourceId);
+    expect(stillBlocked.data.resourcePublish).toMatchObject({
+      resource: null,
+      userErrors: [
+        {
+          code: 'FORBIDDEN',
+          field: 'id',
+          message:
+            'This resource is waiting for review; the curriculum team publishes it when they approve it',
+        },
+      ],
+    });
+    expect((await unpublish(as.seller, resourceId)).data.resourceUnpublish.resource.status).toBe(
+      'pending_review',
+    );
     const edited = await update(as.seller, { id: resourceId, description: 'Eight drills with counts.' });
-    expect(edited.data.resourceUpdate.resource).toMatchObject({ status: 'draft', rejectionReason: null });
-    expect((await publish(as.seller, resourceId)).data.resourcePublish.resource.status).toBe('published');
+    expect(edited.data.resourceUpdate.resource.status).toBe('pending_review');
+    expect((await publish(as.seller, resourceId)).data.resourcePublish.userErrors[0].code).toBe('FORBIDDEN');
+    expect(await searchTitles('zanzibar quickstep')).not.toContain(TITLE);
+    const [row] = await db().execute<{ status: string }[]>('select status from resources where id = ?', [
+      resourceId,
+    ]);
+    expect(row.status).toBe('pending_review');
+
+    // The officer's queue lists it; their approval publishes it.
+    const queue = await t.gql(
+      as.admin,
+      `query { adminResources(status: "pending_review", first: 100) { nodes { id } }
+        curriculumReviewQueue { resubmittedCount } }`,
+    );
+    expect(queue.data.adminResources.nodes.map((n: { id: string }) => n.id)).toEqual([resourceId]);
+    expect(queue.data.curriculumReviewQueue.resubmittedCount).toBe(1);
+    const approved = await t.gql(
+      as.admin,
+      `mutation($input: ResourceModerateInput!) { resourceApprove(input: $input) {
+        resource { status rejectionReason } ${ERRORS} } }`,
+      { input: { resourceId } },
+    );
+    expect(approved.data.resourceApprove).toMatchObject({
+      resource: { status: 'published', rejectionReason: null },
+      userErrors: [],
+    });
+    expect(await searchTitles('zanzibar quickstep')).toContain(TITLE);
   });
 
   it('a draft without files cannot be published', async () => {
@@ -357,7 +404,7 @@ describe('resource authoring', () => {
   it('lists my resources of any status with counts; staff may list another seller’s', async () => {
     const q = `query($status: String, $sellerId: ID) {
       sellerResources(first: 100, status: $status, sellerId: $sellerId) { totalCount nodes { id status seller { id } } }
-      sellerResourceCounts(sellerId: $sellerId) { total draft published rejected } }`;
+      sellerResourceCounts(sellerId: $sellerId) { total draft published rejected pendingReview } }`;
     const mine = await t.gql(as.seller, q);
     expect(mine.errors).toBeUndefined();
     const nodes = mine.data.sellerResources.nodes as { id: string; status: string; seller: { id: string } }[];
@@ -366,7 +413,7 @@ describe('resource authoring', () => {
     expect(new Set(nodes.map((n) => n.status)).has('draft')).toBe(true);
     const counts = mine.data.sellerResourceCounts;
     expect(counts.total).toBe(mine.data.sellerResources.totalCount);
-    expect(counts.draft + counts.published + counts.rejected).toBe(counts.total);
+    expect(counts.draft + counts.published + counts.rejected + counts.pendingReview).toBe(counts.total);
     const drafts = await t.gql(as.seller, q, { status: 'draft' });
     expect(drafts.data.sellerResources.totalCount).toBe(counts.draft);
     const spy = await t.gql(as.multi, q, { sellerId: idOf.seller });

@@ -36,4 +36,7 @@ export class SellerResourceCounts {
 
   @Field(() => Int)
   rejected!: number;
+
+  @Field(() => Int, { description: 'Resubmitted after a rejection, waiting for staff review.' })
+  pendingReview!: number;
 }

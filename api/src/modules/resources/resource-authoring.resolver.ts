@@ -32,7 +32,10 @@ export class ResourceAuthoringResolver {
     @Ctx() ctx: Context,
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('status', () => String, { nullable: true, description: 'draft, published or rejected.' })
+    @Arg('status', () => String, {
+      nullable: true,
+      description: 'draft, pending_review, published or rejected.',
+    })
     status?: string,
     @Arg('sellerId', () => ID, { nullable: true }) sellerId?: string,
   ): Promise<ResourceConnection> {
@@ -71,7 +74,8 @@ export class ResourceAuthoringResolver {
   }
 
   @Mutation(() => ResourceAuthoringPayload, {
-    description: 'Edits a resource and its files (owner or staff); a rejected one goes back to draft.',
+    description:
+      'Edits a resource and its files (owner or staff); an edit of a rejected one resubmits it for review (pending_review).',
   })
   resourceUpdate(@Arg('input', () => ResourceUpdateInput) input: ResourceUpdateInput, @Ctx() ctx: Context) {
     return payload<{ resource: Resource | null }>(
@@ -81,7 +85,8 @@ export class ResourceAuthoringResolver {
   }
 
   @Mutation(() => ResourceAuthoringPayload, {
-    description: 'Publishes a draft (it needs at least one file).',
+    description:
+      'Publishes a draft (it needs at least one file). After a rejection only staff publish it (resourceApprove).',
   })
   resourcePublish(@Arg('input', () => ResourceIdInput) input: ResourceIdInput, @Ctx() ctx: Context) {
     return payload<{ resource: Resource | null }>(

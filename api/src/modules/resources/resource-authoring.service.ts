@@ -54,6 +54,7 @@ export interface SellerResourceCounts {
   draft: number;
   published: number;
   rejected: number;
+  pendingReview: number;
 }
 
 const isStaffUser = (user: User) => hasAnyRole(user, STAFF_ROLES);
@@ -226,11 +227,9 @@ export class ResourceAuthoringService {
             to: pathInside(areas.privateDir, storageKey),
           });
         }
-        // An edit of a rejected resource sends it back to draft (the seller publishes it again).
-        if (resource.status === 'rejected') {
-          resource.status = 'draft';
-          resource.rejectionReason = null;
-        }
+        // An edit of a rejected resource resubmits it: it waits for staff approval (the reason is
+        // kept for the reviewer), and its seller cannot publish it.
+        if (resource.status === 'rejected') resource.status = 'pending_review';
         resource.updatedAt = now;
         await em.flush();
         await this.applyMoves(moves);
@@ -243,15 +242,25 @@ export class ResourceAuthoringService {
     return this.em.findOneOrFail(Resource, input.id, { refresh: true });
   }
 
-  /** Draft → published (owner or staff); needs a file and a seller who is not suspended. */
+  /**
+   * Draft → published (owner or staff); needs a file and a seller who is not suspended. After a
+   * rejection (rejected, or resubmitted: pending_review) only staff publish it.
+   */
   async publish(user: User, id: string): Promise<Resource> {
     await this.em.transactional(async (em) => {
       const resource = await this.editable(em, user, id, true);
       if (resource.status === 'published') return;
-      if (resource.status === 'rejected') {
+      if (resource.status === 'rejected' && !isStaffUser(user)) {
         throw new DomainError(
-          'INVALID_INPUT',
-          'This resource was rejected; edit it to address the reason, then publish it again',
+          'FORBIDDEN',
+          'This resource was rejected. Save your changes to resubmit it for review; the curriculum team publishes it when they approve it',
+          'id',
+        );
+      }
+      if (resource.status === 'pending_review' && !isStaffUser(user)) {
+        throw new DomainError(
+          'FORBIDDEN',
+          'This resource is waiting for review; the curriculum team publishes it when they approve it',
           'id',
         );
       }
@@ -306,7 +315,7 @@ export class ResourceAuthoringService {
     const where: Record<string, unknown> = { seller: sellerId };
     if (filter.status) {
       if (!RESOURCE_STATUSES.includes(filter.status as ResourceStatus)) {
-        throw new GraphQLError('`status` must be draft, published or rejected', {
+        throw new GraphQLError('`status` must be draft, pending_review, published or rejected', {
           extensions: { code: 'BAD_USER_INPUT' },
         });
       }
@@ -329,7 +338,8 @@ export class ResourceAuthoringService {
       `select count(*)::int as total,
          count(*) filter (where status = 'draft')::int as draft,
          count(*) filter (where status = 'published')::int as published,
-         count(*) filter (where status = 'rejected')::int as rejected
+         count(*) filter (where status = 'rejected')::int as rejected,
+         count(*) filter (where status = 'pending_review')::int as "pendingReview"
        from resources where seller_id = ?`,
       [sellerId],
     );

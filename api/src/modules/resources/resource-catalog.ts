@@ -113,7 +113,8 @@ function sortKeys(sort: ResourceSort, search: string | null): SortKey[] {
         ID_DESC,
       ];
     case ResourceSort.POPULARITY:
-      return [intKey('r.download_count', true), CREATED, ID_DESC];
+      // Distinct buyers who downloaded it, not downloads (the seller's and staff's never count).
+      return [intKey('r.downloader_count', true), CREATED, ID_DESC];
     case ResourceSort.RELEVANCE:
       return [
         {

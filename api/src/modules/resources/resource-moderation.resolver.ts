@@ -25,7 +25,10 @@ export class ResourceModerationResolver {
     @Ctx() ctx: Context,
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('status', () => String, { nullable: true, description: 'draft, published or rejected.' })
+    @Arg('status', () => String, {
+      nullable: true,
+      description: 'draft, pending_review, published or rejected.',
+    })
     status?: string,
     @Arg('search', () => String, { nullable: true }) search?: string,
   ): Promise<ResourceConnection> {
@@ -37,7 +40,10 @@ export class ResourceModerationResolver {
     return ctx.services.resources.reviewQueue();
   }
 
-  @Mutation(() => ResourceModerationPayload, { description: 'Publishes a resource (staff).' })
+  @Mutation(() => ResourceModerationPayload, {
+    description:
+      'Publishes a resource of any status (staff); the only way a rejected one is published again.',
+  })
   resourceApprove(
     @Arg('input', () => ResourceModerateInput) input: ResourceModerateInput,
     @Ctx() ctx: Context,

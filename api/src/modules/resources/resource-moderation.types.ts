@@ -72,10 +72,16 @@ export class ResourceCategoryDeletePayload {
   userErrors!: UserError[];
 }
 
-@ObjectType({ description: 'Counts of the curriculum officer’s review queue (pending = drafts).' })
+@ObjectType({
+  description:
+    'Counts of the curriculum officer’s review queue (pending = drafts; resubmitted = pending_review).',
+})
 export class CurriculumReviewQueue {
   @Field(() => Int)
   pendingCount!: number;
+
+  @Field(() => Int, { description: 'Rejected resources their sellers edited: only approval publishes them.' })
+  resubmittedCount!: number;
 
   @Field(() => Int)
   rejectedCount!: number;

@@ -5,7 +5,11 @@ import { DanceStyle } from '../courses/dance-style.entity';
 import { User } from '../users/user.entity';
 import { ResourceCategory } from './resource-category.entity';
 
-export const RESOURCE_STATUSES = ['draft', 'published', 'rejected'] as const;
+/**
+ * A seller publishes a draft; staff may reject it (with a reason). A rejected resource that its
+ * seller edits is `pending_review`: only staff approval publishes it again.
+ */
+export const RESOURCE_STATUSES = ['draft', 'pending_review', 'published', 'rejected'] as const;
 export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
 
 /**
@@ -23,6 +27,7 @@ export class Resource {
     | 'status'
     | 'featured'
     | 'downloadCount'
+    | 'downloaderCount'
     | 'ratingAverage'
     | 'ratingCount'
     | 'createdAt'
@@ -69,11 +74,16 @@ export class Resource {
   @ManyToOne(() => User)
   seller!: User;
 
-  @Field(() => String, { description: 'draft, published or rejected.' })
+  @Field(() => String, {
+    description: 'draft, pending_review (resubmitted after a rejection), published or rejected.',
+  })
   @Property({ type: 'string', length: 20, default: 'draft' })
   status: ResourceStatus = 'draft';
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why staff rejected it; kept while a resubmission waits for review.',
+  })
   @Property({ type: 'string', length: 500, nullable: true })
   rejectionReason?: string | null;
 
@@ -81,9 +91,16 @@ export class Resource {
   @Property({ type: 'boolean', default: false })
   featured: boolean = false;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Every recorded download, the seller’s and staff’s included.' })
   @Property({ type: 'integer', default: 0 })
   downloadCount: number = 0;
+
+  @Field(() => Int, {
+    description:
+      'Distinct buyers who downloaded it (each once; never its seller or staff): the "most popular" order.',
+  })
+  @Property({ type: 'integer', default: 0 })
+  downloaderCount: number = 0;
 
   @Field(() => Float, { description: 'Average rating (0 without reviews), 2 decimals.' })
   @Property({ type: new DecimalType('number'), columnType: 'numeric(3,2)', default: 0 })

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -56,8 +58,8 @@ const LIST = `query Resources($first: Int, $after: String, $filter: ResourceFilt
     totalCount
     pageInfo { hasNextPage endCursor }
     nodes {
-      id title type priceCents ageGroup skillLevel status featured downloadCount ratingAverage ratingCount
-      danceStyle { id name } category { id name } seller { id username } store { id storeName }
+      id title type priceCents ageGroup skillLevel status featured downloadCount downloaderCount
+      ratingAverage ratingCount danceStyle { id name } category { id name } seller { id username } store { id storeName }
     }
   }
 }`;
@@ -71,6 +73,7 @@ interface Node {
   skillLevel: string;
   featured: boolean;
   downloadCount: number;
+  downloaderCount: number;
   ratingAverage: number;
   ratingCount: number;
   danceStyle: { id: string; name: string } | null;
@@ -201,12 +204,51 @@ describe('browsing the store', () => {
     const ratings = byRating.map((n) => n.ratingAverage);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     expect(ratings[0]).toBe(5);
-    const byPopularity = (await list(guest, { sort: 'POPULARITY' })).nodes.map((n) => n.downloadCount);
+    const byPopularity = (await list(guest, { sort: 'POPULARITY' })).nodes.map((n) => n.downloaderCount);
     expect(byPopularity).toEqual([...byPopularity].sort((a, b) => b - a));
     const asc = (await list(guest, { sort: 'PRICE_ASC' })).nodes.map((n) => n.priceCents);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
     const desc = (await list(guest, { sort: 'PRICE_DESC' })).nodes.map((n) => n.priceCents);
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
+  });
+
+  it('ranks "most popular" by buyers who downloaded it, never by its seller’s or staff downloads', async () => {
+    // Every resource at 0 buyers: ties fall back to newest first, so the order is known.
+    await db().execute('update resources set downloader_count = 0');
+    const target = await idByTitle('Ballroom Competition Choreography Notes'); // sold by "seller"
+    const [file] = await db().execute<{ storage_key: string }[]>(
+      'select storage_key from resource_files where resource_id = ? order by position limit 1',
+      [target],
+    );
+    const absolute = path.join(t.config.privateDir, file.storage_key);
+    fs.mkdirSync(path.dirname(absolute), { recursive: true });
+    fs.writeFileSync(absolute, 'Quickstep, then the waltz.\n');
+    const popular = async () => (await list(guest, { sort: 'POPULARITY' })).nodes;
+    const before = (await popular()).map((n) => n.id);
+    expect(before.indexOf(target)).toBeGreaterThan(0);
+    const download = async (who: Name, times: number) => {
+      for (let i = 0; i < times; i++) {
+        expect((await as[who].get(`/api/resources/${target}/download`)).status).toBe(200);
+      }
+    };
+
+    await download('seller', 50);
+    await download('admin', 3);
+    await download('officer', 3);
+    expect((await popular()).map((n) => n.id)).toEqual(before);
+
+    await grant('member', target);
+    await grant('instructor', target);
+    await download('member', 2);
+    await download('instructor', 1);
+    const after = await popular();
+    expect(after[0]).toMatchObject({ id: target, downloaderCount: 2 });
+    expect(after[0].downloadCount).toBeGreaterThanOrEqual(59);
+    const [row] = await db().execute<{ n: number }[]>(
+      'select count(*)::int as n from resource_downloaders where resource_id = ?',
+      [target],
+    );
+    expect(row.n).toBe(2);
   });
 
   it('pages with cursors through every sort without gaps or repeats', async () => {

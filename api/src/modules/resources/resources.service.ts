@@ -181,9 +181,17 @@ export class ResourcesService {
         'insert into download_events (id, user_id, resource_id, file_id, created_at) values (gen_random_uuid(), ?, ?, ?, now())',
         [user.id, resource.id, file.id],
       );
-      await em.execute('update resources set download_count = download_count + 1 where id = ?', [
-        resource.id,
-      ]);
+      // A buyer's first download also counts towards "most popular"; its seller's and staff's never.
+      const buyer = resource.seller.id !== user.id && !isStaffUser(user);
+      await em.execute(
+        `with first_download as (
+           insert into resource_downloaders (resource_id, user_id, first_downloaded_at)
+           select ?, ?, now() where ? on conflict do nothing returning 1)
+         update resources set download_count = download_count + 1,
+           downloader_count = downloader_count + (select count(*)::int from first_download)
+         where id = ?`,
+        [resource.id, user.id, buyer, resource.id],
+      );
     });
     return { fileName: file.fileName, contentType: file.contentType, absolutePath };
   }
@@ -365,8 +373,16 @@ export class ResourcesService {
     return toConnection(page);
   }
 
+  /** Publishes a resource of any status: after a rejection, the only way back into the store. */
   async approve(resourceId: string): Promise<Resource> {
     const resource = await this.resourceOrFail(resourceId);
+    if (resource.status !== 'published' && (await this.em.count(ResourceFile, { resource })) === 0) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        'This resource has no file; it cannot be published',
+        'resourceId',
+      );
+    }
     resource.status = 'published';
     resource.rejectionReason = null;
     await this.em.flush();
@@ -400,14 +416,16 @@ export class ResourcesService {
 
   async reviewQueue(): Promise<{
     pendingCount: number;
+    resubmittedCount: number;
     rejectedCount: number;
     publishedCount: number;
     featuredCount: number;
   }> {
     const [row] = await this.em.execute<
-      { pending: number; rejected: number; published: number; featured: number }[]
+      { pending: number; resubmitted: number; rejected: number; published: number; featured: number }[]
     >(
       `select count(*) filter (where status = 'draft')::int as pending,
+         count(*) filter (where status = 'pending_review')::int as resubmitted,
          count(*) filter (where status = 'rejected')::int as rejected,
          count(*) filter (where status = 'published')::int as published,
          count(*) filter (where featured)::int as featured
@@ -415,6 +433,7 @@ export class ResourcesService {
     );
     return {
       pendingCount: row.pending,
+      resubmittedCount: row.resubmitted,
       rejectedCount: row.rejected,
       publishedCount: row.published,
       featuredCount: row.featured,

@@ -19,9 +19,19 @@ export default function CurriculumOfficerPage() {
     nextFetchPolicy: 'cache-first',
   });
   const pager = useLoadMore(pending, 'adminResources', { errorTitle: 'More resources could not be loaded' });
+  // Rejected resources their sellers edited: only an approval here publishes them again.
+  const resubmitted = useQuery(AdminResourcesQueryDocument, {
+    variables: { first: 25, status: 'pending_review' },
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
+  const resubmittedPager = useLoadMore(resubmitted, 'adminResources', {
+    errorTitle: 'More resources could not be loaded',
+  });
   const queue = counts.data?.curriculumReviewQueue;
   const connection = (pending.data ?? pending.previousData)?.adminResources;
-  const error = counts.error ?? pending.error;
+  const resubmissions = (resubmitted.data ?? resubmitted.previousData)?.adminResources;
+  const error = counts.error ?? pending.error ?? resubmitted.error;
 
   if ((!queue && counts.loading) || (!connection && pending.loading)) return <PageSpinner />;
 
@@ -45,12 +55,29 @@ export default function CurriculumOfficerPage() {
         </Alert.Root>
       ) : null}
       {queue ? (
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap={4}>
+        <SimpleGrid columns={{ base: 2, md: 5 }} gap={4}>
           <StatCard label="Awaiting review" value={queue.pendingCount} testId="pending-count" />
+          <StatCard
+            label="Resubmitted for review"
+            value={queue.resubmittedCount}
+            testId="resubmitted-count"
+          />
           <StatCard label="Published" value={queue.publishedCount} testId="published-count" />
           <StatCard label="Rejected" value={queue.rejectedCount} testId="rejected-count" />
           <StatCard label="Featured" value={queue.featuredCount} testId="featured-count" />
         </SimpleGrid>
+      ) : null}
+      {resubmissions && resubmissions.nodes.length > 0 ? (
+        <Stack gap={3} data-testid="resubmitted-queue">
+          <Heading as="h2" size="lg">
+            Resubmitted for review
+          </Heading>
+          <Text color="fg.muted">
+            Rejected resources their sellers changed. They stay out of the store until you approve them.
+          </Text>
+          <ModerationTable resources={resubmissions.nodes} showFeature={false} />
+          <LoadMoreButton pager={resubmittedPager} />
+        </Stack>
       ) : null}
       <Heading as="h2" size="lg">
         Awaiting review

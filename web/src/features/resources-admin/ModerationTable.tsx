@@ -8,9 +8,15 @@ import { resourcePriceLabel, resourceTypeLabel } from '../resources/resourceForm
 import { RejectResourceDialog, type RejectTarget } from './RejectResourceDialog';
 import { useResourceApprove, useResourceFeatureToggle } from './resourceModeration';
 
-const STATUS_PALETTE: Record<string, string> = { draft: 'orange', published: 'green', rejected: 'red' };
+const STATUS_PALETTE: Record<string, string> = {
+  draft: 'orange',
+  pending_review: 'purple',
+  published: 'green',
+  rejected: 'red',
+};
 export const STATUS_LABEL: Record<string, string> = {
   draft: 'Awaiting review',
+  pending_review: 'Resubmitted for review',
   published: 'Published',
   rejected: 'Rejected',
 };
@@ -83,8 +89,10 @@ function ModerationRow({
           </Badge>
           {resource.featured ? <Badge colorPalette="yellow">Featured</Badge> : null}
         </HStack>
-        {resource.status === 'rejected' && resource.rejectionReason ? (
+        {(resource.status === 'rejected' || resource.status === 'pending_review') &&
+        resource.rejectionReason ? (
           <Text fontSize="xs" color="fg.muted" maxW="xs" truncate title={resource.rejectionReason}>
+            {resource.status === 'pending_review' ? 'Rejected before: ' : ''}
             {resource.rejectionReason}
           </Text>
         ) : null}

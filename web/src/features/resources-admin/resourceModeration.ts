@@ -41,6 +41,7 @@ export const CurriculumReviewQueueQueryDocument = graphql(`
   query CurriculumReviewQueue {
     curriculumReviewQueue {
       pendingCount
+      resubmittedCount
       rejectedCount
       publishedCount
       featuredCount

@@ -181,10 +181,17 @@ export default function ResourceDetailsPage() {
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>
-                {resource.status === 'rejected' ? 'Rejected' : 'Draft — not visible in the store'}
+                {resource.status === 'rejected'
+                  ? 'Rejected'
+                  : resource.status === 'pending_review'
+                    ? 'Resubmitted for review — not visible in the store until staff approve it'
+                    : 'Draft — not visible in the store'}
               </Alert.Title>
               {resource.rejectionReason ? (
-                <Alert.Description>{resource.rejectionReason}</Alert.Description>
+                <Alert.Description>
+                  {resource.status === 'pending_review' ? 'Rejected before: ' : ''}
+                  {resource.rejectionReason}
+                </Alert.Description>
               ) : null}
             </Alert.Content>
           </Alert.Root>

@@ -145,7 +145,7 @@ function EditForm({ resource }: { resource: EditableResourceFragment }) {
                   size="sm"
                   colorPalette="blue"
                   loading={publish.loading}
-                  disabled={resource.status === 'rejected'}
+                  disabled={resource.status === 'rejected' || resource.status === 'pending_review'}
                   onClick={() => void publish.run({ id: resource.id }, 'Resource published')}
                 >
                   Publish
@@ -173,8 +173,20 @@ function EditForm({ resource }: { resource: EditableResourceFragment }) {
             <Alert.Content>
               <Alert.Title>Staff rejected this resource.</Alert.Title>
               <Alert.Description>
-                Reason: {resource.rejectionReason ?? 'No reason given.'} Save your changes to send it back to
-                draft, then publish it again.
+                Reason: {resource.rejectionReason ?? 'No reason given.'} Save your changes to resubmit it for
+                review; the curriculum team publishes it when they approve it.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        {resource.status === 'pending_review' ? (
+          <Alert.Root status="info" data-testid="resubmitted-for-review">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Resubmitted for review</Alert.Title>
+              <Alert.Description>
+                The curriculum team reviews your changes and publishes the resource when they approve it.
+                {resource.rejectionReason ? ` It was rejected because: ${resource.rejectionReason}` : ''}
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>

@@ -63,6 +63,7 @@ function SellerResources() {
             {counts ? (
               <Text color="fg.muted" data-testid="seller-resource-counts">
                 {counts.total} in total: {counts.published} published, {counts.draft} drafts,{' '}
+                {counts.pendingReview > 0 ? `${counts.pendingReview} resubmitted for review, ` : ''}
                 {counts.rejected} rejected
               </Text>
             ) : null}
@@ -77,6 +78,7 @@ function SellerResources() {
                 <option value="">All statuses</option>
                 <option value="published">Published</option>
                 <option value="draft">Drafts</option>
+                <option value="pending_review">Resubmitted for review</option>
                 <option value="rejected">Rejected</option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
@@ -155,7 +157,8 @@ function SellerResourceRow({ resource }: { resource: EditableResourceFragment })
       </Table.Cell>
       <Table.Cell>
         <ResourceStatusBadge status={resource.status} />
-        {resource.status === 'rejected' && resource.rejectionReason ? (
+        {(resource.status === 'rejected' || resource.status === 'pending_review') &&
+        resource.rejectionReason ? (
           <Text fontSize="xs" color="fg.muted" maxW="xs" truncate title={resource.rejectionReason}>
             {resource.rejectionReason}
           </Text>

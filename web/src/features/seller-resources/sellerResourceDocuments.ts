@@ -86,6 +86,7 @@ export const SellerResourcesQueryDocument = graphql(`
       draft
       published
       rejected
+      pendingReview
     }
   }
 `);

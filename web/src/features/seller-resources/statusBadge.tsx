@@ -1,8 +1,14 @@
 import { Badge } from '@chakra-ui/react';
 
-const PALETTE: Record<string, string> = { draft: 'gray', published: 'green', rejected: 'red' };
+const PALETTE: Record<string, string> = {
+  draft: 'gray',
+  pending_review: 'purple',
+  published: 'green',
+  rejected: 'red',
+};
 export const SELLER_STATUS_LABEL: Record<string, string> = {
   draft: 'Draft',
+  pending_review: 'Resubmitted for review',
   published: 'Published',
   rejected: 'Rejected',
 };

@@ -9,7 +9,12 @@ import { SellerOnly } from './SellerOnly';
 import { SellerResourceSalesQueryDocument } from './sellerDocuments';
 import { formatCents } from './sellerFormat';
 
-const STATUS_LABEL: Record<string, string> = { draft: 'Draft', published: 'Published', rejected: 'Rejected' };
+const STATUS_LABEL: Record<string, string> = {
+  draft: 'Draft',
+  pending_review: 'Resubmitted for review',
+  published: 'Published',
+  rejected: 'Rejected',
+};
 const STATUS_PALETTE: Record<string, string> = { draft: 'orange', published: 'green', rejected: 'red' };
 
 /** /seller/analytics: the sales chart and revenue per resource. */
