@@ -3,7 +3,13 @@ import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import { User } from '../users/user.entity';
 import { LoginInput, RegisterInput } from './auth.inputs';
+import { readKnownDevice, rememberDevice } from './known-device';
 import { AuthPayload, LogoutPayload } from './auth.payloads';
+
+const deviceCookieOptions = (ctx: Context) => ({
+  secret: ctx.config.sessionSecret,
+  secure: ctx.config.cookieSecure,
+});
 
 @Resolver()
 export class AuthResolver {
@@ -16,8 +22,10 @@ export class AuthResolver {
   login(@Arg('input') input: LoginInput, @Ctx() ctx: Context): Promise<AuthPayload> {
     return payload<{ user: User | null }>(
       async () => {
-        const user = await ctx.services.auth.login(input.username, input.password, ctx.ip);
+        const device = readKnownDevice(ctx.req, ctx.config.sessionSecret);
+        const user = await ctx.services.auth.login(input.username, input.password, ctx.ip, device);
         await ctx.req.session.start(user.id);
+        rememberDevice(ctx.res, device, user.id, deviceCookieOptions(ctx));
         ctx.user = user;
         return { user };
       },
@@ -31,6 +39,12 @@ export class AuthResolver {
       async () => {
         const user = await ctx.services.auth.register(input);
         await ctx.req.session.start(user.id);
+        rememberDevice(
+          ctx.res,
+          readKnownDevice(ctx.req, ctx.config.sessionSecret),
+          user.id,
+          deviceCookieOptions(ctx),
+        );
         ctx.user = user;
         return { user };
       },

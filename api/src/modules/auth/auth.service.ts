@@ -3,11 +3,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { User } from '../users/user.entity';
 import { validateRegistration, type RegistrationFields } from './auth.validation';
+import { isKnownFor, type KnownDevice } from './known-device';
 import { LoginThrottle, THROTTLE_MESSAGE } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const USERNAME_TAKEN = 'Username already exists';
+/** The longest username registration accepts (auth.validation.ts). */
+export const MAX_USERNAME_LENGTH = 50;
 
 export class AuthService {
   private readonly throttle: LoginThrottle;
@@ -16,8 +19,16 @@ export class AuthService {
     this.throttle = new LoginThrottle(em);
   }
 
-  /** Checks credentials with throttling; returns the user or throws a DomainError. */
-  async login(username: string, password: string, ip: string): Promise<User> {
+  /**
+   * Checks credentials with throttling; returns the user or throws a DomainError. `device`: the
+   * browser's signed device cookie, if any (see LoginThrottle for how it is counted).
+   */
+  async login(
+    username: string,
+    password: string,
+    ip: string,
+    device: KnownDevice | null = null,
+  ): Promise<User> {
     const name = username?.trim() ?? '';
     if (!name || !password) {
       throw new DomainError(
@@ -26,17 +37,21 @@ export class AuthService {
         name ? 'password' : 'username',
       );
     }
-    const attempt = await this.throttle.begin(name, ip);
-    if (attempt.blocked) throw new DomainError('TOO_MANY_ATTEMPTS', THROTTLE_MESSAGE);
+    // Longer than any username can be (registration allows 50): no account to check, and the name
+    // must not reach the throttle's keys (an over-long key overflowed login_attempts: a 500).
+    if (name.length > MAX_USERNAME_LENGTH) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
     const user = await this.em.findOne(
       User,
       { usernameKey: name.toLowerCase() },
       { populate: ['passwordHash'] },
     );
+    const known = user && isKnownFor(device, user.id) ? { deviceId: device.id, userId: user.id } : undefined;
+    const attempt = await this.throttle.begin(name, ip, known);
+    if (attempt.blocked) throw new DomainError('TOO_MANY_ATTEMPTS', THROTTLE_MESSAGE);
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
       throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
     }
-    await this.throttle.succeeded(name, attempt);
+    await this.throttle.succeeded(attempt);
     return user;
   }
 

@@ -104,6 +104,148 @@ describe('per account', () => {
   });
 });
 
+/** A REST sign-in from a given browser (an agent that keeps its cookies) and address. */
+function browserLogin(browser: ReturnType<TestApp['agent']>, username: string, password: string, ip: string) {
+  return browser.post('/api/login').set(json).set('X-Forwarded-For', ip).send({ username, password });
+}
+
+/** A browser in which `username` has signed in (and out) before: it holds the signed device cookie. */
+async function ownersBrowser(username: string, ip: string) {
+  const browser = t.agent();
+  expect((await browserLogin(browser, username, PASSWORD, ip)).status).toBe(200);
+  expect((await browser.post('/api/logout').set(json).send({})).status).toBe(200);
+  return browser;
+}
+
+describe('known browsers (OWASP device cookies)', () => {
+  it("after an attacker's 5 failures, the owner still signs in from a browser they used before; unknown browsers stay locked", async () => {
+    // given the admin signed in on their browser earlier (and signed out)
+    const owner = await ownersBrowser('admin', '10.2.0.1');
+    // and an attacker's 5 wrong passwords for admin, each from a different address
+    await failTimes(
+      5,
+      () => 'admin',
+      (i) => `10.2.1.${i + 1}`,
+    );
+    // then the right password from an unknown browser is refused (the attacker's lock holds)
+    const stranger = await restLogin('admin', PASSWORD, '10.2.2.1');
+    expect(stranger.status).toBe(429);
+    expect(stranger.body.message).toBe(THROTTLED);
+    // when the owner signs in from their browser
+    const res = await browserLogin(owner, 'admin', PASSWORD, '10.2.0.1');
+    // then they are in
+    expect(res.status).toBe(200);
+    expect(res.body.username).toBe('admin');
+    expect((await owner.get('/api/user')).body.username).toBe('admin');
+    // and their success did not lift the lock for unknown browsers (still 5 failures counted)
+    expect((await restLogin('admin', PASSWORD, '10.2.2.2')).status).toBe(429);
+    // and the owner's browser works through the graph too, from another address
+    const graph = await owner
+      .post('/graphql')
+      .set(json)
+      .set('X-Forwarded-For', '10.2.0.2')
+      .send({ query: LOGIN, variables: { input: { username: 'admin', password: PASSWORD } } });
+    expect(graph.body.data.login.user).toEqual({ username: 'admin' });
+  });
+
+  it("a known browser's own failures lock that browser only, and do not count against the account", async () => {
+    // given a browser where seller signed in before
+    const browser = await ownersBrowser('seller', '10.3.0.1');
+    // when it tries 5 wrong passwords (from different addresses, so no address is throttled)
+    for (let i = 0; i < 5; i++) {
+      expect((await browserLogin(browser, 'seller', 'wrong-password', `10.3.1.${i + 1}`)).status).toBe(401);
+    }
+    // then that browser is throttled even with the right password
+    const locked = await browserLogin(browser, 'seller', PASSWORD, '10.3.2.1');
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(THROTTLED);
+    // and the failures were counted against the browser, not the account
+    const keys = await sql<{ key: string }>(
+      `select distinct key from login_attempts where key not like 'ip:%' order by key`,
+    );
+    expect(keys.map((r) => r.key)).toEqual([
+      expect.stringMatching(/^device:[A-Za-z0-9_-]{22}:[0-9a-f-]{36}$/),
+    ]);
+    // so another browser still signs in to the account
+    expect((await restLogin('seller', PASSWORD, '10.3.2.2')).status).toBe(200);
+  });
+
+  it('counts only for the accounts that signed in on it; an altered or foreign cookie is an unknown browser', async () => {
+    // given a browser known for officer, and member locked for unknown browsers
+    const browser = await ownersBrowser('officer', '10.4.0.1');
+    await failTimes(
+      5,
+      () => 'member',
+      (i) => `10.4.1.${i + 1}`,
+    );
+    // then member's right password from officer's browser is refused
+    expect((await browserLogin(browser, 'member', PASSWORD, '10.4.0.1')).status).toBe(429);
+    // and a device cookie edited to name member (signature kept) is not trusted
+    const [{ id: memberId }] = await sql<{ id: string }>(
+      `select id from users where username_key = 'member'`,
+    );
+    const [{ id: officerId }] = await sql<{ id: string }>(
+      `select id from users where username_key = 'officer'`,
+    );
+    const issued = await browserLogin(t.agent(), 'officer', PASSWORD, '10.4.0.2');
+    const cookie = issued.headers['set-cookie']
+      .find((c: string) => c.startsWith('drx.device='))!
+      .split(';')[0];
+    const forged = cookie.replace(officerId, memberId);
+    expect(forged).not.toBe(cookie);
+    const res = await t
+      .agent()
+      .post('/api/login')
+      .set(json)
+      .set('X-Forwarded-For', '10.4.0.3')
+      .set('Cookie', forged)
+      .send({ username: 'member', password: PASSWORD });
+    expect(res.status).toBe(429);
+    // and a cookie signed with another secret is not trusted either
+    const otherSecret = cookie.replace(/\.[^.]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    const other = await t
+      .agent()
+      .post('/api/login')
+      .set(json)
+      .set('X-Forwarded-For', '10.4.0.4')
+      .set('Cookie', otherSecret)
+      .send({ username: 'officer', password: 'wrong-password' });
+    expect(other.status).toBe(401);
+    expect(await sql(`select 1 from login_attempts where key = 'user:officer'`)).toHaveLength(1);
+  });
+
+  it('is still subject to the per-address limit', async () => {
+    const browser = await ownersBrowser('instructor', '10.5.0.1');
+    await failTimes(
+      5,
+      (i) => `ghost-${i}`,
+      () => '10.5.0.9',
+    );
+    expect((await browserLogin(browser, 'instructor', PASSWORD, '10.5.0.9')).status).toBe(429);
+    expect((await browserLogin(browser, 'instructor', PASSWORD, '10.5.0.1')).status).toBe(200);
+  });
+
+  it('is set at sign-in and at registration after the session cookie: HttpOnly, SameSite=Lax, a year, signed', async () => {
+    const login = await browserLogin(t.agent(), 'multi', PASSWORD, '10.6.0.1');
+    const [session, device] = login.headers['set-cookie'] as string[];
+    expect(session).toMatch(/^drx\.sid=/);
+    expect(device).toMatch(
+      /^drx\.device=[A-Za-z0-9_-]{22}:[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}; Path=\/; Expires=/,
+    );
+    expect(device).toMatch(/; HttpOnly; SameSite=Lax$/);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(device)![1]);
+    expect(expires - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+    const registered = await t
+      .agent()
+      .post('/api/register')
+      .set(json)
+      .set('X-Forwarded-For', '10.6.0.2')
+      .send({ username: `device${Date.now()}`, password: 'long-enough-1' });
+    expect(registered.status).toBe(201);
+    expect(registered.headers['set-cookie'][1]).toMatch(/^drx\.device=/);
+  });
+});
+
 describe('per client address', () => {
   it('after 5 failures from one address over different usernames, that address gets 429; another address can sign in', async () => {
     // given 5 failures from one address, each for a different username (some of which do not exist)
