@@ -11,6 +11,7 @@ import type { Context } from './graphql/context';
 import { attachReadPool } from './db/pg-query';
 import { formatError } from './graphql/errors';
 import { graphqlHandler } from './graphql/graphql-handler';
+import { inputTextGuard } from './graphql/input-guard';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from './http/json-body';
 import { sameOrigin } from './http/same-origin';
 import { noStoreCacheControl } from './graphql/no-store';
@@ -23,6 +24,7 @@ import { webApp } from './http/web-app';
 import { requestContextFactory } from './graphql/request-context';
 import { buildAppSchema } from './graphql/schema';
 import { LoginThrottle, WINDOW_MS } from './modules/auth/login-throttle';
+import { RegistrationThrottle } from './modules/auth/registration-throttle';
 import { SESSION_COOKIE } from './modules/auth/session';
 import { sessionUserJoin } from './modules/auth/session-user';
 import { pruneAbandonedUploads } from './modules/uploads/abandoned-uploads';
@@ -81,6 +83,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       noStoreCacheControl(),
+      // FUZZOFF inputTextGuard(),
       fieldSuggestionsForSignedInOnly(),
       ...limitPlugins,
     ],
@@ -89,6 +92,9 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
 
   const pruneTimer = setInterval(() => {
     new LoginThrottle(orm.em.fork()).prune().catch((error) => console.error('[auth] prune failed', error));
+    new RegistrationThrottle(orm.em.fork())
+      .prune()
+      .catch((error) => console.error('[auth] registration prune failed', error));
     sessions.prune().catch((error) => console.error('[auth] session prune failed', error));
     pruneAbandonedUploads(orm.em.fork(), config).catch((error) =>
       console.error('[uploads] prune failed', error),

@@ -40,7 +40,14 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    // Every spec registers its members from this one address (the default allows 10 an hour).
+    REGISTRATION_LIMIT: '1000',
+  };
   delete env.DATABASE_URL;
   delete env.WEB_CONCURRENCY;
 

@@ -36,6 +36,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ...loadConfig({ DATA_DIR: dataDir, WEB_DIST: webDist, NODE_ENV: 'test' }),
     trustProxy: true,
     databaseUrl: db.url,
+    // Suites register many members from one address; the registration limit's own test sets it.
+    registrationLimit: 1000,
     ...overrides,
   };
   const orm = await openDatabase(db.url, { seed: true, silent: true });

@@ -37,7 +37,10 @@ export class AuthResolver {
   register(@Arg('input') input: RegisterInput, @Ctx() ctx: Context): Promise<AuthPayload> {
     return payload<{ user: User | null }>(
       async () => {
-        const user = await ctx.services.auth.register(input);
+        const user = await ctx.services.auth.register(input, {
+          ip: ctx.ip,
+          limit: ctx.config.registrationLimit,
+        });
         await ctx.req.session.start(user.id);
         rememberDevice(
           ctx.res,

@@ -109,6 +109,10 @@ function browserLogin(browser: ReturnType<TestApp['agent']>, username: string, p
   return browser.post('/api/login').set(json).set('X-Forwarded-For', ip).send({ username, password });
 }
 
+/** The Set-Cookie headers of a response, in order. */
+const cookiesOf = (res: { headers: Record<string, unknown> }) =>
+  (res.headers['set-cookie'] ?? []) as string[];
+
 /** A browser in which `username` has signed in (and out) before: it holds the signed device cookie. */
 async function ownersBrowser(username: string, ip: string) {
   const browser = t.agent();
@@ -188,8 +192,8 @@ describe('known browsers (OWASP device cookies)', () => {
       `select id from users where username_key = 'officer'`,
     );
     const issued = await browserLogin(t.agent(), 'officer', PASSWORD, '10.4.0.2');
-    const cookie = issued.headers['set-cookie']
-      .find((c: string) => c.startsWith('drx.device='))!
+    const cookie = cookiesOf(issued)
+      .find((c) => c.startsWith('drx.device='))!
       .split(';')[0];
     const forged = cookie.replace(officerId, memberId);
     expect(forged).not.toBe(cookie);
@@ -227,7 +231,7 @@ describe('known browsers (OWASP device cookies)', () => {
 
   it('is set at sign-in and at registration after the session cookie: HttpOnly, SameSite=Lax, a year, signed', async () => {
     const login = await browserLogin(t.agent(), 'multi', PASSWORD, '10.6.0.1');
-    const [session, device] = login.headers['set-cookie'] as string[];
+    const [session, device] = cookiesOf(login);
     expect(session).toMatch(/^drx\.sid=/);
     expect(device).toMatch(
       /^drx\.device=[A-Za-z0-9_-]{22}:[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}; Path=\/; Expires=/,
@@ -242,7 +246,7 @@ describe('known browsers (OWASP device cookies)', () => {
       .set('X-Forwarded-For', '10.6.0.2')
       .send({ username: `device${Date.now()}`, password: 'long-enough-1' });
     expect(registered.status).toBe(201);
-    expect(registered.headers['set-cookie'][1]).toMatch(/^drx\.device=/);
+    expect(cookiesOf(registered)[1]).toMatch(/^drx\.device=/);
   });
 });
 
