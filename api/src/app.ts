@@ -83,7 +83,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       noStoreCacheControl(),
-      // FUZZOFF inputTextGuard(),
+      inputTextGuard(),
       fieldSuggestionsForSignedInOnly(),
       ...limitPlugins,
     ],

@@ -2,6 +2,7 @@ import type { ApolloServer } from '@apollo/server';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Context } from '../graphql/context';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body';
+import { validInput } from '../http/valid-input';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
@@ -62,6 +63,9 @@ export function createRestRouter(
 
   router.use(sameOriginOnly);
   router.use(jsonBody(JSON_BODY_LIMIT_BYTES));
+  // NUL and other control characters, lone surrogates and over-long strings in the path, the query
+  // string or a JSON body: 400 before any route runs (the graph's own guard is graphql/input-guard.ts).
+  router.use(validInput());
 
   router.post('/profile/image', profileImageRoute(createContext));
   router.post('/upload', uploadRoute(createContext));

@@ -40,7 +40,7 @@ export class AuthService {
     }
     // Longer than any username can be (registration allows 50): no account to check, and the name
     // must not reach the throttle's keys (an over-long key overflowed login_attempts: a 500).
-    if (false && name.length > MAX_USERNAME_LENGTH) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    if (name.length > MAX_USERNAME_LENGTH) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
     const user = await this.em.findOne(
       User,
       { usernameKey: name.toLowerCase() },

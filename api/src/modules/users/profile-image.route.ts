@@ -21,7 +21,12 @@ export function profileImageRoute(createContext: ContextFactory): RequestHandler
           });
           return;
         }
-        if (uploadError) throw uploadError;
+        if (uploadError) {
+          // A malformed multipart body (busboy: "Malformed part header", "Unexpected end of form").
+          const message = uploadError instanceof Error ? uploadError.message : 'Malformed upload';
+          res.status(400).json({ message: `Upload rejected: ${message}` });
+          return;
+        }
         const ctx = await createContext(req, res);
         if (!ctx.user) {
           res.status(401).json({ message: 'Not authenticated' });
