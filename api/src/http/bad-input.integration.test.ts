@@ -199,3 +199,36 @@ describe('profile image upload with a malformed multipart body', () => {
     expect(res.body.message).toMatch(/^Upload rejected: /);
   });
 });
+
+describe('field limits on top of the global one', () => {
+  it("a curriculum category's description is at most 1000 characters, like a course category's", async () => {
+    const admin = t.agent();
+    await admin.post('/api/login').set(json).send({ username: 'admin', password: 'drx-demo-2026' });
+    const create = `mutation ($input: ResourceCategoryCreateInput!) {
+      resourceCategoryCreate(input: $input) { category { id description } userErrors { code field message } } }`;
+    const tooLong = await t.gql(admin, create, {
+      input: { name: 'Warm-ups', description: 'd'.repeat(1001) },
+    });
+    expect(tooLong.data.resourceCategoryCreate).toEqual({
+      category: null,
+      userErrors: [
+        {
+          code: 'INVALID_INPUT',
+          field: 'description',
+          message: 'Description can be at most 1000 characters',
+        },
+      ],
+    });
+    const fits = await t.gql(admin, create, { input: { name: 'Warm-ups', description: 'd'.repeat(1000) } });
+    expect(fits.data.resourceCategoryCreate.userErrors).toEqual([]);
+    const update = await t.gql(
+      admin,
+      `mutation ($input: ResourceCategoryUpdateInput!) {
+        resourceCategoryUpdate(input: $input) { category { id } userErrors { field message } } }`,
+      { input: { categoryId: fits.data.resourceCategoryCreate.category.id, description: 'd'.repeat(1001) } },
+    );
+    expect(update.data.resourceCategoryUpdate.userErrors).toEqual([
+      { field: 'description', message: 'Description can be at most 1000 characters' },
+    ]);
+  });
+});

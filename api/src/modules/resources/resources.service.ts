@@ -20,6 +20,8 @@ import type { RatingSummary, SellerStats } from './resources.types';
 export const REVIEW_BODY_MAX = 2000;
 export const REJECTION_REASON_MAX = 500;
 export const CATEGORY_NAME_MAX = 80;
+/** As course categories' descriptions. */
+export const CATEGORY_DESCRIPTION_MAX = 1000;
 
 export interface ReviewInput {
   resourceId: string;
@@ -445,7 +447,7 @@ export class ResourcesService {
     const category = this.em.create(ResourceCategory, {
       name,
       slug: await this.freeCategorySlug(name),
-      description: input.description?.trim() || null,
+      description: this.categoryDescription(input.description),
     });
     await this.flushCategory();
     return category;
@@ -464,7 +466,7 @@ export class ResourcesService {
         category.name = name;
       }
     }
-    if (input.description !== undefined) category.description = input.description?.trim() || null;
+    if (input.description !== undefined) category.description = this.categoryDescription(input.description);
     await this.flushCategory();
     return category;
   }
@@ -475,6 +477,18 @@ export class ResourcesService {
     await this.em.nativeDelete(ResourceCategory, { id: category.id });
     this.em.clear();
     return category.id;
+  }
+
+  private categoryDescription(value: string | null | undefined): string | null {
+    const description = value?.trim() || null;
+    if (description && description.length > CATEGORY_DESCRIPTION_MAX) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        `Description can be at most ${CATEGORY_DESCRIPTION_MAX} characters`,
+        'description',
+      );
+    }
+    return description;
   }
 
   private categoryName(value: string): string {
