@@ -769,7 +769,7 @@ export type AdminUserQueryVariables = Exact<{
 }>;
 
 
-export type AdminUserQuery = { user: { id: string, username: string, displayName: string, firstName: string | null, lastName: string | null, email: string | null, role: string, roles: Array<string>, profileImageUrl: string | null, createdAt: unknown } | null, referenceLists: { roles: Array<string> } };
+export type AdminUserQuery = { user: { id: string, username: string, displayName: string, firstName: string | null, lastName: string | null, email: string | null, role: string | null, roles: Array<string> | null, profileImageUrl: string | null, createdAt: unknown } | null, referenceLists: { roles: Array<string> } };
 
 export type AdminUsersQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -779,7 +779,7 @@ export type AdminUsersQueryVariables = Exact<{
 }>;
 
 
-export type AdminUsersQuery = { users: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, username: string, displayName: string, firstName: string | null, lastName: string | null, email: string | null, role: string, roles: Array<string>, profileImageUrl: string | null, createdAt: unknown }> } };
+export type AdminUsersQuery = { users: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, username: string, displayName: string, firstName: string | null, lastName: string | null, email: string | null, role: string | null, roles: Array<string> | null, profileImageUrl: string | null, createdAt: unknown }> } };
 
 export type AdminRoleOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -791,21 +791,21 @@ export type UserRolesUpdateMutationVariables = Exact<{
 }>;
 
 
-export type UserRolesUpdateMutation = { userRolesUpdate: { user: { id: string, role: string, roles: Array<string> } | null, userErrors: Array<{ code: string, field: string | null, message: string }> } };
+export type UserRolesUpdateMutation = { userRolesUpdate: { user: { id: string, role: string | null, roles: Array<string> | null } | null, userErrors: Array<{ code: string, field: string | null, message: string }> } };
 
-export type SessionUserFragment = { id: string, username: string, role: string, roles: Array<string>, firstName: string | null, lastName: string | null, profileImageUrl: string | null, displayName: string, email: string | null };
+export type SessionUserFragment = { id: string, username: string, role: string | null, roles: Array<string> | null, firstName: string | null, lastName: string | null, profileImageUrl: string | null, displayName: string, email: string | null };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MeQuery = { me: { id: string, username: string, role: string, roles: Array<string>, firstName: string | null, lastName: string | null, profileImageUrl: string | null, displayName: string, email: string | null } | null };
+export type MeQuery = { me: { id: string, username: string, role: string | null, roles: Array<string> | null, firstName: string | null, lastName: string | null, profileImageUrl: string | null, displayName: string, email: string | null } | null };
 
 export type LoginMutationVariables = Exact<{
   input: LoginInput;
 }>;
 
 
-export type LoginMutation = { login: { user: { id: string, username: string, role: string, roles: Array<string>, firstName: string | null, lastName: string | null, profileImageUrl: string | null, displayName: string, email: string | null } | null, userErrors: Array<{ code: string, field: string | null, message: string }> } };
+export type LoginMutation = { login: { user: { id: string, username: string, role: string | null, roles: Array<string> | null, firstName: string | null, lastName: string | null, profileImageUrl: string | null, displayName: string, email: string | null } | null, userErrors: Array<{ code: string, field: string | null, message: string }> } };
 
 export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -817,7 +817,7 @@ export type RegisterMutationVariables = Exact<{
 }>;
 
 
-export type RegisterMutation = { register: { user: { id: string, username: string, role: string, roles: Array<string>, firstName: string | null, lastName: string | null, profileImageUrl: string | null, displayName: string, email: string | null } | null, userErrors: Array<{ code: string, field: string | null, message: string }> } };
+export type RegisterMutation = { register: { user: { id: string, username: string, role: string | null, roles: Array<string> | null, firstName: string | null, lastName: string | null, profileImageUrl: string | null, displayName: string, email: string | null } | null, userErrors: Array<{ code: string, field: string | null, message: string }> } };
 
 export type CartLine_ItemFragment = { id: string, itemType: string, itemId: string, title: string, unitPriceCents: number, quantity: number, lineTotalCents: number, imageUrl: string | null, createdAt: unknown };
 
@@ -1288,14 +1288,14 @@ export type QuizSubmitMutation = { quizSubmit: { answersShown: boolean, courseCo
 export type ProfilePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ProfilePageQuery = { me: { id: string, username: string, displayName: string, firstName: string | null, lastName: string | null, email: string | null, role: string, roles: Array<string>, profileImageUrl: string | null, createdAt: unknown } | null };
+export type ProfilePageQuery = { me: { id: string, username: string, displayName: string, firstName: string | null, lastName: string | null, email: string | null, role: string | null, roles: Array<string> | null, profileImageUrl: string | null, createdAt: unknown } | null };
 
 export type UserProfileQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type UserProfileQuery = { user: { id: string, username: string, displayName: string, role: string, roles: Array<string>, profileImageUrl: string | null } | null };
+export type UserProfileQuery = { user: { id: string, username: string, displayName: string, role: string | null, roles: Array<string> | null, profileImageUrl: string | null } | null };
 
 export type ProfileUpdateMutationVariables = Exact<{
   input: ProfileUpdateInput;

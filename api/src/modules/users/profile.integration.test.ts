@@ -269,7 +269,7 @@ describe('PATCH /api/user (REST)', () => {
 });
 
 describe('public profiles', () => {
-  it('user(id) returns the public profile without the email', async () => {
+  it('user(id) returns the public profile to a guest: no email, no roles', async () => {
     const { id } = await signIn('instructor');
     const res = await t.gql(t.agent(), USER, { id });
     expect(res.errors).toBeUndefined();
@@ -277,13 +277,71 @@ describe('public profiles', () => {
       id,
       username: 'instructor',
       email: null,
-      role: 'instructor',
-      roles: ['instructor'],
+      role: null,
+      roles: null,
       firstName: 'Ines',
       lastName: 'Instructor',
       displayName: 'Ines',
       profileImageUrl: null,
     });
+  });
+
+  it("hides an admin's roles from guests, other members and curriculum officers (graph and REST)", async () => {
+    // given the admin's id
+    const { id: adminId } = await signIn('admin');
+    const viewers: [string, Agent][] = [
+      ['guest', t.agent()],
+      ['member', (await signIn('member')).browser],
+      ['officer', (await signIn('officer')).browser],
+    ];
+    for (const [label, browser] of viewers) {
+      // when they look at the admin's profile
+      const graph = await t.gql(browser, USER, { id: adminId });
+      const rest = await browser.get(`/api/users/${adminId}`);
+      // then neither the roles nor the email are shown, only the public profile
+      expect(graph.data.user, label).toMatchObject({
+        username: 'admin',
+        role: null,
+        roles: null,
+        email: null,
+      });
+      expect(rest.status, label).toBe(200);
+      expect(rest.body, label).toMatchObject({ username: 'admin', role: null, roles: null, email: null });
+    }
+  });
+
+  it('shows the roles to the owner and to admins', async () => {
+    const { browser: seller, id: sellerId } = await signIn('seller');
+    const own = await t.gql(seller, USER, { id: sellerId });
+    expect(own.data.user).toMatchObject({
+      role: 'seller',
+      roles: ['seller'],
+      email: 'seller@demo.drx.dance',
+    });
+    expect((await t.gql(seller, `query { me { role roles } }`)).data.me).toEqual({
+      role: 'seller',
+      roles: ['seller'],
+    });
+    const { browser: admin } = await signIn('admin');
+    const byAdmin = await t.gql(admin, USER, { id: sellerId });
+    expect(byAdmin.data.user).toMatchObject({ role: 'seller', roles: ['seller'] });
+    // and the sign-in answer (REST) carries one's own roles
+    const login = await t
+      .agent()
+      .post('/api/login')
+      .set(json)
+      .send({ username: 'multi', password: PASSWORD });
+    expect(login.body).toMatchObject({ role: expect.any(String), roles: ['seller', 'instructor'] });
+  });
+
+  it("hides roles wherever a user appears in the graph, e.g. a resource's seller", async () => {
+    const res = await t.gql(
+      t.agent(),
+      `query { resources(first: 1) { nodes { seller { username role roles } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const seller = res.data.resources.nodes[0].seller;
+    expect(seller).toMatchObject({ role: null, roles: null });
   });
 
   it.each([

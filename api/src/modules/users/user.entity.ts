@@ -2,7 +2,9 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mik
 import { randomUUID } from 'node:crypto';
 import { Field, ID, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: 'A DRX account. Email is visible to its owner and to admins only.' })
+@ObjectType({
+  description: 'A DRX account. Email and roles are visible to its owner and to admins only.',
+})
 @Entity({ tableName: 'users' })
 export class User {
   [OptionalProps]?: 'displayName' | 'role' | 'roles' | 'createdAt' | 'updatedAt';
@@ -28,11 +30,11 @@ export class User {
   @Property({ type: 'string', length: 255, lazy: true, hidden: true })
   passwordHash!: string;
 
-  @Field()
+  /** Exposed through UsersResolver.role: to its owner and admins only. */
   @Property({ type: 'string', length: 40, default: 'user' })
   role: string = 'user';
 
-  @Field(() => [String])
+  /** Exposed through UsersResolver.roles: to its owner and admins only. */
   @Property({ type: 'text[]' })
   roles: string[] = ['user'];
 

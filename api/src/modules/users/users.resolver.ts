@@ -6,6 +6,14 @@ import { User } from './user.entity';
 import { ProfileUpdateInput } from './users.inputs';
 import { ProfileUpdatePayload } from './users.payloads';
 
+/**
+ * Whether the viewer may see the account's private fields (email, roles): its owner and admins.
+ * A public profile (guests, other members, staff who are not admins) shows name, username, avatar.
+ */
+function maySeePrivate(ctx: Context, user: User): boolean {
+  return !!ctx.viewer && (ctx.viewer.id === user.id || hasRole(ctx.viewer, 'admin'));
+}
+
 @Resolver(() => User)
 export class UsersResolver {
   @FieldResolver(() => String, {
@@ -13,8 +21,23 @@ export class UsersResolver {
     description: 'Visible to its owner and to admins; null for others.',
   })
   email(@Root() user: User, @Ctx() ctx: Context): string | null {
-    const maySee = !!ctx.user && (ctx.user.id === user.id || hasRole(ctx.user, 'admin'));
-    return maySee ? (user.email ?? null) : null;
+    return maySeePrivate(ctx, user) ? (user.email ?? null) : null;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The most privileged of `roles`. Visible to its owner and to admins; null for others.',
+  })
+  role(@Root() user: User, @Ctx() ctx: Context): string | null {
+    return maySeePrivate(ctx, user) ? user.role : null;
+  }
+
+  @FieldResolver(() => [String], {
+    nullable: true,
+    description: 'Visible to its owner and to admins; null for others.',
+  })
+  roles(@Root() user: User, @Ctx() ctx: Context): string[] | null {
+    return maySeePrivate(ctx, user) ? user.roles : null;
   }
 
   @Query(() => User, { nullable: true, description: 'A public profile by id.' })

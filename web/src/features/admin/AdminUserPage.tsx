@@ -126,7 +126,7 @@ function UserDetails({ user }: { user: AdminUser }) {
               </Heading>
               <Text color="fg.muted">@{user.username}</Text>
               <Wrap gap={1} pt={1}>
-                {user.roles.map((role) => (
+                {(user.roles ?? []).map((role) => (
                   <Badge key={role} colorPalette={role === 'admin' ? 'red' : 'brand'} variant="subtle">
                     {role}
                   </Badge>
@@ -167,10 +167,12 @@ const sameRoles = (a: readonly string[], b: readonly string[]) =>
 
 function RolesEditor({ user, roleValues }: { user: AdminUser; roleValues: readonly string[] }) {
   const { updateRoles, loading, userErrors } = useUserRolesUpdate();
-  const [selected, setSelected] = useState<string[]>(() => [...user.roles]);
+  // Admins always see roles (null is for viewers who may not).
+  const saved = user.roles ?? [];
+  const [selected, setSelected] = useState<string[]>(() => [...saved]);
   // Roles the user holds that are not in the reference list still get a box, so saving keeps them.
-  const options = [...roleValues, ...user.roles.filter((role) => !roleValues.includes(role))];
-  const unchanged = sameRoles(selected, user.roles);
+  const options = [...roleValues, ...saved.filter((role) => !roleValues.includes(role))];
+  const unchanged = sameRoles(selected, saved);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -225,7 +227,7 @@ function RolesEditor({ user, roleValues }: { user: AdminUser; roleValues: readon
             type="button"
             variant="ghost"
             disabled={unchanged || loading}
-            onClick={() => setSelected([...user.roles])}
+            onClick={() => setSelected([...saved])}
           >
             Reset
           </Button>

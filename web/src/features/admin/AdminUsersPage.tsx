@@ -230,7 +230,7 @@ function UsersDirectory() {
                         <Table.Cell>{u.email || '—'}</Table.Cell>
                         <Table.Cell>
                           <Wrap gap={1}>
-                            {u.roles.map((r) => (
+                            {(u.roles ?? []).map((r) => (
                               <Badge key={r} colorPalette={r === 'admin' ? 'red' : 'brand'} variant="subtle">
                                 {r}
                               </Badge>

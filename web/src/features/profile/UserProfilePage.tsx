@@ -88,7 +88,8 @@ export default function UserProfilePage() {
               </Heading>
               <Text color="fg.muted">@{profile.username}</Text>
             </Stack>
-            <RoleBadges user={profile} />
+            {/* Roles are private: the server shows them to the owner and admins only (null for others). */}
+            {profile.roles && <RoleBadges user={profile} />}
             {isMe && (
               <Button asChild size="sm" variant="outline">
                 <RouterLink to="/profile/edit">Edit profile</RouterLink>
