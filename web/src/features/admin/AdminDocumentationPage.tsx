@@ -35,7 +35,10 @@ const USER_ERROR_CODES: [string, string][] = [
   ['INVALID_INPUT', 'A value is missing or wrong; the error’s field names it.'],
   ['UNAUTHORIZED', 'The username or password is wrong.'],
   ['USERNAME_TAKEN', 'Another account already uses this username.'],
-  ['TOO_MANY_ATTEMPTS', 'Sign-in is locked for a while after repeated failures.'],
+  [
+    'TOO_MANY_ATTEMPTS',
+    'Sign-in is locked for a while after repeated failures, or too many accounts were registered from one address.',
+  ],
   ['NOT_FOUND', 'The thing to change does not exist.'],
   ['FORBIDDEN', 'The change is not allowed (for example removing your own admin role).'],
 ];
@@ -216,7 +219,8 @@ export default function AdminDocumentationPage() {
           <Code>
             id, username, email, role, roles, firstName, lastName, profileImageUrl, displayName, createdAt
           </Code>
-          . The email is shown to its owner and to admins only (else null); a password hash is never returned.
+          . The email, role and roles are shown to their owner and to admins only (else null); a password hash
+          is never returned.
         </Text>
       </Section>
 
