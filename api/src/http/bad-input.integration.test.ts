@@ -158,6 +158,32 @@ describe('graph: bad text answers a BAD_USER_INPUT error naming the argument', (
   });
 });
 
+describe('ids and numbers that cannot name anything', () => {
+  it('an id that is not an id is not found, never a 500', async () => {
+    for (const id of ['abc', '-1', 'A'.repeat(10_000), '00000000-0000-0000-0000-000000000000']) {
+      const res = await t.agent().get(`/api/courses/${id}`);
+      expect(res.status, id.slice(0, 20)).toBe(404);
+      expect(res.body).toEqual({ message: 'Course not found' });
+    }
+    const graph = await t.gql(t.agent(), `query ($id: ID!) { resource(id: $id) { id } }`, {
+      id: 'not-a-uuid',
+    });
+    expect(graph.status).toBe(200);
+    expect(graph.data).toEqual({ resource: null });
+  });
+
+  it('`first` below 1 is BAD_USER_INPUT and above 32 bits a validation error (400)', async () => {
+    const query = `query ($first: Int) { courses(first: $first) { totalCount } }`;
+    const negative = await t.gql(t.agent(), query, { first: -1 });
+    expect(negative.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    const huge = await t.gql(t.agent(), query, { first: 2147483648 });
+    expect(huge.status).toBe(400);
+    expect(huge.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    const rest = await t.agent().get('/api/courses?first=99999999999999999999');
+    expect(rest.status).toBe(400);
+  });
+});
+
 describe('sign-in with a username longer than any account can have', () => {
   const longName = 'u'.repeat(300);
 
