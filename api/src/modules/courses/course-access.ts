@@ -26,6 +26,33 @@ export function canViewCourse(user: (HasRoles & { id: string }) | null | undefin
   return isCourseStaff(user) || course.instructor.id === user.id;
 }
 
+/** The answer to a non-member who tries to get into a member-only course. */
+export const MEMBERSHIP_REQUIRED_MESSAGE = 'This course is included with a membership';
+
+/**
+ * Who counts as a member for member-only courses. Memberships do not exist yet, so staff only
+ * (admins and curriculum officers); a membership will be checked here when it exists.
+ */
+export function hasMembership(user: HasRoles | null | undefined): boolean {
+  return isCourseStaff(user);
+}
+
+/**
+ * The one rule for getting into a course, whichever way: enrolment (`courseEnroll`), adding it to
+ * the cart, checking out and fulfilling a paid order all ask it. A member-only course is for
+ * members only; any other course is open to everyone (paid ones through the cart). Returns the
+ * refusal (MEMBERSHIP_REQUIRED, on `answer.field`, default courseId), or null when the user may have the course.
+ */
+export function courseAccessRefusal(
+  user: HasRoles | null | undefined,
+  course: { memberOnly: boolean },
+  answer: { field?: string | null; message?: string } = {},
+): DomainError | null {
+  if (!course.memberOnly || hasMembership(user)) return null;
+  const field = answer.field === undefined ? 'courseId' : (answer.field ?? undefined);
+  return new DomainError('MEMBERSHIP_REQUIRED', answer.message ?? MEMBERSHIP_REQUIRED_MESSAGE, field);
+}
+
 export function assertCanEditCourse(user: HasRoles & { id: string }, course: Course): void {
   if (!canEditCourse(user, course)) {
     throw new DomainError('FORBIDDEN', 'You can only change your own courses', 'courseId');
