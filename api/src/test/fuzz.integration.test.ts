@@ -3,6 +3,7 @@ import http from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBareSchema } from '../graphql/schema';
+import { SESSION_COOKIE } from '../modules/auth/session';
 import { graphRoutes } from '../rest/router';
 import { graphCases, rootFields } from './fuzz-graph';
 import { keysRead, type RestCase, restCases, restRows } from './fuzz-rest';
@@ -69,7 +70,8 @@ beforeAll(async () => {
     .set('x-forwarded-for', '192.0.2.1')
     .send({ username: 'admin', password: 'drx-demo-2026' });
   expect(login.status).toBe(200);
-  adminCookie = String(login.headers['set-cookie']).split(';')[0];
+  const cookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
+  adminCookie = cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0];
 }, 120_000);
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
