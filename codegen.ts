@@ -12,6 +12,8 @@ const config: CodegenConfig = {
       config: {
         useTypeImports: true,
         enumsAsTypes: true,
+        // Sums of money in cents that may pass Int's 32 bits (api/src/graphql/safe-int.ts).
+        scalars: { SafeInt: 'number' },
       },
       presetConfig: {
         fragmentMasking: false,

@@ -9,6 +9,7 @@ import { Migration20261122030000_cart } from './Migration20261122030000_cart';
 import { Migration20261122040000_coupons } from './Migration20261122040000_coupons';
 import { Migration20261122050000_orders } from './Migration20261122050000_orders';
 import { Migration20261122060000_sellers } from './Migration20261122060000_sellers';
+import { Migration20261124110000_one_open_checkout } from './Migration20261124110000_one_open_checkout';
 import { Migration20261124120000_licences } from './Migration20261124120000_licences';
 import { Migration20261124130000_quiz_show_answers } from './Migration20261124130000_quiz_show_answers';
 import { Migration20261124130100_certificate_snapshots } from './Migration20261124130100_certificate_snapshots';
@@ -30,9 +31,13 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122040000_coupons', class: Migration20261122040000_coupons },
   { name: 'Migration20261122050000_orders', class: Migration20261122050000_orders },
   { name: 'Migration20261122060000_sellers', class: Migration20261122060000_sellers },
+  { name: 'Migration20261124110000_one_open_checkout', class: Migration20261124110000_one_open_checkout },
   { name: 'Migration20261124120000_licences', class: Migration20261124120000_licences },
   { name: 'Migration20261124130000_quiz_show_answers', class: Migration20261124130000_quiz_show_answers },
-  { name: 'Migration20261124130100_certificate_snapshots', class: Migration20261124130100_certificate_snapshots },
+  {
+    name: 'Migration20261124130100_certificate_snapshots',
+    class: Migration20261124130100_certificate_snapshots,
+  },
   {
     name: 'Migration20261124140000_store_review_popularity',
     class: Migration20261124140000_store_review_popularity,

@@ -1,7 +1,7 @@
 /**
  * The SQL of the cart. A line is *purchasable* when its course is published, or its resource is
  * published by a seller who is not suspended, and the member does not own it yet (course:
- * an enrollment; resource: an entitlement). Catalog values are joined in, so one statement reads a
+ * an enrollment; resource: an entitlement) nor has it in a paid order (never paid for twice). Catalog values are joined in, so one statement reads a
  * whole cart at today's prices whatever its size.
  */
 
@@ -17,7 +17,9 @@ const PURCHASABLE = `(c.id is not null or r.id is not null)
     where ci.item_type = 'course' and e.user_id = ci.user_id and e.course_id = ci.item_id
       and e.access_revoked_at is null)
   and not exists (select 1 from entitlements en
-    where ci.item_type = 'resource' and en.user_id = ci.user_id and en.resource_id = ci.item_id)`;
+    where ci.item_type = 'resource' and en.user_id = ci.user_id and en.resource_id = ci.item_id)
+  and not exists (select 1 from orders o join order_lines ol on ol.order_id = o.id
+    where o.user_id = ci.user_id and o.status = 'paid' and ol.item_type = ci.item_type and ol.item_id = ci.item_id)`;
 
 export interface CartLineRow {
   id: string;
@@ -58,17 +60,23 @@ export const REPRICE_SQL = `
     image_url = catalog.image_url, updated_at = ?
   from catalog where t.id = catalog.id`;
 
-/** A course on sale with whether the member owns it. Params: user id, course id. */
+/** `or` the member has the item (alias `alias`) in a paid order. Param: user id. */
+const PAID_BEFORE = (type: 'course' | 'resource', alias: string) => `or exists (select 1 from orders o
+    join order_lines ol on ol.order_id = o.id
+    where o.user_id = ? and o.status = 'paid' and ol.item_type = '${type}' and ol.item_id = ${alias}.id)`;
+
+/** A course on sale with whether the member owns it and whether it is member-only. Params: user id ×2, course id. */
 export const COURSE_SQL = `
-  select c.title, c.price_cents, c.cover_image_url as image_url,
+  select c.title, c.price_cents, c.cover_image_url as image_url, c.member_only,
     exists (select 1 from enrollments e where e.course_id = c.id and e.user_id = ?
-      and e.access_revoked_at is null) as owned
+      and e.access_revoked_at is null) ${PAID_BEFORE('course', 'c')} as owned
   from courses c where c.id = ? and c.published`;
 
-/** A resource on sale with whether the member owns it. Params: user id, resource id. */
+/** A resource on sale with whether the member owns it. Params: user id ×2, resource id. */
 export const RESOURCE_SQL = `
-  select r.title, r.price_cents, r.thumbnail_url as image_url,
-    exists (select 1 from entitlements en where en.resource_id = r.id and en.user_id = ?) as owned
+  select r.title, r.price_cents, r.thumbnail_url as image_url, false as member_only,
+    exists (select 1 from entitlements en where en.resource_id = r.id and en.user_id = ?)
+      ${PAID_BEFORE('resource', 'r')} as owned
   from resources r where r.id = ? and r.status = 'published'
     and not exists (select 1 from seller_profiles sp where sp.user_id = r.seller_id and sp.suspended)`;
 

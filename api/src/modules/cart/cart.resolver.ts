@@ -1,6 +1,7 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
+import { SafeInt } from '../../graphql/safe-int';
 import { CartItem } from './cart-item.entity';
 import type { CartLine, CartView } from './cart.service';
 import { Cart, CartItemAddInput, CartItemRemoveInput, CartItemUpdateInput, CartPayload } from './cart.types';
@@ -20,7 +21,7 @@ export class CartResolver {
     description: 'Adds an item (the catalog’s price), or raises its quantity when already in the cart.',
   })
   cartItemAdd(@Arg('input', () => CartItemAddInput) input: CartItemAddInput, @Ctx() ctx: Context) {
-    return payload<CartResult>(() => ctx.services.cart.add(ctx.viewer!.id, input), EMPTY);
+    return payload<CartResult>(() => ctx.services.cart.add(ctx.viewer!, input), EMPTY);
   }
 
   @Mutation(() => CartPayload, { description: 'Sets the quantity of one of my lines; below 1 removes it.' })
@@ -46,7 +47,7 @@ export class CartResolver {
     return payload<CartResult>(() => ctx.services.cart.refresh(ctx.viewer!.id), EMPTY);
   }
 
-  @FieldResolver(() => Int, { description: 'unitPriceCents × quantity.' })
+  @FieldResolver(() => SafeInt, { description: 'unitPriceCents × quantity (may pass Int’s 32 bits).' })
   lineTotalCents(@Root() line: CartLine): number {
     return line.unitPriceCents * line.quantity;
   }

@@ -3,6 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { queryRows } from '../../db/pg-query';
 import { DomainError } from '../../graphql/errors';
+import { courseAccessRefusal } from '../courses/course-access';
+import type { HasRoles } from '../users/roles';
 import { isUuid } from '../users/users.service';
 import { CART_ITEM_TYPES, type CartItemType, MAX_CART_QUANTITY } from './cart-item.entity';
 import {
@@ -64,6 +66,7 @@ interface CatalogRow {
   title: string;
   price_cents: number;
   image_url: string | null;
+  member_only: boolean;
   owned: boolean;
 }
 
@@ -108,9 +111,12 @@ export class CartService {
     return rows.length > 0;
   }
 
-  /** Adds `quantity` (default 1) of an item; an item already in the cart gets its quantity raised. */
+  /**
+   * Adds `quantity` (default 1) of an item; an item already in the cart gets its quantity raised.
+   * A course must pass the course access rule (course-access.ts) for `viewer`, as enrolment does.
+   */
   async add(
-    userId: string,
+    viewer: HasRoles & { id: string },
     input: { itemType: string; itemId: string; quantity?: number | null },
   ): Promise<{ cart: CartView; item: CartLine }> {
     const itemType = input.itemType as CartItemType;
@@ -123,7 +129,9 @@ export class CartService {
     if (itemType === 'course' && quantity > 1) throw new DomainError('INVALID_INPUT', ONE_SEAT, 'quantity');
     if (!isUuid(input.itemId)) throw new DomainError('NOT_FOUND', NOT_AVAILABLE, 'itemId');
 
+    const userId = viewer.id;
     const [catalog] = await this.em.execute<CatalogRow[]>(itemType === 'course' ? COURSE_SQL : RESOURCE_SQL, [
+      userId,
       userId,
       input.itemId,
     ]);
@@ -131,6 +139,8 @@ export class CartService {
     if (catalog.owned) {
       throw new DomainError('ALREADY_OWNED', `You already own this ${itemType}`, 'itemId');
     }
+    const refusal = courseAccessRefusal(viewer, { memberOnly: catalog.member_only }, { field: 'itemId' });
+    if (refusal) throw refusal;
     const now = new Date();
     const [row] = await this.em.execute<CartLineRow[]>(UPSERT_SQL, [
       randomUUID(),

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { UserError } from '../../graphql/errors';
+import { SafeInt } from '../../graphql/safe-int';
 import { CartItem } from './cart-item.entity';
 
 @ObjectType({ description: 'My cart: its lines at today’s catalog prices.' })
@@ -10,7 +11,7 @@ export class Cart {
   @Field(() => Int, { description: 'Sum of the quantities of all lines.' })
   itemCount!: number;
 
-  @Field(() => Int, { description: 'Sum of the line totals, US cents.' })
+  @Field(() => SafeInt, { description: 'Sum of the line totals, US cents (may pass Int’s 32 bits).' })
   subtotalCents!: number;
 }
 

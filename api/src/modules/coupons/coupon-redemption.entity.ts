@@ -1,4 +1,13 @@
-import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import {
+  BigIntType,
+  Entity,
+  Index,
+  ManyToOne,
+  OptionalProps,
+  PrimaryKey,
+  Property,
+  Unique,
+} from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { User } from '../users/user.entity';
 import { Coupon } from './coupon.entity';
@@ -26,7 +35,7 @@ export class CouponRedemption {
   @Property({ type: 'uuid' })
   orderId!: string;
 
-  @Property({ type: 'integer' })
+  @Property({ type: new BigIntType('number') })
   discountCents!: number;
 
   @Property({ type: 'Date', defaultRaw: 'now()' })

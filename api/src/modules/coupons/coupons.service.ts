@@ -118,7 +118,7 @@ export class CouponsService {
       if (existing.couponId !== input.couponId) {
         throw new DomainError('CONFLICT', 'This order already uses another coupon', FIELD);
       }
-      return existing;
+      return { ...existing, discountCents: Number(existing.discountCents) }; // a bigint column
     }
     const claimed = await em.execute<{ per_member_limit: number | null }[]>(
       `update coupons set used_count = used_count + 1, updated_at = now()

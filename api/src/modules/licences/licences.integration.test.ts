@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { fulfilOrder } from '../orders/fulfilment';
+import { deliveryRefusal } from '../orders/purchase-rules';
+import { recordSaleEarnings } from '../sellers/earnings-ledger';
 import {
   type Agent,
   addToCart,
@@ -125,9 +128,53 @@ async function paidOrder(
         ],
       );
     }
-    expect(await fulfilOrder(tem, orderId)).toBe(true);
+    // Fulfilment now refuses an item the buyer already has (it is refunded: issue 18, one payment
+    // per purchase), so a second paid order of one item is data from before that rule: its rows are
+    // written as fulfilment wrote them then.
+    if (await deliveryRefusal(tem, orderId)) await paidBeforeTheRule(tem, orderId, userId);
+    else expect(await fulfilOrder(tem, orderId)).toBe(true);
   });
   return { orderId, lineIds };
+}
+
+/** What `fulfilOrder` did before it refused items the buyer already had: paid, granted, earned. */
+async function paidBeforeTheRule(tem: EntityManager, orderId: string, userId: string) {
+  const [order] = await tem.execute<{ number: string }[]>(
+    `update orders set status = 'paid', paid_at = now(), fulfilled_at = now() where id = ? returning number`,
+    [orderId],
+  );
+  const lines = await tem.execute<
+    { id: string; item_type: string; item_id: string; line_total_cents: string; seller_id: string | null }[]
+  >('select id, item_type, item_id, line_total_cents, seller_id from order_lines where order_id = ?', [
+    orderId,
+  ]);
+  for (const line of lines) {
+    if (line.item_type === 'course') {
+      await tem.execute(
+        `insert into enrollments (id, user_id, course_id, source, created_at) values (?, ?, ?, 'purchase', now())
+         on conflict (user_id, course_id) do update set access_revoked_at = null, source = 'purchase'
+           where enrollments.access_revoked_at is not null`,
+        [randomUUID(), userId, line.item_id],
+      );
+    } else {
+      await tem.execute(
+        `insert into entitlements (id, user_id, resource_id, source, order_id, order_line_id, created_at)
+         values (?, ?, ?, 'order', ?, ?, now())`,
+        [randomUUID(), userId, line.item_id, orderId, line.id],
+      );
+    }
+  }
+  const sold = lines.filter((l) => l.item_type === 'resource' && l.seller_id);
+  await recordSaleEarnings(tem, {
+    orderId,
+    orderNumber: order.number,
+    lines: sold.map((l) => ({
+      orderLineId: l.id,
+      resourceId: l.item_id,
+      sellerId: l.seller_id!,
+      amountCents: Number(l.line_total_cents),
+    })),
+  });
 }
 
 async function refund(orderId: string) {
@@ -463,7 +510,9 @@ describe('licences', () => {
     expect((await t.gql(dee.agent, MY_LICENCES)).data.myLicences.totalCount).toBe(0);
     const order = await t.gql(buyer.agent, ORDER_LINES, { id: orderId });
     expect(order.data.order.lines[0]).toMatchObject({ licences: 3, licencesLeft: 0, licenceHolders: [] });
-    expect(await count(t, 'select 1 from order_lines where id = ? and licences_given = 0', [lineIds[0]])).toBe(1);
+    expect(
+      await count(t, 'select 1 from order_lines where id = ? and licences_given = 0', [lineIds[0]]),
+    ).toBe(1);
     const after = await t.gql(buyer.agent, ASSIGN, {
       input: { orderLineId: lineIds[0], username: dee.username },
     });

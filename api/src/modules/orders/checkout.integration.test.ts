@@ -118,6 +118,8 @@ describe('checkout with the test provider', () => {
     const first = await start(as.multi, { idempotencyKey: key });
     const again = await start(as.multi, { idempotencyKey: key });
     expect(again.data.checkoutStart.order.id).toBe(first.data.checkoutStart.order.id);
+    // (Another key for the same cart would reuse this open order: see the one-open-checkout tests.)
+    await t.gql(as.multi, CANCEL, { input: { orderId: first.data.checkoutStart.order.id } });
 
     const key2 = newKey();
     const results = await Promise.all(
@@ -132,9 +134,7 @@ describe('checkout with the test provider', () => {
       await count(t, 'select 1 from orders where user_id = ? and idempotency_key = ?', [idOf.multi, key2]),
     ).toBe(1);
     expect(await count(t, 'select 1 from order_lines where order_id = ?', [[...ids][0]])).toBe(1);
-    for (const id of [first.data.checkoutStart.order.id, [...ids][0]]) {
-      await t.gql(as.multi, CANCEL, { input: { orderId: id } });
-    }
+    await t.gql(as.multi, CANCEL, { input: { orderId: [...ids][0] } });
   });
 
   it('pays and fulfils on confirm: enrollment, entitlement, emptied cart, one ledger row; confirm twice is safe', async () => {

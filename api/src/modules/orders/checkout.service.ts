@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_MAX_ORDER_TOTAL_CENTS } from '../../config';
 import { DomainError } from '../../graphql/errors';
 import { CartService } from '../cart/cart.service';
 import type { Coupon } from '../coupons/coupon.entity';
@@ -7,7 +8,10 @@ import { CouponsService } from '../coupons/coupons.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
+import { settleAutomaticRefund } from './automatic-refund';
 import { fulfilOrder } from './fulfilment';
+import { cancelUnpaid, type CheckoutDraft, lockOpenCheckout, sameCheckout } from './open-checkout';
+import { assertCoursesAllowed, deliveryRefusal, lockBuyer } from './purchase-rules';
 import { Order } from './order.entity';
 import { allocateDiscount, type PricedLine } from './order-pricing';
 
@@ -34,6 +38,15 @@ export interface CheckoutStartResult {
 export const ORDER_NOT_FOUND = 'Order not found';
 const EMPTY_CART = 'Your cart is empty';
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
+const ALREADY_PAID = 'This order has already been paid';
+const CHECKOUT_BUSY = 'Another checkout of your cart was started at the same time. Please try again.';
+const PREVIOUS_BEING_PAID =
+  'Your previous checkout is already being paid. Look in My Purchases before checking out again.';
+const REPLACED = 'This checkout was replaced by a newer one. Please check out again.';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** $100,000.00 */
+const dollars = (cents: number) => usd.format(cents / 100);
 
 /** The buyer's cart at today's catalog prices (CartService.linesFor), read in `em`'s transaction. */
 async function cartLines(em: EntityManager, userId: string): Promise<PricedLine[]> {
@@ -98,14 +111,19 @@ export class CheckoutService {
   }
 
   /**
-   * Makes the order from the cart and starts its payment. One transaction: the cart is read at
-   * catalog prices, the coupon quoted and redeemed, the order and its lines inserted. The unique
-   * (user, idempotency key) settles repeated and concurrent submits: the insert of the second waits
-   * for the first and then returns the existing order. A total of 0 is paid and fulfilled at once.
+   * Makes the order from the cart and starts its payment. One transaction (`place`) under the
+   * buyer's lock: the cart is read at catalog prices, member-only courses are checked with the
+   * course access rule, the subtotal with MAX_ORDER_TOTAL_CENTS, the coupon quoted and redeemed, the
+   * order and its lines inserted. The unique (user, idempotency key) settles repeated submits of one
+   * key. A member has one open checkout (the partial unique index on pending orders): an open
+   * order for the same purchase is reused (another tab gets the same order and payment), a different
+   * one is canceled first — at Stripe too, outside the transaction, before trying again. A total of
+   * 0 is paid and fulfilled at once.
    */
   async start(
     user: User,
     input: { idempotencyKey: string; couponCode?: string | null },
+    maxTotalCents: number = DEFAULT_MAX_ORDER_TOTAL_CENTS,
   ): Promise<CheckoutStartResult> {
     const key = (input.idempotencyKey ?? '').trim();
     if (!KEY_PATTERN.test(key)) {
@@ -115,93 +133,18 @@ export class CheckoutService {
         'idempotencyKey',
       );
     }
-    const orderId = await this.em.transactional(async (tem) => {
-      const [existing] = await tem.execute<{ id: string }[]>(
-        'select id from orders where user_id = ? and idempotency_key = ?',
-        [user.id, key],
+    let orderId: string | null = null;
+    for (let attempt = 0; orderId === null; attempt += 1) {
+      const placed = await this.em.transactional((tem) =>
+        this.place(tem, user.id, key, input.couponCode, maxTotalCents),
       );
-      if (existing) return existing.id;
-
-      const lines = await cartLines(tem, user.id);
-      if (!lines.length) throw new DomainError('EMPTY_CART', EMPTY_CART);
-      const subtotalCents = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
-      const quoted = await couponFor(tem, input.couponCode, user.id, lines);
-      const discountCents = Math.min(quoted?.discountCents ?? 0, subtotalCents);
-      const totalCents = subtotalCents - discountCents;
-      // No payment provider (production without Stripe or test mode): refused before any order.
-      if (totalCents > 0) this.payments.assertAvailable();
-      const provider = totalCents === 0 ? 'free' : this.payments.name;
-
-      const id = randomUUID();
-      const inserted = await tem.execute<{ id: string }[]>(
-        `insert into orders (id, user_id, status, currency, subtotal_cents, discount_cents, total_cents,
-           payment_provider, idempotency_key, coupon_id, coupon_code, created_at, updated_at)
-         values (?, ?, 'pending', 'USD', ?, ?, ?, ?, ?, ?, ?, clock_timestamp(), clock_timestamp())
-         on conflict (user_id, idempotency_key) do nothing returning id`,
-        [
-          id,
-          user.id,
-          subtotalCents,
-          discountCents,
-          totalCents,
-          provider,
-          key,
-          quoted?.coupon.id ?? null,
-          quoted?.coupon.code ?? null,
-        ],
-      );
-      if (!inserted.length) {
-        // A concurrent submit with the same key committed first: answer with its order.
-        const [other] = await tem.execute<{ id: string }[]>(
-          'select id from orders where user_id = ? and idempotency_key = ?',
-          [user.id, key],
-        );
-        return other.id;
+      if ('orderId' in placed) {
+        orderId = placed.orderId;
+      } else {
+        if (attempt >= 2) throw new DomainError('CONFLICT', CHECKOUT_BUSY);
+        await this.cancelOpenPayment(user, placed.cancelFirst);
       }
-
-      const allocated = allocateDiscount(lines, discountCents, quoted?.coupon.scope ?? 'all');
-      const resourceIds = allocated.filter((l) => l.itemType === 'resource').map((l) => l.itemId);
-      const sellers = new Map<string, string>();
-      if (resourceIds.length) {
-        const rows = await tem.execute<{ id: string; seller_id: string }[]>(
-          `select id, seller_id from resources where id in (${resourceIds.map(() => '?').join(', ')})`,
-          resourceIds,
-        );
-        for (const r of rows) sellers.set(r.id, r.seller_id);
-      }
-      let position = 0;
-      for (const line of allocated) {
-        await tem.execute(
-          `insert into order_lines (id, order_id, position, item_type, item_id, title, unit_price_cents,
-             quantity, line_total_cents, discount_cents, image_url, seller_id)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [
-            randomUUID(),
-            id,
-            position++,
-            line.itemType,
-            line.itemId,
-            line.title,
-            line.unitPriceCents,
-            line.quantity,
-            line.lineTotalCents,
-            line.discountCents,
-            line.imageUrl,
-            line.itemType === 'resource' ? (sellers.get(line.itemId) ?? null) : null,
-          ],
-        );
-      }
-      if (quoted) {
-        await new CouponsService(tem).redeem(tem, {
-          couponId: quoted.coupon.id,
-          userId: user.id,
-          orderId: id,
-          discountCents,
-        });
-      }
-      if (totalCents === 0) await fulfilOrder(tem, id);
-      return id;
-    });
+    }
 
     let order = await this.load(orderId);
     const payment: PaymentSessionView = {
@@ -227,18 +170,168 @@ export class CheckoutService {
       console.error('[checkout] payment could not be started', error);
       throw new DomainError('PAYMENT_FAILED', 'The payment could not be started. Please try again.');
     }
-    await this.em.execute(
-      `update orders set payment_reference = ?, updated_at = now() where id = ? and payment_reference is null`,
+    const stored = await this.em.execute<{ id: string }[]>(
+      `update orders set payment_reference = ?, updated_at = now()
+       where id = ? and status = 'pending' and payment_reference is null returning id`,
       [session.reference, order.id],
     );
     order = await this.load(order.id);
+    if (!stored.length && order.paymentReference !== session.reference) {
+      // A newer checkout replaced this order before its payment was stored: nobody may pay it.
+      await this.payments.cancelPayment(session.reference).catch((error: unknown) => {
+        console.error(
+          `[checkout] the payment of replaced order ${order.number} could not be canceled`,
+          error,
+        );
+      });
+      throw new DomainError('CONFLICT', REPLACED);
+    }
     return { order, payment: { ...payment, clientSecret: session.clientSecret } };
+  }
+
+  /** The transaction of `start`: the order id, or the open Stripe order to cancel before trying again. */
+  private async place(
+    tem: EntityManager,
+    userId: string,
+    key: string,
+    couponCode: string | null | undefined,
+    maxTotalCents: number,
+  ): Promise<{ orderId: string } | { cancelFirst: string }> {
+    // The buyer's checkouts and fulfilments take this lock first, so they happen one after another.
+    const buyer = await lockBuyer(tem, userId);
+    const [existing] = await tem.execute<{ id: string }[]>(
+      'select id from orders where user_id = ? and idempotency_key = ?',
+      [userId, key],
+    );
+    if (existing) return { orderId: existing.id };
+
+    // Lines already owned or already in a paid order are left out (CartService.linesFor).
+    const lines = await cartLines(tem, userId);
+    if (!lines.length) throw new DomainError('EMPTY_CART', EMPTY_CART);
+    await assertCoursesAllowed(tem, buyer, lines);
+    const subtotalCents = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
+    if (subtotalCents > maxTotalCents) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        `An order can come to at most ${dollars(maxTotalCents)}, and your cart comes to ${dollars(subtotalCents)}. Remove some items to check out.`,
+      );
+    }
+    const quoted = await couponFor(tem, couponCode, userId, lines);
+    const discountCents = Math.min(quoted?.discountCents ?? 0, subtotalCents);
+    const totalCents = subtotalCents - discountCents;
+    // No payment provider (production without Stripe or test mode): refused before any order.
+    if (totalCents > 0) this.payments.assertAvailable();
+    const provider = totalCents === 0 ? 'free' : this.payments.name;
+    const allocated = allocateDiscount(lines, discountCents, quoted?.coupon.scope ?? 'all');
+    const draft: CheckoutDraft = {
+      lines: allocated,
+      couponCode: quoted?.coupon.code ?? null,
+      subtotalCents,
+      discountCents,
+      provider,
+    };
+
+    const open = await lockOpenCheckout(tem, userId);
+    if (open) {
+      if (await sameCheckout(tem, open, draft)) return { orderId: open.id };
+      // A Stripe payment may be under way: it is canceled at Stripe first (outside this transaction).
+      if (open.payment_provider === 'stripe' && open.payment_reference && this.payments.name === 'stripe') {
+        return { cancelFirst: open.id };
+      }
+      await cancelUnpaid(tem, open.id);
+    }
+
+    const id = randomUUID();
+    const inserted = await tem.execute<{ id: string }[]>(
+      `insert into orders (id, user_id, status, currency, subtotal_cents, discount_cents, total_cents,
+         payment_provider, idempotency_key, coupon_id, coupon_code, created_at, updated_at)
+       values (?, ?, 'pending', 'USD', ?, ?, ?, ?, ?, ?, ?, clock_timestamp(), clock_timestamp())
+       on conflict do nothing returning id`,
+      [
+        id,
+        userId,
+        subtotalCents,
+        discountCents,
+        totalCents,
+        provider,
+        key,
+        quoted?.coupon.id ?? null,
+        quoted?.coupon.code ?? null,
+      ],
+    );
+    if (!inserted.length) {
+      // A concurrent submit committed first: with the same key, or another open checkout.
+      const [same] = await tem.execute<{ id: string }[]>(
+        'select id from orders where user_id = ? and idempotency_key = ?',
+        [userId, key],
+      );
+      if (same) return { orderId: same.id };
+      const other = await lockOpenCheckout(tem, userId);
+      if (other && (await sameCheckout(tem, other, draft))) return { orderId: other.id };
+      throw new DomainError('CONFLICT', CHECKOUT_BUSY);
+    }
+
+    const resourceIds = allocated.filter((l) => l.itemType === 'resource').map((l) => l.itemId);
+    const sellers = new Map<string, string>();
+    if (resourceIds.length) {
+      const rows = await tem.execute<{ id: string; seller_id: string }[]>(
+        `select id, seller_id from resources where id in (${resourceIds.map(() => '?').join(', ')})`,
+        resourceIds,
+      );
+      for (const r of rows) sellers.set(r.id, r.seller_id);
+    }
+    let position = 0;
+    for (const line of allocated) {
+      await tem.execute(
+        `insert into order_lines (id, order_id, position, item_type, item_id, title, unit_price_cents,
+           quantity, line_total_cents, discount_cents, image_url, seller_id)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          randomUUID(),
+          id,
+          position++,
+          line.itemType,
+          line.itemId,
+          line.title,
+          line.unitPriceCents,
+          line.quantity,
+          line.lineTotalCents,
+          line.discountCents,
+          line.imageUrl,
+          line.itemType === 'resource' ? (sellers.get(line.itemId) ?? null) : null,
+        ],
+      );
+    }
+    if (quoted) {
+      await new CouponsService(tem).redeem(tem, {
+        couponId: quoted.coupon.id,
+        userId,
+        orderId: id,
+        discountCents,
+      });
+    }
+    if (totalCents === 0) await fulfilOrder(tem, id);
+    return { orderId: id };
+  }
+
+  /** Cancels the open Stripe order (its PaymentIntent first) before a different checkout replaces it. */
+  private async cancelOpenPayment(user: User, orderId: string): Promise<void> {
+    try {
+      await this.cancel(user, orderId);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'CONFLICT') {
+        throw new DomainError('CONFLICT', PREVIOUS_BEING_PAID);
+      }
+      throw error;
+    }
   }
 
   /**
    * After the buyer paid: the test provider's confirm is the payment; with Stripe the PaymentIntent
    * is read and a succeeded one fulfils the order (the webhook may have done so already — then
-   * nothing happens twice). A payment still open leaves the order pending.
+   * nothing happens twice). A payment still open leaves the order pending. Without money taken
+   * (test, free) an order that cannot be delivered is canceled with the reason; with Stripe it is
+   * refunded automatically (fulfilment refuses it) and the reason is the answer.
    */
   async confirm(user: User, orderId: string): Promise<Order> {
     const order = await this.buyerOrder(user, orderId);
@@ -246,15 +339,9 @@ export class CheckoutService {
     if (order.status === 'refunded' || order.status === 'canceled') {
       throw new DomainError('CONFLICT', `This order is ${order.status}`, 'orderId');
     }
-    if (order.paymentProvider === 'free') {
-      await this.em.transactional((tem) => fulfilOrder(tem, order.id));
-      return this.load(order.id);
-    }
+    if (order.paymentProvider === 'free') return this.payWithoutProvider(order.id);
     this.assertProvider(order);
-    if (order.paymentProvider === 'test') {
-      await this.em.transactional((tem) => fulfilOrder(tem, order.id));
-      return this.load(order.id);
-    }
+    if (order.paymentProvider === 'test') return this.payWithoutProvider(order.id);
     if (!order.paymentReference) {
       throw new DomainError('PAYMENT_FAILED', 'The payment of this order was not started', 'orderId');
     }
@@ -266,8 +353,11 @@ export class CheckoutService {
         );
         throw new DomainError('PAYMENT_FAILED', 'The amount paid does not match the order total', 'orderId');
       }
-      await this.em.transactional((tem) => fulfilOrder(tem, order.id));
-      return this.load(order.id);
+      const paid = await this.fulfilPaid(order.id);
+      if (paid.status === 'refunded') {
+        throw new DomainError('CONFLICT', paid.refundReason ?? 'This order is refunded', 'orderId');
+      }
+      return paid;
     }
     if (payment.status === 'canceled') {
       await this.em.transactional((tem) => markOrderFailed(tem, order.id));
@@ -279,10 +369,43 @@ export class CheckoutService {
     return this.load(order.id); // processing: the webhook will finish it
   }
 
-  /** The buyer abandons an unpaid order: its payment is canceled and its coupon use given back. */
+  /** Pays a test or free order: delivered when it may be, else canceled (no money was taken). */
+  private async payWithoutProvider(orderId: string): Promise<Order> {
+    const refusal = await this.em.transactional(async (tem) => {
+      const refusal = await deliveryRefusal(tem, orderId);
+      if (refusal) {
+        await cancelUnpaid(tem, orderId);
+        return refusal;
+      }
+      await fulfilOrder(tem, orderId);
+      return null;
+    });
+    if (refusal) {
+      throw new DomainError(
+        refusal.code,
+        `${refusal.message}: this order is canceled, nothing was charged`,
+        'orderId',
+      );
+    }
+    return this.load(orderId);
+  }
+
+  /** Fulfils an order whose money was taken; an undeliverable one is refunded at once. */
+  private async fulfilPaid(orderId: string): Promise<Order> {
+    await this.em.transactional((tem) => fulfilOrder(tem, orderId));
+    await settleAutomaticRefund(this.em, this.payments, orderId);
+    return this.load(orderId);
+  }
+
+  /**
+   * The buyer abandons an unpaid order: its payment is canceled and its coupon use given back. The
+   * cancel is a conditional UPDATE (`… where status in ('pending', 'failed')`): when the order was
+   * paid meanwhile (a confirm or webhook won the race) nothing changes and the answer says so.
+   */
   async cancel(user: User, orderId: string): Promise<Order> {
     const order = await this.buyerOrder(user, orderId);
     if (order.status === 'canceled') return order;
+    if (order.status === 'paid') throw new DomainError('CONFLICT', ALREADY_PAID, 'orderId');
     if (order.status !== 'pending' && order.status !== 'failed') {
       throw new DomainError('CONFLICT', `A ${order.status} order cannot be canceled`, 'orderId');
     }
@@ -292,8 +415,8 @@ export class CheckoutService {
       const paidAlready = async () => {
         const payment = await this.payments.retrievePayment(reference);
         if (payment.status !== 'succeeded' && payment.status !== 'processing') return;
-        if (payment.status === 'succeeded') await this.em.transactional((tem) => fulfilOrder(tem, order.id));
-        throw new DomainError('CONFLICT', 'This order has already been paid', 'orderId');
+        if (payment.status === 'succeeded') await this.fulfilPaid(order.id);
+        throw new DomainError('CONFLICT', ALREADY_PAID, 'orderId');
       };
       await paidAlready();
       await this.payments.cancelPayment(reference);
@@ -302,15 +425,11 @@ export class CheckoutService {
     } else if (order.paymentReference) {
       await this.payments.cancelPayment(order.paymentReference);
     }
-    await this.em.transactional(async (tem) => {
-      const rows = await tem.execute<{ id: string }[]>(
-        `update orders set status = 'canceled', canceled_at = now(), updated_at = now()
-         where id = ? and status in ('pending', 'failed') returning id`,
-        [order.id],
-      );
-      if (rows.length) await new CouponsService(tem).release(tem, order.id);
-    });
-    return this.load(order.id);
+    const canceled = await this.em.transactional((tem) => cancelUnpaid(tem, order.id));
+    const now = await this.load(order.id);
+    if (canceled || now.status === 'canceled') return now;
+    if (now.status === 'paid') throw new DomainError('CONFLICT', ALREADY_PAID, 'orderId');
+    throw new DomainError('CONFLICT', `A ${now.status} order cannot be canceled`, 'orderId');
   }
 
   private assertProvider(order: Order): void {

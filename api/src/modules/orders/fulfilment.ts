@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { recordSaleEarnings } from '../sellers/earnings-ledger';
+import { refundUndelivered } from './automatic-refund';
+import { deliveryRefusal } from './purchase-rules';
 
 export interface FulfilOptions {
   /** When the payment was taken (the seeder back-dates demo orders); default now. */
@@ -36,6 +38,11 @@ interface LineRow {
  * - removes the bought items from their cart,
  * - records the sellers' earnings of the resource lines (idempotent per order line).
  * Returns false when the order was not awaiting payment (already paid, refunded or canceled).
+ *
+ * First, under the buyer's lock (purchase-rules.ts), an order that cannot be delivered — an item
+ * the buyer already has or bought in another paid order, a member-only course without membership —
+ * is not paid but `refunded` with its refund due (automatic-refund.ts; the caller settles it):
+ * nothing is granted twice and no earning recorded twice. Returns false then too.
  */
 export async function fulfilOrder(
   em: EntityManager,
@@ -43,6 +50,11 @@ export async function fulfilOrder(
   options: FulfilOptions = {},
 ): Promise<boolean> {
   const paidAt = options.paidAt ?? new Date();
+  const refusal = await deliveryRefusal(em, orderId);
+  if (refusal) {
+    await refundUndelivered(em, orderId, refusal.message, ['pending', 'failed'], options);
+    return false;
+  }
   const [order] = await em.execute<PaidOrderRow[]>(
     `update orders set status = 'paid', paid_at = ?, fulfilled_at = ?, updated_at = now(),
        payment_reference = coalesce(payment_reference, ?)

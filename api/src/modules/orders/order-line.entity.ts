@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { BigIntType, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Order } from './order.entity';
@@ -39,12 +39,12 @@ export class OrderLine {
   quantity!: number;
 
   @Field(() => Int)
-  @Property({ type: 'integer' })
+  @Property({ type: new BigIntType('number') })
   lineTotalCents!: number;
 
   /** This line's share of the order's discount (what the seller's earning is computed from). */
   @Field(() => Int, { description: 'This line’s share of the order discount.' })
-  @Property({ type: 'integer' })
+  @Property({ type: new BigIntType('number') })
   discountCents: number = 0;
 
   @Field(() => String, { nullable: true })

@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { BigIntType, Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { User } from '../users/user.entity';
@@ -48,16 +48,17 @@ export class Order {
   @Property({ type: 'string', length: 3 })
   currency: string = 'USD';
 
+  // bigint columns read as numbers; checkout keeps every order within MAX_ORDER_TOTAL_CENTS (≤ 2³¹ − 1).
   @Field(() => Int)
-  @Property({ type: 'integer' })
+  @Property({ type: new BigIntType('number') })
   subtotalCents!: number;
 
   @Field(() => Int)
-  @Property({ type: 'integer' })
+  @Property({ type: new BigIntType('number') })
   discountCents: number = 0;
 
   @Field(() => Int)
-  @Property({ type: 'integer' })
+  @Property({ type: new BigIntType('number') })
   totalCents!: number;
 
   @Field(() => String, { description: 'test, stripe, or free (a total of 0).' })
@@ -108,4 +109,11 @@ export class Order {
 
   @Property({ type: 'string', length: 255, nullable: true })
   refundReference?: string | null;
+
+  /**
+   * Set when money was taken for an order that could not be delivered (it is then `refunded` at
+   * once); cleared when the provider has refunded it (automatic-refund.ts).
+   */
+  @Property({ type: 'Date', nullable: true })
+  refundDueAt?: Date | null;
 }

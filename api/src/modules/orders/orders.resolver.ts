@@ -73,7 +73,8 @@ export class OrdersResolver {
   })
   checkoutStart(@Arg('input', () => CheckoutStartInput) input: CheckoutStartInput, @Ctx() ctx: Context) {
     return payload<{ order: Order | null; payment: PaymentSessionInfo | null }>(
-      (): Promise<CheckoutStartResult> => ctx.services.checkout.start(ctx.user!, input),
+      (): Promise<CheckoutStartResult> =>
+        ctx.services.checkout.start(ctx.user!, input, ctx.config.maxOrderTotalCents),
       { order: null, payment: null },
     );
   }

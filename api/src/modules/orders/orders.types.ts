@@ -1,6 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { UserError } from '../../graphql/errors';
+import { SafeInt } from '../../graphql/safe-int';
 import { Order } from './order.entity';
 
 @ObjectType()
@@ -8,13 +9,15 @@ export class OrderConnection extends Connection(Order, 'Order') {}
 
 @ObjectType({ description: 'What my cart costs now, with a coupon if one is given (US cents).' })
 export class CheckoutQuote {
-  @Field(() => Int)
+  @Field(() => SafeInt, {
+    description: 'May pass Int’s 32 bits (checkout refuses orders above the maximum).',
+  })
   subtotalCents!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeInt)
   discountCents!: number;
 
-  @Field(() => Int)
+  @Field(() => SafeInt)
   totalCents!: number;
 
   @Field(() => String, { nullable: true, description: 'The applied code (upper-cased), when it applies.' })

@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PaymentEvent } from '../payments/payment-provider';
+import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider';
 import { isUuid } from '../users/users.service';
+import { refundUndelivered, settleAutomaticRefund } from './automatic-refund';
 import { markOrderFailed } from './checkout.service';
 import { fulfilOrder } from './fulfilment';
 
-export type EventOutcome = 'fulfilled' | 'failed' | 'duplicate' | 'ignored' | 'unchanged';
+export type EventOutcome = 'fulfilled' | 'failed' | 'refunded' | 'duplicate' | 'ignored' | 'unchanged';
 
 interface OrderRow {
   id: string;
@@ -60,8 +61,18 @@ async function claimEvent(em: EntityManager, event: PaymentEvent, orderId: strin
  * one payment meet at `fulfilOrder`'s conditional UPDATE, so order does not matter either:
  * a `payment_failed` after a success changes nothing, a success after a failure still fulfils
  * (the money was taken).
+ *
+ * Money is never kept for nothing: a payment for an order canceled meanwhile (replaced by a newer
+ * checkout, or abandoned) and a payment for an order that cannot be delivered (fulfilment refuses
+ * items the buyer already has) make the order `refunded` with its refund due; after the commit
+ * `payments` gives the money back (automatic-refund.ts). A refund that fails throws (500: the
+ * provider delivers the event again, and the duplicate tries the refund again).
  */
-export async function applyPaymentEvent(em: EntityManager, event: PaymentEvent): Promise<EventOutcome> {
+export async function applyPaymentEvent(
+  em: EntityManager,
+  event: PaymentEvent,
+  payments?: PaymentProvider,
+): Promise<EventOutcome> {
   const object = event.object;
   let reference: string | null;
   let paid: boolean;
@@ -87,20 +98,30 @@ export async function applyPaymentEvent(em: EntityManager, event: PaymentEvent):
       return 'ignored';
   }
 
-  return em.transactional(async (tem) => {
+  const applied = await em.transactional(async (tem): Promise<[EventOutcome, string | null]> => {
     const order = await findOrder(tem, reference, metadataOrderId(object));
-    if (!(await claimEvent(tem, event, order?.id ?? null))) return 'duplicate';
+    if (!(await claimEvent(tem, event, order?.id ?? null))) return ['duplicate', order?.id ?? null];
     if (!order) {
       console.warn(`[payments] ${event.type} ${event.id}: no order for ${reference ?? 'unknown payment'}`);
-      return 'ignored';
+      return ['ignored', null];
     }
     if (paid) {
       if (amount !== null && amount !== Number(order.total_cents)) {
         console.error(`[payments] ${event.id}: paid ${amount} for an order total of ${order.total_cents}`);
-        return 'ignored';
+        return ['ignored', order.id];
       }
-      return (await fulfilOrder(tem, order.id, { paymentReference: reference })) ? 'fulfilled' : 'unchanged';
+      if (order.status === 'canceled') {
+        const refunded = await refundUndelivered(tem, order.id, 'paid after the checkout was canceled', [
+          'canceled',
+        ]);
+        return [refunded ? 'refunded' : 'unchanged', order.id];
+      }
+      const fulfilled = await fulfilOrder(tem, order.id, { paymentReference: reference });
+      return [fulfilled ? 'fulfilled' : 'unchanged', order.id];
     }
-    return (await markOrderFailed(tem, order.id)) ? 'failed' : 'unchanged';
+    return [(await markOrderFailed(tem, order.id)) ? 'failed' : 'unchanged', order.id];
   });
+  const [outcome, orderId] = applied;
+  if (payments && orderId && (await settleAutomaticRefund(em, payments, orderId))) return 'refunded';
+  return outcome;
 }

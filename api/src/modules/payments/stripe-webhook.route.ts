@@ -27,7 +27,7 @@ export function stripeWebhookRoute(createContext: ContextFactory): RequestHandle
       return;
     }
     try {
-      const outcome = await applyPaymentEvent(em, event);
+      const outcome = await applyPaymentEvent(em, event, payments);
       res.json({ received: true, outcome });
     } catch (error) {
       console.error(`[payments] webhook ${event.id} (${event.type}) failed`, error);

@@ -1,0 +1,84 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CouponsService } from '../coupons/coupons.service';
+import type { PaymentProvider } from '../payments/payment-provider';
+
+/**
+ * Money taken for an order that is not delivered goes back by itself, in two steps:
+ *
+ * 1. `refundUndelivered`, inside the transaction that learnt of the payment (fulfilment, or a
+ *    payment for an order that was canceled meanwhile): a conditional UPDATE moves the order from
+ *    the given statuses to `refunded` with the reason, sets `refund_due_at` (nothing to give back
+ *    for a free order) and gives the coupon use back. Nothing is granted and no earning recorded.
+ * 2. `settleAutomaticRefund`, after that commit: the provider refunds the total with the idempotency
+ *    key `refund-<order id>` (a retry refunds once), then `refund_reference` is stored and
+ *    `refund_due_at` cleared. Until then the order is listed by `refund_due_at is not null`; each
+ *    redelivery of the payment's webhook and the buyer's confirm try again.
+ */
+export async function refundUndelivered(
+  em: EntityManager,
+  orderId: string,
+  reason: string,
+  from: readonly string[],
+  options: { paidAt?: Date; paymentReference?: string | null } = {},
+): Promise<boolean> {
+  const rows = await em.execute<{ id: string }[]>(
+    `update orders set status = 'refunded', paid_at = coalesce(paid_at, ?), refunded_at = now(),
+       refund_reason = ?, refund_due_at = case when payment_provider = 'free' then null else now() end,
+       payment_reference = coalesce(payment_reference, ?), updated_at = now()
+     where id = ? and status in (${from.map(() => '?').join(', ')}) returning id`,
+    [
+      options.paidAt ?? new Date(),
+      `Refunded automatically: ${reason}`.slice(0, 500),
+      options.paymentReference ?? null,
+      orderId,
+      ...from,
+    ],
+  );
+  if (!rows.length) return false;
+  await new CouponsService(em).release(em, orderId);
+  return true;
+}
+
+interface DueRow {
+  id: string;
+  number: string;
+  payment_provider: string;
+  payment_reference: string | null;
+  total_cents: string | number;
+}
+
+/**
+ * Gives back the money of an order whose automatic refund is due (step 2 above). False when none
+ * is due or the order's provider is not the active one (it stays due, logged); throws when the
+ * provider fails, so a webhook answers 500 and the provider delivers it again.
+ */
+export async function settleAutomaticRefund(
+  em: EntityManager,
+  payments: PaymentProvider,
+  orderId: string,
+): Promise<boolean> {
+  const [due] = await em.execute<DueRow[]>(
+    `select id, number, payment_provider, payment_reference, total_cents from orders
+     where id = ? and refund_due_at is not null`,
+    [orderId],
+  );
+  if (!due) return false;
+  if (due.payment_provider !== payments.name || !due.payment_reference) {
+    console.error(
+      `[orders] ${due.number}: an automatic refund is due, but its ${due.payment_provider} payment cannot be refunded here`,
+    );
+    return false;
+  }
+  const result = await payments.refund({
+    reference: due.payment_reference,
+    amountCents: Number(due.total_cents),
+    idempotencyKey: `refund-${due.id}`,
+  });
+  if (result.status === 'failed') throw new Error(`The automatic refund of ${due.number} was refused`);
+  await em.execute(
+    `update orders set refund_reference = coalesce(refund_reference, ?), refund_due_at = null, updated_at = now()
+     where id = ? and refund_due_at is not null`,
+    [result.reference, due.id],
+  );
+  return true;
+}
