@@ -177,14 +177,14 @@ export class CheckoutService {
     );
     order = await this.load(order.id);
     if (!stored.length && order.paymentReference !== session.reference) {
-      // A newer checkout replaced this order before its payment was stored: nobody may pay it.
+      // Not stored: a concurrent submit of this order stored its own payment first (the test
+      // provider makes a new one per call; Stripe's is the same), or a newer checkout replaced the
+      // order. This payment is not the order's, so nobody may pay it.
       await this.payments.cancelPayment(session.reference).catch((error: unknown) => {
-        console.error(
-          `[checkout] the payment of replaced order ${order.number} could not be canceled`,
-          error,
-        );
+        console.error(`[checkout] an unused payment of order ${order.number} could not be canceled`, error);
       });
-      throw new DomainError('CONFLICT', REPLACED);
+      if (order.status !== 'pending') throw new DomainError('CONFLICT', REPLACED);
+      return { order, payment };
     }
     return { order, payment: { ...payment, clientSecret: session.clientSecret } };
   }
