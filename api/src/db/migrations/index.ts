@@ -31,6 +31,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122040000_coupons', class: Migration20261122040000_coupons },
   { name: 'Migration20261122050000_orders', class: Migration20261122050000_orders },
   { name: 'Migration20261122060000_sellers', class: Migration20261122060000_sellers },
+  {
+    name: 'Migration20261124100000_registration_attempts',
+    class: Migration20261124100000_registration_attempts,
+  },
   { name: 'Migration20261124110000_one_open_checkout', class: Migration20261124110000_one_open_checkout },
   { name: 'Migration20261124120000_licences', class: Migration20261124120000_licences },
   { name: 'Migration20261124130000_quiz_show_answers', class: Migration20261124130000_quiz_show_answers },
@@ -41,9 +45,5 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261124140000_store_review_popularity',
     class: Migration20261124140000_store_review_popularity,
-  },
-  {
-    name: 'Migration20261124100000_registration_attempts',
-    class: Migration20261124100000_registration_attempts,
   },
 ];

@@ -1,32 +1,19 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ormConfig } from '../../db/mikro-orm.config';
-import { createTestDatabase } from '../../test/database';
+import { describe, expect, it } from 'vitest';
+import { useUnmigratedDatabase } from '../../test/unmigrated-database';
 
 /**
  * The migration that fixes the printed name and course title on certificates backfills the
  * certificates issued before it from the data of that moment (and one current certificate per
  * student and course holds after it).
  */
-let orm: MikroORM;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const db = await createTestDatabase();
-  drop = db.drop;
-  orm = await MikroORM.init(ormConfig(db.url, { silent: true }));
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await drop?.();
-});
+const database = useUnmigratedDatabase();
 
 describe('Migration20261124130100_certificate_snapshots', () => {
   it('backfills the holder name (first and last name, else the username) and the course title', async () => {
     // given a database migrated up to just before the snapshots, with two certificates
-    await orm.getMigrator().up({ to: 'Migration20261124130000_quiz_show_answers' });
-    const sql = orm.em.fork().getConnection();
+    await database().getMigrator().up({ to: 'Migration20261124130000_quiz_show_answers' });
+    const sql = database().em.fork().getConnection();
     const [named, bare, instructor] = [randomUUID(), randomUUID(), randomUUID()];
     await sql.execute(
       `insert into users (id, username, username_key, password_hash, role, roles, first_name, last_name) values
@@ -51,7 +38,7 @@ describe('Migration20261124130100_certificate_snapshots', () => {
       [named, course, template, bare, course, template],
     );
     // when the rest of the migrations run
-    await orm.getMigrator().up();
+    await database().getMigrator().up();
     // then each certificate prints what the certificates printed until now
     const rows = await sql.execute<{ number: string; holder_name: string; course_title: string }[]>(
       'select number, holder_name, course_title from certificates order by number',

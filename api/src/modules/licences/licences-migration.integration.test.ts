@@ -1,32 +1,19 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ormConfig } from '../../db/mikro-orm.config';
-import { createTestDatabase } from '../../test/database';
+import { describe, expect, it } from 'vitest';
+import { useUnmigratedDatabase } from '../../test/unmigrated-database';
 
 /**
  * The migration to entitlements per order line backfills the data made before it: the line of
  * each bought entitlement, the buyer's row of a second paid order (lost to the old unique), a
  * bought row without an order becomes a grant, and course cart lines go back to one seat.
  */
-let orm: MikroORM;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const db = await createTestDatabase();
-  drop = db.drop;
-  orm = await MikroORM.init(ormConfig(db.url, { silent: true }));
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await drop?.();
-});
+const database = useUnmigratedDatabase();
 
 describe('Migration20261124120000_licences', () => {
   it('gives every paid order line its entitlement row and keeps every access there was', async () => {
     // given a database as it was before the migration
-    await orm.getMigrator().up({ to: 'Migration20261122060000_sellers' });
-    const sql = orm.em.fork().getConnection();
+    await database().getMigrator().up({ to: 'Migration20261122060000_sellers' });
+    const sql = database().em.fork().getConnection();
     const [buyer, seller, instructor] = [randomUUID(), randomUUID(), randomUUID()];
     await sql.execute(
       `insert into users (id, username, username_key, password_hash, role, roles) values
@@ -73,7 +60,7 @@ describe('Migration20261124120000_licences', () => {
     );
 
     // when the rest of the migrations run
-    await orm.getMigrator().up();
+    await database().getMigrator().up();
 
     // then each paid line gives its own row, and the row without an order is a grant
     const rows = await sql.execute<

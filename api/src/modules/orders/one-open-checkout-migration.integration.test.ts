@@ -1,32 +1,19 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ormConfig } from '../../db/mikro-orm.config';
-import { createTestDatabase } from '../../test/database';
+import { describe, expect, it } from 'vitest';
+import { useUnmigratedDatabase } from '../../test/unmigrated-database';
 
 /**
  * The one-open-checkout migration on data made before it: a member's older pending orders are
  * canceled (the newest stays open) and their coupon uses given back; then the database holds one
  * pending order per member, and money columns hold sums past 32 bits.
  */
-let orm: MikroORM;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const db = await createTestDatabase();
-  drop = db.drop;
-  orm = await MikroORM.init(ormConfig(db.url, { silent: true }));
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await drop?.();
-});
+const database = useUnmigratedDatabase();
 
 describe('Migration20261124110000_one_open_checkout', () => {
   it('keeps the newest pending order of each member, cancels the others and gives their coupon uses back', async () => {
     // given a database as it was before the migration, with two tabs' pending orders
-    await orm.getMigrator().up({ to: 'Migration20261122060000_sellers' });
-    const sql = orm.em.fork().getConnection();
+    await database().getMigrator().up({ to: 'Migration20261122060000_sellers' });
+    const sql = database().em.fork().getConnection();
     const [buyer, other] = [randomUUID(), randomUUID()];
     await sql.execute(
       `insert into users (id, username, username_key, password_hash, role, roles) values
@@ -60,7 +47,7 @@ describe('Migration20261124110000_one_open_checkout', () => {
     }
 
     // when the rest of the migrations run
-    await orm.getMigrator().up();
+    await database().getMigrator().up();
 
     // then only the newest pending order of each member is open; the older one is canceled
     const rows = await sql.execute<{ id: string; status: string }[]>('select id, status from orders');
