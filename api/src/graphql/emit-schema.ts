@@ -1,7 +1,7 @@
-import { buildBareSchema, SCHEMA_FILE } from './schema';
+import { emitSchemaFile, SCHEMA_FILE } from './schema';
 
 /** `npm run schema`: writes schema.graphql from the resolvers. */
-buildBareSchema({ emitSchemaFile: true })
+emitSchemaFile()
   .then(() => console.log(`Wrote ${SCHEMA_FILE}`))
   .catch((error) => {
     console.error(error);

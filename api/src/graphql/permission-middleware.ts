@@ -7,7 +7,7 @@ import { permissions, ruleTree } from './permissions';
  * The rule graphql-shield applies to `type.field`: the field's own rule, else the type's `'*'` rule,
  * else the type's rule for all of its fields, else the fallback (deny).
  */
-function ruleOf(typeName: string, fieldName: string): unknown {
+export function ruleOf(typeName: string, fieldName: string): unknown {
   const rules = ruleTree[typeName];
   if (rules === undefined) return undefined; // the fallback rule
   if (typeof rules === 'object' && rules !== null && rules.constructor === Object) {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
 import path from 'node:path';
-import { buildSchema } from 'type-graphql';
+import { buildSchema, emitSchemaDefinitionFile } from 'type-graphql';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
@@ -20,7 +20,8 @@ import { resourcesResolvers } from '../modules/resources/resources.resolver';
 import { UploadsResolver } from '../modules/uploads/uploads.resolver';
 import { sellersResolvers } from '../modules/sellers/sellers.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
-import { permissionMiddleware } from './permission-middleware';
+import { addAudiences } from './audience';
+import { permissionMiddleware, ruleOf } from './permission-middleware';
 
 export const resolvers = [
   AuthResolver,
@@ -45,13 +46,19 @@ export const resolvers = [
 /** Where the committed SDL lives (the repo root). */
 export const SCHEMA_FILE = path.resolve(__dirname, '..', '..', '..', 'schema.graphql');
 
-/** The graph without permissions (for tooling and the permission walk test). */
-export function buildBareSchema(options: { emitSchemaFile?: boolean } = {}): Promise<GraphQLSchema> {
-  return buildSchema({
-    resolvers,
-    validate: false,
-    emitSchemaFile: options.emitSchemaFile ? { path: SCHEMA_FILE, sortedSchema: true } : false,
-  });
+/**
+ * The graph without permissions (for tooling and the permission walk test); each root field's
+ * description ends with who may call it, from its permission rule (audience.ts).
+ */
+export async function buildBareSchema(): Promise<GraphQLSchema> {
+  const schema = await buildSchema({ resolvers, validate: false });
+  addAudiences(schema, ruleOf);
+  return schema;
+}
+
+/** Writes schema.graphql (`npm run schema`), sorted, as the served graph describes itself. */
+export async function emitSchemaFile(): Promise<void> {
+  await emitSchemaDefinitionFile(SCHEMA_FILE, await buildBareSchema(), { sortedSchema: true });
 }
 
 /** The graph served at /graphql and used by the REST adapter: with graphql-shield applied. */

@@ -1,14 +1,18 @@
 import { allow, rule } from 'graphql-shield';
+import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAuthenticated, isStaff } from '../../graphql/rules';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 
 /** Staff and instructors (instructors act on their own courses only: the service checks that). */
-export const isStaffOrInstructor = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
-  if (!ctx.user) return unauthenticated();
-  return hasAnyRole(ctx.user, [...STAFF_ROLES, 'instructor']) ? true : forbidden();
-});
+export const isStaffOrInstructor = withAudience(
+  rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
+    if (!ctx.user) return unauthenticated();
+    return hasAnyRole(ctx.user, [...STAFF_ROLES, 'instructor']) ? true : forbidden();
+  }),
+  "instructors and staff (admins, curriculum officers); an instructor acts only on their own courses' certificates",
+);
 
 export const certificatesPermissions = {
   Query: {

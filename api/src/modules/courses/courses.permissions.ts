@@ -1,4 +1,5 @@
 import { allow, rule } from 'graphql-shield';
+import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isStaff } from '../../graphql/rules';
@@ -6,10 +7,13 @@ import { canEditCourse, isCourseAuthor } from './course-access';
 import type { Course } from './course.entity';
 
 /** Instructors and staff (who author courses); ownership is checked by the services. */
-const isAuthor = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
-  if (!ctx.user) return unauthenticated();
-  return isCourseAuthor(ctx.user) ? true : forbidden();
-});
+const isAuthor = withAudience(
+  rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
+    if (!ctx.user) return unauthenticated();
+    return isCourseAuthor(ctx.user) ? true : forbidden();
+  }),
+  'instructors and staff (admins, curriculum officers); an instructor acts only on their own courses',
+);
 
 /**
  * A field of a course readable only by its instructor and staff (lesson bodies, answers, its

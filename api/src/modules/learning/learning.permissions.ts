@@ -1,4 +1,5 @@
 import { allow, rule } from 'graphql-shield';
+import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAuthenticated } from '../../graphql/rules';
@@ -7,10 +8,13 @@ import { hasAnyRole, type Role, STAFF_ROLES } from '../users/roles';
 const TEACHING_ROLES: readonly Role[] = ['instructor', ...STAFF_ROLES];
 
 /** Instructors and staff; which courses they may act on is checked by the learning service. */
-export const isInstructorOrStaff = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
-  if (!ctx.user) return unauthenticated();
-  return hasAnyRole(ctx.user, TEACHING_ROLES) ? true : forbidden();
-});
+export const isInstructorOrStaff = withAudience(
+  rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
+    if (!ctx.user) return unauthenticated();
+    return hasAnyRole(ctx.user, TEACHING_ROLES) ? true : forbidden();
+  }),
+  'instructors and staff (admins, curriculum officers); an instructor acts only on their own courses',
+);
 
 /**
  * Lesson content and quizzes need a signed-in user; the service then admits only the course's

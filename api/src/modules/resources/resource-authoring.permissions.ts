@@ -1,14 +1,18 @@
 import { allow, rule } from 'graphql-shield';
+import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAuthenticated } from '../../graphql/rules';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 
 /** Sellers and staff (admins, curriculum officers). */
-export const isSellerOrStaff = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
-  if (!ctx.user) return unauthenticated();
-  return hasAnyRole(ctx.user, ['seller', ...STAFF_ROLES]) ? true : forbidden();
-});
+export const isSellerOrStaff = withAudience(
+  rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
+    if (!ctx.user) return unauthenticated();
+    return hasAnyRole(ctx.user, ['seller', ...STAFF_ROLES]) ? true : forbidden();
+  }),
+  'sellers and staff (admins, curriculum officers)',
+);
 
 /** Ownership (owner or staff) and suspension are checked by ResourceAuthoringService. */
 export const resourceAuthoringPermissions = {

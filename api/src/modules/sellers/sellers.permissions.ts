@@ -1,14 +1,18 @@
 import { allow, rule } from 'graphql-shield';
+import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAdmin, isStaff } from '../../graphql/rules';
 import { canHaveStore } from './seller-access';
 
 /** Sellers, and staff for their own store (members cannot). */
-export const isStoreOwner = rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
-  if (!ctx.user) return unauthenticated();
-  return canHaveStore(ctx.user) ? true : forbidden();
-});
+export const isStoreOwner = withAudience(
+  rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
+    if (!ctx.user) return unauthenticated();
+    return canHaveStore(ctx.user) ? true : forbidden();
+  }),
+  'sellers, and staff for their own store',
+);
 
 export const sellersPermissions = {
   Query: {
