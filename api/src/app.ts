@@ -23,6 +23,7 @@ import { apiSecurityHeaders, playgroundSecurityHeaders } from './http/security-h
 import { webApp } from './http/web-app';
 import { requestContextFactory } from './graphql/request-context';
 import { buildAppSchema } from './graphql/schema';
+import { SCHEMA_FILE_PATH, schemaFileRoute } from './graphql/schema-file';
 import { LoginThrottle, WINDOW_MS } from './modules/auth/login-throttle';
 import { RegistrationThrottle } from './modules/auth/registration-throttle';
 import { SESSION_COOKIE } from './modules/auth/session';
@@ -68,8 +69,9 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
 
   const createContext = requestContextFactory(orm, storage, payments, config);
 
+  const schema = await buildAppSchema();
   const apollo = new ApolloServer<Context>({
-    schema: await buildAppSchema(),
+    schema,
     formatError,
     parseOptions,
     validationRules,
@@ -121,6 +123,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
 
   app.use('/uploads', publicUploads(config.uploadsDir));
   app.use(playgroundAssets);
+  app.get(SCHEMA_FILE_PATH, schemaFileRoute(schema));
   app.get('/graphql', playgroundPage(playgroundSecurityHeaders(headerSettings, playgroundHtml)));
   // Only the graph and the REST adapter read the session: static files and the web app's pages
   // cost no database read.
