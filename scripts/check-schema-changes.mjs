@@ -40,7 +40,9 @@ const counts = Object.fromEntries(
   ]),
 );
 if (unlisted.length) {
-  console.error('schema.graphql breaks or endangers clients of the released graph (api/schema.released.graphql):');
+  console.error(
+    'schema.graphql breaks or endangers clients of the released graph (api/schema.released.graphql):',
+  );
   for (const c of unlisted) console.error(`  ${c.criticality.level}  ${c.path}: ${c.message}`);
   console.error(
     '\nPrefer a non-breaking change: add the new field or argument and deprecate the old one with a\n' +
