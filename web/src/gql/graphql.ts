@@ -6,182 +6,241 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** Adds an item, or raises its quantity when it is already in the cart. */
 export type CartItemAddInput = {
+  /** The id of the course or resource. It must be on sale (a published course; a published resource of a seller who is not suspended), else NOT_FOUND. */
   itemId: string | number;
-  /** course or resource. */
+  /** course or resource (anything else is INVALID_INPUT). */
   itemType: string;
-  /** How many to add (default 1). */
+  /** How many to add, 1 to 99 (null or omitted: 1). It is added to the quantity already in the cart, and a line holds at most 99; a course only 1 (one seat per buyer). */
   quantity?: number | null | undefined;
 };
 
+/** Which of my cart lines to remove. */
 export type CartItemRemoveInput = {
+  /** The id of one of my cart lines (CartItem.id, not the item’s id). */
   id: string | number;
 };
 
 /** Sets a line’s quantity; below 1 removes the line. */
 export type CartItemUpdateInput = {
+  /** The id of one of my cart lines (CartItem.id, not the item’s id). */
   id: string | number;
+  /** The new quantity, at most 99 (a course only 1); below 1 removes the line. */
   quantity: number;
 };
 
+/** Whom to issue a certificate to, for which course. */
 export type CertificateIssueInput = {
+  /** The course’s id. */
   courseId: string | number;
-  /** The student. */
+  /** The student’s user id. */
   userId: string | number;
 };
 
+/** The revoked certificate to make valid again. */
 export type CertificateReinstateInput = {
+  /** The certificate’s id (not its number). */
   certificateId: string | number;
 };
 
 /** A reissue, e.g. to correct the holder's name. */
 export type CertificateReissueInput = {
-  /** A valid certificate (not revoked, not reissued before). */
+  /** The id of a valid certificate (not revoked, not reissued before). */
   certificateId: string | number;
-  /** The name to print, up to 200 characters; default the holder's current name. */
+  /** The name to print: trimmed, inner spaces collapsed, 1 to 200 characters, no control characters; null or omitted: the holder's current first and last name (else username). */
   holderName?: string | null | undefined;
   /** Required, up to 400 characters; shown on the old certificate's public verification page after "Reissued as DRX-…: ". */
   reason: string;
 };
 
+/** The certificate to revoke and why. */
 export type CertificateRevokeInput = {
+  /** The certificate’s id (not its number). */
   certificateId: string | number;
-  /** Required, up to 500 characters; shown on the public verification page. */
+  /** Required, trimmed, up to 500 characters; shown on the public verification page. */
   reason: string;
 };
 
+/** A new certificate template. Texts are trimmed; heading and body may use only the placeholders {{studentName}}, {{courseTitle}}, {{issuedOn}}, {{certificateNumber}}, {{instructorName}}. */
 export type CertificateTemplateCreateInput = {
-  /** #rrggbb (default #6b46c1). */
+  /** A #rrggbb colour (stored lower-case); null or omitted: #6b46c1. */
   accentColor?: string | null | undefined;
-  /** Up to 2000 characters with {{studentName}}, {{courseTitle}}, {{issuedOn}}, {{certificateNumber}}, {{instructorName}}. */
+  /** The printed body text; required, up to 2000 characters, with {{studentName}}, {{courseTitle}}, {{issuedOn}}, {{certificateNumber}}, {{instructorName}}. */
   body: string;
-  /** Up to 200 characters; may use {{placeholders}}. */
+  /** The printed heading; required, up to 200 characters; may use {{placeholders}}. */
   heading: string;
-  /** Up to 120 characters. */
+  /** The template’s name in the staff lists (not printed); required, up to 120 characters. */
   name: string;
-  /** Up to 120 characters. */
+  /** The name printed at the signature line, up to 120 characters; null or omitted: none. */
   signatoryName?: string | null | undefined;
-  /** Up to 120 characters. */
+  /** The signatory’s title, up to 120 characters; null or omitted: none. */
   signatoryTitle?: string | null | undefined;
 };
 
+/** The certificate template to delete. */
 export type CertificateTemplateDeleteInput = {
+  /** The template’s id. */
   id: string | number;
 };
 
+/** The certificate template to make the default. */
 export type CertificateTemplateSetDefaultInput = {
+  /** The template’s id. */
   id: string | number;
 };
 
 /** The template to change and the fields to change (omitted fields stay). */
 export type CertificateTemplateUpdateInput = {
+  /** A #rrggbb colour; null keeps it. */
   accentColor?: string | null | undefined;
+  /** Up to 2000 characters with known {{placeholders}} only; cannot be blank; null keeps it. */
   body?: string | null | undefined;
+  /** Up to 200 characters with known {{placeholders}} only; cannot be blank; null keeps it. */
   heading?: string | null | undefined;
+  /** The template’s id. */
   id: string | number;
+  /** Up to 120 characters; cannot be blank; null keeps it. */
   name?: string | null | undefined;
+  /** Up to 120 characters; an empty string removes it; null keeps it. */
   signatoryName?: string | null | undefined;
+  /** Up to 120 characters; an empty string removes it; null keeps it. */
   signatoryTitle?: string | null | undefined;
 };
 
+/** Checks out my cart. */
 export type CheckoutStartInput = {
+  /** A coupon code to apply (matched case-insensitively); null or blank: no coupon. A code that does not apply fails the checkout with a COUPON_* userError on couponCode. */
   couponCode?: string | null | undefined;
-  /** A key the client makes once per checkout attempt (8–100 characters). */
+  /** A key the client makes once per checkout attempt: 8 to 100 letters, digits or - _ . : (surrounding spaces are trimmed). Sending the same key again answers the same order instead of making another. */
   idempotencyKey: string;
 };
 
 /** A new coupon. Money in US cents; an omitted perMemberLimit is 1. */
 export type CouponCreateInput = {
-  /** Defaults to true. */
+  /** Whether it can be used; defaults to true. */
   active?: boolean | null | undefined;
-  /** Greater than 0, for kind fixed. */
+  /** US cents off, greater than 0, required for kind fixed (ignored for percent). */
   amountOffCents?: number | null | undefined;
-  /** Letters, digits, - and _ (3 to 32); stored upper-cased. */
+  /** Letters, digits, - and _ (3 to 32 after trimming); stored upper-cased and unique case-insensitively. */
   code: string;
+  /** A note about the coupon, at most 500 characters (trimmed); null or omitted: empty. */
   description?: string | null | undefined;
-  /** After startsAt; null: never ends. */
+  /** When it stops applying (exclusive), after startsAt; null or omitted: never ends. */
   endsAt?: unknown;
   /** percent or fixed. */
   kind: string;
+  /** Smallest cart subtotal it applies to, US cents, 0 or more; null or omitted: 0. */
   minSubtotalCents?: number | null | undefined;
-  /** At least 1; null: unlimited; omitted: 1. */
+  /** Uses allowed per member, at least 1; null: unlimited; omitted: 1. */
   perMemberLimit?: number | null | undefined;
-  /** 1–100, for kind percent. */
+  /** 1–100, required for kind percent (ignored for fixed). */
   percentOff?: number | null | undefined;
-  /** all (default), courses or resources. */
+  /** all (default), courses or resources: the cart lines it discounts. */
   scope?: string | null | undefined;
-  /** Defaults to now. */
+  /** When it starts to apply (an ISO-8601 instant); defaults to now. */
   startsAt?: unknown;
-  /** At least 1; null: unlimited. */
+  /** Total uses allowed, at least 1; null or omitted: unlimited. */
   usageLimit?: number | null | undefined;
 };
 
+/** Which coupon to delete. */
 export type CouponDeleteInput = {
+  /** The coupon’s id (Coupon.id). */
   id: string | number;
 };
 
 /** Changes to a coupon: omitted fields are kept; null clears endsAt, usageLimit and perMemberLimit. */
 export type CouponUpdateInput = {
+  /** false deactivates it, true reactivates it; null or omitted: kept. */
   active?: boolean | null | undefined;
+  /** US cents off, greater than 0; needed when the coupon’s kind is (or becomes) fixed. Omitted: kept. */
   amountOffCents?: number | null | undefined;
+  /** A new code: letters, digits, - and _ (3 to 32); stored upper-cased, must not be taken. null or omitted: kept. */
   code?: string | null | undefined;
+  /** A new note, at most 500 characters (trimmed); null or omitted: kept. */
   description?: string | null | undefined;
+  /** When it stops applying (exclusive), after startsAt; null: never ends; omitted: kept. */
   endsAt?: unknown;
+  /** The coupon to change (Coupon.id). */
   id: string | number;
+  /** percent or fixed; null or omitted: kept. */
   kind?: string | null | undefined;
+  /** Smallest cart subtotal it applies to, US cents, 0 or more; null or omitted: kept. */
   minSubtotalCents?: number | null | undefined;
+  /** Uses allowed per member, at least 1; null: unlimited; omitted: kept. */
   perMemberLimit?: number | null | undefined;
+  /** 1–100; needed when the coupon’s kind is (or becomes) percent. Omitted: kept. */
   percentOff?: number | null | undefined;
+  /** all, courses or resources: the cart lines it discounts; null or omitted: kept. */
   scope?: string | null | undefined;
+  /** When it starts to apply (an ISO-8601 instant); null or omitted: kept. */
   startsAt?: unknown;
+  /** Total uses allowed, at least 1 and not below usedCount; null: unlimited; omitted: kept. */
   usageLimit?: number | null | undefined;
 };
 
+/** A course and its new instructor. */
 export type CourseAssignInstructorInput = {
+  /** The course (its id). */
   courseId: string | number;
-  /** A user with the instructor role. */
+  /** A user id; the user must have the instructor role. */
   instructorId: string | number;
 };
 
+/** A new course category. */
 export type CourseCategoryCreateInput = {
+  /** Up to 1000 characters; null or empty: none. */
   description?: string | null | undefined;
-  /** Unique, up to 80 characters; the slug is derived from it. */
+  /** Required, 1–80 characters after trimming, unique regardless of case (a name giving the slug of another category is taken too); the slug is derived from it. */
   name: string;
 };
 
+/** The category to delete. */
 export type CourseCategoryDeleteInput = {
+  /** The category (its id). */
   categoryId: string | number;
 };
 
+/** Changes the given fields of a category; a field left out is kept. */
 export type CourseCategoryUpdateInput = {
+  /** The category (its id). */
   categoryId: string | number;
+  /** Up to 1000 characters; null or empty clears it. */
   description?: string | null | undefined;
+  /** 1–80 characters, unique regardless of case (null or empty is INVALID_INPUT); a new name gives a new slug. */
   name?: string | null | undefined;
 };
 
+/** A new course; it is created unpublished (a draft). */
 export type CourseCreateInput = {
-  /** One of referenceLists.ageGroups. */
+  /** One of referenceLists.ageGroups, exactly; null or empty: none. */
   ageGroup?: string | null | undefined;
+  /** A CourseCategory id (see courseCategories); null or empty: none. An unknown id is INVALID_INPUT. */
   categoryId?: string | number | null | undefined;
   /** A certificate template (see certificateTemplates); empty or null uses the default. */
   certificateTemplateId?: string | number | null | undefined;
-  /** An http(s) URL or a /uploads path. */
+  /** An http(s) URL or a path on this site starting with / (e.g. /uploads/…), up to 500 characters; null or empty: none. */
   coverImageUrl?: string | null | undefined;
+  /** A DanceStyle id (see danceStyles); null or empty: none. An unknown id is INVALID_INPUT. */
   danceStyleId?: string | number | null | undefined;
+  /** Plain text, up to 20 000 characters; null: empty. */
   description?: string | null | undefined;
-  /** Staff only: create the course on behalf of this instructor (default: me). */
+  /** Staff only: create the course on behalf of this user, who must have the instructor role (default: me). Anyone else naming another user gets FORBIDDEN. */
   instructorId?: string | number | null | undefined;
+  /** Open to members only, at no extra cost (see Course.memberOnly); null or left out: false. */
   memberOnly?: boolean | null | undefined;
-  /** US cents, 0 or more (default 0: free). */
+  /** US cents, a whole number from 0 to 10 000 000 ($100,000.00); null or left out: 0 (free). */
   priceCents?: number | null | undefined;
-  /** One of referenceLists.skillLevels. */
+  /** One of referenceLists.skillLevels, exactly; null or empty: none. */
   skillLevel?: string | null | undefined;
-  /** Up to 500 characters. */
+  /** Up to 500 characters; null: empty. */
   summary?: string | null | undefined;
-  /** Up to 200 characters; the slug is derived from it. */
+  /** Required, 1–200 characters after trimming; the slug is derived from it. */
   title: string;
 };
 
+/** The course to delete. */
 export type CourseDeleteInput = {
+  /** The course (its id). */
   courseId: string | number;
 };
 
@@ -191,23 +250,30 @@ export type CourseEnrollInput = {
 
 /** Filters of the course catalogue; every given filter must match. */
 export type CourseFilter = {
-  /** One of referenceLists.ageGroups. */
+  /** Only courses for this age group, one of referenceLists.ageGroups (exact match); null or empty: any. */
   ageGroup?: string | null | undefined;
+  /** Only courses of this category (a CourseCategory id); null or empty: any category. */
   categoryId?: string | number | null | undefined;
+  /** Only courses of this dance style (a DanceStyle id); null or empty: any style. */
   danceStyleId?: string | number | null | undefined;
+  /** Only free or only paid courses; null: both. */
   price?: CoursePrice | null | undefined;
-  /** Full-text search over title, summary and description (web search syntax). */
+  /** Full-text search over title, summary and description (English stemming, web search syntax: "quoted phrase", OR, -word); a title containing the text also matches. Trimmed, at most the first 200 characters are used; empty means no search. */
   search?: string | null | undefined;
-  /** One of referenceLists.skillLevels. */
+  /** Only courses of this skill level, one of referenceLists.skillLevels (exact match); null or empty: any. */
   skillLevel?: string | null | undefined;
 };
 
 /** Free (price 0) or paid courses. */
 export type CoursePrice =
+  /** Courses whose priceCents is 0. */
   | 'FREE'
+  /** Courses whose priceCents is more than 0. */
   | 'PAID';
 
+/** Publishes a course or takes it back to a draft. */
 export type CoursePublishInput = {
+  /** The course (its id). */
   courseId: string | number;
   /** true publishes, false takes the course out of the catalogue. */
   published: boolean;
@@ -215,56 +281,84 @@ export type CoursePublishInput = {
 
 /** Order of a course list. RELEVANCE ranks by the text search (without a search it falls back to NEWEST). */
 export type CourseSort =
+  /** Newest first (by creation time). */
   | 'NEWEST'
+  /** Cheapest first; equal prices newest first. */
   | 'PRICE_ASC'
+  /** Most expensive first; equal prices newest first. */
   | 'PRICE_DESC'
+  /** Best full-text match of filter.search first, then newest; NEWEST when there is no search. */
   | 'RELEVANCE'
+  /** By title, A to Z, ignoring case. */
   | 'TITLE';
 
-/** Changes the given fields; a field left out is kept, null clears it. */
+/** Changes the given fields of a course; a field left out is kept. What null does is said per field. */
 export type CourseUpdateInput = {
+  /** One of referenceLists.ageGroups, exactly; null or empty clears it. */
   ageGroup?: string | null | undefined;
+  /** A CourseCategory id; null or empty clears it. An unknown id is INVALID_INPUT. */
   categoryId?: string | number | null | undefined;
   /** A certificate template (see certificateTemplates); empty or null goes back to the default. */
   certificateTemplateId?: string | number | null | undefined;
+  /** The course to change (its id). */
   courseId: string | number;
+  /** An http(s) URL or a path on this site starting with /, up to 500 characters; null or empty clears it. */
   coverImageUrl?: string | null | undefined;
+  /** A DanceStyle id; null or empty clears it. An unknown id is INVALID_INPUT. */
   danceStyleId?: string | number | null | undefined;
+  /** Plain text, up to 20 000 characters; null or empty clears it. */
   description?: string | null | undefined;
+  /** Members only (see Course.memberOnly); null keeps it. */
   memberOnly?: boolean | null | undefined;
+  /** US cents, a whole number from 0 to 10 000 000; null makes the course free (0). */
   priceCents?: number | null | undefined;
+  /** One of referenceLists.skillLevels, exactly; null or empty clears it. */
   skillLevel?: string | null | undefined;
+  /** Up to 500 characters; null or empty clears it. */
   summary?: string | null | undefined;
+  /** 1–200 characters after trimming (null or empty is INVALID_INPUT); a new title gives a new slug. */
   title?: string | null | undefined;
 };
 
+/** A new dance style, added at the end of the list. */
 export type DanceStyleCreateInput = {
-  /** Unique, up to 60 characters. */
+  /** Required, 1–60 characters after trimming, unique regardless of case. */
   name: string;
 };
 
+/** The dance style to delete. */
 export type DanceStyleDeleteInput = {
+  /** The dance style (its id). */
   danceStyleId: string | number;
 };
 
+/** Changes the given fields of a dance style; a field left out is kept. */
 export type DanceStyleUpdateInput = {
+  /** The dance style (its id). */
   danceStyleId: string | number;
+  /** 1–60 characters, unique regardless of case (null or empty is INVALID_INPUT). */
   name?: string | null | undefined;
-  /** Order in lists (smaller first). */
+  /** Order in lists (smaller first), a whole number 0–10 000; null keeps it. */
   position?: number | null | undefined;
 };
 
+/** A new lesson, added after the module’s last lesson. */
 export type LessonCreateInput = {
-  /** Plain text; paragraphs separated by blank lines. */
+  /** Plain text, up to 50 000 characters; paragraphs separated by blank lines. Null: empty. */
   body?: string | null | undefined;
+  /** Length in whole minutes, 0–1440; null or left out: 0. */
   durationMinutes?: number | null | undefined;
+  /** The module (its id). */
   moduleId: string | number;
+  /** Required, 1–200 characters after trimming. */
   title: string;
-  /** YouTube watch and short links become embed links. */
+  /** An http(s) URL, up to 500 characters; YouTube watch and short links become embed links. Null or empty: no video. */
   videoUrl?: string | null | undefined;
 };
 
+/** The lesson to delete. */
 export type LessonDeleteInput = {
+  /** The lesson (its id). */
   lessonId: string | number;
 };
 
@@ -272,69 +366,95 @@ export type LessonProgressInput = {
   lessonId: string | number;
 };
 
+/** Changes the given fields of a lesson; a field left out is kept. */
 export type LessonUpdateInput = {
+  /** Plain text, up to 50 000 characters; null or empty clears it. */
   body?: string | null | undefined;
+  /** Length in whole minutes, 0–1440; null sets 0. */
   durationMinutes?: number | null | undefined;
+  /** The lesson (its id). */
   lessonId: string | number;
+  /** 1–200 characters after trimming (null or empty is INVALID_INPUT). */
   title?: string | null | undefined;
-  /** Empty or null removes the video. */
+  /** An http(s) URL, up to 500 characters (YouTube links become embed links); empty or null removes the video. */
   videoUrl?: string | null | undefined;
 };
 
+/** A module’s lessons in their new order. */
 export type LessonsReorderInput = {
-  /** Every lesson id of the module, in the new order. */
+  /** Every lesson id of the module, each once, in the new order. */
   lessonIds: Array<string | number>;
+  /** The module (its id). */
   moduleId: string | number;
 };
 
 /** Give one licence: of an order line, or of the resource (a line with one left). */
 export type LicenceAssignInput = {
-  /** A resource line of one of my paid orders. */
+  /** A resource line (OrderLine.id) of one of my paid orders; when given, resourceId is ignored. */
   orderLineId?: string | number | null | undefined;
-  /** Or the resource: one of my lines of it with a licence left. */
+  /** Or the resource’s id: one of my paid lines of it is used, one with a licence left first. One of orderLineId and resourceId is needed. */
   resourceId?: string | number | null | undefined;
-  /** The colleague’s username. */
+  /** The colleague’s username (matched case-insensitively). */
   username: string;
 };
 
+/** Takes back a licence I gave. */
 export type LicenceRevokeInput = {
+  /** The line (OrderLine.id) of one of my orders the licence was given from. */
   orderLineId: string | number;
-  /** The colleague whose licence is taken back. */
+  /** The username of the colleague whose licence is taken back (matched case-insensitively). */
   username: string;
 };
 
+/** The credentials of a sign-in. */
 export type LoginInput = {
+  /** The account’s password, exactly as set. */
   password: string;
+  /** The account’s username, in any letter case (surrounding spaces are ignored). */
   username: string;
 };
 
+/** A new module, added after the course’s last module. */
 export type ModuleCreateInput = {
+  /** The course (its id). */
   courseId: string | number;
+  /** Required, 1–200 characters after trimming. */
   title: string;
 };
 
+/** The module to delete. */
 export type ModuleDeleteInput = {
+  /** The module (its id). */
   moduleId: string | number;
 };
 
+/** A module’s new title. */
 export type ModuleUpdateInput = {
+  /** The module (its id). */
   moduleId: string | number;
+  /** Required, 1–200 characters after trimming. */
   title: string;
 };
 
+/** A course’s modules in their new order. */
 export type ModulesReorderInput = {
+  /** The course (its id). */
   courseId: string | number;
-  /** Every module id of the course, in the new order. */
+  /** Every module id of the course, each once, in the new order. */
   moduleIds: Array<string | number>;
 };
 
+/** Names one of my orders. */
 export type OrderIdInput = {
+  /** The id of one of my orders (Order.id); anyone else’s is NOT_FOUND. */
   orderId: string | number;
 };
 
+/** A full refund of a paid order. */
 export type OrderRefundInput = {
+  /** The id of the order to refund (Order.id). */
   orderId: string | number;
-  /** Why the order is refunded (shown on the order; at most 500 characters). */
+  /** Why the order is refunded: required, at most 500 characters after trimming; shown on the order (refundReason) and its receipt. */
   reason: string;
 };
 
@@ -352,9 +472,11 @@ export type ProfileUpdateInput = {
 
 /** An answer option; ids are made by the server (send the id to keep one). */
 export type QuestionOptionInput = {
+  /** Whether this option is a correct answer. */
   correct: boolean;
-  /** An existing option of this question to keep. */
+  /** An existing option of this question to keep (so earlier attempts still name it); null, or an id that is not one of its options, makes a new option. */
   id?: string | number | null | undefined;
+  /** The option text, 1–300 characters after trimming, different from the other options regardless of case. Ignored for true_false, whose options are always True and False. */
   text: string;
 };
 
@@ -364,56 +486,77 @@ export type QuizAnswerInput = {
   questionId: string | number;
 };
 
+/** A new quiz, added after the module’s last quiz; add questions with quizQuestionCreate. */
 export type QuizCreateInput = {
-  /** 0 means unlimited (default 3). */
+  /** Attempts per learner, a whole number 0–100; 0 means unlimited (default 3). */
   attemptsAllowed?: number | null | undefined;
-  /** A lesson of the same module the quiz follows. */
+  /** A lesson of the same module the quiz follows (INVALID_INPUT otherwise); null or empty: none. */
   lessonId?: string | number | null | undefined;
+  /** The module (its id). */
   moduleId: string | number;
-  /** 1–100 (default 70). */
+  /** Score needed to pass, a whole percentage 1–100 (default 70). */
   passMarkPercent?: number | null | undefined;
   /** Default AFTER_PASSING. */
   showAnswers?: QuizShowAnswers | null | undefined;
+  /** Required, 1–200 characters after trimming. */
   title: string;
 };
 
+/** The quiz to delete. */
 export type QuizDeleteInput = {
+  /** The quiz (its id). */
   quizId: string | number;
 };
 
+/** A new question, added after the quiz’s last question. */
 export type QuizQuestionCreateInput = {
+  /** Shown to learners with their result, up to 2000 characters; null or empty: none. */
   explanation?: string | null | undefined;
-  /** single, multiple or true_false */
+  /** single, multiple or true_false (anything else is INVALID_INPUT). */
   kind: string;
-  /** 2–10 options; for true_false exactly two (named True and False, in that order). */
+  /** 2–10 options; for true_false exactly two (named True and False, in that order). single and true_false need exactly one correct option, multiple at least one. */
   options: Array<QuestionOptionInput>;
+  /** The question text, required, 1–2000 characters after trimming. */
   prompt: string;
+  /** The quiz (its id). */
   quizId: string | number;
 };
 
+/** The question to delete. */
 export type QuizQuestionDeleteInput = {
+  /** The question (its id). */
   questionId: string | number;
 };
 
+/** Changes the given parts of a question; a field left out is kept. */
 export type QuizQuestionUpdateInput = {
+  /** Up to 2000 characters; null or empty clears it. */
   explanation?: string | null | undefined;
+  /** single, multiple or true_false; null keeps it. A new kind without new options is checked against the current options. */
   kind?: string | null | undefined;
-  /** The complete new list of options. */
+  /** The complete new list of options (same rules as on create); null keeps them. */
   options?: Array<QuestionOptionInput> | null | undefined;
+  /** 1–2000 characters after trimming (null or empty is INVALID_INPUT). */
   prompt?: string | null | undefined;
+  /** The question (its id). */
   questionId: string | number;
 };
 
+/** A quiz’s questions in their new order. */
 export type QuizQuestionsReorderInput = {
-  /** Every question id of the quiz, in the new order. */
+  /** Every question id of the quiz, each once, in the new order. */
   questionIds: Array<string | number>;
+  /** The quiz (its id). */
   quizId: string | number;
 };
 
 /** When the correct answers of a quiz are shown to a learner: NEVER; AFTER_PASSING (with the passing attempt); AFTER_LAST_ATTEMPT (with the passing attempt, or the last one allowed when it fails). */
 export type QuizShowAnswers =
+  /** The passing attempt’s result, or that of the last attempt allowed when it fails, carries the correct options and every explanation. With unlimited attempts this is the same as AFTER_PASSING. */
   | 'AFTER_LAST_ATTEMPT'
+  /** The passing attempt’s result carries the correct options and every explanation (the default). */
   | 'AFTER_PASSING'
+  /** Results never carry the correct options; learners only learn which answers were wrong. */
   | 'NEVER';
 
 export type QuizSubmitInput = {
@@ -422,131 +565,180 @@ export type QuizSubmitInput = {
   quizId: string | number;
 };
 
+/** Changes the given settings of a quiz; a field left out is kept. */
 export type QuizUpdateInput = {
+  /** A whole number 0–100, 0 meaning unlimited (null is INVALID_INPUT). */
   attemptsAllowed?: number | null | undefined;
+  /** A lesson of the same module the quiz follows (INVALID_INPUT otherwise); null or empty detaches it. */
   lessonId?: string | number | null | undefined;
+  /** A whole percentage 1–100 (null is INVALID_INPUT). Earlier attempts keep their result. */
   passMarkPercent?: number | null | undefined;
+  /** The quiz (its id). */
   quizId: string | number;
+  /** When learners see the correct answers; null keeps it. */
   showAnswers?: QuizShowAnswers | null | undefined;
+  /** 1–200 characters after trimming (null or empty is INVALID_INPUT). */
   title?: string | null | undefined;
 };
 
+/** A new account. Text fields are trimmed; an empty optional field is stored as null. */
 export type RegisterInput = {
+  /** A valid email address of at most 254 characters, stored in lower case; optional. */
   email?: string | null | undefined;
+  /** At most 100 characters; optional. */
   firstName?: string | null | undefined;
+  /** At most 100 characters; optional. */
   lastName?: string | null | undefined;
-  /** At least 8 characters. */
+  /** 8 to 200 characters; the password published with the DRX demo accounts is refused. */
   password: string;
+  /** 3 to 50 characters: letters, digits, dots, dashes and underscores, starting with a letter or digit. Unique regardless of letter case. */
   username: string;
 };
 
+/** A new category of the curriculum store. */
 export type ResourceCategoryCreateInput = {
+  /** Trimmed, at most 1000 characters; null, omitted or blank: none. */
   description?: string | null | undefined;
-  /** Unique, at most 80 characters; the slug is derived from it. */
+  /** Unique, trimmed, 1 to 80 characters; the slug is derived from it. */
   name: string;
 };
 
+/** The category to delete. */
 export type ResourceCategoryDeleteInput = {
+  /** The category’s id. */
   categoryId: string | number;
 };
 
+/** A category to rename or describe; omitted fields keep their values. */
 export type ResourceCategoryUpdateInput = {
+  /** The category’s id. */
   categoryId: string | number;
+  /** Trimmed, at most 1000 characters; null or blank removes it; omitted keeps it. */
   description?: string | null | undefined;
+  /** Unique, trimmed, 1 to 80 characters; a new name gives a new slug; null keeps it. */
   name?: string | null | undefined;
 };
 
 /** A new resource (a draft of mine) with the files I uploaded through POST /api/upload. */
 export type ResourceCreateInput = {
-  /** One of referenceLists.ageGroups. */
+  /** One of referenceLists.ageGroups; null or omitted: none. */
   ageGroup?: string | null | undefined;
+  /** An existing resource category’s id; null or omitted: none. */
   categoryId?: string | number | null | undefined;
+  /** An existing dance style’s id; null or omitted: none. */
   danceStyleId?: string | number | null | undefined;
+  /** Plain text, trimmed, at most 20,000 characters; null or omitted: none. */
   description?: string | null | undefined;
-  /** At least one `files[].uploadId` of my uploads. */
+  /** 1 to 20 `files[].uploadId`s of my unused uploads, in the order the files are listed; each upload can be used once. */
   fileUploadIds: Array<string | number>;
   /** US cents, 0 (free) to 100000. */
   priceCents: number;
-  /** One of referenceLists.skillLevels. */
+  /** One of referenceLists.skillLevels; null or omitted: none. */
   skillLevel?: string | null | undefined;
-  /** The `thumbnail.uploadId` of an upload. */
+  /** The `thumbnail.uploadId` of an unused upload of mine; null or omitted: no thumbnail. */
   thumbnailUploadId?: string | number | null | undefined;
-  /** At most 200 characters. */
+  /** Trimmed, 1 to 200 characters. */
   title: string;
   /** One of referenceLists.resourceTypes. */
   type: string;
 };
 
-/** Filters of the curriculum store; every one is optional. */
+/** Filters of the curriculum store; every one is optional (null or omitted: no filter) and all given ones must match. An id that is not an id matches nothing. */
 export type ResourceFilter = {
+  /** One of referenceLists.ageGroups, exactly, e.g. "Teen (13-17)". */
   ageGroup?: string | null | undefined;
+  /** A resource category’s id (resourceCategories). */
   categoryId?: string | number | null | undefined;
+  /** A dance style’s id (danceStyles). */
   danceStyleId?: string | number | null | undefined;
+  /** true: featured ones only; false: not featured ones only. */
   featured?: boolean | null | undefined;
+  /** Highest price in US cents, inclusive (0: free ones only). */
   maxPriceCents?: number | null | undefined;
+  /** Lowest price in US cents, inclusive. */
   minPriceCents?: number | null | undefined;
-  /** Full-text search in title and description. */
+  /** Words searched in title and description (English full-text, web-search syntax: "quoted phrase", -word, or), or text found anywhere in the title; trimmed, the first 200 characters count. */
   search?: string | null | undefined;
   /** The seller’s user id. */
   sellerId?: string | number | null | undefined;
+  /** One of referenceLists.skillLevels, exactly, e.g. "Beginner". */
   skillLevel?: string | null | undefined;
-  /** One of referenceLists.resourceTypes. */
+  /** One of referenceLists.resourceTypes, exactly; another value matches nothing. */
   type?: string | null | undefined;
 };
 
+/** The resource to publish or unpublish. */
 export type ResourceIdInput = {
+  /** The resource’s id. */
   id: string | number;
 };
 
+/** The resource to approve or to feature/unfeature. */
 export type ResourceModerateInput = {
+  /** The resource’s id. */
   resourceId: string | number;
 };
 
+/** The resource to reject and why. */
 export type ResourceRejectInput = {
-  /** Shown to the seller; required, at most 500 characters. */
+  /** Shown to the seller; required, trimmed, at most 500 characters. */
   reason: string;
+  /** The resource’s id. */
   resourceId: string | number;
 };
 
-/** RATING: best average first; POPULARITY: most downloads first; RELEVANCE needs a search. */
+/** The order of a resource list. Ties go newest first; a cursor works only with the sort it was made for. */
 export type ResourceSort =
+  /** Newest first (by creation). */
   | 'NEWEST'
+  /** Most distinct buyers who downloaded it first (each buyer once; its seller’s and staff’s downloads never count). */
   | 'POPULARITY'
+  /** Cheapest first. */
   | 'PRICE_ASC'
+  /** Most expensive first. */
   | 'PRICE_DESC'
+  /** Best average rating first, then the most reviews; unrated ones (0) last. */
   | 'RATING'
+  /** Best full-text match of `filter.search` first; without a search it is NEWEST. */
   | 'RELEVANCE';
 
 /** Changes to a resource (owner or staff); omitted fields keep their values. */
 export type ResourceUpdateInput = {
-  /** Uploads to attach as new files. */
+  /** `files[].uploadId`s of unused uploads of mine to attach as new files, after the existing ones; at most 20 files in all. */
   addFileUploadIds?: Array<string | number> | null | undefined;
-  /** null clears it. */
+  /** One of referenceLists.ageGroups; null clears it. */
   ageGroup?: string | null | undefined;
-  /** null clears it. */
+  /** An existing resource category’s id; null clears it. */
   categoryId?: string | number | null | undefined;
-  /** null clears it. */
+  /** An existing dance style’s id; null clears it. */
   danceStyleId?: string | number | null | undefined;
+  /** Plain text, trimmed, at most 20,000 characters; null or an empty string clears it. */
   description?: string | null | undefined;
+  /** The resource’s id. */
   id: string | number;
+  /** US cents, 0 (free) to 100000; null keeps it. */
   priceCents?: number | null | undefined;
-  /** Files to remove (replace = add + remove). */
+  /** Ids of this resource’s files to remove (their stored files are deleted); replacing a file = add + remove. A published resource keeps at least one. */
   removeFileIds?: Array<string | number> | null | undefined;
+  /** true removes the thumbnail (and deletes its image); null, omitted or false keeps it. */
   removeThumbnail?: boolean | null | undefined;
-  /** null clears it. */
+  /** One of referenceLists.skillLevels; null clears it. */
   skillLevel?: string | null | undefined;
-  /** A new thumbnail upload. */
+  /** The `thumbnail.uploadId` of an unused upload of mine to replace the thumbnail (the old image is deleted); wins over removeThumbnail. */
   thumbnailUploadId?: string | number | null | undefined;
+  /** Trimmed, 1 to 200 characters; null keeps it. */
   title?: string | null | undefined;
+  /** One of referenceLists.resourceTypes; null keeps it. */
   type?: string | null | undefined;
 };
 
 /** My review of a resource I bought: created, or edited if I reviewed it before. */
 export type ReviewUpsertInput = {
-  /** At most 2000 characters. */
+  /** The review text, trimmed, at most 2000 characters; null or omitted: a rating without text. */
   body?: string | null | undefined;
-  /** 1 to 5. */
+  /** Stars, a whole number from 1 to 5. */
   rating: number;
+  /** The reviewed resource’s id. */
   resourceId: string | number;
 };
 

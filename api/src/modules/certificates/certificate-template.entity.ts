@@ -12,44 +12,50 @@ export const TEMPLATE_PLACEHOLDERS = [
 ];
 
 /** The layout of a certificate; its texts may contain {{placeholders}}. */
-@ObjectType()
+@ObjectType({
+  description:
+    'The layout a certificate prints with: heading, body, signatory and accent colour. Its texts may contain the placeholders {{studentName}}, {{courseTitle}}, {{issuedOn}}, {{certificateNumber}} and {{instructorName}}.',
+})
 @Entity({ tableName: 'certificate_templates' })
 export class CertificateTemplate {
   [OptionalProps]?: 'isDefault' | 'createdAt' | 'accentColor';
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The template’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Field()
+  @Field({ description: 'The template’s name in the staff lists (not printed), up to 120 characters.' })
   @Property({ type: 'string', length: 120 })
   name!: string;
 
-  @Field({ description: 'The heading, e.g. "Certificate of Completion".' })
+  @Field({ description: 'The printed heading, e.g. "Certificate of Completion"; up to 200 characters.' })
   @Property({ type: 'string', length: 200 })
   heading!: string;
 
-  @Field({ description: 'The body text with {{placeholders}}.' })
+  @Field({ description: 'The printed body text with {{placeholders}}, up to 2000 characters.' })
   @Property({ type: 'text' })
   body!: string;
 
-  @Field()
+  @Field({ description: 'The name printed at the signature line; an empty string when there is none.' })
   @Property({ type: 'string', length: 120 })
   signatoryName!: string;
 
-  @Field()
+  @Field({ description: 'The signatory’s title; an empty string when there is none.' })
   @Property({ type: 'string', length: 120 })
   signatoryTitle!: string;
 
-  @Field({ description: 'A #rrggbb colour.' })
+  @Field({ description: 'The accent colour as #rrggbb (lower-case), default #6b46c1.' })
   @Property({ type: 'string', length: 7, default: '#6b46c1' })
   accentColor: string = '#6b46c1';
 
-  @Field({ description: 'Used for courses that name no template.' })
+  @Field({
+    description:
+      'Whether this is the default template, used for courses that name none (at most one template is).',
+  })
   @Property({ type: 'boolean', default: false })
   isDefault: boolean = false;
 
-  @Field()
+  @Field({ description: 'When the template was created (ISO-8601, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

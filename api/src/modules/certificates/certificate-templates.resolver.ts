@@ -20,7 +20,8 @@ const usageOfRequest = new WeakMap<Context, Promise<Map<string, number>>>();
 @Resolver(() => CertificateTemplate)
 export class CertificateTemplatesResolver {
   @FieldResolver(() => Int, {
-    description: 'Certificates printed from this template (staff and instructors).',
+    description:
+      'How many certificates print with this template, revoked and reissued ones included (readable by staff and instructors only).',
   })
   async certificateCount(@Root() template: CertificateTemplate, @Ctx() ctx: Context): Promise<number> {
     let usage = usageOfRequest.get(ctx);
@@ -32,15 +33,18 @@ export class CertificateTemplatesResolver {
   }
 
   @Query(() => [CertificateTemplate], {
-    description: 'Every certificate template, the default first (staff and instructors).',
+    description: 'Every certificate template: the default first, then by name.',
   })
   certificateTemplates(@Ctx() ctx: Context): Promise<CertificateTemplate[]> {
     return ctx.services.certificates.templates();
   }
 
-  @Mutation(() => CertificateTemplateCreatePayload, { description: 'Adds a certificate template (staff).' })
+  @Mutation(() => CertificateTemplateCreatePayload, {
+    description:
+      'Adds a certificate template (not the default). userErrors: INVALID_INPUT (name, heading or body blank; a text too long; an unknown {{placeholder}}; accentColor not #rrggbb), with the field at fault.',
+  })
   certificateTemplateCreate(
-    @Arg('input') input: CertificateTemplateCreateInput,
+    @Arg('input', { description: 'The new template’s fields.' }) input: CertificateTemplateCreateInput,
     @Ctx() ctx: Context,
   ): Promise<CertificateTemplateCreatePayload> {
     return payload<Omit<CertificateTemplateCreatePayload, 'userErrors'>>(
@@ -50,10 +54,12 @@ export class CertificateTemplatesResolver {
   }
 
   @Mutation(() => CertificateTemplateUpdatePayload, {
-    description: 'Changes a certificate template; issued certificates show the change (staff).',
+    description:
+      'Changes a certificate template; certificates already issued with it show the change (their web page and PDF are drawn from it). userErrors: NOT_FOUND (id), INVALID_INPUT (as certificateTemplateCreate).',
   })
   certificateTemplateUpdate(
-    @Arg('input') input: CertificateTemplateUpdateInput,
+    @Arg('input', { description: 'The template and the fields to change.' })
+    input: CertificateTemplateUpdateInput,
     @Ctx() ctx: Context,
   ): Promise<CertificateTemplateUpdatePayload> {
     const { id, ...fields } = input;
@@ -64,10 +70,11 @@ export class CertificateTemplatesResolver {
   }
 
   @Mutation(() => CertificateTemplateDeletePayload, {
-    description: 'Deletes a template no certificate uses; not the default (staff).',
+    description:
+      'Deletes a template that no certificate uses; courses that named it use the default template from then on. userErrors: NOT_FOUND (id), INVALID_INPUT (it is the default, or certificates use it).',
   })
   certificateTemplateDelete(
-    @Arg('input') input: CertificateTemplateDeleteInput,
+    @Arg('input', { description: 'The template to delete.' }) input: CertificateTemplateDeleteInput,
     @Ctx() ctx: Context,
   ): Promise<CertificateTemplateDeletePayload> {
     return payload<Omit<CertificateTemplateDeletePayload, 'userErrors'>>(
@@ -77,10 +84,12 @@ export class CertificateTemplatesResolver {
   }
 
   @Mutation(() => CertificateTemplateSetDefaultPayload, {
-    description: 'Makes a template the default, used by courses that name none (staff).',
+    description:
+      'Makes a template the default, used for certificates of courses that name no template; the previous default stops being one. userErrors: NOT_FOUND (id).',
   })
   certificateTemplateSetDefault(
-    @Arg('input') input: CertificateTemplateSetDefaultInput,
+    @Arg('input', { description: 'The template to make the default.' })
+    input: CertificateTemplateSetDefaultInput,
     @Ctx() ctx: Context,
   ): Promise<CertificateTemplateSetDefaultPayload> {
     return payload<Omit<CertificateTemplateSetDefaultPayload, 'userErrors'>>(

@@ -67,7 +67,9 @@ export class CertificatesResolver {
     return load(certificate.template);
   }
 
-  @FieldResolver(() => String, { description: "'valid' or 'revoked'" })
+  @FieldResolver(() => String, {
+    description: "'valid', or 'revoked' (revoked by hand, by a refund, or replaced by a reissue).",
+  })
   status(@Root() certificate: Certificate): CertificateStatus {
     return certificateStatus(certificate);
   }
@@ -99,12 +101,15 @@ export class CertificatesResolver {
     return certificate.replacedBy ? load(certificate.replacedBy) : null;
   }
 
-  @FieldResolver(() => ID)
+  @FieldResolver(() => ID, { description: 'The id of the completed course (as `course.id`).' })
   courseId(@Root() certificate: Certificate): string {
     return certificate.course.id;
   }
 
-  @FieldResolver(() => String, { description: 'The public verification page (also in the PDF’s QR code).' })
+  @FieldResolver(() => String, {
+    description:
+      'The absolute URL of the public verification page, <site>/verify/<number> (also in the PDF’s QR code).',
+  })
   verificationUrl(@Root() certificate: Certificate, @Ctx() ctx: Context): string {
     return verificationUrlOf(ctx.config.publicUrl, certificate.number);
   }
@@ -114,45 +119,78 @@ export class CertificatesResolver {
     return qrSvgPath(verificationUrlOf(ctx.config.publicUrl, certificate.number));
   }
 
-  @FieldResolver(() => String, { description: 'The PDF download (same site, needs the session).' })
+  @FieldResolver(() => String, {
+    description:
+      'The site-relative path of the PDF download, /api/certificates/<id>/pdf (GET with the session cookie; for the holder, the course’s instructor and staff).',
+  })
   pdfUrl(@Root() certificate: Certificate): string {
     return `/api/certificates/${certificate.id}/pdf`;
   }
 
   // ---- queries ----------------------------------------------------------------------------------
 
-  @Query(() => [Certificate], { description: 'My certificates, newest first.' })
+  @Query(() => [Certificate], {
+    description:
+      'The caller’s certificates, newest first: every one, including revoked ones and ones replaced by a reissue.',
+  })
   myCertificates(@Ctx() ctx: Context): Promise<Certificate[]> {
     return ctx.services.certificates.mine(ctx.user!);
   }
 
   @Query(() => Certificate, {
     nullable: true,
-    description: "A certificate: for its owner, the course's instructor and staff; null for others.",
+    description:
+      "A certificate by id. Null when it does not exist or the caller is not its holder, the course's instructor or staff.",
   })
-  certificate(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Certificate | null> {
+  certificate(
+    @Arg('id', () => ID, { description: 'The certificate’s id (not its number).' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<Certificate | null> {
     return ctx.services.certificates.findVisible(ctx.user!, id);
   }
 
   @Query(() => CertificateVerification, {
     nullable: true,
-    description: 'Public: whether a certificate number is valid or revoked; null for an unknown number.',
+    description:
+      'What the public verification page shows for a certificate number: whether it is valid or revoked, and what it prints. Null for an unknown number.',
   })
-  certificateVerify(@Arg('number') number: string, @Ctx() ctx: Context): Promise<Verification | null> {
+  certificateVerify(
+    @Arg('number', {
+      description: 'A certificate number such as DRX-2026-7K3QF9XH; case and spaces are ignored.',
+    })
+    number: string,
+    @Ctx() ctx: Context,
+  ): Promise<Verification | null> {
     return ctx.services.certificates.verify(number);
   }
 
-  @Query(() => CertificateConnection, { description: 'Every certificate, newest first (staff).' })
+  @Query(() => CertificateConnection, {
+    description:
+      "Every certificate, newest issue first, including reissued ones. A `status` other than 'valid' or 'revoked', or a foreign `after`, is a BAD_USER_INPUT error.",
+  })
   async adminCertificates(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, {
+      nullable: true,
+      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+    })
+    first?: number,
+    @Arg('after', () => String, {
+      nullable: true,
+      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+    })
+    after?: string,
     @Arg('search', () => String, {
       nullable: true,
-      description: 'Words matched against the number, the student’s username and name, and the course title.',
+      description:
+        'Up to 5 words, each matched (case-insensitive, anywhere) against the number, the printed and current student name, the username and the course title.',
     })
     search?: string,
-    @Arg('status', () => String, { nullable: true, description: "'valid' or 'revoked'" }) status?: string,
+    @Arg('status', () => String, {
+      nullable: true,
+      description: "'valid' or 'revoked'; null or omitted: both.",
+    })
+    status?: string,
   ): Promise<CertificateConnection> {
     return toConnection(
       await ctx.services.certificates.list({
@@ -165,15 +203,37 @@ export class CertificatesResolver {
   }
 
   @Query(() => CertificateConnection, {
-    description: 'Certificates of the courses I teach, newest first (instructors).',
+    description:
+      "Certificates of the courses the caller teaches, newest issue first (for staff too: only their own courses). A `status` other than 'valid' or 'revoked', a `courseId` that is not an id, or a foreign `after` is a BAD_USER_INPUT error.",
   })
   async instructorCertificates(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('search', () => String, { nullable: true }) search?: string,
-    @Arg('status', () => String, { nullable: true, description: "'valid' or 'revoked'" }) status?: string,
-    @Arg('courseId', () => ID, { nullable: true }) courseId?: string,
+    @Arg('first', () => Int, {
+      nullable: true,
+      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+    })
+    first?: number,
+    @Arg('after', () => String, {
+      nullable: true,
+      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+    })
+    after?: string,
+    @Arg('search', () => String, {
+      nullable: true,
+      description:
+        'Up to 5 words, each matched (case-insensitive, anywhere) against the number, the printed and current student name, the username and the course title.',
+    })
+    search?: string,
+    @Arg('status', () => String, {
+      nullable: true,
+      description: "'valid' or 'revoked'; null or omitted: both.",
+    })
+    status?: string,
+    @Arg('courseId', () => ID, {
+      nullable: true,
+      description: 'Only this course (one the caller teaches; another gives an empty page).',
+    })
+    courseId?: string,
   ): Promise<CertificateConnection> {
     return toConnection(
       await ctx.services.certificates.list({
@@ -188,20 +248,31 @@ export class CertificatesResolver {
   }
 
   @Query(() => [CertificateIssueCourse], {
-    description: 'Courses I may issue certificates for: the ones I teach (staff: every course).',
+    description:
+      'Courses the caller may issue certificates for, by title: the ones they teach (for staff: every course).',
   })
   certificateIssueCourses(@Ctx() ctx: Context): Promise<IssueCourse[]> {
     return ctx.services.certificates.issueCourses(ctx.user!);
   }
 
   @Query(() => [CertificateIssueCandidate], {
-    description: 'Students enrolled in one of my courses (staff: any course), by name, at most 100.',
+    description:
+      'Students enrolled in a course the caller teaches (staff: any course), by first name, last name and username, with their current certificate of it. A FORBIDDEN error when the course does not exist or is not theirs.',
   })
   async certificateIssueCandidates(
     @Ctx() ctx: Context,
-    @Arg('courseId', () => ID) courseId: string,
-    @Arg('search', () => String, { nullable: true }) search?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('courseId', () => ID, { description: 'The course’s id.' }) courseId: string,
+    @Arg('search', () => String, {
+      nullable: true,
+      description:
+        'Up to 5 words, each matched (case-insensitive, anywhere) against the username, first name or last name.',
+    })
+    search?: string,
+    @Arg('first', () => Int, {
+      nullable: true,
+      description: 'How many students: 1 or more, default 100; more than 100 gives 100.',
+    })
+    first?: number,
   ): Promise<IssueCandidate[]> {
     const candidates = await ctx.services.certificates.issueCandidates(
       ctx.user!,
@@ -217,10 +288,10 @@ export class CertificatesResolver {
 
   @Mutation(() => CertificateIssuePayload, {
     description:
-      "Issues a certificate by hand: the course's instructor for an enrolled student, staff for anyone. Idempotent.",
+      "Issues the course's certificate to a student by hand, printing the student's current name and the course's current title. Idempotent: a student who has one gets it back (`alreadyIssued`), revoked or not. The course's instructor may issue only to students enrolled in it; staff to anyone. userErrors: NOT_FOUND (courseId, userId), FORBIDDEN (not the caller's course), INVALID_INPUT (the student is not enrolled).",
   })
   certificateIssue(
-    @Arg('input') input: CertificateIssueInput,
+    @Arg('input', { description: 'The course and the student.' }) input: CertificateIssueInput,
     @Ctx() ctx: Context,
   ): Promise<CertificateIssuePayload> {
     return payload<Omit<CertificateIssuePayload, 'userErrors'>>(
@@ -237,10 +308,11 @@ export class CertificatesResolver {
   }
 
   @Mutation(() => CertificateRevokePayload, {
-    description: "Revokes a certificate with a reason (the course's instructor or staff).",
+    description:
+      'Revokes a valid certificate with a reason: its verification page shows it revoked, with the reason and date, and its PDF is marked revoked. userErrors: NOT_FOUND, FORBIDDEN (a course the caller does not teach; staff may revoke any), INVALID_INPUT (reason blank or over 500 characters, already revoked).',
   })
   certificateRevoke(
-    @Arg('input') input: CertificateRevokeInput,
+    @Arg('input', { description: 'The certificate and the reason.' }) input: CertificateRevokeInput,
     @Ctx() ctx: Context,
   ): Promise<CertificateRevokePayload> {
     return payload<Omit<CertificateRevokePayload, 'userErrors'>>(
@@ -253,12 +325,16 @@ export class CertificatesResolver {
 
   @Mutation(() => CertificateReissuePayload, {
     description:
-      "Reissues a certificate, e.g. to correct the holder's name (the course's instructor or staff): a new " +
-      'certificate with a new number; the old one is revoked with the reason "Reissued as DRX-…: <reason>" ' +
-      'and its verification links the new one.',
+      "Reissues a valid certificate, e.g. to correct the holder's name: a new certificate with a new number " +
+      'and the same course title, template and issue date; in the same transaction the old one is revoked ' +
+      'with the reason "Reissued as DRX-…: <reason>" and its verification links the new one. userErrors: ' +
+      'NOT_FOUND, FORBIDDEN (a course the caller does not teach; staff may reissue any), INVALID_INPUT ' +
+      '(reason blank or over 400 characters, bad holderName, the certificate is revoked: reinstate it first), ' +
+      'CONFLICT (already reissued, or revoked or reissued meanwhile).',
   })
   certificateReissue(
-    @Arg('input') input: CertificateReissueInput,
+    @Arg('input', { description: 'The certificate, the name to print and the reason.' })
+    input: CertificateReissueInput,
     @Ctx() ctx: Context,
   ): Promise<CertificateReissuePayload> {
     return payload<Omit<CertificateReissuePayload, 'userErrors'>>(
@@ -268,10 +344,11 @@ export class CertificatesResolver {
   }
 
   @Mutation(() => CertificateReinstatePayload, {
-    description: 'Makes a revoked certificate valid again (staff).',
+    description:
+      'Makes a revoked certificate valid again, clearing its revocation date and reason. userErrors: NOT_FOUND, FORBIDDEN (not staff), INVALID_INPUT (not revoked, or replaced by a reissue: the new one is the valid one).',
   })
   certificateReinstate(
-    @Arg('input') input: CertificateReinstateInput,
+    @Arg('input', { description: 'The certificate to reinstate.' }) input: CertificateReinstateInput,
     @Ctx() ctx: Context,
   ): Promise<CertificateReinstatePayload> {
     return payload<Omit<CertificateReinstatePayload, 'userErrors'>>(

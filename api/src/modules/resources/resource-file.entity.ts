@@ -9,7 +9,9 @@ import { Resource } from './resource.entity';
 export class ResourceFile {
   [OptionalProps]?: 'position' | 'createdAt';
 
-  @Field(() => ID)
+  @Field(() => ID, {
+    description: 'The file’s id: GET /api/resources/<resourceId>/download?fileId=<id> downloads it.',
+  })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -20,15 +22,15 @@ export class ResourceFile {
   @Property({ type: 'string', length: 300 })
   storageKey!: string;
 
-  @Field()
+  @Field({ description: 'The file name as uploaded (sanitised), used for the download.' })
   @Property({ type: 'string', length: 255 })
   fileName!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Size in bytes.' })
   @Property({ type: new BigIntType('number') })
   sizeBytes!: number;
 
-  @Field()
+  @Field({ description: 'The MIME type detected at upload, e.g. application/pdf.' })
   @Property({ type: 'string', length: 120 })
   contentType!: string;
 

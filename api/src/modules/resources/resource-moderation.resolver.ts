@@ -20,32 +20,52 @@ import { ResourceConnection } from './resources.types';
 /** Staff moderation of the curriculum store (admins and curriculum officers; see the permissions). */
 @Resolver()
 export class ResourceModerationResolver {
-  @Query(() => ResourceConnection, { description: 'All resources of any status, newest first (staff).' })
+  @Query(() => ResourceConnection, {
+    description:
+      'Every resource of any status and any seller (suspended ones included), newest first: the moderation list. A foreign `after` is a BAD_USER_INPUT error.',
+  })
   adminResources(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, {
+      nullable: true,
+      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+    })
+    first?: number,
+    @Arg('after', () => String, {
+      nullable: true,
+      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+    })
+    after?: string,
     @Arg('status', () => String, {
       nullable: true,
-      description: 'draft, pending_review, published or rejected.',
+      description:
+        'Only this status: draft, pending_review, published or rejected (another value matches nothing); null or omitted: all.',
     })
     status?: string,
-    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('search', () => String, {
+      nullable: true,
+      description:
+        'Text found anywhere in the title or description (case-insensitive); trimmed, the first 200 characters count.',
+    })
+    search?: string,
   ): Promise<ResourceConnection> {
     return ctx.services.resources.adminList({ status, search }, pageSize(first), after);
   }
 
-  @Query(() => CurriculumReviewQueue, { description: 'Counts of the review queue (staff).' })
+  @Query(() => CurriculumReviewQueue, {
+    description: 'How many resources of every seller are in each moderation state.',
+  })
   curriculumReviewQueue(@Ctx() ctx: Context): Promise<CurriculumReviewQueue> {
     return ctx.services.resources.reviewQueue();
   }
 
   @Mutation(() => ResourceModerationPayload, {
     description:
-      'Publishes a resource of any status (staff); the only way a rejected one is published again.',
+      'Publishes a resource of any status and clears its rejection reason; the only way a rejected or pending_review one is published again. userErrors: NOT_FOUND (resourceId), INVALID_INPUT (it has no file).',
   })
   resourceApprove(
-    @Arg('input', () => ResourceModerateInput) input: ResourceModerateInput,
+    @Arg('input', () => ResourceModerateInput, { description: 'The resource to publish.' })
+    input: ResourceModerateInput,
     @Ctx() ctx: Context,
   ) {
     return payload<{ resource: Resource | null }>(
@@ -54,17 +74,28 @@ export class ResourceModerationResolver {
     );
   }
 
-  @Mutation(() => ResourceModerationPayload, { description: 'Rejects a resource with a reason (staff).' })
-  resourceReject(@Arg('input', () => ResourceRejectInput) input: ResourceRejectInput, @Ctx() ctx: Context) {
+  @Mutation(() => ResourceModerationPayload, {
+    description:
+      'Rejects a resource of any status with a reason shown to its seller: status rejected, out of the store and no longer featured; its seller’s next edit resubmits it (pending_review). userErrors: INVALID_INPUT (reason blank or over 500 characters), NOT_FOUND (resourceId).',
+  })
+  resourceReject(
+    @Arg('input', () => ResourceRejectInput, { description: 'The resource and the reason.' })
+    input: ResourceRejectInput,
+    @Ctx() ctx: Context,
+  ) {
     return payload<{ resource: Resource | null }>(
       async () => ({ resource: await ctx.services.resources.reject(input.resourceId, input.reason) }),
       { resource: null },
     );
   }
 
-  @Mutation(() => ResourceModerationPayload, { description: 'Features or unfeatures a resource (staff).' })
+  @Mutation(() => ResourceModerationPayload, {
+    description:
+      'Flips whether a resource is featured (ResourceFilter.featured); its status does not change. userErrors: NOT_FOUND (resourceId).',
+  })
   resourceFeatureToggle(
-    @Arg('input', () => ResourceModerateInput) input: ResourceModerateInput,
+    @Arg('input', () => ResourceModerateInput, { description: 'The resource to feature or unfeature.' })
+    input: ResourceModerateInput,
     @Ctx() ctx: Context,
   ) {
     return payload<{ resource: Resource | null }>(
@@ -73,9 +104,13 @@ export class ResourceModerationResolver {
     );
   }
 
-  @Mutation(() => ResourceCategoryPayload, { description: 'Creates a curriculum category (staff).' })
+  @Mutation(() => ResourceCategoryPayload, {
+    description:
+      'Creates a category of the curriculum store, with a slug derived from its name. userErrors: INVALID_INPUT (name blank, over 80 characters or taken; description over 1000 characters).',
+  })
   resourceCategoryCreate(
-    @Arg('input', () => ResourceCategoryCreateInput) input: ResourceCategoryCreateInput,
+    @Arg('input', () => ResourceCategoryCreateInput, { description: 'The new category.' })
+    input: ResourceCategoryCreateInput,
     @Ctx() ctx: Context,
   ) {
     return payload<{ category: ResourceCategory | null }>(
@@ -85,10 +120,12 @@ export class ResourceModerationResolver {
   }
 
   @Mutation(() => ResourceCategoryPayload, {
-    description: 'Renames or describes a curriculum category (staff).',
+    description:
+      'Renames (with a new slug) or describes a category of the curriculum store. userErrors: NOT_FOUND (categoryId), INVALID_INPUT (as resourceCategoryCreate).',
   })
   resourceCategoryUpdate(
-    @Arg('input', () => ResourceCategoryUpdateInput) input: ResourceCategoryUpdateInput,
+    @Arg('input', () => ResourceCategoryUpdateInput, { description: 'The category and its changes.' })
+    input: ResourceCategoryUpdateInput,
     @Ctx() ctx: Context,
   ) {
     return payload<{ category: ResourceCategory | null }>(
@@ -98,10 +135,12 @@ export class ResourceModerationResolver {
   }
 
   @Mutation(() => ResourceCategoryDeletePayload, {
-    description: 'Deletes a curriculum category; its resources lose their category (staff).',
+    description:
+      'Deletes a category of the curriculum store; its resources stay, without a category. userErrors: NOT_FOUND (categoryId).',
   })
   resourceCategoryDelete(
-    @Arg('input', () => ResourceCategoryDeleteInput) input: ResourceCategoryDeleteInput,
+    @Arg('input', () => ResourceCategoryDeleteInput, { description: 'The category to delete.' })
+    input: ResourceCategoryDeleteInput,
     @Ctx() ctx: Context,
   ) {
     return payload<{ deletedCategoryId: string | null }>(

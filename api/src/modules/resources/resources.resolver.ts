@@ -26,13 +26,24 @@ import { SellerProfile } from './seller-profile.entity';
 @Resolver(() => Resource)
 export class ResourcesResolver {
   @Query(() => ResourceConnection, {
-    description: 'Published resources of active sellers, filtered and sorted (guests allowed).',
+    description:
+      'The curriculum store: published resources of sellers who are not suspended, filtered and sorted. A cursor made for another sort or not made by us is a BAD_USER_INPUT error.',
   })
   resources(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('filter', () => ResourceFilter, { nullable: true }) filter?: ResourceFilter,
+    @Arg('first', () => Int, {
+      nullable: true,
+      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+    })
+    first?: number,
+    @Arg('after', () => String, {
+      nullable: true,
+      description:
+        'The `endCursor` of the previous page, made with the same sort; null or omitted: the first page.',
+    })
+    after?: string,
+    @Arg('filter', () => ResourceFilter, { nullable: true, description: 'Null or omitted: no filter.' })
+    filter?: ResourceFilter,
     @Arg('sort', () => ResourceSort, {
       nullable: true,
       description: 'Default: RELEVANCE with a search, else NEWEST.',
@@ -45,61 +56,111 @@ export class ResourcesResolver {
   @Query(() => Resource, {
     nullable: true,
     description:
-      'A resource: published ones for everyone; drafts and rejected ones for their seller and staff.',
+      'A resource by id: a published one of a seller who is not suspended for anyone; any other only for its seller and staff. Null when unknown or hidden from the caller.',
   })
-  resource(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Resource | null> {
+  resource(
+    @Arg('id', () => ID, { description: 'The resource’s id.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<Resource | null> {
     return ctx.services.resources.findVisible(id, ctx.user);
   }
 
-  @Query(() => ReviewConnection, { description: 'Reviews of a resource, newest first (empty when none).' })
+  @Query(() => ReviewConnection, {
+    description:
+      'Reviews of a resource, newest first; an empty page when it has none or the resource is unknown or hidden from the caller (as `resource`).',
+  })
   resourceReviews(
     @Ctx() ctx: Context,
-    @Arg('resourceId', () => ID) resourceId: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('resourceId', () => ID, { description: 'The resource’s id.' }) resourceId: string,
+    @Arg('first', () => Int, {
+      nullable: true,
+      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+    })
+    first?: number,
+    @Arg('after', () => String, {
+      nullable: true,
+      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+    })
+    after?: string,
   ): Promise<ReviewConnection> {
     return ctx.services.resources.reviews(resourceId, ctx.user, pageSize(first), after);
   }
 
-  @Query(() => [ResourceCategory], { description: 'The curriculum store’s categories, by name.' })
+  @Query(() => [ResourceCategory], { description: 'Every category of the curriculum store, by name.' })
   resourceCategories(@Ctx() ctx: Context): Promise<ResourceCategory[]> {
     return ctx.services.resources.categories();
   }
 
-  @Query(() => ResourceCategory, { nullable: true, description: 'A resource category by id or slug.' })
-  resourceCategory(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ResourceCategory | null> {
+  @Query(() => ResourceCategory, {
+    nullable: true,
+    description: 'A category of the curriculum store by id or slug; null when there is none.',
+  })
+  resourceCategory(
+    @Arg('id', () => ID, { description: 'The category’s id, or its slug.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ResourceCategory | null> {
     return ctx.services.resources.category(id);
   }
 
   @Query(() => SellerProfile, {
     name: 'seller',
     nullable: true,
-    description: 'A seller’s public store by the seller’s user id.',
+    description:
+      'A seller’s public store by the seller’s user id; null when there is none or it is suspended.',
   })
-  sellerStore(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<SellerProfile | null> {
+  sellerStore(
+    @Arg('id', () => ID, { description: 'The seller’s user id.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<SellerProfile | null> {
     return ctx.services.resources.seller(id);
   }
 
-  @Query(() => SellerConnection, { description: 'Stores of active sellers, by store name.' })
+  @Query(() => SellerConnection, { description: 'Stores that are not suspended, by store name.' })
   sellers(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, {
+      nullable: true,
+      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+    })
+    first?: number,
+    @Arg('after', () => String, {
+      nullable: true,
+      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+    })
+    after?: string,
   ): Promise<SellerConnection> {
     return ctx.services.resources.sellers(pageSize(first), after);
   }
 
-  @Query(() => ResourceConnection, { description: 'Resources I bought or was granted, most recent first.' })
+  @Query(() => ResourceConnection, {
+    description:
+      'Resources the caller may download as a buyer: bought, received as a licence, or granted by staff; each once, the most recently acquired first, whatever its status now.',
+  })
   myResources(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, {
+      nullable: true,
+      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+    })
+    first?: number,
+    @Arg('after', () => String, {
+      nullable: true,
+      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+    })
+    after?: string,
   ): Promise<ResourceConnection> {
     return ctx.services.resources.myResources(ctx.user!, pageSize(first), after);
   }
 
-  @Mutation(() => ReviewPayload, { description: 'Creates or edits my review of a resource I bought.' })
-  reviewUpsert(@Arg('input', () => ReviewUpsertInput) input: ReviewUpsertInput, @Ctx() ctx: Context) {
+  @Mutation(() => ReviewPayload, {
+    description:
+      "Creates the caller's review of a resource they hold (bought, licensed or granted), or replaces its rating and text if they reviewed it before, and recomputes the resource's rating. userErrors: INVALID_INPUT (rating, body), NOT_FOUND (resourceId: unknown or hidden), FORBIDDEN (the caller does not hold it).",
+  })
+  reviewUpsert(
+    @Arg('input', () => ReviewUpsertInput, { description: 'The resource, stars and text.' })
+    input: ReviewUpsertInput,
+    @Ctx() ctx: Context,
+  ) {
     return payload<{ review: Review | null; resource: Resource | null }>(
       async () => {
         const review = await ctx.services.resources.upsertReview(ctx.user!, input);
@@ -109,8 +170,14 @@ export class ResourcesResolver {
     );
   }
 
-  @Mutation(() => ReviewDeletePayload, { description: 'Deletes my review (staff: any review).' })
-  reviewDelete(@Arg('input', () => ReviewDeleteInput) input: ReviewDeleteInput, @Ctx() ctx: Context) {
+  @Mutation(() => ReviewDeletePayload, {
+    description:
+      "Deletes a review (the caller's own; staff: any) and recomputes its resource's rating. userErrors: NOT_FOUND (id), FORBIDDEN (another member's review).",
+  })
+  reviewDelete(
+    @Arg('input', () => ReviewDeleteInput, { description: 'The review to delete.' }) input: ReviewDeleteInput,
+    @Ctx() ctx: Context,
+  ) {
     return payload<{ deletedReviewId: string | null; resource: Resource | null }>(
       async () => {
         const resource = await ctx.services.resources.deleteReview(ctx.user!, input.id);
@@ -122,12 +189,15 @@ export class ResourcesResolver {
 
   // Resource fields
 
-  @FieldResolver(() => DanceStyle, { nullable: true })
+  @FieldResolver(() => DanceStyle, { nullable: true, description: 'Its dance style; null when not given.' })
   async danceStyle(@Root() resource: Resource): Promise<DanceStyle | null> {
     return resource.danceStyle ? await Reference.create(resource.danceStyle).load() : null;
   }
 
-  @FieldResolver(() => ResourceCategory, { nullable: true })
+  @FieldResolver(() => ResourceCategory, {
+    nullable: true,
+    description: 'Its category; null when not given or the category was deleted.',
+  })
   async category(@Root() resource: Resource): Promise<ResourceCategory | null> {
     return resource.category ? await Reference.create(resource.category).load() : null;
   }
@@ -137,30 +207,41 @@ export class ResourcesResolver {
     return Reference.create(resource.seller).loadOrFail();
   }
 
-  @FieldResolver(() => SellerProfile, { nullable: true, description: 'The seller’s store profile.' })
+  @FieldResolver(() => SellerProfile, {
+    nullable: true,
+    description: 'The seller’s store profile (also when suspended); null when the seller has none.',
+  })
   async store(@Root() resource: Resource, @Ctx() ctx: Context): Promise<SellerProfile | null> {
     const profile = await Reference.create(ctx.em.getReference(SellerProfile, resource.seller.id)).load();
     return profile ?? null;
   }
 
-  @FieldResolver(() => [ResourceFile], { description: 'File names, sizes and types (never their storage).' })
+  @FieldResolver(() => [ResourceFile], {
+    description: 'Its files in their order: names, sizes and types (never where they are stored).',
+  })
   files(@Root() resource: Resource, @Ctx() ctx: Context): Promise<ResourceFile[]> {
     return ctx.services.resources.files(resource);
   }
 
-  @FieldResolver(() => RatingSummary)
+  @FieldResolver(() => RatingSummary, {
+    description: 'Its average rating and how many reviews gave each star.',
+  })
   ratingSummary(@Root() resource: Resource, @Ctx() ctx: Context): Promise<RatingSummary> {
     return ctx.services.resources.ratingSummary(resource);
   }
 
   @FieldResolver(() => Boolean, {
-    description: 'Whether I may download its files (entitled, its seller, or staff).',
+    description:
+      'Whether the caller may download its files: they hold it (bought, licensed or granted), sell it, or are staff. False for guests.',
   })
   viewerCanDownload(@Root() resource: Resource, @Ctx() ctx: Context): Promise<boolean> {
     return ctx.services.resources.canDownload(ctx.user, resource);
   }
 
-  @FieldResolver(() => Boolean, { description: 'Whether I may review it (I hold an entitlement).' })
+  @FieldResolver(() => Boolean, {
+    description:
+      'Whether the caller may review it: they hold it (bought, licensed or granted). False for guests.',
+  })
   viewerCanReview(@Root() resource: Resource, @Ctx() ctx: Context): Promise<boolean> {
     return ctx.services.resources.isEntitled(ctx.user, resource.id);
   }
@@ -168,12 +249,12 @@ export class ResourcesResolver {
 
 @Resolver(() => Review)
 export class ReviewFieldsResolver {
-  @FieldResolver(() => User)
+  @FieldResolver(() => User, { description: 'Who wrote the review.' })
   author(@Root() review: Review): Promise<User> {
     return Reference.create(review.user).loadOrFail();
   }
 
-  @FieldResolver(() => ID)
+  @FieldResolver(() => ID, { description: 'The reviewed resource’s id.' })
   resourceId(@Root() review: Review): string {
     return review.resource.id;
   }
@@ -186,12 +267,12 @@ export class SellerProfileFieldsResolver {
     return profile.user.id;
   }
 
-  @FieldResolver(() => User)
+  @FieldResolver(() => User, { description: 'The seller’s account.' })
   user(@Root() profile: SellerProfile): Promise<User> {
     return Reference.create(profile.user).loadOrFail();
   }
 
-  @FieldResolver(() => SellerStats)
+  @FieldResolver(() => SellerStats, { description: 'Public figures over the store’s published resources.' })
   stats(@Root() profile: SellerProfile, @Ctx() ctx: Context): Promise<SellerStats> {
     return ctx.services.resources.sellerStats(profile.user.id);
   }

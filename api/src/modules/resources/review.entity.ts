@@ -5,13 +5,15 @@ import { User } from '../users/user.entity';
 import { Resource } from './resource.entity';
 
 /** A buyer's review of a resource: one per buyer and resource, editable. */
-@ObjectType()
+@ObjectType({
+  description: 'A buyer’s star rating and review of a resource: one per buyer and resource, editable.',
+})
 @Entity({ tableName: 'reviews' })
 @Unique({ properties: ['resource', 'user'] })
 export class Review {
   [OptionalProps]?: 'body' | 'createdAt' | 'updatedAt';
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The review’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -21,19 +23,19 @@ export class Review {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;
 
-  @Field(() => Int, { description: '1 to 5.' })
+  @Field(() => Int, { description: 'Stars, a whole number from 1 to 5.' })
   @Property({ type: 'smallint' })
   rating!: number;
 
-  @Field()
+  @Field({ description: 'Plain text, up to 2000 characters; an empty string for a rating without text.' })
   @Property({ type: 'text', default: '' })
   body: string = '';
 
-  @Field()
+  @Field({ description: 'When it was first written (ISO-8601, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  @Field()
+  @Field({ description: 'When it was last written or edited (ISO-8601, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 }

@@ -19,15 +19,20 @@ export class SellerProfile {
   @OneToOne(() => User, { primary: true, deleteRule: 'cascade' })
   user!: User;
 
-  @Field()
+  @Field({
+    description: 'The store’s name, 2 to 120 characters; at first "<display name>\'s Store".',
+  })
   @Property({ type: 'string', length: 120 })
   storeName!: string;
 
-  @Field()
+  @Field({ description: 'Plain text, up to 2000 characters; an empty string when there is none.' })
   @Property({ type: 'text', default: '' })
   bio: string = '';
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The logo: an http(s) URL or a site-relative /uploads/… path; null when there is none.',
+  })
   @Property({ type: 'string', length: 500, nullable: true })
   logoUrl?: string | null;
 
