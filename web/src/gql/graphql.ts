@@ -244,7 +244,9 @@ export type CourseDeleteInput = {
   courseId: string | number;
 };
 
+/** The course to enroll in. */
 export type CourseEnrollInput = {
+  /** The course (its id; a slug is not accepted). */
   courseId: string | number;
 };
 
@@ -362,7 +364,9 @@ export type LessonDeleteInput = {
   lessonId: string | number;
 };
 
+/** The lesson whose completion mark changes. */
 export type LessonProgressInput = {
+  /** The lesson (its id). */
   lessonId: string | number;
 };
 
@@ -463,10 +467,11 @@ export type PlatformSettingsUpdateInput = {
   platformFeePercent: number;
 };
 
+/** New names for my profile; a field left out is not changed. */
 export type ProfileUpdateInput = {
-  /** Up to 100 characters; empty clears it. */
+  /** Up to 100 characters (trimmed); empty or null clears it; left out keeps it. */
   firstName?: string | null | undefined;
-  /** Up to 100 characters; empty clears it. */
+  /** Up to 100 characters (trimmed); empty or null clears it; left out keeps it. */
   lastName?: string | null | undefined;
 };
 
@@ -480,9 +485,11 @@ export type QuestionOptionInput = {
   text: string;
 };
 
+/** My answer to one question. */
 export type QuizAnswerInput = {
-  /** The chosen options: one for single and true_false questions. */
+  /** The chosen option ids (QuestionOption.id), at least one: exactly one for single and true_false questions; repeated ids count once. */
   optionIds: Array<string | number>;
+  /** The question (QuestionForLearner.id). */
   questionId: string | number;
 };
 
@@ -559,9 +566,11 @@ export type QuizShowAnswers =
   /** Results never carry the correct options; learners only learn which answers were wrong. */
   | 'NEVER';
 
+/** A quiz attempt: my answers to every question. */
 export type QuizSubmitInput = {
-  /** One answer for every question of the quiz. */
+  /** One answer for every question of the quiz, each question once (any order). */
   answers: Array<QuizAnswerInput>;
+  /** The quiz (its id). */
   quizId: string | number;
 };
 
@@ -764,9 +773,11 @@ export type StoreProfileUpdateInput = {
   storeName: string;
 };
 
+/** A user’s new set of roles. */
 export type UserRolesUpdateInput = {
-  /** The complete new list of roles (see referenceLists.roles). */
+  /** The complete new list of roles, at least one, each a value of `referenceLists.roles` (trimmed; duplicates are dropped). */
   roles: Array<string>;
+  /** The account’s id (a UUID). */
   userId: string | number;
 };
 

@@ -7,23 +7,27 @@ import type { CourseModule } from './course-module.entity';
  * A lesson: a video (YouTube links are stored as embed links) and a body. `body` is lesson content:
  * only enrolled learners, the course's instructor and staff may read it (see learning module).
  */
-@ObjectType()
+@ObjectType({
+  description:
+    'A lesson as listed in a course’s syllabus: title and length only. Its video and text are read ' +
+    'with the `lesson` query (LessonContent).',
+})
 @Entity({ tableName: 'lessons' })
 export class Lesson {
   [OptionalProps]?: 'position' | 'durationMinutes' | 'body';
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The lesson id (a UUID); pass it to the `lesson` query.' })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
   @ManyToOne('CourseModule', { deleteRule: 'cascade' })
   module!: CourseModule;
 
-  @Field()
+  @Field({ description: 'Its title, 1–200 characters.' })
   @Property({ type: 'string', length: 200 })
   title!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Its place in its module, from 0 (ascending).' })
   @Property({ type: 'integer', default: 0 })
   position: number = 0;
 
@@ -34,7 +38,7 @@ export class Lesson {
   @Property({ type: 'text', default: '' })
   body: string = '';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Its length in whole minutes, 0–1440 (0 when not given).' })
   @Property({ type: 'integer', default: 0 })
   durationMinutes: number = 0;
 }

@@ -9,10 +9,13 @@ export type QuestionKind = 'single' | 'multiple' | 'true_false';
   description: 'An answer option of a quiz question (whether it is correct is never part of it).',
 })
 export class QuestionOption {
-  @Field(() => ID)
+  @Field(() => ID, {
+    description:
+      'The option id (made by the server; kept while the option is kept). Send it in QuizAnswerInput.optionIds.',
+  })
   id!: string;
 
-  @Field()
+  @Field({ description: 'The option text, 1–300 characters (True or False for a true_false question).' })
   text!: string;
 }
 

@@ -7,34 +7,45 @@ import { User } from '../users/user.entity';
 export type EnrollmentSource = 'purchase' | 'membership' | 'free' | 'granted';
 
 /** A learner's place in a course; one per user and course. */
-@ObjectType()
+@ObjectType({
+  description: 'A learner’s place in a course: one per learner and course, kept with its progress.',
+})
 @Entity({ tableName: 'enrollments' })
 @Unique({ properties: ['user', 'course'] })
 export class Enrollment {
   [OptionalProps]?: 'createdAt' | 'completedAt' | 'accessRevokedAt';
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The enrollment id (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Field(() => User)
+  @Field(() => User, { description: 'The learner.' })
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;
 
-  @Field(() => Course)
+  @Field(() => Course, { description: 'The course.' })
   @Index()
   @ManyToOne(() => Course, { deleteRule: 'cascade' })
   course!: Course;
 
-  @Field(() => String, { description: 'purchase, membership, free or granted' })
+  @Field(() => String, {
+    description:
+      'How the learner got in: purchase (a paid order), free (courseEnroll in a free course), granted ' +
+      '(enrollmentGrant, or a member entering a member-only course); membership is reserved and not given yet.',
+  })
   @Property({ type: 'string', length: 20 })
   source!: EnrollmentSource;
 
-  @Field()
+  @Field({ description: 'When the learner first enrolled (ISO-8601 instant, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'When the learner first completed the course (every lesson complete, every quiz passed; ISO-8601 ' +
+      'instant, UTC); it stays set afterwards. null: not completed yet.',
+  })
   @Property({ type: 'Date', nullable: true })
   completedAt?: Date | null;
 

@@ -15,14 +15,19 @@ function loaded<T extends object>(entity: T): Promise<T> {
 /** The learner's fields of a course (engineer A's Course type). */
 @Resolver(() => Course)
 export class CourseLearningResolver {
-  @FieldResolver(() => Enrollment, { nullable: true, description: 'My enrollment; null when not enrolled.' })
+  @FieldResolver(() => Enrollment, {
+    nullable: true,
+    description:
+      'The viewer’s enrollment in this course; null when signed out, not enrolled, or when access ended with a refund.',
+  })
   viewerEnrollment(@Root() course: Course, @Ctx() ctx: Context): Promise<Enrollment | null> | null {
     return ctx.user ? ctx.services.learning.enrollmentFor(ctx.user.id, course.id) : null;
   }
 
   @FieldResolver(() => CourseProgress, {
     nullable: true,
-    description: 'My progress; null when not enrolled.',
+    description:
+      'The viewer’s progress in this course; null when signed out or not enrolled (as viewerEnrollment).',
   })
   viewerProgress(@Root() course: Course, @Ctx() ctx: Context): Promise<CourseProgress | null> {
     return ctx.services.learning.viewerProgress(ctx.user, course.id);
@@ -31,12 +36,12 @@ export class CourseLearningResolver {
 
 @Resolver(() => Enrollment)
 export class EnrollmentFieldsResolver {
-  @FieldResolver(() => Course)
+  @FieldResolver(() => Course, { description: 'The course.' })
   course(@Root() enrollment: Enrollment): Promise<Course> {
     return loaded(enrollment.course);
   }
 
-  @FieldResolver(() => User)
+  @FieldResolver(() => User, { description: 'The learner.' })
   user(@Root() enrollment: Enrollment): Promise<User> {
     return loaded(enrollment.user);
   }
@@ -49,17 +54,17 @@ export class EnrollmentFieldsResolver {
 
 @Resolver(() => QuizAttempt)
 export class QuizAttemptFieldsResolver {
-  @FieldResolver(() => User)
+  @FieldResolver(() => User, { description: 'The learner who submitted it.' })
   user(@Root() attempt: QuizAttempt): Promise<User> {
     return loaded(attempt.user);
   }
 
-  @FieldResolver(() => ID)
+  @FieldResolver(() => ID, { description: 'The quiz (its id).' })
   quizId(@Root() attempt: QuizAttempt): string {
     return attempt.quiz.id;
   }
 
-  @FieldResolver(() => String)
+  @FieldResolver(() => String, { description: 'The quiz’s current title.' })
   async quizTitle(@Root() attempt: QuizAttempt): Promise<string> {
     return (await loaded(attempt.quiz)).title;
   }

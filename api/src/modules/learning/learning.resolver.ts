@@ -37,6 +37,14 @@ type Fields<T> = Omit<T, 'userErrors'>;
 
 const noCompletion = { lesson: null, course: null, courseCompleted: false, certificate: null };
 
+const FIRST =
+  'Page size, 1–100 (default 20; larger values are cut to 100; below 1 is a BAD_USER_INPUT error).';
+const AFTER =
+  'The endCursor of the previous page; null starts at the beginning. A cursor not made by this list is a ' +
+  'BAD_USER_INPUT error.';
+const COURSE_ID =
+  'Only this course (its id); null: all the courses listed. A course outside them gives an empty page.';
+
 /** Learning: enrollment, lessons, progress, quizzes and the learner and instructor lists. */
 @Resolver()
 export class LearningResolver {
@@ -44,10 +52,16 @@ export class LearningResolver {
 
   @Mutation(() => EnrollmentPayload, {
     description:
-      'Enrolls me in a published free course (idempotent). Paid courses answer PAYMENT_REQUIRED, ' +
-      'member-only courses MEMBERSHIP_REQUIRED (staff may enter them), unknown ones NOT_FOUND.',
+      'Enrolls the viewer in a published course: at once when it is free (source free), or when it ' +
+      'is member-only and the viewer is a member (source granted); paid courses are bought through ' +
+      'the cart. Idempotent: an enrollment the viewer has is returned as it is. userErrors: ' +
+      'PAYMENT_REQUIRED (a paid course), MEMBERSHIP_REQUIRED (member-only, no membership), ' +
+      'NOT_FOUND (unknown or unpublished course), INVALID_INPUT (empty courseId).',
   })
-  courseEnroll(@Arg('input') input: CourseEnrollInput, @Ctx() ctx: Context): Promise<EnrollmentPayload> {
+  courseEnroll(
+    @Arg('input', { description: 'The course to enroll in.' }) input: CourseEnrollInput,
+    @Ctx() ctx: Context,
+  ): Promise<EnrollmentPayload> {
     return payload<Fields<EnrollmentPayload>>(
       async () => ({ enrollment: await ctx.services.learning.enroll(ctx.user!, input.courseId) }),
       { enrollment: null },
@@ -55,10 +69,14 @@ export class LearningResolver {
   }
 
   @Mutation(() => EnrollmentPayload, {
-    description: "Gives a user access to a course (the course's instructor or staff); idempotent.",
+    description:
+      'Enrolls a user in a course (drafts too) without payment, with source granted. Idempotent: an ' +
+      'enrollment the user has is returned unchanged; one whose access ended with a refund is ' +
+      'opened again. userErrors: NOT_FOUND (unknown courseId or userId), FORBIDDEN (a course the ' +
+      'caller does not teach, unless staff).',
   })
   enrollmentGrant(
-    @Arg('input') input: EnrollmentGrantInput,
+    @Arg('input', { description: 'The course and the user.' }) input: EnrollmentGrantInput,
     @Ctx() ctx: Context,
   ): Promise<EnrollmentPayload> {
     return payload<Fields<EnrollmentPayload>>(
@@ -74,20 +92,26 @@ export class LearningResolver {
   @Query(() => LessonContent, {
     nullable: true,
     description:
-      "A lesson with its video and body: for the course's enrolled learners, its instructor and staff. " +
-      'Other members get a FORBIDDEN error; null when unknown.',
+      'A lesson with its video and body, its neighbours and the viewer’s completion mark. Answers when ' +
+      'the viewer is enrolled in its course, teaches it or is staff; a FORBIDDEN error for anyone else when ' +
+      'the course is published; null for an unknown id or a draft course the viewer neither learns nor teaches.',
   })
-  lesson(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<LessonContent | null> {
+  lesson(
+    @Arg('id', () => ID, { description: 'The lesson id (Lesson.id).' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<LessonContent | null> {
     return refusing(() => ctx.services.learning.lesson(ctx.user!, id));
   }
 
   @Query(() => ModuleContent, {
     nullable: true,
-    description: 'A module with its lessons and quizzes and my progress in them (same access as lesson).',
+    description:
+      'A module with its lessons and quizzes and the viewer’s progress in them (same access as `lesson`); ' +
+      'null when the module is unknown or not in that course.',
   })
   courseModule(
-    @Arg('courseId', () => ID) courseId: string,
-    @Arg('moduleId', () => ID) moduleId: string,
+    @Arg('courseId', () => ID, { description: 'The course id (a UUID; not a slug).' }) courseId: string,
+    @Arg('moduleId', () => ID, { description: 'The id of a module of that course.' }) moduleId: string,
     @Ctx() ctx: Context,
   ): Promise<ModuleContent | null> {
     return refusing(() => ctx.services.learning.courseModule(ctx.user!, courseId, moduleId));
@@ -95,19 +119,29 @@ export class LearningResolver {
 
   @Query(() => QuizForLearner, {
     nullable: true,
-    description: 'A quiz to take, without its answers (same access as lesson).',
+    description:
+      'A quiz to take: its questions without answers, and the viewer’s attempts and what is left of them ' +
+      '(same access as `lesson`; null when unknown).',
   })
-  quiz(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<QuizForLearner | null> {
+  quiz(
+    @Arg('id', () => ID, { description: 'The quiz id (Quiz.id).' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<QuizForLearner | null> {
     return refusing(() => ctx.services.learning.quiz(ctx.user!, id));
   }
 
   // ------------------------------------------------------------ progress
 
   @Mutation(() => LessonProgressPayload, {
-    description: 'Marks a lesson complete for me (enrolled learners; idempotent).',
+    description:
+      'Marks a lesson complete for the viewer (idempotent). When every lesson of the course is then ' +
+      'complete and every quiz passed, the course is completed: its certificate is issued (once) ' +
+      "and the enrollment's completedAt is set. userErrors: NOT_FOUND (unknown lessonId, or a draft " +
+      'course the viewer neither learns nor teaches), FORBIDDEN (the viewer is not enrolled in the ' +
+      'course; teachers previewing it too).',
   })
   lessonComplete(
-    @Arg('input') input: LessonProgressInput,
+    @Arg('input', { description: 'The lesson.' }) input: LessonProgressInput,
     @Ctx() ctx: Context,
   ): Promise<LessonProgressPayload> {
     return payload<Fields<LessonProgressPayload>>(
@@ -117,10 +151,12 @@ export class LearningResolver {
   }
 
   @Mutation(() => LessonProgressPayload, {
-    description: 'Marks a lesson not complete for me; a completed course stays completed.',
+    description:
+      "Removes the viewer's completion mark from a lesson (idempotent); a completed course stays " +
+      'completed (its completedAt and certificate are kept). userErrors: as for lessonComplete.',
   })
   lessonIncomplete(
-    @Arg('input') input: LessonProgressInput,
+    @Arg('input', { description: 'The lesson.' }) input: LessonProgressInput,
     @Ctx() ctx: Context,
   ): Promise<LessonProgressPayload> {
     return payload<Fields<LessonProgressPayload>>(
@@ -131,11 +167,19 @@ export class LearningResolver {
 
   @Mutation(() => QuizSubmitPayload, {
     description:
-      'Submits my answers: scored on the server; the result says which answers were wrong, and carries the ' +
-      "correct answers only when the quiz's showAnswers allows it (answersShown). Refused when " +
-      'no attempts are left (ATTEMPTS_EXHAUSTED) or the quiz is already passed (ALREADY_PASSED).',
+      "Scores the viewer's answers on the server and stores the attempt. The results say which " +
+      "answers were wrong, and carry the correct answers only when the quiz's showAnswers allows it " +
+      '(answersShown). A passing attempt that leaves every lesson complete and every quiz passed ' +
+      'completes the course and issues its certificate. userErrors: INVALID_INPUT on answers (a ' +
+      'question unanswered or answered twice, an unknown question or option, several options for a ' +
+      'single or true_false question, a quiz without questions), ALREADY_PASSED (the viewer passed ' +
+      'it before), ATTEMPTS_EXHAUSTED (no attempts left), FORBIDDEN (not enrolled in the course), ' +
+      'NOT_FOUND (unknown quizId, or a draft course the viewer neither learns nor teaches).',
   })
-  quizSubmit(@Arg('input') input: QuizSubmitInput, @Ctx() ctx: Context): Promise<QuizSubmitPayload> {
+  quizSubmit(
+    @Arg('input', { description: 'The quiz and the answers.' }) input: QuizSubmitInput,
+    @Ctx() ctx: Context,
+  ): Promise<QuizSubmitPayload> {
     return payload<Fields<QuizSubmitPayload>>(
       () => ctx.services.learning.submitQuiz(ctx.user!, input.quizId, input.answers),
       {
@@ -152,11 +196,14 @@ export class LearningResolver {
 
   // ------------------------------------------------------------ lists
 
-  @Query(() => EnrollmentConnection, { description: 'My enrollments, newest first.' })
+  @Query(() => EnrollmentConnection, {
+    description:
+      'The viewer’s enrollments that still open their course (not ended by a refund), newest first, a page at a time.',
+  })
   async myEnrollments(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true, description: FIRST }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER }) after?: string,
   ): Promise<EnrollmentConnection> {
     return toConnection(
       await ctx.services.learning.myEnrollments(ctx.user!, { first: pageSize(first), after }),
@@ -164,13 +211,15 @@ export class LearningResolver {
   }
 
   @Query(() => EnrollmentConnection, {
-    description: 'Enrollments in my courses (staff: every course), newest first.',
+    description:
+      'Enrollments in the viewer’s courses (staff: in every course), newest first, a page at a time; ' +
+      'includes enrollments whose access ended with a refund.',
   })
   async instructorStudents(
     @Ctx() ctx: Context,
-    @Arg('courseId', () => ID, { nullable: true }) courseId?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('courseId', () => ID, { nullable: true, description: COURSE_ID }) courseId?: string,
+    @Arg('first', () => Int, { nullable: true, description: FIRST }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER }) after?: string,
   ): Promise<EnrollmentConnection> {
     return toConnection(
       await ctx.services.learning.instructorStudents(ctx.user!, { first: pageSize(first), after, courseId }),
@@ -178,13 +227,14 @@ export class LearningResolver {
   }
 
   @Query(() => QuizAttemptConnection, {
-    description: 'Attempts at the quizzes of my courses (staff: every course), newest first.',
+    description:
+      'Attempts at the quizzes of the viewer’s courses (staff: of every course), newest first, a page at a time.',
   })
   async instructorQuizAttempts(
     @Ctx() ctx: Context,
-    @Arg('courseId', () => ID, { nullable: true }) courseId?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('courseId', () => ID, { nullable: true, description: COURSE_ID }) courseId?: string,
+    @Arg('first', () => Int, { nullable: true, description: FIRST }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER }) after?: string,
   ): Promise<QuizAttemptConnection> {
     return toConnection(
       await ctx.services.learning.instructorQuizAttempts(ctx.user!, {
@@ -196,7 +246,8 @@ export class LearningResolver {
   }
 
   @Query(() => [Course], {
-    description: 'The courses whose students and quiz attempts I may list (staff: all), by title.',
+    description:
+      'The courses whose students and quiz attempts the viewer can list (their own; staff: every course), by title.',
   })
   instructorLearningCourses(@Ctx() ctx: Context): Promise<Course[]> {
     return ctx.services.learning.teachingCourses(ctx.user!);
