@@ -2,40 +2,54 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { Field, ObjectType } from 'type-graphql';
 
 /** Machine-readable codes of expected failures (returned as data, never thrown). */
-export type UserErrorCode =
-  | 'INVALID_INPUT'
-  | 'UNAUTHORIZED'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'USERNAME_TAKEN'
-  | 'TOO_MANY_ATTEMPTS'
-  | 'PAYMENT_REQUIRED'
-  | 'MEMBERSHIP_REQUIRED'
-  | 'ATTEMPTS_EXHAUSTED'
-  | 'ALREADY_PASSED'
-  | 'CONFLICT'
-  | 'ALREADY_OWNED'
-  | 'EMPTY_CART'
-  | 'PAYMENT_FAILED'
-  | 'PAYMENTS_NOT_CONFIGURED'
-  | 'SUSPENDED'
-  | 'COUPON_NOT_FOUND'
-  | 'COUPON_EXPIRED'
-  | 'COUPON_USED_UP'
-  | 'COUPON_NOT_APPLICABLE'
-  | 'FILE_TYPE'
-  | 'FILE_TOO_LARGE';
+export const USER_ERROR_CODES = [
+  'INVALID_INPUT',
+  'UNAUTHORIZED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'USERNAME_TAKEN',
+  'TOO_MANY_ATTEMPTS',
+  'PAYMENT_REQUIRED',
+  'MEMBERSHIP_REQUIRED',
+  'ATTEMPTS_EXHAUSTED',
+  'ALREADY_PASSED',
+  'CONFLICT',
+  'ALREADY_OWNED',
+  'EMPTY_CART',
+  'PAYMENT_FAILED',
+  'PAYMENTS_NOT_CONFIGURED',
+  'SUSPENDED',
+  'COUPON_NOT_FOUND',
+  'COUPON_EXPIRED',
+  'COUPON_USED_UP',
+  'COUPON_NOT_APPLICABLE',
+  'FILE_TYPE',
+  'FILE_TOO_LARGE',
+] as const;
 
-@ObjectType({ description: 'An expected failure of a mutation: what went wrong and with which field.' })
+export type UserErrorCode = (typeof USER_ERROR_CODES)[number];
+
+@ObjectType({
+  description:
+    'An expected failure of a mutation, returned as data in its `userErrors` list (an empty list means it succeeded): what went wrong and with which input field.',
+})
 export class UserError {
-  @Field()
+  @Field({
+    description:
+      `A machine-readable code, one of: ${USER_ERROR_CODES.join(', ')}. ` +
+      'Each mutation’s description lists the codes it can return.',
+  })
   code!: string;
 
-  @Field(() => String, { nullable: true, description: 'The input field at fault, if any.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The name of the input field at fault (e.g. `username`, `roles`); null when the failure is not about one field.',
+  })
   field?: string | null;
 
-  @Field()
+  @Field({ description: 'A sentence in English for people, fit to show next to the field or form.' })
   message!: string;
 }
 

@@ -21,6 +21,7 @@ import { UploadsResolver } from '../modules/uploads/uploads.resolver';
 import { sellersResolvers } from '../modules/sellers/sellers.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import { addAudiences } from './audience';
+import { describeConnections } from './connection';
 import { permissionMiddleware, ruleOf } from './permission-middleware';
 
 export const resolvers = [
@@ -46,12 +47,28 @@ export const resolvers = [
 /** Where the committed SDL lives (the repo root). */
 export const SCHEMA_FILE = path.resolve(__dirname, '..', '..', '..', 'schema.graphql');
 
+/** The root types' descriptions (type-graphql has no option for them). */
+function describeRootTypes(schema: GraphQLSchema): void {
+  const query = schema.getQueryType();
+  if (query) {
+    query.description =
+      'Everything the DRX graph can read. Each field says what it returns and who may call it; a caller it does not admit gets a GraphQL error with code UNAUTHENTICATED or FORBIDDEN.';
+  }
+  const mutation = schema.getMutationType();
+  if (mutation) {
+    mutation.description =
+      'Everything the DRX graph can change. Expected failures come back as data in each payload’s `userErrors` (code, field, message); a caller the field does not admit gets a GraphQL error with code UNAUTHENTICATED or FORBIDDEN.';
+  }
+}
+
 /**
  * The graph without permissions (for tooling and the permission walk test); each root field's
  * description ends with who may call it, from its permission rule (audience.ts).
  */
 export async function buildBareSchema(): Promise<GraphQLSchema> {
   const schema = await buildSchema({ resolvers, validate: false });
+  describeRootTypes(schema);
+  describeConnections(schema);
   addAudiences(schema, ruleOf);
   return schema;
 }

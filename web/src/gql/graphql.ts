@@ -462,8 +462,9 @@ export type OrderRefundInput = {
   reason: string;
 };
 
+/** New platform-wide settings. */
 export type PlatformSettingsUpdateInput = {
-  /** 0 to 50, at most two decimals. */
+  /** The platform fee in percent: 0 to 50, at most two decimals. */
   platformFeePercent: number;
 };
 
@@ -590,7 +591,7 @@ export type QuizUpdateInput = {
   title?: string | null | undefined;
 };
 
-/** A new account. Text fields are trimmed; an empty optional field is stored as null. */
+/** A new account. The username, email and names are trimmed (the password is not); an empty optional field is stored as null. */
 export type RegisterInput = {
   /** A valid email address of at most 254 characters, stored in lower case; optional. */
   email?: string | null | undefined;
@@ -751,13 +752,15 @@ export type ReviewUpsertInput = {
   resourceId: string | number;
 };
 
+/** Which store to reinstate. */
 export type SellerReinstateInput = {
   /** The seller’s user id. */
   sellerId: string | number;
 };
 
+/** Which store to suspend, and why. */
 export type SellerSuspendInput = {
-  /** Required, at most 500 characters. */
+  /** Required (trimmed), at most 500 characters; shown to staff. */
   reason: string;
   /** The seller’s user id. */
   sellerId: string | number;
@@ -765,11 +768,11 @@ export type SellerSuspendInput = {
 
 /** My store’s public profile. */
 export type StoreProfileUpdateInput = {
-  /** At most 2000 characters. */
+  /** At most 2000 characters (trimmed); empty or null clears it. */
   bio?: string | null | undefined;
-  /** An https URL or an /uploads/ path (at most 500 characters); empty removes it. */
+  /** An http(s) URL or an /uploads/ path (at most 500 characters); empty or null removes it. */
   logoUrl?: string | null | undefined;
-  /** 2 to 120 characters. */
+  /** 2 to 120 characters (trimmed). */
   storeName: string;
 };
 

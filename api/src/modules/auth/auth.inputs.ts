@@ -1,28 +1,41 @@
 import { Field, InputType } from 'type-graphql';
 
-@InputType()
+@InputType({ description: 'The credentials of a sign-in.' })
 export class LoginInput {
-  @Field()
+  @Field({
+    description: 'The account’s username, in any letter case (surrounding spaces are ignored).',
+  })
   username!: string;
 
-  @Field()
+  @Field({ description: 'The account’s password, exactly as set.' })
   password!: string;
 }
 
-@InputType()
+@InputType({
+  description:
+    'A new account. The username, email and names are trimmed (the password is not); an empty optional field is stored as null.',
+})
 export class RegisterInput {
-  @Field()
+  @Field({
+    description:
+      '3 to 50 characters: letters, digits, dots, dashes and underscores, starting with a letter or digit. Unique regardless of letter case.',
+  })
   username!: string;
 
-  @Field({ description: 'At least 8 characters.' })
+  @Field({
+    description: '8 to 200 characters; the password published with the DRX demo accounts is refused.',
+  })
   password!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'A valid email address of at most 254 characters, stored in lower case; optional.',
+  })
   email?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'At most 100 characters; optional.' })
   firstName?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'At most 100 characters; optional.' })
   lastName?: string | null;
 }

@@ -13,13 +13,24 @@ const deviceCookieOptions = (ctx: Context) => ({
 
 @Resolver()
 export class AuthResolver {
-  @Query(() => User, { nullable: true, description: 'The signed-in user, or null for a guest.' })
+  @Query(() => User, {
+    nullable: true,
+    description: 'The account of this request’s session (its private fields included); null for a guest.',
+  })
   me(@Ctx() ctx: Context): User | null {
     return ctx.user;
   }
 
-  @Mutation(() => AuthPayload, { description: 'Signs in with username and password.' })
-  login(@Arg('input') input: LoginInput, @Ctx() ctx: Context): Promise<AuthPayload> {
+  @Mutation(() => AuthPayload, {
+    description:
+      'Signs in with username and password: starts a new session (an HttpOnly session cookie replaces any earlier one) and marks this browser as known for the account. ' +
+      'Errors: INVALID_INPUT (username or password empty), UNAUTHORIZED (wrong username or password), ' +
+      'TOO_MANY_ATTEMPTS (after 5 failed attempts within 15 minutes, counted per account from browsers it never signed in on and per client address; even the right password is refused until the window passes).',
+  })
+  login(
+    @Arg('input', { description: 'The credentials.' }) input: LoginInput,
+    @Ctx() ctx: Context,
+  ): Promise<AuthPayload> {
     return payload<{ user: User | null }>(
       async () => {
         const device = readKnownDevice(ctx.req, ctx.config.sessionSecret);
@@ -33,8 +44,17 @@ export class AuthResolver {
     );
   }
 
-  @Mutation(() => AuthPayload, { description: 'Creates an account and signs it in.' })
-  register(@Arg('input') input: RegisterInput, @Ctx() ctx: Context): Promise<AuthPayload> {
+  @Mutation(() => AuthPayload, {
+    description:
+      'Creates a member account (role `user`) and signs it in with a new session. ' +
+      'Errors: INVALID_INPUT (a field breaks its rule; `field` names it), ' +
+      'TOO_MANY_ATTEMPTS (this client address has registered its limit of accounts in the last hour: 10 unless the server’s REGISTRATION_LIMIT says otherwise), ' +
+      'USERNAME_TAKEN (the username exists in any letter case).',
+  })
+  register(
+    @Arg('input', { description: 'The new account.' }) input: RegisterInput,
+    @Ctx() ctx: Context,
+  ): Promise<AuthPayload> {
     return payload<{ user: User | null }>(
       async () => {
         const user = await ctx.services.auth.register(input, {
@@ -55,7 +75,10 @@ export class AuthResolver {
     );
   }
 
-  @Mutation(() => LogoutPayload, { description: 'Ends the session server-side.' })
+  @Mutation(() => LogoutPayload, {
+    description:
+      'Signs out: deletes this request’s session on the server and clears its cookie. Succeeds for a guest too; never returns userErrors.',
+  })
   async logout(@Ctx() ctx: Context): Promise<LogoutPayload> {
     await ctx.req.session.end();
     ctx.user = null;

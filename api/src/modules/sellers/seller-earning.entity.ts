@@ -12,34 +12,37 @@ export type EarningStatus = (typeof EARNING_STATUSES)[number];
  * `netCents = grossCents − feeCents` (a check constraint holds it). The order is referenced by id
  * only (orders belong to another module). Rows are never deleted: a refund marks them reversed.
  */
-@ObjectType({ description: 'A sale in my earnings ledger: gross, platform fee and net, in cents.' })
+@ObjectType({
+  description:
+    'A sale in my earnings ledger (one sold order line): gross, platform fee and net, in US cents. A refund marks it reversed; it is never deleted.',
+})
 @Entity({ tableName: 'seller_earnings' })
 export class SellerEarning {
   [OptionalProps]?: 'status' | 'createdAt' | 'reversedAt' | 'resource';
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The ledger row’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
   @ManyToOne(() => User)
   seller!: User;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the buyer’s order the sale belongs to.' })
   @Property({ type: 'uuid' })
   orderId!: string;
 
-  @Field()
+  @Field({ description: 'That order’s number as people see it, e.g. DRX-000123.' })
   @Property({ type: 'string', length: 40 })
   orderNumber!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the sold order line (one ledger row per line).' })
   @Property({ type: 'uuid', unique: true })
   orderLineId!: string;
 
   @ManyToOne(() => Resource, { nullable: true, deleteRule: 'set null' })
   resource?: Resource | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'What the buyer paid for the line, in US cents (after any discount).' })
   @Property({ type: 'integer' })
   grossCents!: number;
 
@@ -47,23 +50,31 @@ export class SellerEarning {
   @Property({ type: new DecimalType('number'), columnType: 'numeric(5,2)' })
   feePercent!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, {
+    description: 'The platform’s fee: grossCents × feePercent / 100, rounded half-up to the cent.',
+  })
   @Property({ type: 'integer' })
   feeCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'My share: grossCents − feeCents, in US cents.' })
   @Property({ type: 'integer' })
   netCents!: number;
 
-  @Field(() => String, { description: 'pending | available | reversed' })
+  @Field(() => String, {
+    description:
+      'pending (in the hold period: younger than `SellerDashboard.holdDays`), available (past it) or reversed (the order was refunded).',
+  })
   @Property({ type: 'string', length: 20, default: 'pending' })
   status: EarningStatus = 'pending';
 
-  @Field()
+  @Field({ description: 'When the sale was recorded, on payment (ISO-8601, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When a refund reversed it (ISO-8601, UTC); null while it is not reversed.',
+  })
   @Property({ type: 'Date', nullable: true })
   reversedAt?: Date | null;
 }

@@ -5,78 +5,98 @@ import { AdminSeller, PlatformSettings, StripeConnectStatus } from './sellers.ty
 
 @InputType({ description: 'My store’s public profile.' })
 export class StoreProfileUpdateInput {
-  @Field({ description: '2 to 120 characters.' })
+  @Field({ description: '2 to 120 characters (trimmed).' })
   storeName!: string;
 
-  @Field(() => String, { nullable: true, description: 'At most 2000 characters.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'At most 2000 characters (trimmed); empty or null clears it.',
+  })
   bio?: string | null;
 
   @Field(() => String, {
     nullable: true,
-    description: 'An https URL or an /uploads/ path (at most 500 characters); empty removes it.',
+    description: 'An http(s) URL or an /uploads/ path (at most 500 characters); empty or null removes it.',
   })
   logoUrl?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of changing my store’s profile.' })
 export class StoreProfilePayload {
-  @Field(() => SellerProfile, { nullable: true })
+  @Field(() => SellerProfile, { nullable: true, description: 'My store as saved; null when it failed.' })
   store!: SellerProfile | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Why it failed; empty on success.' })
   userErrors!: UserError[];
 }
 
 @ObjectType({ description: 'The Stripe onboarding link to send the seller to.' })
 export class StripeConnectStartPayload {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Where to send the seller’s browser: Stripe’s onboarding page, which returns to /seller/payments (with the test provider, that page itself, as a relative link); null when it failed.',
+  })
   url!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The seller’s Stripe connected account id (acct_…); null when it failed.',
+  })
   accountId!: string | null;
 
-  @Field(() => StripeConnectStatus, { nullable: true })
+  @Field(() => StripeConnectStatus, {
+    nullable: true,
+    description:
+      'The account as DRX knows it (not read from Stripe: ask `stripeConnectStatus` after onboarding); null when it failed.',
+  })
   status!: StripeConnectStatus | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Why it failed; empty on success.' })
   userErrors!: UserError[];
 }
 
-@InputType()
+@InputType({ description: 'Which store to suspend, and why.' })
 export class SellerSuspendInput {
   @Field(() => ID, { description: 'The seller’s user id.' })
   sellerId!: string;
 
-  @Field({ description: 'Required, at most 500 characters.' })
+  @Field({ description: 'Required (trimmed), at most 500 characters; shown to staff.' })
   reason!: string;
 }
 
-@InputType()
+@InputType({ description: 'Which store to reinstate.' })
 export class SellerReinstateInput {
   @Field(() => ID, { description: 'The seller’s user id.' })
   sellerId!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of suspending or reinstating a seller.' })
 export class AdminSellerPayload {
-  @Field(() => AdminSeller, { nullable: true })
+  @Field(() => AdminSeller, {
+    nullable: true,
+    description: 'The seller after the change; null when it failed.',
+  })
   seller!: AdminSeller | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Why it failed; empty on success.' })
   userErrors!: UserError[];
 }
 
-@InputType()
+@InputType({ description: 'New platform-wide settings.' })
 export class PlatformSettingsUpdateInput {
-  @Field(() => Float, { description: '0 to 50, at most two decimals.' })
+  @Field(() => Float, { description: 'The platform fee in percent: 0 to 50, at most two decimals.' })
   platformFeePercent!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of changing the platform settings.' })
 export class PlatformSettingsPayload {
-  @Field(() => PlatformSettings, { nullable: true })
+  @Field(() => PlatformSettings, {
+    nullable: true,
+    description: 'The settings as saved; null when it failed.',
+  })
   settings!: PlatformSettings | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Why it failed; empty on success.' })
   userErrors!: UserError[];
 }

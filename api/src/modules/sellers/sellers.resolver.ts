@@ -1,7 +1,7 @@
 import { Reference } from '@mikro-orm/core';
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
-import { pageSize } from '../../graphql/connection';
+import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
 import { Resource } from '../resources/resource.entity';
 import { SellerProfile } from '../resources/seller-profile.entity';
@@ -20,46 +20,64 @@ import {
 @Resolver(() => SellerDashboard)
 export class SellerDashboardResolver {
   @Query(() => SellerDashboard, {
-    description: 'My sales, earnings, downloads and ratings (sellers and staff).',
+    description:
+      'My store’s sales, earnings, downloads and ratings. Reading it first marks my pending earnings past the hold period as available.',
   })
   sellerDashboard(@Ctx() ctx: Context): Promise<SellerDashboard> {
     return ctx.services.sellerDashboard.dashboard(ctx.user!);
   }
 
-  @FieldResolver(() => [SalesPoint], { description: 'Per-day sales of the last `days` days (7–365, UTC).' })
+  @FieldResolver(() => [SalesPoint], {
+    description: 'One point per UTC day of the last `days` days, today included, oldest first.',
+  })
   salesSeries(
     @Root() dashboard: SellerDashboard,
     @Ctx() ctx: Context,
-    @Arg('days', () => Int, { defaultValue: 30 }) days: number,
+    @Arg('days', () => Int, {
+      defaultValue: 30,
+      description: 'How many days: 7 to 365 (default 30); any other number is refused with BAD_USER_INPUT.',
+    })
+    days: number,
   ): Promise<SalesPoint[]> {
     return ctx.services.sellerDashboard.salesSeries(dashboard.id, days);
   }
 
-  @FieldResolver(() => [ResourceSales], { description: 'Sales per resource, best selling first.' })
+  @FieldResolver(() => [ResourceSales], {
+    description:
+      'Every one of my resources (those without sales too) with its sales, highest gross first (then most sales, then title).',
+  })
   resourceSales(@Root() dashboard: SellerDashboard, @Ctx() ctx: Context): Promise<ResourceSales[]> {
     return ctx.services.sellerDashboard.resourceSales(dashboard.id);
   }
 
-  @Query(() => SellerEarningConnection, { description: 'My earnings ledger, newest first.' })
+  @Query(() => SellerEarningConnection, {
+    description:
+      'My earnings ledger, one row per sold order line, newest first. Reading it first marks my pending earnings past the hold period as available.',
+  })
   sellerEarnings(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true, description: FIRST_ARG_DESCRIPTION }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER_ARG_DESCRIPTION }) after?: string,
   ): Promise<SellerEarningConnection> {
     return ctx.services.sellerDashboard.earnings(ctx.user!, pageSize(first), after);
   }
 
   @Query(() => SellerProfile, {
     nullable: true,
-    description: 'My store’s public profile (null before I set it up).',
+    description:
+      'My store’s public profile; null until I first set it up (storeProfileUpdate, stripeConnectStart or my first resource creates it).',
   })
   myStore(@Ctx() ctx: Context): Promise<SellerProfile | null> {
     return ctx.services.sellerStore.myStore(ctx.user!);
   }
 
-  @Mutation(() => StoreProfilePayload, { description: 'Sets my store’s name, bio and logo.' })
+  @Mutation(() => StoreProfilePayload, {
+    description:
+      'Sets my store’s public name, bio and logo (all three are replaced), creating my store if I have none. Errors: INVALID_INPUT (`field` names storeName, bio or logoUrl).',
+  })
   storeProfileUpdate(
-    @Arg('input', () => StoreProfileUpdateInput) input: StoreProfileUpdateInput,
+    @Arg('input', () => StoreProfileUpdateInput, { description: 'The new profile.' })
+    input: StoreProfileUpdateInput,
     @Ctx() ctx: Context,
   ) {
     return payload<{ store: SellerProfile | null }>(
@@ -68,13 +86,18 @@ export class SellerDashboardResolver {
     );
   }
 
-  @Query(() => StripeConnectStatus, { description: 'My Stripe Connect account, read from Stripe.' })
+  @Query(() => StripeConnectStatus, {
+    description:
+      'My Stripe Connect account, read from Stripe now (and my payout status updated from it); when Stripe cannot be read, `errorMessage` says so.',
+  })
   stripeConnectStatus(@Ctx() ctx: Context): Promise<StripeConnectStatus> {
     return ctx.services.sellerPayouts.status(ctx.user!);
   }
 
   @Mutation(() => StripeConnectStartPayload, {
-    description: 'Creates my Stripe Connect account (once) and returns the onboarding link.',
+    description:
+      'Creates my Stripe Connect (Express) account if I have none, and my store if I have none, and returns a link to Stripe’s onboarding. ' +
+      'Errors: SUSPENDED (my store is suspended), PAYMENTS_NOT_CONFIGURED (the server has no payment provider), PAYMENT_FAILED (Stripe could not be reached; try again).',
   })
   stripeConnectStart(@Ctx() ctx: Context) {
     return payload<{ url: string | null; accountId: string | null; status: StripeConnectStatus | null }>(
@@ -86,7 +109,10 @@ export class SellerDashboardResolver {
 
 @Resolver(() => SellerEarning)
 export class SellerEarningFieldsResolver {
-  @FieldResolver(() => Resource, { nullable: true, description: 'The sold resource (null once deleted).' })
+  @FieldResolver(() => Resource, {
+    nullable: true,
+    description: 'The sold resource as it is now; null once it has been deleted.',
+  })
   async resource(@Root() earning: SellerEarning): Promise<Resource | null> {
     return earning.resource ? ((await Reference.create(earning.resource).load()) ?? null) : null;
   }

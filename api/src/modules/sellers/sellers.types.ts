@@ -3,63 +3,69 @@ import { Connection } from '../../graphql/connection';
 import { User } from '../users/user.entity';
 import { SellerEarning } from './seller-earning.entity';
 
-@ObjectType({ description: 'One day of my sales (UTC); days without sales are zero.' })
+@ObjectType({
+  description: 'One day of my sales (a UTC day; reversed sales excluded); days without sales are zero.',
+})
 export class SalesPoint {
-  @Field({ description: 'YYYY-MM-DD' })
+  @Field({ description: 'The UTC day, YYYY-MM-DD.' })
   date!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Sales (sold order lines) recorded that day.' })
   salesCount!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'What buyers paid for them, in US cents.' })
   grossCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'My share after the platform fee, in US cents.' })
   netCents!: number;
 }
 
-@ObjectType({ description: 'How many of my resources are in each status.' })
+@ObjectType({
+  description: 'How many of my resources are in each status (those awaiting review are not counted here).',
+})
 export class ResourceStatusCounts {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Resources in draft, not yet submitted.' })
   draft!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Resources on sale in the catalog.' })
   published!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Resources that staff rejected.' })
   rejected!: number;
 }
 
-@ObjectType({ description: 'Sales of one of my resources (reversed sales excluded).' })
+@ObjectType({ description: 'Sales of one of my resources, all time (reversed sales excluded).' })
 export class ResourceSales {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The resource’s id.' })
   resourceId!: string;
 
-  @Field()
+  @Field({ description: 'The resource’s current title.' })
   title!: string;
 
-  @Field()
+  @Field({ description: 'The resource’s status: draft, pending_review, published or rejected.' })
   status!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Its current price in US cents (0: free).' })
   priceCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many times it was sold (one per sold order line).' })
   salesCount!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'What buyers paid for it, in US cents (after any discount).' })
   grossCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'My share after the platform fee, in US cents.' })
   netCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Every recorded download of it, mine and staff’s included.' })
   downloadCount!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, {
+    description: 'Its average star rating, 1 to 5 rounded to 2 decimals; 0 without reviews.',
+  })
   ratingAverage!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many reviews it has.' })
   ratingCount!: number;
 }
 
@@ -70,31 +76,38 @@ export class SellerDashboard {
   @Field(() => ID, { description: 'The seller’s user id (whose dashboard this is).' })
   id!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'All my sales (sold order lines), all time.' })
   salesCount!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'What buyers paid for those sales, in US cents (after any discount).' })
   grossRevenueCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'My share of those sales after the platform fee, in US cents.' })
   netEarningsCents!: number;
 
-  @Field(() => Int, { description: 'Earnings still in the hold period.' })
+  @Field(() => Int, {
+    description: 'Net earnings still in the hold period (sales younger than `holdDays`), in US cents.',
+  })
   pendingBalanceCents!: number;
 
-  @Field(() => Int, { description: 'Earnings past the hold period, available for payout.' })
+  @Field(() => Int, {
+    description: 'Net earnings past the hold period, available for payout, in US cents.',
+  })
   availableBalanceCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Every recorded download of my resources, mine and staff’s included.' })
   totalDownloads!: number;
 
-  @Field(() => Float, { description: 'Average rating over my resources’ reviews (0 without reviews).' })
+  @Field(() => Float, {
+    description:
+      'Average star rating over all my resources’ reviews (1 to 5, rounded to 2 decimals; 0 without reviews).',
+  })
   averageRating!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many reviews my resources have in all.' })
   ratingCount!: number;
 
-  @Field(() => ResourceStatusCounts)
+  @Field(() => ResourceStatusCounts, { description: 'How many of my resources are in each status.' })
   resourcesByStatus!: ResourceStatusCounts;
 
   @Field(() => Float, { description: 'The platform fee taken from each new sale, in percent.' })
@@ -107,30 +120,45 @@ export class SellerDashboard {
 @ObjectType()
 export class SellerEarningConnection extends Connection(SellerEarning, 'SellerEarning') {}
 
-@ObjectType({ description: 'My Stripe Connect account as Stripe reports it.' })
+@ObjectType({
+  description:
+    'My Stripe Connect account (where my payouts go) as Stripe reports it; false and empty values when there is no account yet or Stripe did not answer.',
+})
 export class StripeConnectStatus {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'My connected account’s Stripe id (acct_…); null before `stripeConnectStart` created it.',
+  })
   accountId!: string | null;
 
-  @Field()
+  @Field({ description: 'Whether Stripe lets the account take charges.' })
   chargesEnabled!: boolean;
 
-  @Field()
+  @Field({ description: 'Whether Stripe lets the account receive payouts.' })
   payoutsEnabled!: boolean;
 
-  @Field()
+  @Field({ description: 'Whether I have submitted the details Stripe’s onboarding asks for.' })
   detailsSubmitted!: boolean;
 
-  @Field(() => [String], { description: 'Stripe’s requirements.currently_due.' })
+  @Field(() => [String], {
+    description: 'What Stripe still needs from me now (its requirements.currently_due); empty when nothing.',
+  })
   requirementsDue!: string[];
 
-  @Field({ description: 'not_started | pending | active' })
+  @Field({
+    description:
+      'not_started (no account yet), pending (account created, charges or payouts not yet enabled) or active (both enabled).',
+  })
   payoutStatus!: string;
 
   @Field({ description: 'True with the test payment provider: onboarding and payouts are simulated.' })
   testMode!: boolean;
 
-  @Field(() => String, { nullable: true, description: 'Set when Stripe could not be reached.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why the account could not be read from Stripe (the other fields then show what DRX last knew); null when it was read.',
+  })
   errorMessage!: string | null;
 }
 
@@ -139,37 +167,49 @@ export class AdminSeller {
   @Field(() => ID, { description: 'The seller’s user id.' })
   id!: string;
 
-  @Field()
+  @Field({ description: 'The store’s public name (2 to 120 characters).' })
   storeName!: string;
 
-  @Field(() => User)
+  @Field(() => User, { description: 'The seller’s account.' })
   user!: User;
 
-  @Field({ description: 'not_started | pending | active' })
+  @Field({
+    description:
+      'not_started (no Stripe account yet), pending (account created, charges or payouts not yet enabled) or active (both enabled), as last read from Stripe.',
+  })
   payoutStatus!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The seller’s Stripe connected account id (acct_…); null before they started payout setup.',
+  })
   stripeAccountId!: string | null;
 
-  @Field()
+  @Field({
+    description:
+      'Whether staff suspended the store (its store and resources are then out of the public catalog).',
+  })
   suspended!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The reason staff gave; null when not suspended.' })
   suspendedReason!: string | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When it was suspended (ISO-8601, UTC); null when not suspended.',
+  })
   suspendedAt!: Date | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The seller’s resources in every status.' })
   resourceCount!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The seller’s sales (sold order lines), refunded ones excluded.' })
   salesCount!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'What buyers paid for those sales, in US cents.' })
   grossCents!: number;
 
-  @Field()
+  @Field({ description: 'When the store was created (the first time the seller used it; ISO-8601, UTC).' })
   createdAt!: Date;
 }
 
@@ -178,9 +218,15 @@ export class AdminSellerConnection extends Connection(AdminSeller, 'AdminSeller'
 
 @ObjectType({ description: 'Platform-wide settings.' })
 export class PlatformSettings {
-  @Field(() => Float, { description: 'Percent of each sale kept by the platform (0–50).' })
+  @Field(() => Float, {
+    description:
+      'Percent of each sale kept by the platform (0–50, at most two decimals; 10 until an admin sets it). A change applies to sales recorded after it.',
+  })
   platformFeePercent!: number;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When an admin last set the fee (ISO-8601, UTC); null while the default applies.',
+  })
   updatedAt!: Date | null;
 }

@@ -3,15 +3,18 @@ import type { Context } from '../../graphql/context';
 import { UPLOAD_KINDS } from './file-kind';
 import { formatLimit, kindLabel, MAX_FILES_PER_UPLOAD, uploadLimits } from './upload-limits';
 
-@ObjectType({ description: 'The largest file of one kind that POST /api/upload accepts.' })
+@ObjectType({
+  description:
+    'The largest file of one kind that POST /api/upload accepts (the kind is detected from the content).',
+})
 export class UploadLimit {
-  @Field({ description: 'document, spreadsheet, text, audio, video, image or other.' })
+  @Field({ description: 'document, spreadsheet, text, audio, video, image or other (ZIP archives).' })
   kind!: string;
 
   @Field({ description: 'A label for people, e.g. "Video".' })
   label!: string;
 
-  @Field(() => Float, { description: 'Bytes.' })
+  @Field(() => Float, { description: 'The limit in bytes (a whole number; 1 MB = 1 048 576 bytes).' })
   maxBytes!: number;
 
   @Field({ description: 'The limit for people, e.g. "200 MB".' })
@@ -20,7 +23,9 @@ export class UploadLimit {
 
 @ObjectType({ description: 'What POST /api/upload accepts.' })
 export class UploadRules {
-  @Field(() => [UploadLimit])
+  @Field(() => [UploadLimit], {
+    description: 'One limit per kind of file, in the order of `UploadLimit.kind`.',
+  })
   limits!: UploadLimit[];
 
   @Field(() => Int, { description: 'Resource files per request (plus one thumbnail).' })
@@ -29,7 +34,9 @@ export class UploadRules {
 
 @Resolver()
 export class UploadsResolver {
-  @Query(() => UploadRules, { description: 'Upload size limits per kind of file (public).' })
+  @Query(() => UploadRules, {
+    description: 'The size limits per kind of file and the number of files per request of POST /api/upload.',
+  })
   uploadLimits(@Ctx() ctx: Context): UploadRules {
     const limits = uploadLimits(ctx.config.uploadLimits);
     return {

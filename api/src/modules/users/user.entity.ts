@@ -3,17 +3,21 @@ import { randomUUID } from 'node:crypto';
 import { Field, ID, ObjectType } from 'type-graphql';
 
 @ObjectType({
-  description: 'A DRX account. Email and roles are visible to its owner and to admins only.',
+  description:
+    'A DRX account (a member, seller, instructor or staff). Email and roles are visible to its owner and to admins only; everyone else sees the public profile.',
 })
 @Entity({ tableName: 'users' })
 export class User {
   [OptionalProps]?: 'displayName' | 'role' | 'roles' | 'createdAt' | 'updatedAt';
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The account’s id (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Field()
+  @Field({
+    description:
+      'The unique sign-in name, as registered (3 to 50 characters; unique regardless of letter case).',
+  })
   @Property({ type: 'string', length: 50 })
   username!: string;
 
@@ -38,19 +42,23 @@ export class User {
   @Property({ type: 'text[]' })
   roles: string[] = ['user'];
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'At most 100 characters; null when not given.' })
   @Property({ type: 'string', length: 100, nullable: true })
   firstName?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'At most 100 characters; null when not given.' })
   @Property({ type: 'string', length: 100, nullable: true })
   lastName?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Where the profile picture is served (a path under /uploads/profiles/ on this server; set with POST /api/profile/image); null when there is none.',
+  })
   @Property({ type: 'string', length: 500, nullable: true })
   profileImageUrl?: string | null;
 
-  @Field()
+  @Field({ description: 'When the account was registered (ISO-8601, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
@@ -58,7 +66,7 @@ export class User {
   updatedAt: Date = new Date();
 
   /** The spec's display-name rule: firstName, else username, else Guest. */
-  @Field()
+  @Field({ description: 'The name to show for the account: the first name if set, else the username.' })
   get displayName(): string {
     return this.firstName?.trim() || this.username || 'Guest';
   }

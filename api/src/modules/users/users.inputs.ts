@@ -1,10 +1,16 @@
 import { Field, InputType } from 'type-graphql';
 
-@InputType()
+@InputType({ description: 'New names for my profile; a field left out is not changed.' })
 export class ProfileUpdateInput {
-  @Field(() => String, { nullable: true, description: 'Up to 100 characters; empty clears it.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Up to 100 characters (trimmed); empty or null clears it; left out keeps it.',
+  })
   firstName?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Up to 100 characters; empty clears it.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Up to 100 characters (trimmed); empty or null clears it; left out keeps it.',
+  })
   lastName?: string | null;
 }

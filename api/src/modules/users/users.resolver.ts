@@ -18,7 +18,8 @@ function maySeePrivate(ctx: Context, user: User): boolean {
 export class UsersResolver {
   @FieldResolver(() => String, {
     nullable: true,
-    description: 'Visible to its owner and to admins; null for others.',
+    description:
+      'The account’s email address (lower case). Visible to its owner and to admins; null for others and when none was given.',
   })
   email(@Root() user: User, @Ctx() ctx: Context): string | null {
     return maySeePrivate(ctx, user) ? (user.email ?? null) : null;
@@ -26,7 +27,8 @@ export class UsersResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: 'The most privileged of `roles`. Visible to its owner and to admins; null for others.',
+    description:
+      'The most privileged of `roles` (in this order: admin, curriculum_officer, curriculum_admin, moderator, instructor, seller, booking_provider, booking, booking_client, student, user). Visible to its owner and to admins; null for others.',
   })
   role(@Root() user: User, @Ctx() ctx: Context): string | null {
     return maySeePrivate(ctx, user) ? user.role : null;
@@ -34,19 +36,33 @@ export class UsersResolver {
 
   @FieldResolver(() => [String], {
     nullable: true,
-    description: 'Visible to its owner and to admins; null for others.',
+    description:
+      'Every role of the account (values as in `referenceLists.roles`; a new account has `user`). Visible to its owner and to admins; null for others.',
   })
   roles(@Root() user: User, @Ctx() ctx: Context): string[] | null {
     return maySeePrivate(ctx, user) ? user.roles : null;
   }
 
-  @Query(() => User, { nullable: true, description: 'A public profile by id.' })
-  user(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<User | null> {
+  @Query(() => User, {
+    nullable: true,
+    description:
+      'An account by id (its public profile; the private fields only for its owner and admins); null when no account has that id.',
+  })
+  user(
+    @Arg('id', () => ID, { description: 'The account’s id (a UUID).' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<User | null> {
     return ctx.services.users.findById(id);
   }
 
-  @Mutation(() => ProfileUpdatePayload, { description: 'Changes my first and last name.' })
-  profileUpdate(@Arg('input') input: ProfileUpdateInput, @Ctx() ctx: Context): Promise<ProfileUpdatePayload> {
+  @Mutation(() => ProfileUpdatePayload, {
+    description:
+      'Changes the signed-in account’s first and/or last name (a field left out stays as it is). Errors: INVALID_INPUT (a name longer than 100 characters; `field` names it).',
+  })
+  profileUpdate(
+    @Arg('input', { description: 'The names to change.' }) input: ProfileUpdateInput,
+    @Ctx() ctx: Context,
+  ): Promise<ProfileUpdatePayload> {
     // The permission rule guarantees a signed-in user here.
     return payload<{ user: User | null }>(
       async () => ({ user: await ctx.services.users.updateProfile(ctx.user!, input) }),
