@@ -20,7 +20,7 @@ export const MAX_CART_QUANTITY = 99;
 export class CartItem {
   [OptionalProps]?: 'imageUrl' | 'createdAt' | 'updatedAt';
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The cart line’s id (for cartItemUpdate and cartItemRemove).' })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -31,11 +31,11 @@ export class CartItem {
   @Property({ type: 'string', length: 20 })
   itemType!: CartItemType;
 
-  @Field(() => ID, { description: 'The course or resource id.' })
+  @Field(() => ID, { description: 'The id of the course or resource this line buys (see itemType).' })
   @Property({ type: 'uuid' })
   itemId!: string;
 
-  @Field()
+  @Field({ description: 'The course’s or resource’s title, from the catalog.' })
   @Property({ type: 'string', length: 200 })
   title!: string;
 
@@ -49,11 +49,15 @@ export class CartItem {
   @Property({ type: 'integer' })
   quantity!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The course’s cover image or the resource’s thumbnail URL, from the catalog; null when it has none.',
+  })
   @Property({ type: 'string', length: 500, nullable: true })
   imageUrl?: string | null;
 
-  @Field()
+  @Field({ description: 'When the item was first added to the cart (ISO-8601, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

@@ -31,7 +31,7 @@ export class Coupon {
     | 'createdAt'
     | 'updatedAt';
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The coupon’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -40,7 +40,7 @@ export class Coupon {
   @Property({ type: 'string', length: 32 })
   code!: string;
 
-  @Field()
+  @Field({ description: 'A note about the coupon, at most 500 characters; empty when none.' })
   @Property({ type: 'text', default: '' })
   description: string = '';
 
@@ -48,19 +48,30 @@ export class Coupon {
   @Property({ type: 'string', length: 10 })
   kind!: CouponKind;
 
-  @Field(() => Int, { nullable: true, description: 'Percent off (1–100) when kind is percent.' })
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Percent off (1–100) the lines in scope, rounded half-up to the cent, when kind is percent; null for fixed.',
+  })
   @Property({ type: 'integer', nullable: true })
   percentOff?: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'US cents off when kind is fixed.' })
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'US cents off when kind is fixed (at most the subtotal of the lines in scope); null for percent.',
+  })
   @Property({ type: 'integer', nullable: true })
   amountOffCents?: number | null;
 
-  @Field()
+  @Field({ description: 'Valid from this instant, inclusive (ISO-8601, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()' })
   startsAt: Date = new Date();
 
-  @Field(() => Date, { nullable: true, description: 'Valid until this instant (exclusive); null: no end.' })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'Valid until this instant, exclusive (ISO-8601, UTC); null: no end.',
+  })
   @Property({ type: 'Date', nullable: true })
   endsAt?: Date | null;
 
@@ -68,15 +79,23 @@ export class Coupon {
   @Property({ type: 'integer', nullable: true })
   usageLimit?: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Uses allowed per member; null: unlimited.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Uses allowed per member (counted like usedCount); null: unlimited.',
+  })
   @Property({ type: 'integer', nullable: true, default: 1 })
   perMemberLimit?: number | null = 1;
 
-  @Field(() => Int, { description: 'Uses so far (released uses are given back).' })
+  @Field(() => Int, {
+    description:
+      'Uses so far: orders that applied it, less those canceled, failed or refunded (their uses are given back).',
+  })
   @Property({ type: 'integer', default: 0 })
   usedCount: number = 0;
 
-  @Field(() => Int, { description: 'Smallest cart subtotal (US cents) the coupon applies to.' })
+  @Field(() => Int, {
+    description: 'Smallest cart subtotal (all lines, US cents) the coupon applies to; 0: no minimum.',
+  })
   @Property({ type: 'integer', default: 0 })
   minSubtotalCents: number = 0;
 
@@ -84,15 +103,18 @@ export class Coupon {
   @Property({ type: 'string', length: 10, default: 'all' })
   scope: CouponScope = 'all';
 
-  @Field()
+  @Field({
+    description:
+      'false when staff deactivated it (also when a used coupon was deleted): it then applies to nothing and looks unknown at checkout.',
+  })
   @Property({ type: 'boolean', default: true })
   active: boolean = true;
 
-  @Field()
+  @Field({ description: 'When the coupon was created (ISO-8601, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  @Field()
+  @Field({ description: 'When the coupon was last changed or used (ISO-8601, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 }

@@ -6,69 +6,79 @@ import { Resource } from '../resources/resource.entity';
 
 @ObjectType({ description: 'A colleague the buyer gave one of a line’s licences to.' })
 export class LicenceHolder {
-  @Field()
+  @Field({ description: 'The colleague’s username.' })
   username!: string;
 
-  @Field()
+  @Field({ description: 'The colleague’s first name, or their username when they have none.' })
   displayName!: string;
 
-  @Field()
+  @Field({ description: 'When the licence was given (ISO-8601, UTC).' })
   givenAt!: Date;
 }
 
 @ObjectType({ description: 'A licence of a resource a colleague bought and gave me.' })
 export class ReceivedLicence {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The licence’s id.' })
   id!: string;
 
-  @Field(() => Resource)
+  @Field(() => Resource, { description: 'The resource the licence lets me download.' })
   resource!: Resource;
 
-  @Field({ description: 'The buyer who gave it.' })
+  @Field({ description: 'The username of the buyer who gave it.' })
   fromUsername!: string;
 
-  @Field()
+  @Field({ description: 'The giver’s first name, or their username when they have none.' })
   fromDisplayName!: string;
 
-  @Field()
+  @Field({ description: 'When the licence was given (ISO-8601, UTC).' })
   givenAt!: Date;
 
-  @Field({ description: 'The resource’s download.' })
+  @Field({ description: 'Path of the resource’s download on the API host: /api/resources/{id}/download.' })
   downloadUrl!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of licences colleagues gave me, newest first (a Relay connection).' })
 export class ReceivedLicenceConnection extends Connection(ReceivedLicence, 'ReceivedLicence') {}
 
 @InputType({ description: 'Give one licence: of an order line, or of the resource (a line with one left).' })
 export class LicenceAssignInput {
-  @Field(() => ID, { nullable: true, description: 'A resource line of one of my paid orders.' })
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'A resource line (OrderLine.id) of one of my paid orders; when given, resourceId is ignored.',
+  })
   orderLineId?: string | null;
 
   @Field(() => ID, {
     nullable: true,
-    description: 'Or the resource: one of my lines of it with a licence left.',
+    description:
+      'Or the resource’s id: one of my paid lines of it is used, one with a licence left first. One of orderLineId and resourceId is needed.',
   })
   resourceId?: string | null;
 
-  @Field({ description: 'The colleague’s username.' })
+  @Field({ description: 'The colleague’s username (matched case-insensitively).' })
   username!: string;
 }
 
-@InputType()
+@InputType({ description: 'Takes back a licence I gave.' })
 export class LicenceRevokeInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The line (OrderLine.id) of one of my orders the licence was given from.' })
   orderLineId!: string;
 
-  @Field({ description: 'The colleague whose licence is taken back.' })
+  @Field({
+    description: 'The username of the colleague whose licence is taken back (matched case-insensitively).',
+  })
   username!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The order line after a licence was given or taken back.' })
 export class LicencePayload {
-  @Field(() => OrderLine, { nullable: true, description: 'The line, with its licences now.' })
+  @Field(() => OrderLine, {
+    nullable: true,
+    description: 'The line, with its licences now; null when userErrors is not empty.',
+  })
   orderLine!: OrderLine | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Why nothing changed; empty on success.' })
   userErrors!: UserError[];
 }

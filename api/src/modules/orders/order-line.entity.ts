@@ -8,7 +8,7 @@ import { Order } from './order.entity';
 @Entity({ tableName: 'order_lines' })
 @Index({ properties: ['order', 'position'] })
 export class OrderLine {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The order line’s id (for licenceAssign and licenceRevoke).' })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -22,32 +22,43 @@ export class OrderLine {
   @Property({ type: 'string', length: 20 })
   itemType!: 'course' | 'resource';
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the course or resource bought (see itemType).' })
   @Property({ type: 'uuid' })
   itemId!: string;
 
-  @Field()
+  @Field({ description: 'The item’s title when the order was placed.' })
   @Property({ type: 'string', length: 200 })
   title!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The catalog price of one unit when the order was placed, US cents.' })
   @Property({ type: 'integer' })
   unitPriceCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, {
+    description: 'Units bought: 1 for a course (one seat per buyer); for a resource, its number of licences.',
+  })
   @Property({ type: 'integer' })
   quantity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, {
+    description: 'unitPriceCents × quantity, US cents, before this line’s share of the discount.',
+  })
   @Property({ type: new BigIntType('number') })
   lineTotalCents!: number;
 
   /** This line's share of the order's discount (what the seller's earning is computed from). */
-  @Field(() => Int, { description: 'This line’s share of the order discount.' })
+  @Field(() => Int, {
+    description:
+      'This line’s share of the order’s discountCents, US cents: the discount split over the lines the coupon applies to, in proportion to their totals (0 without a coupon).',
+  })
   @Property({ type: new BigIntType('number') })
   discountCents: number = 0;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The course’s cover image or the resource’s thumbnail URL when the order was placed; null when it had none.',
+  })
   @Property({ type: 'string', length: 500, nullable: true })
   imageUrl?: string | null;
 

@@ -29,18 +29,26 @@ export class Order {
     | 'couponId'
     | 'couponCode';
 
-  @Field(() => ID)
+  @Field(() => ID, {
+    description: 'The order’s id (for order, checkoutConfirm, checkoutCancel and orderRefund).',
+  })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Field({ description: 'DRX-000123' })
+  @Field({
+    description:
+      'The order number people see: DRX- and a sequence number of at least six digits, e.g. DRX-000123.',
+  })
   @Property({ type: 'string', length: 20 })
   number!: string;
 
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;
 
-  @Field(() => String, { description: 'pending, paid, failed, refunded or canceled.' })
+  @Field(() => String, {
+    description:
+      'pending (awaiting payment), paid (paid and delivered), failed (the payment failed; it may still be paid or canceled), refunded (by staff, or automatically when money was taken for an order that could not be delivered) or canceled (abandoned, replaced by a newer checkout, or undeliverable before any money was taken; nothing charged).',
+  })
   @Property({ type: 'string', length: 20 })
   status: OrderStatus = 'pending';
 
@@ -49,19 +57,24 @@ export class Order {
   currency: string = 'USD';
 
   // bigint columns read as numbers; checkout keeps every order within MAX_ORDER_TOTAL_CENTS (≤ 2³¹ − 1).
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Sum of the lines’ lineTotalCents, US cents.' })
   @Property({ type: new BigIntType('number') })
   subtotalCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'What the coupon took off, US cents (0 without a coupon).' })
   @Property({ type: new BigIntType('number') })
   discountCents: number = 0;
 
-  @Field(() => Int)
+  @Field(() => Int, {
+    description: 'subtotalCents − discountCents, US cents: the amount charged (0 for a free order).',
+  })
   @Property({ type: new BigIntType('number') })
   totalCents!: number;
 
-  @Field(() => String, { description: 'test, stripe, or free (a total of 0).' })
+  @Field(() => String, {
+    description:
+      'test (the built-in test provider; no money moves), stripe, or free (a total of 0: no provider involved).',
+  })
   @Property({ type: 'string', length: 20 })
   paymentProvider!: OrderPaymentProvider;
 
@@ -75,18 +88,25 @@ export class Order {
   @Property({ type: 'uuid', nullable: true })
   couponId?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The coupon code applied (upper-cased); null when the order has no coupon.',
+  })
   @Property({ type: 'string', length: 32, nullable: true })
   couponCode?: string | null;
 
-  @Field()
+  @Field({ description: 'When the order was placed by checkoutStart (ISO-8601, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
   @Property({ type: 'Date', defaultRaw: 'now()' })
   updatedAt: Date = new Date();
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'When the payment was taken (ISO-8601, UTC); null for an order never paid. A refunded order keeps it.',
+  })
   @Property({ type: 'Date', nullable: true })
   paidAt?: Date | null;
 
@@ -99,11 +119,18 @@ export class Order {
   @Property({ type: 'Date', nullable: true })
   failedAt?: Date | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the order was refunded (ISO-8601, UTC); null unless its status is refunded.',
+  })
   @Property({ type: 'Date', nullable: true })
   refundedAt?: Date | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why it was refunded: the staff’s reason, or “Refunded automatically: …” for an order that could not be delivered; null unless refunded.',
+  })
   @Property({ type: 'string', length: 500, nullable: true })
   refundReason?: string | null;
 

@@ -4,85 +4,133 @@ import { UserError } from '../../graphql/errors';
 import { SafeInt } from '../../graphql/safe-int';
 import { Order } from './order.entity';
 
-@ObjectType()
+@ObjectType({ description: 'A page of orders, newest first (a Relay connection).' })
 export class OrderConnection extends Connection(Order, 'Order') {}
 
-@ObjectType({ description: 'What my cart costs now, with a coupon if one is given (US cents).' })
+@ObjectType({
+  description:
+    'What my cart costs now, with a coupon if one is given (US cents). A quote reserves nothing and records no coupon use.',
+})
 export class CheckoutQuote {
   @Field(() => SafeInt, {
-    description: 'May pass Int’s 32 bits (checkout refuses orders above the maximum).',
+    description:
+      'Sum of my purchasable cart lines at today’s catalog prices, US cents. May pass Int’s 32 bits (checkoutStart refuses an order above the configured maximum, MAX_ORDER_TOTAL_CENTS).',
   })
   subtotalCents!: number;
 
-  @Field(() => SafeInt)
+  @Field(() => SafeInt, {
+    description:
+      'What the coupon takes off, US cents: 0 without a coupon or when it does not apply; never more than subtotalCents.',
+  })
   discountCents!: number;
 
-  @Field(() => SafeInt)
+  @Field(() => SafeInt, {
+    description: 'subtotalCents − discountCents, US cents: what checkoutStart would charge now.',
+  })
   totalCents!: number;
 
-  @Field(() => String, { nullable: true, description: 'The applied code (upper-cased), when it applies.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The applied code (upper-cased); null when no code was given or it does not apply.',
+  })
   couponCode!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Why the given code does not apply.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why the given code does not apply (e.g. “This coupon has expired”); null when it applies or no code was given.',
+  })
   couponError!: string | null;
 
-  @Field(() => Int, { description: 'Units in the cart (sum of quantities).' })
+  @Field(() => Int, { description: 'Units in the cart (sum of the purchasable lines’ quantities).' })
   itemCount!: number;
 }
 
 @ObjectType({ description: 'How to pay: the provider and, for Stripe Elements, the keys.' })
 export class PaymentSessionInfo {
-  @Field({ description: 'test, stripe, or free (nothing to pay).' })
+  @Field({
+    description:
+      'test (the built-in test provider: checkoutConfirm is the payment, no money moves), stripe, free (a total of 0: nothing to pay), or none (paymentConfig only: no provider is configured and orders above 0 are refused).',
+  })
   provider!: string;
 
-  @Field(() => String, { nullable: true, description: 'The PaymentIntent client secret (Stripe).' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The Stripe PaymentIntent’s client secret for Stripe Elements; null for test and free orders, from paymentConfig, and when the order is no longer pending.',
+  })
   clientSecret!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The Stripe publishable key (pk_…) when the provider is stripe; null otherwise.',
+  })
   publishableKey!: string | null;
 }
 
-@InputType()
+@InputType({ description: 'Checks out my cart.' })
 export class CheckoutStartInput {
-  @Field({ description: 'A key the client makes once per checkout attempt (8–100 characters).' })
+  @Field({
+    description:
+      'A key the client makes once per checkout attempt: 8 to 100 letters, digits or - _ . : (surrounding spaces are trimmed). Sending the same key again answers the same order instead of making another.',
+  })
   idempotencyKey!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'A coupon code to apply (matched case-insensitively); null or blank: no coupon. A code that does not apply fails the checkout with a COUPON_* userError on couponCode.',
+  })
   couponCode?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'Names one of my orders.' })
 export class OrderIdInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of one of my orders (Order.id); anyone else’s is NOT_FOUND.' })
   orderId!: string;
 }
 
-@InputType()
+@InputType({ description: 'A full refund of a paid order.' })
 export class OrderRefundInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the order to refund (Order.id).' })
   orderId!: string;
 
-  @Field({ description: 'Why the order is refunded (shown on the order; at most 500 characters).' })
+  @Field({
+    description:
+      'Why the order is refunded: required, at most 500 characters after trimming; shown on the order (refundReason) and its receipt.',
+  })
   reason!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The order made from my cart and how to pay it.' })
 export class CheckoutStartPayload {
-  @Field(() => Order, { nullable: true })
+  @Field(() => Order, {
+    nullable: true,
+    description:
+      'The order: pending until paid, or already paid when its total is 0. A repeated idempotencyKey or an unchanged open checkout answers the same order. null when userErrors is not empty.',
+  })
   order!: Order | null;
 
-  @Field(() => PaymentSessionInfo, { nullable: true })
+  @Field(() => PaymentSessionInfo, {
+    nullable: true,
+    description: 'How to pay the order; null when userErrors is not empty.',
+  })
   payment!: PaymentSessionInfo | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], {
+    description: 'Why no order was made or its payment not started; empty on success.',
+  })
   userErrors!: UserError[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'An order after a checkout step or a refund.' })
 export class OrderPayload {
-  @Field(() => Order, { nullable: true })
+  @Field(() => Order, {
+    nullable: true,
+    description: 'The order after the change; null when userErrors is not empty.',
+  })
   order!: Order | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Why the step was refused or failed; empty on success.' })
   userErrors!: UserError[];
 }
