@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, format, generated-file drift, unit, integration, build and e2e.
+// `npm test`: typecheck, lint, format, generated-file drift, schema lint and breaking changes, unit,
+// integration, build and e2e.
 // Every step runs (a failure does not hide later ones); the last line is the summary.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -106,6 +107,8 @@ const steps = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0'], root, null],
   ['format', 'npx', ['prettier', '--check', '--log-level=warn', '.'], root, null],
   ['generated', 'node', ['scripts/check-generated.mjs'], root, null],
+  // graphql-schema-linter (descriptions, deprecations, naming, Relay) and breaking changes (Inspector)
+  ['schema', 'npm', ['run', 'check:schema', '--silent'], root, null],
   vitest('unit-api', path.join(root, 'api'), ['--project', 'unit']),
   vitest('unit-web', path.join(root, 'web')),
   vitest('integration', path.join(root, 'api'), ['--project', 'integration']),
