@@ -93,7 +93,7 @@ async function serve() {
       const input = req.body?.variables?.input ?? {};
       if (query.includes('cartItemAdd')) {
         const catalogSql = input.itemType === 'course' ? COURSE : RESOURCE;
-        const { rows: catalog } = await pool.query(catalogSql, [userId, input.itemId]);
+        const { rows: catalog } = await pool.query(catalogSql, [userId, userId, input.itemId]);
         if (!catalog[0] || catalog[0].owned) {
           res.json({
             data: { cartItemAdd: { item: null, cart: null, userErrors: [{ code: 'NOT_FOUND' }] } },
