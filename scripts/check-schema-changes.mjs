@@ -9,9 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CURRENT = path.join(root, 'schema.graphql');
-const RELEASED = path.join(root, 'api', 'schema.released.graphql');
-const CHANGELOG = path.join(root, 'docs', 'api-changelog.md');
+// (the variables are for the script's own test)
+const CURRENT = process.env.SCHEMA_CURRENT ?? path.join(root, 'schema.graphql');
+const RELEASED = process.env.SCHEMA_RELEASED ?? path.join(root, 'api', 'schema.released.graphql');
+const CHANGELOG = process.env.API_CHANGELOG ?? path.join(root, 'docs', 'api-changelog.md');
 
 if (process.argv.includes('--release')) {
   fs.copyFileSync(CURRENT, RELEASED);
