@@ -90,8 +90,8 @@ describe('cart and checkout', () => {
     await page.waitForURL('**/simple-checkout');
     await page.getByRole('heading', { name: 'Simple checkout', level: 1 }).waitFor();
     const lines = page.getByTestId('checkout-line');
-    await lines.filter({ hasText: RESOURCE }).filter({ hasText: 'Quantity: 2' }).waitFor();
-    await lines.filter({ hasText: COURSE }).filter({ hasText: 'Quantity: 1' }).waitFor();
+    await lines.filter({ hasText: RESOURCE }).filter({ hasText: 'Resource · 2 licences' }).waitFor();
+    await lines.filter({ hasText: COURSE }).filter({ hasText: 'Course ·' }).waitFor();
     await page.getByTestId('order-total').filter({ hasText: '$91.00' }).waitFor();
 
     // An unknown coupon is refused inline and leaves the total alone.

@@ -22,6 +22,7 @@ import { formatCents } from '../purchases/orderFormat';
 import { OrderTotals } from '../purchases/OrderTotals';
 import { CheckoutCartQueryDocument, CheckoutQuoteQueryDocument, useCheckoutStart } from './checkoutDocuments';
 import { cartFingerprint, checkoutFor, forgetCheckout, rememberCheckoutOrder } from './checkoutSession';
+import { lineKindLabel } from '../purchases/licenceFormat';
 import { cardPaymentPath, successPath } from './checkoutPaths';
 import { CouponField } from './CouponField';
 import { EmptyCartNotice } from './EmptyCartNotice';
@@ -154,8 +155,8 @@ function CheckoutForm({ title }: { title: string }) {
                       <Stack gap={0}>
                         <Text fontWeight="medium">{item.title}</Text>
                         <Text fontSize="sm" color="fg.muted">
-                          {item.itemType === 'course' ? 'Course' : 'Resource'} · Quantity: {item.quantity} ×{' '}
-                          {formatCents(item.unitPriceCents)}
+                          {lineKindLabel(item)} · {formatCents(item.unitPriceCents)}
+                          {item.itemType === 'course' ? '' : ' each'}
                         </Text>
                       </Stack>
                       <Text fontWeight="semibold">{formatCents(item.lineTotalCents)}</Text>
