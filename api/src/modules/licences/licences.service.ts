@@ -253,7 +253,7 @@ export class LicencesService {
     return line;
   }
 
-  /** My paid line of a resource with a licence left (else my newest paid line of it). */
+  /** My paid line of a resource with a licence left (the oldest such first; else my oldest paid line of it). */
   private async myLineOfResource(buyer: User, resourceId: string | null | undefined): Promise<LineRow> {
     if (!resourceId) throw new DomainError('INVALID_INPUT', LICENCE_MESSAGES.noTarget, 'orderLineId');
     const [line] = isUuid(resourceId)
