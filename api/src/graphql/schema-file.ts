@@ -10,7 +10,7 @@ export const SCHEMA_FILE_PATH = '/graphql/schema.graphql';
  * (with its descriptions), for code generators. Strong ETag, so a client revalidates for free.
  */
 export function schemaFileRoute(schema: GraphQLSchema): RequestHandler {
-  const sdl = `${printSchema(lexicographicSortSchema(schema))}\n`;
+  const sdl = printSchema(lexicographicSortSchema(schema));
   const etag = `"${crypto.createHash('sha256').update(sdl).digest('base64url')}"`;
   return (req, res) => {
     res.setHeader('ETag', etag);
