@@ -4,13 +4,15 @@ import { serveStatic } from 'ruru/static';
 
 export const RURU_STATIC_PATH = '/ruru-static/';
 
-const DEFAULT_QUERY = `# Welcome to the DRX graph. Queries run with your browser's session cookie:
-# sign in on the site first to see your own data.
+const DEFAULT_QUERY = `# Welcome to the DRX graph. Queries run with your
+# browser's session cookie: sign in on the site first
+# to see your own data.
 #
-# The docs pane (top left) describes every type, field and argument; each query and
-# mutation says who may call it. Examples of the common tasks of each role are in the
-# repository's docs/examples/ (browse the catalog, my learning, cart and checkout,
-# seller earnings, moderation); the SDL for code generators is at /graphql/schema.graphql.
+# The docs pane (the book, top left) describes every
+# type, field and argument; each query and mutation
+# says who may call it. Examples for each role are in
+# the repository's docs/examples/. The SDL for code
+# generators: /graphql/schema.graphql
 query Me {
   me {
     id
