@@ -1,7 +1,12 @@
 import { GraphQLError } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
-import { pageSize, toConnection } from '../../graphql/connection';
+import {
+  AFTER_ARG_DESCRIPTION,
+  FIRST_ARG_DESCRIPTION,
+  pageSize,
+  toConnection,
+} from '../../graphql/connection';
 import { forbidden } from '../../graphql/errors';
 import { payload } from '../../graphql/payload';
 import { qrSvgPath } from './certificate-qr';
@@ -172,12 +177,12 @@ export class CertificatesResolver {
     @Ctx() ctx: Context,
     @Arg('first', () => Int, {
       nullable: true,
-      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+      description: FIRST_ARG_DESCRIPTION,
     })
     first?: number,
     @Arg('after', () => String, {
       nullable: true,
-      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+      description: AFTER_ARG_DESCRIPTION,
     })
     after?: string,
     @Arg('search', () => String, {
@@ -210,12 +215,12 @@ export class CertificatesResolver {
     @Ctx() ctx: Context,
     @Arg('first', () => Int, {
       nullable: true,
-      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+      description: FIRST_ARG_DESCRIPTION,
     })
     first?: number,
     @Arg('after', () => String, {
       nullable: true,
-      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+      description: AFTER_ARG_DESCRIPTION,
     })
     after?: string,
     @Arg('search', () => String, {

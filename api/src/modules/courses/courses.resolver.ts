@@ -1,7 +1,7 @@
 import { Reference } from '@mikro-orm/core';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
-import { pageSize } from '../../graphql/connection';
+import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
 import { CertificateTemplate } from '../certificates/certificate-template.entity';
 import { User } from '../users/user.entity';
@@ -53,11 +53,6 @@ import {
 import { AuthoringModule, CourseConnection, CourseFilter, CourseSort, TaughtCourse } from './courses.types';
 import { DanceStyle } from './dance-style.entity';
 
-const FIRST =
-  'Page size, 1–100 (default 20; larger values are cut to 100; below 1 is a BAD_USER_INPUT error).';
-const AFTER =
-  'The endCursor of the previous page; null starts at the beginning. A cursor not made by this list is a ' +
-  'BAD_USER_INPUT error.';
 const AFTER_SORTED =
   'The endCursor of the previous page (made with the same sort); null starts at the beginning. Another ' +
   'sort’s cursor, or one not made by this list, is a BAD_USER_INPUT error.';
@@ -74,7 +69,7 @@ export class CoursesResolver {
   })
   courses(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, description: FIRST }) first?: number,
+    @Arg('first', () => Int, { nullable: true, description: FIRST_ARG_DESCRIPTION }) first?: number,
     @Arg('after', () => String, { nullable: true, description: AFTER_SORTED }) after?: string,
     @Arg('filter', () => CourseFilter, {
       nullable: true,
@@ -143,8 +138,8 @@ export class CoursesResolver {
   })
   adminCourses(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, description: FIRST }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: AFTER }) after?: string,
+    @Arg('first', () => Int, { nullable: true, description: FIRST_ARG_DESCRIPTION }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER_ARG_DESCRIPTION }) after?: string,
     @Arg('search', () => String, {
       nullable: true,
       description:

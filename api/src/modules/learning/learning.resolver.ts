@@ -1,7 +1,12 @@
 import { GraphQLError } from 'graphql';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context';
-import { pageSize, toConnection } from '../../graphql/connection';
+import {
+  AFTER_ARG_DESCRIPTION,
+  FIRST_ARG_DESCRIPTION,
+  pageSize,
+  toConnection,
+} from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { payload } from '../../graphql/payload';
 import { Course } from '../courses/course.entity';
@@ -37,11 +42,6 @@ type Fields<T> = Omit<T, 'userErrors'>;
 
 const noCompletion = { lesson: null, course: null, courseCompleted: false, certificate: null };
 
-const FIRST =
-  'Page size, 1–100 (default 20; larger values are cut to 100; below 1 is a BAD_USER_INPUT error).';
-const AFTER =
-  'The endCursor of the previous page; null starts at the beginning. A cursor not made by this list is a ' +
-  'BAD_USER_INPUT error.';
 const COURSE_ID =
   'Only this course (its id); null: all the courses listed. A course outside them gives an empty page.';
 
@@ -202,8 +202,8 @@ export class LearningResolver {
   })
   async myEnrollments(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, description: FIRST }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: AFTER }) after?: string,
+    @Arg('first', () => Int, { nullable: true, description: FIRST_ARG_DESCRIPTION }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER_ARG_DESCRIPTION }) after?: string,
   ): Promise<EnrollmentConnection> {
     return toConnection(
       await ctx.services.learning.myEnrollments(ctx.user!, { first: pageSize(first), after }),
@@ -218,8 +218,8 @@ export class LearningResolver {
   async instructorStudents(
     @Ctx() ctx: Context,
     @Arg('courseId', () => ID, { nullable: true, description: COURSE_ID }) courseId?: string,
-    @Arg('first', () => Int, { nullable: true, description: FIRST }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: AFTER }) after?: string,
+    @Arg('first', () => Int, { nullable: true, description: FIRST_ARG_DESCRIPTION }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER_ARG_DESCRIPTION }) after?: string,
   ): Promise<EnrollmentConnection> {
     return toConnection(
       await ctx.services.learning.instructorStudents(ctx.user!, { first: pageSize(first), after, courseId }),
@@ -233,8 +233,8 @@ export class LearningResolver {
   async instructorQuizAttempts(
     @Ctx() ctx: Context,
     @Arg('courseId', () => ID, { nullable: true, description: COURSE_ID }) courseId?: string,
-    @Arg('first', () => Int, { nullable: true, description: FIRST }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: AFTER }) after?: string,
+    @Arg('first', () => Int, { nullable: true, description: FIRST_ARG_DESCRIPTION }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER_ARG_DESCRIPTION }) after?: string,
   ): Promise<QuizAttemptConnection> {
     return toConnection(
       await ctx.services.learning.instructorQuizAttempts(ctx.user!, {

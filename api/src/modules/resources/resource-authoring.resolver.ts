@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context';
-import { pageSize } from '../../graphql/connection';
+import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
 import type { FileAreas } from '../uploads/uploads.service';
 import {
@@ -33,12 +33,12 @@ export class ResourceAuthoringResolver {
     @Ctx() ctx: Context,
     @Arg('first', () => Int, {
       nullable: true,
-      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+      description: FIRST_ARG_DESCRIPTION,
     })
     first?: number,
     @Arg('after', () => String, {
       nullable: true,
-      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+      description: AFTER_ARG_DESCRIPTION,
     })
     after?: string,
     @Arg('status', () => String, {

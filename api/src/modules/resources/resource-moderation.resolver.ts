@@ -1,6 +1,6 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context';
-import { pageSize } from '../../graphql/connection';
+import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
 import type { ResourceCategory } from './resource-category.entity';
 import type { Resource } from './resource.entity';
@@ -28,12 +28,12 @@ export class ResourceModerationResolver {
     @Ctx() ctx: Context,
     @Arg('first', () => Int, {
       nullable: true,
-      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+      description: FIRST_ARG_DESCRIPTION,
     })
     first?: number,
     @Arg('after', () => String, {
       nullable: true,
-      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+      description: AFTER_ARG_DESCRIPTION,
     })
     after?: string,
     @Arg('status', () => String, {

@@ -1,7 +1,7 @@
 import { Reference } from '@mikro-orm/core';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
-import { pageSize } from '../../graphql/connection';
+import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
 import { DanceStyle } from '../courses/dance-style.entity';
 import { User } from '../users/user.entity';
@@ -33,7 +33,7 @@ export class ResourcesResolver {
     @Ctx() ctx: Context,
     @Arg('first', () => Int, {
       nullable: true,
-      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+      description: FIRST_ARG_DESCRIPTION,
     })
     first?: number,
     @Arg('after', () => String, {
@@ -74,12 +74,12 @@ export class ResourcesResolver {
     @Arg('resourceId', () => ID, { description: 'The resource’s id.' }) resourceId: string,
     @Arg('first', () => Int, {
       nullable: true,
-      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+      description: FIRST_ARG_DESCRIPTION,
     })
     first?: number,
     @Arg('after', () => String, {
       nullable: true,
-      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+      description: AFTER_ARG_DESCRIPTION,
     })
     after?: string,
   ): Promise<ReviewConnection> {
@@ -120,12 +120,12 @@ export class ResourcesResolver {
     @Ctx() ctx: Context,
     @Arg('first', () => Int, {
       nullable: true,
-      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+      description: FIRST_ARG_DESCRIPTION,
     })
     first?: number,
     @Arg('after', () => String, {
       nullable: true,
-      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+      description: AFTER_ARG_DESCRIPTION,
     })
     after?: string,
   ): Promise<SellerConnection> {
@@ -140,12 +140,12 @@ export class ResourcesResolver {
     @Ctx() ctx: Context,
     @Arg('first', () => Int, {
       nullable: true,
-      description: 'Page size: 1 or more, default 20; more than 100 gives 100.',
+      description: FIRST_ARG_DESCRIPTION,
     })
     first?: number,
     @Arg('after', () => String, {
       nullable: true,
-      description: 'The `endCursor` of the previous page; null or omitted: the first page.',
+      description: AFTER_ARG_DESCRIPTION,
     })
     after?: string,
   ): Promise<ResourceConnection> {
