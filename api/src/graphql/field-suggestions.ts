@@ -1,4 +1,4 @@
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import type { Context } from './context';
 
 /** graphql-js ends a validation message with its guesses: `… Did you mean "email" or "username"?` */
@@ -9,6 +9,18 @@ export function withoutSuggestion(message: string): string {
   return message.replace(SUGGESTION, '');
 }
 
+/** One listener for every request (nothing per request is allocated for it). */
+const guestsWithoutSuggestions: GraphQLRequestListener<Context> = {
+  async willSendResponse({ contextValue, response }) {
+    if (contextValue.viewer || response.body.kind !== 'single') return;
+    const errors = response.body.singleResult.errors;
+    if (!errors?.some((error) => SUGGESTION.test(error.message))) return;
+    response.body.singleResult.errors = errors.map((error) =>
+      SUGGESTION.test(error.message) ? { ...error, message: withoutSuggestion(error.message) } : error,
+    );
+  },
+};
+
 /**
  * Guests get no field, argument, type or enum value suggestions in errors: guessing names one error
  * at a time would map a graph whose introspection were off. Signed-in callers keep them (they help
@@ -17,16 +29,7 @@ export function withoutSuggestion(message: string): string {
 export function fieldSuggestionsForSignedInOnly(): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
-      return {
-        async willSendResponse({ contextValue, response }) {
-          if (contextValue.viewer || response.body.kind !== 'single') return;
-          const errors = response.body.singleResult.errors;
-          if (!errors) return;
-          response.body.singleResult.errors = errors.map((error) =>
-            SUGGESTION.test(error.message) ? { ...error, message: withoutSuggestion(error.message) } : error,
-          );
-        },
-      };
+      return guestsWithoutSuggestions;
     },
   };
 }

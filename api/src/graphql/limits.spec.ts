@@ -23,6 +23,7 @@ import {
   MAX_DEPTH,
   MAX_DIRECTIVES,
   MAX_INTROSPECTION_DEPTH,
+  MAX_SCHEMA_INTROSPECTIONS,
   MAX_TOKENS,
   parseOptions,
   validationRules,
@@ -53,6 +54,7 @@ describe('limits', () => {
     expect({
       MAX_DEPTH,
       MAX_INTROSPECTION_DEPTH,
+      MAX_SCHEMA_INTROSPECTIONS,
       MAX_ALIASES,
       MAX_DIRECTIVES,
       MAX_TOKENS,
@@ -60,6 +62,7 @@ describe('limits', () => {
     }).toEqual({
       MAX_DEPTH: 12,
       MAX_INTROSPECTION_DEPTH: 15,
+      MAX_SCHEMA_INTROSPECTIONS: 1,
       MAX_ALIASES: 15,
       MAX_DIRECTIVES: 50,
       MAX_TOKENS: 5000,
@@ -150,6 +153,23 @@ describe('introspection is counted', () => {
     const deeper = full.replace(/ofType \{\s+name\s+kind\s+\}/, 'ofType { name kind ofType { name kind } }');
     expect(deeper).not.toBe(full);
     expect(messages(deeper)).toEqual(['Query depth limit of 15 exceeded, found 16.']);
+  });
+
+  it('allows one __schema per document: aliased copies, each a whole introspection, are refused', () => {
+    expect(messages('{ __schema { queryType { name } } }')).toEqual([]);
+    // a fragment spread twice merges into the same response key: still one
+    expect(messages('{ ...S ...S } fragment S on Q { __schema { queryType { name } } }')).toEqual([]);
+    const three =
+      '{ a: __schema { queryType { name } } b: __schema { types { name } } __schema { queryType { name } } }';
+    const [error, ...more] = errorsOf(three);
+    expect(more).toEqual([]);
+    expect(error.message).toBe('Introspection (__schema) is limited to once per document, found 3.');
+    expect(error.extensions).toEqual({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      limit: 'schemaIntrospections',
+      max: 1,
+      found: 3,
+    });
   });
 
   it('does not let __schema raise the limit of the rest of the document', () => {

@@ -1,13 +1,6 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import {
-  BREAK,
-  type DocumentNode,
-  GraphQLError,
-  type ParseOptions,
-  type ValidationRule,
-  visit,
-} from 'graphql';
+import { type DocumentNode, GraphQLError, type ParseOptions, type ValidationRule, visit } from 'graphql';
 
 /**
  * The graph's abuse limits, all here. Counted by GraphQL Armor (Escape) on the parsed document
@@ -23,6 +16,8 @@ export const MAX_DEPTH = 12;
  * `__schema types fields args type` and `TypeRef`'s nine `ofType` levels.
  */
 export const MAX_INTROSPECTION_DEPTH = 15;
+/** `__schema` selections (response keys) per document. */
+export const MAX_SCHEMA_INTROSPECTIONS = 1;
 /** Aliased fields per operation (aliased `__typename` included): 16 aliased `login`s are refused. */
 export const MAX_ALIASES = 15;
 export const MAX_DIRECTIVES = 50;
@@ -88,17 +83,20 @@ const armor = new ApolloArmor({
   blockFieldSuggestion: { enabled: false, mask: '[Suggestion hidden]' },
 }).protect();
 
-/** Whether the document selects `__schema` anywhere. */
-function selectsSchema(document: DocumentNode): boolean {
-  let found = false;
+/**
+ * The response keys (alias, else `__schema`) under which the document asks for `__schema`: each
+ * one is a whole introspection (≈ 385 kB and 70 ms here), which the alias limit alone would let a
+ * guest ask for 15 times in one request.
+ */
+function schemaResponseKeys(document: DocumentNode): Set<string> {
+  const keys = new Set<string>();
   visit(document, {
     Field(node) {
-      if (node.name.value !== '__schema') return undefined;
-      found = true;
-      return BREAK;
+      if (node.name.value === '__schema') keys.add(node.alias?.value ?? '__schema');
+      return undefined;
     },
   });
-  return found;
+  return keys;
 }
 
 const introspectionDepth = maxDepthRule({
@@ -109,14 +107,29 @@ const introspectionDepth = maxDepthRule({
 });
 
 /**
- * The depth ceiling of documents that ask for `__schema`, counting the whole document (a document
- * with `__schema` and a data selection over 15 deep is refused by both depth rules).
+ * Documents that ask for `__schema`: once per document, and at most 15 deep counting the whole
+ * document (a document with `__schema` and a data selection over 15 deep is refused by both depth
+ * rules).
  */
-const introspectionDepthLimit: ValidationRule = (context) =>
-  selectsSchema(context.getDocument()) ? introspectionDepth(context) : {};
+const introspectionLimits: ValidationRule = (context) => {
+  const keys = schemaResponseKeys(context.getDocument());
+  if (keys.size > MAX_SCHEMA_INTROSPECTIONS) {
+    context.reportError(
+      new GraphQLError(`Introspection (__schema) is limited to once per document, found ${keys.size}.`, {
+        extensions: {
+          code: 'GRAPHQL_VALIDATION_FAILED',
+          limit: 'schemaIntrospections',
+          max: MAX_SCHEMA_INTROSPECTIONS,
+          found: keys.size,
+        },
+      }),
+    );
+  }
+  return keys.size ? introspectionDepth(context) : {};
+};
 
 /** Apollo's `parseOptions`: graphql's parser stops at the token limit (400 GRAPHQL_PARSE_FAILED). */
 export const parseOptions: ParseOptions = { maxTokens: MAX_TOKENS };
-export const validationRules: ValidationRule[] = [...armor.validationRules, introspectionDepthLimit];
+export const validationRules: ValidationRule[] = [...armor.validationRules, introspectionLimits];
 /** Armor's Apollo plugins: none while block-field-suggestions and its token plugin are off. */
 export const plugins = armor.plugins;

@@ -1,17 +1,12 @@
 import type { RequestHandler } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
-import { detectImageType } from '../storage/image-type';
+import { SIGNATURE_BYTES, signatureKind } from '../modules/uploads/file-kind';
 
-/** The first bytes are enough to tell the image types served here. */
-const HEADER_BYTES = 16;
-
-/** PNG, JPEG and WebP (avatars), and GIF (resource thumbnails may be GIFs). */
+/** The image types served here (by their bytes): PNG, JPEG, WebP (avatars) and GIF (thumbnails). */
 function servableImageType(header: Buffer): string | null {
-  const image = detectImageType(header);
-  if (image) return image.mime;
-  const magic = header.toString('ascii', 0, 6);
-  return magic === 'GIF87a' || magic === 'GIF89a' ? 'image/gif' : null;
+  const format = signatureKind(header);
+  return format && format !== 'zip' && format.kind === 'image' ? format.contentType : null;
 }
 
 async function readHeader(file: string): Promise<Buffer | null> {
@@ -19,7 +14,7 @@ async function readHeader(file: string): Promise<Buffer | null> {
   try {
     handle = await fs.promises.open(file, 'r');
     if (!(await handle.stat()).isFile()) return null;
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SIGNATURE_BYTES), 0, SIGNATURE_BYTES, 0);
     return buffer.subarray(0, bytesRead);
   } catch {
     return null;
@@ -31,7 +26,8 @@ async function readHeader(file: string): Promise<Buffer | null> {
 /**
  * `/uploads/*`: public images (avatars, thumbnails). A file is sent only as the image type its bytes
  * show, whatever its name says; anything else (HTML, SVG, a script) is not found. With `nosniff`
- * and the sandboxing CSP of `uploadSecurityHeaders` a browser never runs what it gets here.
+ * and the sandboxing CSP every response gets (security-headers.ts) a browser never runs what it
+ * gets here.
  */
 export function publicUploads(uploadsDir: string): RequestHandler {
   const root = path.resolve(uploadsDir);

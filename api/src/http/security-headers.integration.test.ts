@@ -36,6 +36,8 @@ beforeAll(async () => {
     '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
   );
   fs.writeFileSync(path.join(uploads, 'avatars', 'page.html'), '<h1>hi</h1>');
+  // A real image just outside the uploads folder: never reachable through /uploads.
+  fs.writeFileSync(path.join(uploads, '..', 'secret.png'), PNG);
 });
 afterAll(() => t.close());
 
@@ -88,6 +90,10 @@ describe('security headers', () => {
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
     expect(res.headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval|stripe/);
+    // index.html asked for by name is the same page, never the template with its placeholder
+    const byName = await t.agent().get('/index.html');
+    expect(byName.text).not.toContain('DRX_CSP_NONCE');
+    expect(csp(byName).get('style-src')?.[1]).toMatch(/^'nonce-/);
     // a fresh nonce for every page
     const again = await t.agent().get('/courses');
     expect(/nonce="([^"]+)"/.exec(again.text)?.[1]).not.toBe(nonce);
@@ -147,15 +153,20 @@ describe('security headers', () => {
     expect(gif.headers['content-type']).toBe('image/gif');
   });
 
-  it.each(['page.png', 'vector.svg', 'page.html', 'nothing.png', '../../etc/passwd', '%2e%2e/secret'])(
-    'never serves %s, whose bytes are not an image, as anything',
-    async (name) => {
-      const res = await t.agent().get(`/uploads/avatars/${name}`);
-      expect(res.status).toBe(404);
-      expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expectLockedDown(res);
-    },
-  );
+  it.each([
+    'page.png',
+    'vector.svg',
+    'page.html',
+    'nothing.png',
+    '../../secret.png',
+    '..%2f..%2fsecret.png',
+    '%2e%2e/%2e%2e/secret.png',
+  ])('never serves %s, whose bytes are not an image, as anything', async (name) => {
+    const res = await t.agent().get(`/uploads/avatars/${name}`);
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expectLockedDown(res);
+  });
 
   it('a paid download: an attachment with its checked type, sandboxed', async () => {
     const seller = t.agent();

@@ -9,8 +9,9 @@ import helmet, { type HelmetOptions } from 'helmet';
  * - the web app's pages: own scripts only; styles from the app or carrying the page's nonce (Chakra
  *   UI's emotion inserts its rules into nonced <style> elements); Stripe only on the card page;
  * - the GraphiQL playground at GET /graphql: its two inline scripts by hash, its own workers;
- * - API answers (JSON, downloads, receipts, certificates): nothing at all, sandboxed;
- * - public uploads: nothing at all, sandboxed (an image is shown, never run).
+ * - API answers (JSON, downloads, PDFs) and public uploads (an image is shown, never run):
+ *   nothing at all, sandboxed;
+ * - the HTML receipt: its own style block by hash (`staticPagePolicy`).
  */
 
 /** The placeholder Vite writes where the page's nonce goes (`html.cspNonce` in web/vite.config.ts). */
@@ -89,14 +90,23 @@ const LOCKED_DOWN: Directives = {
   sandbox: [],
 };
 
-/** API answers, the GraphQL endpoint's JSON, health checks and errors. */
+/** Every response first (API answers, GraphQL JSON, uploads, errors); pages replace the CSP. */
 export function apiSecurityHeaders(settings: HeaderSettings): RequestHandler {
   return helmetFor(settings, LOCKED_DOWN);
 }
 
-/** Public uploads: images only, shown and never run (a sandboxed document has no script). */
-export function uploadSecurityHeaders(settings: HeaderSettings): RequestHandler {
-  return helmetFor(settings, LOCKED_DOWN);
+/**
+ * The CSP of a page the API renders itself (the HTML receipt): nothing loads or runs but its own
+ * inline styles, allowed by hash; no sandbox, so its links (the PDF download) work.
+ */
+export function staticPagePolicy(styles: string[]): string {
+  return [
+    "default-src 'none'",
+    `style-src ${styles.map(hashSource).join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
 }
 
 /** The page's nonce, which `webAppSecurityHeaders` put in `res.locals`. */

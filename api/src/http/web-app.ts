@@ -10,7 +10,9 @@ import { type HeaderSettings, NONCE_PLACEHOLDER, webAppSecurityHeaders } from '.
 export function webApp(webDist: string, settings: HeaderSettings): Router {
   const router = express.Router();
   const indexHtml = path.join(webDist, 'index.html');
-  router.use(express.static(webDist, { index: false, maxAge: '1h' }));
+  const files = express.static(webDist, { index: false, maxAge: '1h' });
+  // index.html is a template (its nonce placeholder): only the page handler below sends it.
+  router.use((req, res, next) => (req.path === '/index.html' ? next() : files(req, res, next)));
   router.get(/.*/, webAppSecurityHeaders(settings), async (_req, res, next) => {
     let html: string;
     try {

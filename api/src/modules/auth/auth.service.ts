@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { User } from '../users/user.entity';
-import { validateRegistration, type RegistrationFields } from './auth.validation';
+import { MAX_USERNAME_LENGTH, validateRegistration, type RegistrationFields } from './auth.validation';
 import { isKnownFor, type KnownDevice } from './known-device';
 import { LoginThrottle, THROTTLE_MESSAGE } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
@@ -10,8 +10,6 @@ import { RegistrationThrottle } from './registration-throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const USERNAME_TAKEN = 'Username already exists';
-/** The longest username registration accepts (auth.validation.ts). */
-export const MAX_USERNAME_LENGTH = 50;
 
 export class AuthService {
   private readonly throttle: LoginThrottle;

@@ -17,6 +17,9 @@ export interface CleanRegistration {
   lastName: string | null;
 }
 
+/** The longest username registration accepts (sign-in refuses longer names before any lookup). */
+export const MAX_USERNAME_LENGTH = 50;
+
 export const DEMO_PASSWORD_REFUSED = 'This password is published with the DRX demo; please choose another';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
@@ -34,8 +37,12 @@ function optionalText(value: string | null | undefined, field: string, label: st
 export function validateRegistration(input: RegistrationFields): CleanRegistration {
   const username = input.username?.trim() ?? '';
   if (!username) throw new DomainError('INVALID_INPUT', 'Username is required', 'username');
-  if (username.length < 3 || username.length > 50) {
-    throw new DomainError('INVALID_INPUT', 'Username must be 3 to 50 characters', 'username');
+  if (username.length < 3 || username.length > MAX_USERNAME_LENGTH) {
+    throw new DomainError(
+      'INVALID_INPUT',
+      `Username must be 3 to ${MAX_USERNAME_LENGTH} characters`,
+      'username',
+    );
   }
   if (!USERNAME_PATTERN.test(username)) {
     throw new DomainError(

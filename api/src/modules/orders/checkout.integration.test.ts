@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -365,6 +366,14 @@ describe('checkout with the test provider', () => {
     expect(html.type).toBe('text/html');
     expect(html.text).toContain(paid.body.order.number);
     expect(html.text).toContain(resource.title.replace(/&/g, '&amp;'));
+    // its CSP lets in exactly its own style block (by hash) and nothing else; not sandboxed, so
+    // the PDF link downloads
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html.text)![1];
+    const hash = createHash('sha256').update(style, 'utf8').digest('base64');
+    expect(html.headers['content-security-policy']).toBe(
+      `default-src 'none'; style-src 'sha256-${hash}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+    );
+    expect(html.text).not.toContain('javascript:');
     const pdf = await as.admin.get(`/api/orders/${id}/receipt.pdf`).buffer(true);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

@@ -1,7 +1,10 @@
 import { Reference } from '@mikro-orm/core';
 import type { RequestHandler } from 'express';
 import type { ContextFactory } from '../../rest/router';
-import { renderReceiptHtml, renderReceiptPdf, type ReceiptData } from './receipt';
+import { staticPagePolicy } from '../../http/security-headers';
+import { RECEIPT_STYLE, renderReceiptHtml, renderReceiptPdf, type ReceiptData } from './receipt';
+
+const RECEIPT_POLICY = staticPagePolicy([RECEIPT_STYLE]);
 
 /**
  * GET /api/orders/:id/receipt (HTML page) and /api/orders/:id/receipt.pdf, for the order's buyer
@@ -42,6 +45,7 @@ export function receiptRoute(createContext: ContextFactory, format: 'html' | 'pd
       };
       res.setHeader('Cache-Control', 'private, no-store');
       if (format === 'html') {
+        res.setHeader('Content-Security-Policy', RECEIPT_POLICY);
         res.type('html').send(renderReceiptHtml(data, `/api/orders/${order.id}/receipt.pdf`));
         return;
       }

@@ -61,6 +61,15 @@ function escapeHtml(value: string): string {
   );
 }
 
+/** The receipt page's only style (its Content-Security-Policy allows exactly this block, by hash). */
+export const RECEIPT_STYLE = `
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a202c;max-width:720px;margin:2rem auto;padding:0 1rem}
+h1{font-size:1.5rem;margin:0 0 .25rem}.muted{color:#718096;font-size:.85rem}
+table{width:100%;border-collapse:collapse;margin:1.5rem 0}th,td{padding:.5rem;border-bottom:1px solid #e2e8f0;text-align:left;vertical-align:top}
+.num{text-align:right;white-space:nowrap}tfoot td{border:none}.total td{font-weight:700;font-size:1.1rem}
+.refund{color:#c53030}.actions{margin-top:2rem}@media print{.actions{display:none}}
+`;
+
 /** The receipt as a self-contained, printable HTML page. */
 export function renderReceiptHtml(r: ReceiptData, pdfUrl: string): string {
   const rows = r.lines
@@ -78,13 +87,7 @@ export function renderReceiptHtml(r: ReceiptData, pdfUrl: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Receipt ${escapeHtml(r.number)} — DRX</title>
-<style>
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a202c;max-width:720px;margin:2rem auto;padding:0 1rem}
-h1{font-size:1.5rem;margin:0 0 .25rem}.muted{color:#718096;font-size:.85rem}
-table{width:100%;border-collapse:collapse;margin:1.5rem 0}th,td{padding:.5rem;border-bottom:1px solid #e2e8f0;text-align:left;vertical-align:top}
-.num{text-align:right;white-space:nowrap}tfoot td{border:none}.total td{font-weight:700;font-size:1.1rem}
-.refund{color:#c53030}.actions{margin-top:2rem}@media print{.actions{display:none}}
-</style></head>
+<style>${RECEIPT_STYLE}</style></head>
 <body>
 <h1>DRX receipt</h1>
 <div class="muted">Order ${escapeHtml(r.number)} · ${day(r.createdAt)} · ${STATUS_TEXT[r.status] ?? escapeHtml(r.status)}</div>
@@ -100,7 +103,7 @@ ${discount}
 </tfoot></table>
 <p class="muted">Payment: ${PROVIDER_TEXT[r.paymentProvider] ?? escapeHtml(r.paymentProvider)}${r.paidAt ? ` · paid on ${day(r.paidAt)}` : ''}</p>
 ${refund}
-<p class="actions"><a href="${escapeHtml(pdfUrl)}">Download PDF</a> · <a href="javascript:window.print()">Print</a></p>
+<p class="actions"><a href="${escapeHtml(pdfUrl)}">Download PDF</a> · print this page from your browser</p>
 </body></html>`;
 }
 
