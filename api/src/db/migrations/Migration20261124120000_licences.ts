@@ -46,6 +46,14 @@ export class Migration20261124120000_licences extends Migration {
        where o."status" = 'paid' and ol."item_type" = 'resource'
          and not exists (select 1 from "entitlements" e where e."order_line_id" = ol."id" and e."user_id" = o."user_id");`,
     );
+    // Likewise a course: the old refund closed it even when another paid order of the buyer gave it.
+    this.addSql(
+      `update "enrollments" e set "access_revoked_at" = null
+       where e."access_revoked_at" is not null and exists (
+         select 1 from "orders" o join "order_lines" ol on ol."order_id" = o."id"
+         where o."user_id" = e."user_id" and o."status" = 'paid' and ol."item_type" = 'course'
+           and ol."item_id" = e."course_id");`,
+    );
     this.addSql(
       `alter table "entitlements" add constraint "entitlements_order_line_check" check (("source" = 'granted') = ("order_line_id" is null));`,
     );

@@ -58,6 +58,28 @@ describe('Migration20261124120000_licences', () => {
        values (gen_random_uuid(), ?, 'course', ?, 'Waltz', 900, 3)`,
       [buyer, course],
     );
+    // a course bought twice whose access the old refund of one order closed, and one really refunded
+    const tango = randomUUID();
+    await sql.execute(
+      `insert into courses (id, title, slug, instructor_id) values (?, 'Tango', 'tango', ?)`,
+      [tango, instructor],
+    );
+    const [orderC, lineC] = [randomUUID(), randomUUID()];
+    await sql.execute(
+      `insert into orders (id, user_id, status, subtotal_cents, total_cents, payment_provider, idempotency_key, paid_at)
+       values (?, ?, 'paid', 900, 900, 'test', 'key-c', now())`,
+      [orderC, buyer],
+    );
+    await sql.execute(
+      `insert into order_lines (id, order_id, position, item_type, item_id, title, unit_price_cents, quantity, line_total_cents)
+       values (?, ?, 0, 'course', ?, 'Waltz', 900, 1, 900)`,
+      [lineC, orderC, course],
+    );
+    await sql.execute(
+      `insert into enrollments (id, user_id, course_id, source, access_revoked_at) values
+         (gen_random_uuid(), ?, ?, 'purchase', now()), (gen_random_uuid(), ?, ?, 'purchase', now())`,
+      [buyer, course, buyer, tango],
+    );
 
     // when the rest of the migrations run
     await database().getMigrator().up();
@@ -77,13 +99,22 @@ describe('Migration20261124120000_licences', () => {
       ]),
     );
     expect(rows).toHaveLength(3);
+    // the course a paid order still gives is open again; the refunded one stays closed
+    const enrollments = await sql.execute<{ course_id: string; open: boolean }[]>(
+      'select course_id, access_revoked_at is null as open from enrollments where user_id = ?',
+      [buyer],
+    );
+    expect(Object.fromEntries(enrollments.map((e) => [e.course_id, e.open]))).toEqual({
+      [course]: true,
+      [tango]: false,
+    });
     const [cart] = await sql.execute<{ quantity: number }[]>(
       'select quantity from cart_items where user_id = ?',
       [buyer],
     );
     expect(cart.quantity).toBe(1);
     const lines = await sql.execute<{ licences_given: number }[]>('select licences_given from order_lines');
-    expect(lines.map((l) => l.licences_given)).toEqual([0, 0]);
+    expect(lines.map((l) => l.licences_given)).toEqual([0, 0, 0]);
     // and the new rules hold in the database
     await expect(
       sql.execute(`update cart_items set quantity = 2 where user_id = ?`, [buyer]),

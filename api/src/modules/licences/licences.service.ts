@@ -5,6 +5,7 @@ import { DomainError } from '../../graphql/errors';
 import { Batcher } from '../learning/batcher';
 import { OrderLine } from '../orders/order-line.entity';
 import { Order } from '../orders/order.entity';
+import { lockBuyer } from '../orders/purchase-rules';
 import { Entitlement } from '../resources/entitlement.entity';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
@@ -91,6 +92,10 @@ export class LicencesService {
     }
 
     await this.em.transactional(async (tem) => {
+      // 0. The colleague's buyer lock, as their own checkout and fulfilment take it first: a purchase
+      // of theirs and this licence never decide at the same time (nothing is paid for twice), and
+      // two buyers' licences for one colleague wait for each other.
+      await lockBuyer(tem, colleague.id);
       // 1. The order stays paid until this commits (a refund's UPDATE waits for the share lock).
       const paid = await tem.execute(
         `select id from orders where id = ? and user_id = ? and status = 'paid' for share`,
@@ -104,10 +109,7 @@ export class LicencesService {
         [line.id],
       );
       if (!raised.length) throw new DomainError('CONFLICT', LICENCE_MESSAGES.noneLeft, 'orderLineId');
-      // 3. One access per colleague and resource, whichever lines or buyers give it at once.
-      await tem.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
-        `licence:${colleague.id}:${line.item_id}`,
-      ]);
+      // 3. One access per colleague and resource (the colleague's lock above serialises the givers).
       const given = await tem.execute(
         `insert into entitlements (id, user_id, resource_id, source, order_id, order_line_id, created_at)
          select ?, ?, r.id, 'licence', ?, ?, clock_timestamp() from resources r

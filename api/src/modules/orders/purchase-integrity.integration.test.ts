@@ -263,16 +263,18 @@ describe('checkoutCancel racing a payment', () => {
             : t
                 .gql(as.multi, CANCEL, { input: { orderId: order.id } })
                 .then((r) => ({ status: r.status, body: r.data }));
-        for (let i = 0; i < 200; i++) {
-          const waiting = await count(
+        // the cancel's conditional UPDATE must really be waiting on the row (else no race is tested)
+        let waiting = 0;
+        for (let i = 0; i < 500 && waiting === 0; i++) {
+          waiting = await count(
             t,
             `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
                and query like '%status = ''canceled''%'`,
             [],
           );
-          if (waiting > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          if (waiting === 0) await new Promise((resolve) => setTimeout(resolve, 10));
         }
+        expect(waiting).toBeGreaterThan(0);
         expect(await fulfilOrder(tem, order.id)).toBe(true);
       });
       const res = await cancel!;
