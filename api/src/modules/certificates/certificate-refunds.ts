@@ -27,3 +27,26 @@ export async function revokeCertificatesForRefund(
   );
   return rows.map((r) => r.id);
 }
+
+/**
+ * Called where course access opens again (a purchase's fulfilment, an enrolment or a staff grant):
+ * the user's certificates of those courses that a refund revoked are valid again (the learner earned
+ * them; only the access had gone). Certificates revoked for any other reason, or reissued, stay as
+ * they are. Returns the ids of the reinstated certificates.
+ */
+export async function reinstateCertificatesAfterRefund(
+  em: EntityManager,
+  userId: string,
+  courseIds: readonly string[],
+): Promise<string[]> {
+  const ids = [...new Set(courseIds)];
+  if (ids.length === 0) return [];
+  const rows = await em.execute<{ id: string }[]>(
+    `update certificates c set revoked_at = null, revoke_reason = null
+      where c.user_id = ? and c.course_id in (${ids.map(() => '?').join(', ')})
+        and c.revoke_reason = ? and c.replaced_by_id is null
+      returning c.id`,
+    [userId, ...ids, REFUND_REVOKE_REASON],
+  );
+  return rows.map((r) => r.id);
+}

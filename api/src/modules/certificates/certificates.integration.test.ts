@@ -1518,6 +1518,23 @@ describe('a refund revokes the certificates of the course access it took away', 
     });
   });
 
+  it('makes it valid again when the course is granted (or bought) again', async () => {
+    const { userId, courseId, orderId, certificate } = await buyerWithCertificate();
+    const refund = await t.gql(as.admin, REFUND, { input: { orderId, reason: 'Changed my mind' } });
+    expect(refund.data.orderRefund.userErrors).toEqual([]);
+    expect(
+      (await t.gql(t.agent(), VERIFY, { number: certificate.number })).data.certificateVerify.valid,
+    ).toBe(false);
+    const granted = await t.gql(
+      as.admin,
+      `mutation($input: EnrollmentGrantInput!) { enrollmentGrant(input: $input) { userErrors { code message } } }`,
+      { input: { courseId, userId } },
+    );
+    expect(granted.data.enrollmentGrant.userErrors).toEqual([]);
+    const verified = await t.gql(t.agent(), VERIFY, { number: certificate.number });
+    expect(verified.data.certificateVerify).toMatchObject({ valid: true, revokeReason: null });
+  });
+
   it('keeps it when the refund left the access (the learner is enrolled another way)', async () => {
     const { userId, courseId, orderId, certificate } = await buyerWithCertificate();
     // the enrollment no longer comes from the purchase (e.g. staff granted the course)

@@ -17,6 +17,7 @@ import { Enrollment, type EnrollmentSource } from './enrollment.entity';
 import { answersShown, withholdAnswerKey } from './quiz-answer-key';
 import { QuizAttempt } from './quiz-attempt.entity';
 import { type QuestionOutcome, scoreQuiz, validateAnswers, type SubmittedAnswer } from './quiz-scoring';
+import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
 
 /** What the learning module needs from the certificates module (engineer C's service). */
 export interface CertificateIssuer {
@@ -348,6 +349,7 @@ export class LearningService {
          where enrollments.access_revoked_at is not null`,
       [randomUUID(), userId, courseId, source],
     );
+    await reinstateCertificatesAfterRefund(this.em, userId, [courseId]);
     return this.em.findOneOrFail(Enrollment, { user: userId, course: courseId }, { populate: ['course'] });
   }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { recordSaleEarnings } from '../sellers/earnings-ledger';
 import { refundUndelivered } from './automatic-refund';
 import { deliveryRefusal } from './purchase-rules';
+import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
 
 export interface FulfilOptions {
   /** When the payment was taken (the seeder back-dates demo orders); default now. */
@@ -78,6 +79,7 @@ export async function fulfilOrder(
            where enrollments.access_revoked_at is not null`,
         [randomUUID(), order.user_id, line.item_id, paidAt],
       );
+      await reinstateCertificatesAfterRefund(em, order.user_id, [line.item_id]);
     } else {
       await em.execute(
         `insert into entitlements (id, user_id, resource_id, source, order_id, order_line_id, created_at)
