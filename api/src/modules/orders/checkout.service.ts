@@ -14,6 +14,7 @@ import { cancelUnpaid, type CheckoutDraft, lockOpenCheckout, sameCheckout } from
 import { assertCoursesAllowed, deliveryRefusal, lockBuyer } from './purchase-rules';
 import { Order } from './order.entity';
 import { allocateDiscount, type PricedLine } from './order-pricing';
+import { money } from './receipt';
 
 export interface CheckoutQuoteView {
   subtotalCents: number;
@@ -43,10 +44,6 @@ const CHECKOUT_BUSY = 'Another checkout of your cart was started at the same tim
 const PREVIOUS_BEING_PAID =
   'Your previous checkout is already being paid. Look in My Purchases before checking out again.';
 const REPLACED = 'This checkout was replaced by a newer one. Please check out again.';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** $100,000.00 */
-const dollars = (cents: number) => usd.format(cents / 100);
 
 /** The buyer's cart at today's catalog prices (CartService.linesFor), read in `em`'s transaction. */
 async function cartLines(em: EntityManager, userId: string): Promise<PricedLine[]> {
@@ -213,7 +210,7 @@ export class CheckoutService {
     if (subtotalCents > maxTotalCents) {
       throw new DomainError(
         'INVALID_INPUT',
-        `An order can come to at most ${dollars(maxTotalCents)}, and your cart comes to ${dollars(subtotalCents)}. Remove some items to check out.`,
+        `An order can come to at most ${money(maxTotalCents)}, and your cart comes to ${money(subtotalCents)}. Remove some items to check out.`,
       );
     }
     const quoted = await couponFor(tem, couponCode, userId, lines);
