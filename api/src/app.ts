@@ -29,6 +29,7 @@ import { RegistrationThrottle } from './modules/auth/registration-throttle';
 import { SESSION_COOKIE } from './modules/auth/session';
 import { sessionUserJoin } from './modules/auth/session-user';
 import { pruneAbandonedUploads } from './modules/uploads/abandoned-uploads';
+import { retryDueRefunds } from './modules/orders/automatic-refund';
 import { createRestRouter } from './rest/router';
 import { sessionMiddleware } from './modules/auth/session-middleware';
 import { SessionStore } from './modules/auth/session-store';
@@ -100,6 +101,9 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     sessions.prune().catch((error) => console.error('[auth] session prune failed', error));
     pruneAbandonedUploads(orm.em.fork(), config).catch((error) =>
       console.error('[uploads] prune failed', error),
+    );
+    retryDueRefunds(orm.em.fork(), payments).catch((error) =>
+      console.error('[orders] retrying due refunds failed', error),
     );
   }, WINDOW_MS);
   pruneTimer.unref();

@@ -82,3 +82,30 @@ export async function settleAutomaticRefund(
   );
   return true;
 }
+
+/**
+ * Housekeeping (every worker, with the other periodic work): tries again the automatic refunds
+ * still due a while after they fell due — when the provider failed and no webhook redelivery or
+ * confirm came back to them. The idempotency key makes concurrent tries of several workers refund
+ * once. Returns how many were settled.
+ */
+export async function retryDueRefunds(
+  em: EntityManager,
+  payments: PaymentProvider,
+  options: { graceMs?: number; limit?: number } = {},
+): Promise<number> {
+  const due = await em.execute<{ id: string }[]>(
+    `select id from orders where refund_due_at is not null and refund_due_at <= now() - make_interval(secs => ?)
+     order by refund_due_at limit ?`,
+    [(options.graceMs ?? 5 * 60_000) / 1000, options.limit ?? 20],
+  );
+  let settled = 0;
+  for (const { id } of due) {
+    try {
+      if (await settleAutomaticRefund(em, payments, id)) settled += 1;
+    } catch (error) {
+      console.error(`[orders] the automatic refund of order ${id} failed again`, error);
+    }
+  }
+  return settled;
+}

@@ -16,6 +16,7 @@ import {
   START,
 } from './orders-fixtures.test';
 import { applyPaymentEvent } from './payment-events';
+import { retryDueRefunds } from './automatic-refund';
 
 // One payment per purchase with Stripe (fake Stripe server, real SDK): two tabs share one order and
 // one PaymentIntent, a changed cart cancels the open PaymentIntent, and money taken for an order that
@@ -172,6 +173,35 @@ describe('one payment per purchase with Stripe', () => {
       'unchanged',
     );
     expect(refundsOf(a.piId)).toHaveLength(1);
+  });
+
+  it('a refund due with no redelivery is made by the housekeeping retry', async () => {
+    await clearCart(t, idOf.multi);
+    const resource = await resourceOf(t, null, idOf.multi);
+    await addToCart(t, as.multi, 'resource', resource.id);
+    const a = await start('multi');
+    await db(t).execute(`update orders set status = 'canceled', canceled_at = now() where id = ?`, [
+      a.order.id,
+    ]);
+    const pi = fake.setPaymentIntentStatus(a.piId, 'succeeded');
+    const event = { id: `evt_sweep_${a.order.id.slice(0, 8)}`, type: 'payment_intent.succeeded', object: pi };
+    const unreachable = createPaymentProvider({ ...t.config, stripeApiBase: 'http://127.0.0.1:9' });
+    await expect(applyPaymentEvent(t.orm.em.fork(), event, unreachable)).rejects.toThrow();
+    expect((await orderRow(a.order.id)).refund_due_at).not.toBeNull();
+
+    // not yet: it fell due moments ago (the webhook's own retry gets the first chance)
+    const payments = createPaymentProvider(t.config);
+    expect(await retryDueRefunds(t.orm.em.fork(), payments)).toBe(0);
+    // while the provider still fails, it stays due
+    expect(await retryDueRefunds(t.orm.em.fork(), unreachable, { graceMs: 0 })).toBe(0);
+    expect((await orderRow(a.order.id)).refund_due_at).not.toBeNull();
+    // then the retry makes it, once
+    expect(await retryDueRefunds(t.orm.em.fork(), payments, { graceMs: 0 })).toBe(1);
+    const settled = await orderRow(a.order.id);
+    expect(settled.refund_due_at).toBeNull();
+    expect(settled.refund_reference).toMatch(/^re_/);
+    expect(refundsOf(a.piId)).toHaveLength(1);
+    expect(await retryDueRefunds(t.orm.em.fork(), payments, { graceMs: 0 })).toBe(0);
   });
 
   it('a payment for a canceled order is refunded; a refund that fails stays due and is retried on redelivery', async () => {
