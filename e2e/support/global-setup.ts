@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The app's DATA_DIR (its embedded PostgreSQL: see app-database.ts). */
+    dataDir: string;
   }
 }
 
@@ -73,6 +75,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     server.kill('SIGTERM');
