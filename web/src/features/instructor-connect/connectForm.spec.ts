@@ -116,3 +116,47 @@ describe('the session type form', () => {
     expect(sessionTypeInput(form).input.recurrenceRule).toBe(stored.recurrenceRule);
   });
 });
+
+describe('the profile and settings forms', () => {
+  it('reads languages separated by commas, without empties or repeats', async () => {
+    const { parseLanguages } = await import('./connectForm');
+    expect(parseLanguages(' English, spanish ,, English ,Spanish')).toEqual(['English', 'spanish']);
+    expect(parseLanguages('')).toEqual([]);
+  });
+
+  it('turns the settings into minutes and puts each wrong value on its API field', async () => {
+    const { settingsInput } = await import('./connectForm');
+    const values = {
+      timeZone: 'Europe/London',
+      bufferBeforeMinutes: '10',
+      bufferAfterMinutes: '0',
+      minNoticeHours: '1.5',
+      horizonDays: '90',
+      cancelFreeHours: '48',
+      lateCancelFeePercent: '25',
+    };
+    expect(settingsInput(values)).toEqual({
+      input: {
+        timeZone: 'Europe/London',
+        bufferBeforeMinutes: 10,
+        bufferAfterMinutes: 0,
+        minNoticeMinutes: 90,
+        horizonDays: 90,
+        cancelFreeHours: 48,
+        lateCancelFeePercent: 25,
+      },
+      errors: {},
+    });
+    expect(
+      Object.keys(
+        settingsInput({
+          ...values,
+          bufferAfterMinutes: '300',
+          horizonDays: '0',
+          lateCancelFeePercent: 'x',
+          timeZone: '',
+        }).errors,
+      ).sort(),
+    ).toEqual(['bufferAfterMinutes', 'horizonDays', 'lateCancelFeePercent', 'timeZone']);
+  });
+});

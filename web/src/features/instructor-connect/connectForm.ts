@@ -350,3 +350,77 @@ export function policyLabel(cancelFreeHours: number, lateCancelFeePercent: numbe
   if (lateCancelFeePercent === 0) return `${free}; later cancellations are refunded in full too.`;
   return `${free}; later ${lateCancelFeePercent}% is kept as a late-cancellation fee.`;
 }
+
+/** "English, Spanish" ↔ ['English', 'Spanish'] (trimmed, no empties or repeats). */
+export function parseLanguages(text: string): string[] {
+  const seen = new Set<string>();
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => {
+      const key = part.toLowerCase();
+      if (!part || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+export interface SettingsValues {
+  timeZone: string;
+  bufferBeforeMinutes: string;
+  bufferAfterMinutes: string;
+  minNoticeHours: string;
+  horizonDays: string;
+  cancelFreeHours: string;
+  lateCancelFeePercent: string;
+}
+
+/** The settings input of the form, or errors keyed by the API's field names. */
+export function settingsInput(values: SettingsValues) {
+  const errors: Record<string, string> = {};
+  const check = (field: string, value: number | null, min: number, max: number, message: string) => {
+    if (value === null || Number.isNaN(value) || value < min || value > max) errors[field] = message;
+    return value ?? 0;
+  };
+  const input = {
+    timeZone: values.timeZone,
+    bufferBeforeMinutes: check(
+      'bufferBeforeMinutes',
+      wholeNumber(values.bufferBeforeMinutes),
+      0,
+      240,
+      'Enter 0 to 240 minutes',
+    ),
+    bufferAfterMinutes: check(
+      'bufferAfterMinutes',
+      wholeNumber(values.bufferAfterMinutes),
+      0,
+      240,
+      'Enter 0 to 240 minutes',
+    ),
+    minNoticeMinutes: check(
+      'minNoticeMinutes',
+      hoursToMinutes(values.minNoticeHours),
+      0,
+      43_200,
+      'Enter 0 to 720 hours',
+    ),
+    horizonDays: check('horizonDays', wholeNumber(values.horizonDays), 1, 365, 'Enter 1 to 365 days'),
+    cancelFreeHours: check(
+      'cancelFreeHours',
+      wholeNumber(values.cancelFreeHours),
+      0,
+      720,
+      'Enter 0 to 720 hours',
+    ),
+    lateCancelFeePercent: check(
+      'lateCancelFeePercent',
+      wholeNumber(values.lateCancelFeePercent),
+      0,
+      100,
+      'Enter 0 to 100 %',
+    ),
+  };
+  if (!values.timeZone) errors.timeZone = 'Pick your time zone';
+  return { input, errors };
+}

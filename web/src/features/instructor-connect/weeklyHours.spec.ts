@@ -73,3 +73,16 @@ describe('the weekly hours editor', () => {
     expect(weeklyTotalHours(copied)).toBe(7 * 9 + 1);
   });
 });
+
+describe('date overrides in words', () => {
+  it('tells a day off, a blocked range and extra hours apart', async () => {
+    const { overrideLabel } = await import('./weeklyHours');
+    expect(overrideLabel({ kind: 'off', startTime: null, endTime: null })).toBe('Day off');
+    expect(overrideLabel({ kind: 'off', startTime: '12:00:00', endTime: '13:30:00' })).toBe(
+      'Blocked 12:00–13:30',
+    );
+    expect(overrideLabel({ kind: 'EXTRA', startTime: '18:00', endTime: '20:00' })).toBe(
+      'Extra hours 18:00–20:00',
+    );
+  });
+});

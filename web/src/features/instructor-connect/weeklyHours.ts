@@ -146,3 +146,18 @@ export function weeklyTotalHours(week: WeekHours): number {
   }
   return Math.round((total / 60) * 10) / 10;
 }
+
+/** What an override does, in words. */
+export function overrideLabel(override: {
+  kind: string;
+  startTime?: string | null;
+  endTime?: string | null;
+}): string {
+  const kind = override.kind.toLowerCase();
+  const range =
+    override.startTime && override.endTime
+      ? `${shortTime(override.startTime)}–${shortTime(override.endTime)}`
+      : '';
+  if (kind === 'extra') return `Extra hours ${range}`;
+  return range ? `Blocked ${range}` : 'Day off';
+}
