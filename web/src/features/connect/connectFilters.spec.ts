@@ -44,6 +44,7 @@ describe('Connect filters in the URL', () => {
   it('counts the filters and turns them into query variables (dollars to cents)', () => {
     const filters = { ...EMPTY_FILTERS, search: 'tap', minPrice: '19.99', city: 'Leeds' };
     expect(activeFilterCount(filters)).toBe(2);
+    expect(toInstructorsVariables({ ...filters, mode: 'in_person' }).mode).toBe('IN_PERSON');
     expect(toInstructorsVariables(filters)).toEqual({
       search: 'tap',
       style: null,

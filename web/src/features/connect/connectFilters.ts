@@ -82,6 +82,9 @@ export function dollarsToCents(value: string): number | null {
   return Math.round(Number(value) * 100);
 }
 
+/** The graph's `InstructorMode` values of the URL's modes. */
+export const MODE_ARGUMENT = { online: 'ONLINE', in_person: 'IN_PERSON' } as const;
+
 /** The `instructors` query's filter arguments (null = no filter). */
 export function toInstructorsVariables(filters: ConnectFilters) {
   return {
@@ -89,7 +92,7 @@ export function toInstructorsVariables(filters: ConnectFilters) {
     style: filters.style || null,
     level: filters.level || null,
     ageGroup: filters.ageGroup || null,
-    mode: filters.mode || null,
+    mode: filters.mode ? MODE_ARGUMENT[filters.mode] : null,
     city: filters.city || null,
     minPriceCents: dollarsToCents(filters.minPrice),
     maxPriceCents: dollarsToCents(filters.maxPrice),
