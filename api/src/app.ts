@@ -35,6 +35,9 @@ import { sessionMiddleware } from './modules/auth/session-middleware';
 import { SessionStore } from './modules/auth/session-store';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
 import { LocalStorage } from './storage/local-storage';
+import { JobQueue, setCurrentJobQueue } from './jobs';
+import './jobs/handlers';
+import { configureMail } from './modules/mail/mail';
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Connections of the read pool (beside the ORM's 10). */
@@ -42,6 +45,8 @@ const READ_POOL_SIZE = 4;
 
 export interface AppHandle {
   app: express.Express;
+  /** This process's background-job queue (pg-boss; api/src/jobs). */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -92,6 +97,18 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     ],
   });
   await apollo.start();
+
+  // Mail and background jobs (pg-boss in the schema `pgboss` of the app's database): every process
+  // works every declared job; each job runs once across processes.
+  configureMail(config);
+  const jobQueue = new JobQueue(databaseUrl, {
+    orm,
+    config,
+    pollingIntervalSeconds: config.jobPollingIntervalSeconds,
+  });
+  await jobQueue.start();
+  await jobQueue.workRegistered();
+  setCurrentJobQueue(jobQueue);
 
   const pruneTimer = setInterval(() => {
     new LoginThrottle(orm.em.fork()).prune().catch((error) => console.error('[auth] prune failed', error));
@@ -157,8 +174,11 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
 
   return {
     app,
+    jobs: jobQueue,
     async close() {
       clearInterval(pruneTimer);
+      setCurrentJobQueue(null);
+      await jobQueue.stop();
       await apollo.stop();
       await readPool.end();
     },

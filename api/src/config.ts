@@ -51,6 +51,15 @@ export interface Config {
    * is refused with a message. Default 10 000 000 ($100,000.00); at most 2 147 483 647.
    */
   maxOrderTotalCents: number;
+  /**
+   * SMTP_URL (e.g. `smtps://user:pass@smtp.example.com:465`): mail goes out over SMTP. Unset: every
+   * mail is kept in the `mail_outbox` table only (admins read it at /admin/outbox).
+   */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of the app's mail. Default `DRX <no-reply@drx.local>`. */
+  mailFrom: string;
+  /** How often idle job workers poll (seconds; tests lower it). Default 2. */
+  jobPollingIntervalSeconds?: number;
   /** Per-kind overrides of the upload size limits in bytes (tests lower them; unset in production). */
   uploadLimits?: Partial<
     Record<'document' | 'spreadsheet' | 'text' | 'audio' | 'video' | 'image' | 'other', number>
@@ -109,6 +118,23 @@ function maxOrderTotalFrom(raw: string | undefined): number {
   return n;
 }
 
+/** The sender of the app's mail unless MAIL_FROM says otherwise. */
+export const DEFAULT_MAIL_FROM = 'DRX <no-reply@drx.local>';
+
+function smtpUrlFrom(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('SMTP_URL must be a URL such as smtp://user:password@host:587');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//"`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = intFrom('PORT', env.PORT, 4000);
@@ -147,5 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: env.STRIPE_API_BASE || undefined,
     maxOrderTotalCents: maxOrderTotalFrom(env.MAX_ORDER_TOTAL_CENTS),
+    smtpUrl: smtpUrlFrom(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
   };
 }

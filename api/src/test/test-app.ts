@@ -38,6 +38,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     databaseUrl: db.url,
     // Suites register many members from one address; the registration limit's own test sets it.
     registrationLimit: 1000,
+    // Due jobs run within half a second (pg-boss's shortest polling interval).
+    jobPollingIntervalSeconds: 0.5,
     ...overrides,
   };
   const orm = await openDatabase(db.url, { seed: true, silent: true });

@@ -15,6 +15,7 @@ import { Migration20261124130000_quiz_show_answers } from './Migration2026112413
 import { Migration20261124130100_certificate_snapshots } from './Migration20261124130100_certificate_snapshots';
 import { Migration20261124140000_store_review_popularity } from './Migration20261124140000_store_review_popularity';
 import { Migration20261125000000_connect } from './Migration20261125000000_connect';
+import { Migration20261125000100_mail_outbox } from './Migration20261125000100_mail_outbox';
 import { Migration20261124100000_registration_attempts } from './Migration20261124100000_registration_attempts';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -48,4 +49,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261124140000_store_review_popularity,
   },
   { name: 'Migration20261125000000_connect', class: Migration20261125000000_connect },
+  { name: 'Migration20261125000100_mail_outbox', class: Migration20261125000100_mail_outbox },
 ];

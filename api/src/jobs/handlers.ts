@@ -1,0 +1,5 @@
+/**
+ * Imports every module that declares jobs (`defineJob`), so the boot registers them all. Add a
+ * line for a new module's jobs file.
+ */
+import '../modules/mail/mail';

@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import PgBoss from 'pg-boss';
+import type { Config } from '../config';
+
+/**
+ * Background jobs on pg-boss 10, in the app's own PostgreSQL (schema `pgboss`). Every app process
+ * starts one queue (app.ts) and works every registered job; pg-boss fetches with
+ * `for update skip locked`, so each job runs once across processes, and its state survives a
+ * crash (a job active when its process died is retried after it expires).
+ *
+ * Modules declare handlers with `defineJob(name, handler)` at import time (e.g. in their
+ * `*.jobs.ts`, imported by `jobs/handlers.ts`); the boot registers every declared handler.
+ * Anywhere in the app: `await jobs.send(name, data, { startAfter, singletonKey })`.
+ */
+
+export const JOBS_SCHEMA = 'pgboss';
+
+/** What a handler gets beside its data. */
+export interface JobContext {
+  id: string;
+  name: string;
+  /** A fresh fork of the app's EntityManager for this job. */
+  em: EntityManager;
+  config: Config;
+}
+
+/** A job's work; throwing fails the job (pg-boss retries it, up to 5 times with backoff). */
+export type JobHandler<T extends object = Record<string, unknown>> = (
+  data: T,
+  ctx: JobContext,
+) => Promise<void>;
+
+export interface JobSendOptions {
+  /** Run no earlier than this instant. */
+  startAfter?: Date;
+  /**
+   * At most one job per (name, key): a second send with the same key is ignored (returns null) while
+   * the first is kept by pg-boss (until it is archived, 12 h after it completed). Use a key that names
+   * what the job is for, e.g. `booking-reminder:${bookingId}:${startsAt.toISOString()}`.
+   */
+  singletonKey?: string;
+  /**
+   * Send in the caller's transaction: the job exists only if that transaction commits.
+   */
+  em?: EntityManager;
+}
+
+interface Registered {
+  handler: JobHandler<any>;
+}
+
+const registry = new Map<string, Registered>();
+
+/** Declares the handler of job `name` (once per name; modules call this at import time). */
+export function defineJob<T extends object>(name: string, handler: JobHandler<T>): void {
+  if (registry.has(name)) throw new Error(`Job "${name}" is defined twice`);
+  registry.set(name, { handler });
+}
+
+/** The names of the declared jobs. */
+export function definedJobs(): string[] {
+  return [...registry.keys()];
+}
+
+/** A stable job id for (name, singletonKey): pg-boss inserts jobs `on conflict do nothing`. */
+export function singletonJobId(name: string, key: string): string {
+  const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  // Shaped as a version-5-like UUID (pg-boss's id column is a uuid).
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    `5${hex.slice(13, 16)}`,
+    ((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16) + hex.slice(18, 20),
+    hex.slice(20, 32),
+  ].join('-');
+}
+
+/** Runs pg-boss's SQL on the caller's transaction. */
+function transactionDb(em: EntityManager): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const knex = em.getTransactionContext() ?? em.getKnex();
+      // pg-boss writes $1-style placeholders; knex's raw would read `?` in the SQL as bindings.
+      // A transaction's knex client hands out that transaction's connection (release: a no-op).
+      const client = knex.client;
+      const connection = await client.acquireConnection();
+      try {
+        const result = await connection.query(text, values);
+        return { rows: result.rows };
+      } finally {
+        await client.releaseConnection(connection);
+      }
+    },
+  };
+}
+
+export interface JobQueueOptions {
+  /** The app's ORM and config, handed to handlers. */
+  orm: MikroORM;
+  config: Config;
+  /** How often idle workers look for due jobs (seconds, ≥ 0.5). Default 2. */
+  pollingIntervalSeconds?: number;
+  /** Run pg-boss's maintenance and cron in this process (default true). */
+  supervise?: boolean;
+}
+
+/** One process's connection to the queue. */
+export class JobQueue {
+  readonly boss: PgBoss;
+  private readonly pollingIntervalSeconds: number;
+  private readonly created = new Set<string>();
+  private started = false;
+  private readonly orm: MikroORM;
+  private readonly config: Config;
+
+  constructor(databaseUrl: string, options: JobQueueOptions) {
+    this.orm = options.orm;
+    this.config = options.config;
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    this.boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: JOBS_SCHEMA,
+      application_name: 'drx-jobs',
+      max: 4,
+      supervise: options.supervise ?? true,
+      schedule: options.supervise ?? true,
+      // A handler that crashed with its process is retried after this.
+      expireInSeconds: 15 * 60,
+      retryLimit: 5,
+      retryDelay: 30,
+      retryBackoff: true,
+      // The app's own tables keep what matters; finished jobs are kept a week.
+      deleteAfterDays: 7,
+    });
+    this.boss.on('error', (error) => console.error('[jobs]', error));
+  }
+
+  /** Creates the pgboss schema on first use (pg-boss migrates under an advisory lock). */
+  async start(): Promise<this> {
+    await this.boss.start();
+    this.started = true;
+    return this;
+  }
+
+  private async ensureQueue(name: string): Promise<void> {
+    if (this.created.has(name)) return;
+    await this.boss.createQueue(name); // idempotent
+    this.created.add(name);
+  }
+
+  /** Queues job `name`; returns its id, or null when a job with the same singletonKey exists. */
+  async send(name: string, data: object, options: JobSendOptions = {}): Promise<string | null> {
+    await this.ensureQueue(name);
+    const sendOptions: PgBoss.SendOptions = {};
+    if (options.startAfter) sendOptions.startAfter = options.startAfter;
+    if (options.singletonKey) {
+      sendOptions.singletonKey = options.singletonKey;
+      sendOptions.id = singletonJobId(name, options.singletonKey);
+    }
+    if (options.em) sendOptions.db = transactionDb(options.em);
+    return this.boss.send(name, data, sendOptions);
+  }
+
+  /** Works job `name` in this process with `handler` (one job at a time per poll). */
+  async work<T extends object>(name: string, handler: JobHandler<T>): Promise<void> {
+    await this.ensureQueue(name);
+    await this.boss.work<T>(
+      name,
+      { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 },
+      async (batch) => {
+        for (const job of batch) await handler(job.data, this.contextOf(job));
+      },
+    );
+  }
+
+  private contextOf(job: { id: string; name: string }): JobContext {
+    return { id: job.id, name: job.name, em: this.orm.em.fork(), config: this.config };
+  }
+
+  /** Works every job declared with `defineJob`. */
+  async workRegistered(): Promise<void> {
+    for (const [name, { handler }] of registry) await this.work(name, handler);
+  }
+
+  /**
+   * Runs the due jobs of `name` now, in this process, with its declared handler (tests; a worker
+   * polling at the same time takes other jobs, never the same one). Returns how many ran.
+   */
+  async runDue(name: string): Promise<number> {
+    const registered = registry.get(name);
+    if (!registered) throw new Error(`No handler declared for job "${name}"`);
+    await this.ensureQueue(name);
+    let ran = 0;
+    for (;;) {
+      const batch = await this.boss.fetch<object>(name, { batchSize: 20 });
+      if (!batch || batch.length === 0) return ran;
+      for (const job of batch) {
+        try {
+          await registered.handler(job.data, this.contextOf(job));
+          await this.boss.complete(name, job.id);
+        } catch (error) {
+          await this.boss.fail(name, job.id, { message: String((error as Error)?.message ?? error) });
+        }
+        ran += 1;
+      }
+    }
+  }
+
+  /** Stops fetching, waits up to `timeoutMs` for running handlers, closes the pool. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  }
+}
+
+let current: JobQueue | null = null;
+
+/** Makes `queue` the one `jobs.send` uses in this process (app boot), or none (shutdown). */
+export function setCurrentJobQueue(queue: JobQueue | null): void {
+  current = queue;
+}
+
+/** The process's queue (set by the app's boot). */
+export const jobs = {
+  send(name: string, data: object, options?: JobSendOptions): Promise<string | null> {
+    if (!current) throw new Error('The job queue is not started');
+    return current.send(name, data, options);
+  },
+  get queue(): JobQueue {
+    if (!current) throw new Error('The job queue is not started');
+    return current;
+  },
+};
