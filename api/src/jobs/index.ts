@@ -162,16 +162,38 @@ export class JobQueue {
     return this.boss.send(name, data, sendOptions);
   }
 
-  /** Works job `name` in this process with `handler` (one job at a time per poll). */
+  /**
+   * Works job `name` in this process with `handler`: up to 10 due jobs a poll, one after another;
+   * a job whose handler throws is failed on its own (pg-boss retries it), the others complete.
+   */
   async work<T extends object>(name: string, handler: JobHandler<T>): Promise<void> {
     await this.ensureQueue(name);
     await this.boss.work<T>(
       name,
-      { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 },
+      { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 10 },
       async (batch) => {
-        for (const job of batch) await handler(job.data, this.contextOf(job));
+        // pg-boss completes the batch's jobs still active afterwards; failed ones are left alone.
+        for (const job of batch) await this.runOne(name, job, handler, false);
       },
     );
+  }
+
+  /** Runs one fetched job; returns whether it succeeded (a failure is recorded on the job). */
+  private async runOne<T extends object>(
+    name: string,
+    job: PgBoss.Job<T>,
+    handler: JobHandler<T>,
+    complete: boolean,
+  ): Promise<boolean> {
+    try {
+      await handler(job.data, this.contextOf(job));
+      if (complete) await this.boss.complete(name, job.id);
+      return true;
+    } catch (error) {
+      console.error(`[jobs] ${name} ${job.id} failed`, error);
+      await this.boss.fail(name, job.id, { message: String((error as Error)?.message ?? error) });
+      return false;
+    }
   }
 
   private contextOf(job: { id: string; name: string }): JobContext {
@@ -196,12 +218,7 @@ export class JobQueue {
       const batch = await this.boss.fetch<object>(name, { batchSize: 20 });
       if (!batch || batch.length === 0) return ran;
       for (const job of batch) {
-        try {
-          await registered.handler(job.data, this.contextOf(job));
-          await this.boss.complete(name, job.id);
-        } catch (error) {
-          await this.boss.fail(name, job.id, { message: String((error as Error)?.message ?? error) });
-        }
+        await this.runOne(name, job, registered.handler, true);
         ran += 1;
       }
     }
