@@ -5,6 +5,7 @@ import { adminPermissions } from '../modules/admin/admin.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
 import { cartPermissions } from '../modules/cart/cart.permissions';
 import { couponsPermissions } from '../modules/coupons/coupons.permissions';
+import { mailPermissions } from '../modules/mail/mail.permissions';
 import { certificatesPermissions } from '../modules/certificates/certificates.permissions';
 import { coursesPermissions } from '../modules/courses/courses.permissions';
 import { learningPermissions } from '../modules/learning/learning.permissions';
@@ -60,6 +61,7 @@ export const ruleTree = mergeRules(
   couponsPermissions,
   ordersPermissions,
   licencesPermissions,
+  mailPermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

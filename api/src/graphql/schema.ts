@@ -7,6 +7,7 @@ import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { CouponsResolver } from '../modules/coupons/coupons.resolver';
+import { MailResolver } from '../modules/mail/mail.resolver';
 import { CertificateTemplatesResolver } from '../modules/certificates/certificate-templates.resolver';
 import { CertificatesResolver } from '../modules/certificates/certificates.resolver';
 import { CoursesResolver } from '../modules/courses/courses.resolver';
@@ -42,6 +43,7 @@ export const resolvers = [
   CouponsResolver,
   ...ordersResolvers,
   ...licencesResolvers,
+  MailResolver,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */

@@ -11,6 +11,7 @@ import { certificatesRoutes } from '../modules/certificates/certificates.routes'
 import { coursesRoutes } from '../modules/courses/courses.routes';
 import { learningRoutes } from '../modules/learning/learning.routes';
 import { licencesRoutes } from '../modules/licences/licences.routes';
+import { outboxAttachmentRoute } from '../modules/mail/outbox-attachment.route';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { receiptRoute } from '../modules/orders/receipt.route';
 import { simpleCheckoutRoute } from '../modules/orders/simple-checkout.route';
@@ -75,6 +76,7 @@ export function createRestRouter(
   router.get('/orders/:id/receipt.pdf', receiptRoute(createContext, 'pdf'));
   router.get(['/resources/:id/download', '/curriculum/:id/download'], resourceDownloadRoute(createContext));
   router.get('/resources/:id/thumbnail', resourceThumbnailRoute(createContext));
+  router.get('/admin/outbox/:id/attachments/:index', outboxAttachmentRoute(createContext));
 
   for (const route of graphRoutes) {
     router[route.method](route.path, async (req, res, next) => {
