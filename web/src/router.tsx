@@ -63,6 +63,7 @@ const CartPage = lazy(() => import('./features/cart/CartPage'));
 const MyResourcesPage = lazy(() => import('./features/resources/MyResourcesPage'));
 const AdminResourcesPage = lazy(() => import('./features/resources-admin/AdminResourcesPage'));
 const AdminCouponsPage = lazy(() => import('./features/admin-coupons/AdminCouponsPage'));
+const AdminOutboxPage = lazy(() => import('./features/admin-outbox/AdminOutboxPage'));
 const AdminResourceCategoriesPage = lazy(
   () => import('./features/resources-admin/AdminResourceCategoriesPage'),
 );
@@ -259,6 +260,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/dance-styles', element: page(AdminDanceStylesPage) },
   placeholder('admin/subscription-plans', 'Subscription plans'),
   { path: 'admin/coupons', element: page(AdminCouponsPage) },
+  { path: 'admin/outbox', element: page(AdminOutboxPage) },
   { path: 'admin/orders', element: page(AdminOrdersPage) },
   { path: 'admin/orders/:id', element: page(AdminOrderPage) },
   placeholder('admin/messages', 'Messages'),

@@ -6,9 +6,9 @@ const labels = (user: Parameters<typeof sidebarItemsFor>[0]) =>
   sidebarItemsFor(user).map((item) => item.label);
 
 describe('sidebarItemsFor', () => {
-  it('gives admins 19 items from Dashboard to Settings', () => {
+  it('gives admins 20 items from Dashboard to Settings', () => {
     const items = sidebarItemsFor({ role: 'admin', roles: ['admin'] });
-    expect(items).toHaveLength(19);
+    expect(items).toHaveLength(20);
     expect(items[0]).toMatchObject({ label: 'Dashboard', to: '/admin' });
     expect(items.at(-1)).toMatchObject({ label: 'Settings', to: '/admin/settings' });
     expect(labels({ role: 'admin' })).toEqual([
@@ -28,6 +28,7 @@ describe('sidebarItemsFor', () => {
       'Subscription Plans',
       'Coupons',
       'Messages',
+      'Outbox',
       'Sellers',
       'Documentation',
       'Settings',
@@ -36,7 +37,7 @@ describe('sidebarItemsFor', () => {
   });
 
   it('gives the admin items to anyone with admin among their roles', () => {
-    expect(sidebarItemsFor({ role: 'seller', roles: ['seller', 'admin'] })).toHaveLength(19);
+    expect(sidebarItemsFor({ role: 'seller', roles: ['seller', 'admin'] })).toHaveLength(20);
   });
 
   it('gives curriculum officers their six items', () => {

@@ -9,6 +9,7 @@ import {
   FileText,
   FolderTree,
   GraduationCap,
+  Inbox,
   LayoutDashboard,
   Library,
   MessageSquare,
@@ -34,7 +35,7 @@ export interface SidebarItem {
   end?: boolean;
 }
 
-/** The 19 entries of the admin area, from Dashboard to Settings (spec's admin route list). */
+/** The 20 entries of the admin area, from Dashboard to Settings (spec's admin route list, and the mail outbox). */
 export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard, end: true },
   { label: 'Users', to: '/admin/users', icon: Users },
@@ -52,6 +53,7 @@ export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Subscription Plans', to: '/admin/subscription-plans', icon: CreditCard },
   { label: 'Coupons', to: '/admin/coupons', icon: Ticket },
   { label: 'Messages', to: '/admin/messages', icon: MessageSquare },
+  { label: 'Outbox', to: '/admin/outbox', icon: Inbox },
   { label: 'Sellers', to: '/admin/sellers', icon: Store },
   { label: 'Documentation', to: '/admin/documentation', icon: BookOpen },
   { label: 'Settings', to: '/admin/settings', icon: Settings },
