@@ -6,6 +6,10 @@ import { Course } from '../modules/courses/course.entity';
 import { Coupon } from '../modules/coupons/coupon.entity';
 import { CouponRedemption } from '../modules/coupons/coupon-redemption.entity';
 import { Order } from '../modules/orders/order.entity';
+import { AvailabilityOverride, AvailabilityRule } from '../modules/instructors/availability.entity';
+import { InstructorProfile } from '../modules/instructors/instructor-profile.entity';
+import { InstructorReview } from '../modules/instructors/instructor-review.entity';
+import { SessionType } from '../modules/instructors/session-type.entity';
 import { OrderLine } from '../modules/orders/order-line.entity';
 import { ProcessedWebhookEvent } from '../modules/payments/processed-webhook-event.entity';
 import { CourseCategory } from '../modules/courses/course-category.entity';
@@ -61,4 +65,9 @@ export const entities = [
   Order,
   OrderLine,
   ProcessedWebhookEvent,
+  InstructorProfile,
+  SessionType,
+  AvailabilityRule,
+  AvailabilityOverride,
+  InstructorReview,
 ];
