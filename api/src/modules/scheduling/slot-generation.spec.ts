@@ -232,6 +232,20 @@ describe('generateSlots on DST transition days (instructor in one zone, booker i
     ]);
   });
 
+  it('a range that starts inside the skipped hour begins where the gap ends; a range may end at 24:00', () => {
+    const inGap = dayOf('2027-03-14', NY, { weekly: [{ weekday: 7, start: '02:30', end: '04:00' }] });
+    expect(inGap.map((s) => seen(s.start, NY).slice(11))).toEqual(['03:00']);
+    const late = dayOf('2027-03-14', NY, { weekly: [{ weekday: 7, start: '22:00', end: '24:00' }] });
+    expect(late.map((s) => seen(s.start, NY))).toEqual([
+      '2027-03-14 22:00',
+      '2027-03-14 22:15',
+      '2027-03-14 22:30',
+      '2027-03-14 22:45',
+      '2027-03-14 23:00',
+    ]);
+    expect(seen(late[4].end, NY)).toBe('2027-03-15 00:00');
+  });
+
   it('a range across the skipped hour in London (00:00–03:00 on 2027-03-28)', () => {
     const slots = dayOf('2027-03-28', LON, { weekly: [{ weekday: 7, start: '00:00', end: '03:00' }] });
     expect(slots.map((s) => seen(s.start, LON).slice(11))).toEqual([
