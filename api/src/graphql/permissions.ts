@@ -3,6 +3,7 @@ import { deny, shield } from 'graphql-shield';
 import type { IRules } from 'graphql-shield';
 import { adminPermissions } from '../modules/admin/admin.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
+import { calendarPermissions } from '../modules/bookings/calendar/calendar.permissions';
 import { cartPermissions } from '../modules/cart/cart.permissions';
 import { couponsPermissions } from '../modules/coupons/coupons.permissions';
 import { mailPermissions } from '../modules/mail/mail.permissions';
@@ -62,6 +63,7 @@ export const ruleTree = mergeRules(
   ordersPermissions,
   licencesPermissions,
   mailPermissions,
+  calendarPermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildSchema, emitSchemaDefinitionFile } from 'type-graphql';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
+import { calendarResolvers } from '../modules/bookings/calendar/calendar.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { CouponsResolver } from '../modules/coupons/coupons.resolver';
 import { MailResolver } from '../modules/mail/mail.resolver';
@@ -44,6 +45,7 @@ export const resolvers = [
   ...ordersResolvers,
   ...licencesResolvers,
   MailResolver,
+  ...calendarResolvers,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */

@@ -3,3 +3,4 @@
  * line for a new module's jobs file.
  */
 import '../modules/mail/mail';
+import '../modules/bookings/notifications/booking-reminders.jobs';

@@ -5,6 +5,7 @@ import { JSON_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body';
 import { validInput } from '../http/valid-input';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
+import { bookingIcsRoute, calendarFeedRoute } from '../modules/bookings/calendar/calendar.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.route';
 import { certificatesRoutes } from '../modules/certificates/certificates.routes';
@@ -76,6 +77,8 @@ export function createRestRouter(
   router.get('/orders/:id/receipt.pdf', receiptRoute(createContext, 'pdf'));
   router.get(['/resources/:id/download', '/curriculum/:id/download'], resourceDownloadRoute(createContext));
   router.get('/resources/:id/thumbnail', resourceThumbnailRoute(createContext));
+  router.get('/bookings/:id/ics', bookingIcsRoute(createContext));
+  router.get('/calendar/:token.ics', calendarFeedRoute(createContext));
   router.get('/admin/outbox/:id/attachments/:index', outboxAttachmentRoute(createContext));
 
   for (const route of graphRoutes) {
