@@ -54,7 +54,7 @@ async function writeFeed(
   replace: boolean,
 ): Promise<CalendarFeedRecord> {
   // created_at has millisecond precision in the column: derive from the stored value.
-  const createdAt = new Date(Math.floor(Date.now()));
+  const createdAt = new Date(); // the column keeps milliseconds, as the derivation reads them
   const token = deriveFeedToken(secret, userId, createdAt);
   const rows: { created_at: Date }[] = await em.getConnection().execute(
     `insert into "calendar_feeds" ("user_id", "token_hash", "created_at") values (?, ?, ?)
