@@ -3,6 +3,7 @@ import { AdminUsersService } from './modules/admin/admin-users.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CartService } from './modules/cart/cart.service';
 import { CouponsService } from './modules/coupons/coupons.service';
+import { BookingsService } from './modules/bookings/bookings.service';
 import { CertificatesService } from './modules/certificates/certificates.service';
 import { CourseContentService } from './modules/courses/course-content.service';
 import { CourseTaxonomyService } from './modules/courses/course-taxonomy.service';
@@ -46,6 +47,7 @@ export interface Services {
   orders: OrdersService;
   checkout: CheckoutService;
   licences: LicencesService;
+  bookings: BookingsService;
 }
 
 export function createServices(em: EntityManager, storage: Storage, payments: PaymentProvider): Services {
@@ -73,6 +75,7 @@ export function createServices(em: EntityManager, storage: Storage, payments: Pa
     orders: new OrdersService(em, payments),
     checkout: new CheckoutService(em, payments),
     licences: new LicencesService(em),
+    bookings: new BookingsService(em, payments),
   };
   return services;
 }

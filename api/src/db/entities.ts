@@ -10,6 +10,7 @@ import { AvailabilityOverride, AvailabilityRule } from '../modules/instructors/a
 import { InstructorProfile } from '../modules/instructors/instructor-profile.entity';
 import { InstructorReview } from '../modules/instructors/instructor-review.entity';
 import { SessionType } from '../modules/instructors/session-type.entity';
+import { Booking, ClassOccurrence } from '../modules/bookings/booking.entity';
 import { OrderLine } from '../modules/orders/order-line.entity';
 import { ProcessedWebhookEvent } from '../modules/payments/processed-webhook-event.entity';
 import { CourseCategory } from '../modules/courses/course-category.entity';
@@ -70,4 +71,6 @@ export const entities = [
   AvailabilityRule,
   AvailabilityOverride,
   InstructorReview,
+  Booking,
+  ClassOccurrence,
 ];

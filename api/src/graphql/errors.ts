@@ -26,6 +26,8 @@ export const USER_ERROR_CODES = [
   'COUPON_NOT_APPLICABLE',
   'FILE_TYPE',
   'FILE_TOO_LARGE',
+  'SLOT_TAKEN',
+  'CLASS_FULL',
 ] as const;
 
 export type UserErrorCode = (typeof USER_ERROR_CODES)[number];

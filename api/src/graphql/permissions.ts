@@ -4,6 +4,7 @@ import type { IRules } from 'graphql-shield';
 import { adminPermissions } from '../modules/admin/admin.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
 import { calendarPermissions } from '../modules/bookings/calendar/calendar.permissions';
+import { bookingsPermissions } from '../modules/bookings/bookings.permissions';
 import { cartPermissions } from '../modules/cart/cart.permissions';
 import { couponsPermissions } from '../modules/coupons/coupons.permissions';
 import { mailPermissions } from '../modules/mail/mail.permissions';
@@ -64,6 +65,7 @@ export const ruleTree = mergeRules(
   licencesPermissions,
   mailPermissions,
   calendarPermissions,
+  bookingsPermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

@@ -6,6 +6,7 @@ import { buildSchema, emitSchemaDefinitionFile } from 'type-graphql';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { calendarResolvers } from '../modules/bookings/calendar/calendar.resolver';
+import { BookingsResolver } from '../modules/bookings/bookings.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { CouponsResolver } from '../modules/coupons/coupons.resolver';
 import { MailResolver } from '../modules/mail/mail.resolver';
@@ -46,6 +47,7 @@ export const resolvers = [
   ...licencesResolvers,
   MailResolver,
   ...calendarResolvers,
+  BookingsResolver,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */

@@ -81,3 +81,29 @@ export async function releaseMaturedEarnings(em: EntityManager, sellerId?: strin
   );
   return rows.length;
 }
+
+/**
+ * After a (partial) refund of a booking order: the earnings of the order now stand for what the
+ * buyer still paid, `keptCents` (a late-cancellation fee kept). 0 → every earning is reversed;
+ * otherwise the order's earning becomes gross = keptCents with its fee recomputed at the percent
+ * it was recorded with (net = gross − fee). Idempotent: the same keptCents changes nothing again.
+ */
+export async function adjustEarningsAfterRefund(
+  em: EntityManager,
+  orderId: string,
+  keptCents: number,
+): Promise<number> {
+  if (keptCents <= 0) return reverseSaleEarnings(em, orderId);
+  const rows = await em.execute<{ id: string; fee_percent: string | number }[]>(
+    `select id, fee_percent from seller_earnings where order_id = ? and status <> 'reversed' for update`,
+    [orderId],
+  );
+  for (const row of rows) {
+    const { feeCents, netCents } = splitSale(keptCents, Number(row.fee_percent));
+    await em.execute(
+      `update seller_earnings set gross_cents = ?, fee_cents = ?, net_cents = ? where id = ?`,
+      [keptCents, feeCents, netCents, row.id],
+    );
+  }
+  return rows.length;
+}
