@@ -30,6 +30,7 @@ import { SESSION_COOKIE } from './modules/auth/session';
 import { sessionUserJoin } from './modules/auth/session-user';
 import { pruneAbandonedUploads } from './modules/uploads/abandoned-uploads';
 import { retryDueRefunds } from './modules/orders/automatic-refund';
+import { expireHolds } from './modules/bookings/booking-holds';
 import { createRestRouter } from './rest/router';
 import { sessionMiddleware } from './modules/auth/session-middleware';
 import { SessionStore } from './modules/auth/session-store';
@@ -122,6 +123,11 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     retryDueRefunds(orm.em.fork(), payments).catch((error) =>
       console.error('[orders] retrying due refunds failed', error),
     );
+    // Booking holds that ran out (the hold's own job does this too; this catches any it missed).
+    orm.em
+      .fork()
+      .transactional((tem) => expireHolds(tem))
+      .catch((error) => console.error('[bookings] expiring holds failed', error));
   }, WINDOW_MS);
   pruneTimer.unref();
 

@@ -15,6 +15,9 @@ import { bookingChanged } from './booking-events';
 import { expireHolds, HOLD_MINUTES, lockInstructor, releaseSeat, takeSeat } from './booking-holds';
 import { clientCancelTerms } from './booking-policy';
 import { isSlotOffered } from './booking-slots';
+import { sqlState } from './sql-state';
+
+export { sqlState };
 import { scheduleHoldExpiry } from './booking-holds.jobs';
 
 export const SLOT_TAKEN_MESSAGE = 'This time was just booked — please pick another';
@@ -60,14 +63,6 @@ interface SessionTypeRow {
 }
 
 const isStaffViewer = (viewer: User) => hasAnyRole(viewer, STAFF_ROLES);
-
-/** A database error's SQLSTATE (MikroORM wraps the driver error). */
-export function sqlState(error: unknown): string | null {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  if (typeof e?.code === 'string') return e.code;
-  if (typeof e?.cause?.code === 'string') return e.cause.code;
-  return null;
-}
 
 async function sessionType(em: EntityManager, id: string): Promise<SessionTypeRow | null> {
   if (!isUuid(id)) return null;
@@ -321,7 +316,7 @@ export class BookingsService {
           throw error;
         }
         if (paid) {
-          const orderId = await this.placeOrder(tem, viewer.id, id, type, start, profile.time_zone, key);
+          const orderId = await this.placeOrder(tem, viewer.id, id, type, start, profile.time_zone);
           await tem.execute(`update bookings set order_id = ? where id = ?`, [orderId, id]);
           await scheduleHoldExpiry(tem, id, new Date(Date.now() + HOLD_MINUTES * 60_000));
         }
@@ -372,7 +367,6 @@ export class BookingsService {
     type: SessionTypeRow,
     start: Date,
     timeZone: string,
-    key: string | null,
   ): Promise<string> {
     const orderId = randomUUID();
     await tem.execute(
@@ -385,7 +379,7 @@ export class BookingsService {
         type.price_cents,
         type.price_cents,
         this.payments.name,
-        key ?? `booking:${bookingId}`,
+        `booking:${bookingId}`,
       ],
     );
     await tem.execute(

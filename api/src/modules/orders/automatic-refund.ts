@@ -22,7 +22,7 @@ export async function refundUndelivered(
   options: { paidAt?: Date; paymentReference?: string | null } = {},
 ): Promise<boolean> {
   const rows = await em.execute<{ id: string }[]>(
-    `update orders set status = 'refunded', paid_at = coalesce(paid_at, ?), refunded_at = now(),
+    `update orders set status = 'refunded', refunded_cents = total_cents, paid_at = coalesce(paid_at, ?), refunded_at = now(),
        refund_reason = ?, refund_due_at = case when payment_provider = 'free' then null else now() end,
        payment_reference = coalesce(payment_reference, ?), updated_at = now()
      where id = ? and status in (${from.map(() => '?').join(', ')}) returning id`,

@@ -4,6 +4,7 @@ import { recordSaleEarnings } from '../sellers/earnings-ledger';
 import { refundUndelivered } from './automatic-refund';
 import { deliveryRefusal } from './purchase-rules';
 import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
+import { fulfilBooking } from '../bookings/booking-orders';
 
 export interface FulfilOptions {
   /** When the payment was taken (the seeder back-dates demo orders); default now. */
@@ -20,7 +21,7 @@ interface PaidOrderRow {
 
 interface LineRow {
   id: string;
-  item_type: 'course' | 'resource';
+  item_type: 'course' | 'resource' | 'booking';
   item_id: string;
   line_total_cents: number;
   discount_cents: number;
@@ -37,7 +38,9 @@ interface LineRow {
  * - entitles them to each bought resource (source `order`: one row per order line, beside any they
  *   hold from another order, so a refund of that other order leaves this one's access),
  * - removes the bought items from their cart,
- * - records the sellers' earnings of the resource lines (idempotent per order line).
+ * - confirms a booking line's booking (held → confirmed/requested; bookings/booking-orders.ts),
+ * - records the sellers' earnings of the resource lines and the instructor's of a booking line
+ *   (idempotent per order line).
  * Returns false when the order was not awaiting payment (already paid, refunded or canceled).
  *
  * First, under the buyer's lock (purchase-rules.ts), an order that cannot be delivered — an item
@@ -80,6 +83,8 @@ export async function fulfilOrder(
         [randomUUID(), order.user_id, line.item_id, paidAt],
       );
       await reinstateCertificatesAfterRefund(em, order.user_id, [line.item_id]);
+    } else if (line.item_type === 'booking') {
+      await fulfilBooking(em, line.item_id);
     } else {
       await em.execute(
         `insert into entitlements (id, user_id, resource_id, source, order_id, order_line_id, created_at)
@@ -96,14 +101,14 @@ export async function fulfilOrder(
       [order.id, order.user_id],
     );
   }
-  const sold = lines.filter((l) => l.item_type === 'resource' && l.seller_id);
+  const sold = lines.filter((l) => (l.item_type === 'resource' || l.item_type === 'booking') && l.seller_id);
   if (sold.length) {
     await recordSaleEarnings(em, {
       orderId: order.id,
       orderNumber: order.number,
       lines: sold.map((l) => ({
         orderLineId: l.id,
-        resourceId: l.item_id,
+        resourceId: l.item_type === 'resource' ? l.item_id : null,
         sellerId: l.seller_id!,
         amountCents: Number(l.line_total_cents) - Number(l.discount_cents),
       })),

@@ -3,8 +3,8 @@ import { CouponsService } from '../coupons/coupons.service';
 import type { AllocatedLine } from './order-pricing';
 
 /**
- * A member has at most one open checkout: one `pending` order (the partial unique index
- * `orders_user_id_pending_unique`). Checkout start reuses it when it is the same purchase, and
+ * A member has at most one open cart checkout: one `pending` order of kind `cart` (the partial
+ * unique index `orders_user_id_pending_unique`; booking orders are outside it). Checkout start reuses it when it is the same purchase, and
  * otherwise cancels it before placing the new one (checkout.service.ts).
  */
 export interface OpenCheckout {
@@ -30,7 +30,7 @@ export interface CheckoutDraft {
 export async function lockOpenCheckout(em: EntityManager, userId: string): Promise<OpenCheckout | null> {
   const [open] = await em.execute<OpenCheckout[]>(
     `select id, number, payment_provider, payment_reference, coupon_code, subtotal_cents, discount_cents
-     from orders where user_id = ? and status = 'pending' for update`,
+     from orders where user_id = ? and status = 'pending' and kind = 'cart' for update`,
     [userId],
   );
   return open ?? null;

@@ -18,11 +18,13 @@ export class OrderLine {
   @Property({ type: 'integer' })
   position!: number;
 
-  @Field(() => String, { description: 'course or resource.' })
+  @Field(() => String, {
+    description: 'course, resource or booking (a booked session; itemId is the Booking id).',
+  })
   @Property({ type: 'string', length: 20 })
-  itemType!: 'course' | 'resource';
+  itemType!: 'course' | 'resource' | 'booking';
 
-  @Field(() => ID, { description: 'The id of the course or resource bought (see itemType).' })
+  @Field(() => ID, { description: 'The id of the course, resource or booking bought (see itemType).' })
   @Property({ type: 'uuid' })
   itemId!: string;
 

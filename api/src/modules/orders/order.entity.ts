@@ -21,6 +21,8 @@ export class Order {
   [OptionalProps]?:
     | 'number'
     | 'status'
+    | 'kind'
+    | 'refundedCents'
     | 'currency'
     | 'discountCents'
     | 'createdAt'
@@ -44,6 +46,20 @@ export class Order {
 
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;
+
+  @Field(() => String, {
+    description:
+      'cart (bought from the cart: courses and resources) or booking (paying one booked session; its one line has item type booking).',
+  })
+  @Property({ type: 'string', length: 20 })
+  kind: 'cart' | 'booking' = 'cart';
+
+  @Field(() => Int, {
+    description:
+      'How much of the total was refunded, US cents: the total for a full refund, less for a partial one (a booking canceled late keeps its fee).',
+  })
+  @Property({ type: 'integer' })
+  refundedCents: number = 0;
 
   @Field(() => String, {
     description:

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { cancelBookingsOfRefundedOrder } from '../bookings/booking-orders';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ConnectionShape, toConnection, withCursor } from '../../graphql/connection';
@@ -56,8 +57,8 @@ export class OrdersService {
     const where: FilterQuery<Order> = { user: user.id };
     if (status) where.status = checkedStatus(status);
     if (itemType) {
-      if (itemType !== 'course' && itemType !== 'resource') {
-        throw badInput('Item type must be course or resource');
+      if (itemType !== 'course' && itemType !== 'resource' && itemType !== 'booking') {
+        throw badInput('Item type must be course, resource or booking');
       }
       const rows = await this.em.execute<{ id: string }[]>(
         `select distinct o.id from orders o join order_lines ol on ol.order_id = o.id
@@ -188,7 +189,7 @@ export class OrdersService {
 
     await this.em.transactional(async (tem) => {
       const rows = await tem.execute<{ id: string; user_id: string }[]>(
-        `update orders set status = 'refunded', refunded_at = now(), refund_reason = ?, refund_reference = ?,
+        `update orders set status = 'refunded', refunded_cents = total_cents, refunded_at = now(), refund_reason = ?, refund_reference = ?,
            updated_at = now()
          where id = ? and status = 'paid' returning id, user_id`,
         [reason, refundReference, order.id],
@@ -204,6 +205,8 @@ export class OrdersService {
       );
       await reverseSaleEarnings(tem, order.id);
       await new CouponsService(tem).release(tem, order.id);
+      // A booking order's booking is canceled (by an admin, all refunded) and its seat given back.
+      if (order.kind === 'booking') await cancelBookingsOfRefundedOrder(tem, order.id, reason);
     });
     return this.em.findOneOrFail(Order, { id: order.id }, { refresh: true });
   }

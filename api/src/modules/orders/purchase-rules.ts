@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { courseAccessRefusal } from '../courses/course-access';
 import type { HasRoles } from '../users/roles';
+import { bookingRefusal } from '../bookings/booking-orders';
 
 /**
  * What may be bought and delivered, checked where money and access change: checkout start, the
@@ -52,7 +53,8 @@ export async function assertCoursesAllowed(
 interface DeliveryRow {
   user_id: string;
   status: string;
-  item_type: 'course' | 'resource';
+  item_type: 'course' | 'resource' | 'booking';
+  item_id: string;
   title: string;
   member_only: boolean | null;
   owned: boolean;
@@ -63,7 +65,8 @@ interface DeliveryRow {
  * order is not awaiting payment: its fulfilment then changes nothing anyway). Takes the buyer's
  * lock first. Refused: an item the buyer already has (an active enrollment, an entitlement from
  * elsewhere) or already bought in another paid order — never paid for twice — and a member-only
- * course the buyer may not have (the course access rule of course-access.ts).
+ * course the buyer may not have (the course access rule of course-access.ts), and a booking that
+ * was canceled or whose expired hold's time was taken meanwhile (bookings/booking-orders.ts).
  */
 export async function deliveryRefusal(em: EntityManager, orderId: string): Promise<DomainError | null> {
   const [order] = await em.execute<{ user_id: string }[]>('select user_id from orders where id = ?', [
@@ -72,8 +75,9 @@ export async function deliveryRefusal(em: EntityManager, orderId: string): Promi
   if (!order) return null;
   const buyer = await lockBuyer(em, order.user_id);
   const rows = await em.execute<DeliveryRow[]>(
-    `select o.user_id, o.status, ol.item_type, ol.title, c.member_only,
-       case when ol.item_type = 'course'
+    `select o.user_id, o.status, ol.item_type, ol.item_id, ol.title, c.member_only,
+       case when ol.item_type = 'booking' then false
+         when ol.item_type = 'course'
          then exists (select 1 from enrollments e where e.user_id = o.user_id and e.course_id = ol.item_id
            and e.access_revoked_at is null)
          else exists (select 1 from entitlements en where en.user_id = o.user_id and en.resource_id = ol.item_id
@@ -89,6 +93,11 @@ export async function deliveryRefusal(em: EntityManager, orderId: string): Promi
   );
   if (!rows.length || (rows[0].status !== 'pending' && rows[0].status !== 'failed')) return null;
   for (const row of rows) {
+    if (row.item_type === 'booking') {
+      const refusal = await bookingRefusal(em, row.item_id);
+      if (refusal) return refusal;
+      continue;
+    }
     if (row.owned) return new DomainError('ALREADY_OWNED', `You already own “${row.title}”`, 'orderId');
     if (row.item_type === 'course') {
       const refusal = courseAccessRefusal(

@@ -34,6 +34,7 @@ export function receiptRoute(createContext: ContextFactory, format: 'html' | 'pd
         paidAt: order.paidAt ?? null,
         refundedAt: order.refundedAt ?? null,
         refundReason: order.refundReason ?? null,
+        refundedCents: order.refundedCents,
         buyerName: [buyer.firstName, buyer.lastName].filter(Boolean).join(' ') || buyer.username,
         buyerEmail: buyer.email ?? null,
         paymentProvider: order.paymentProvider,

@@ -10,6 +10,8 @@ export interface ReceiptData {
   paidAt: Date | null;
   refundedAt: Date | null;
   refundReason: string | null;
+  /** How much was refunded (a partial refund keeps a booking's late fee); absent: the total. */
+  refundedCents?: number;
   buyerName: string;
   buyerEmail: string | null;
   paymentProvider: string;
@@ -32,8 +34,15 @@ export function money(cents: number): string {
   return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Under a line's title: "Course", or "Resource · 3 licences" (quantity N of a resource is N licences). */
+/** "Refunded", or "Refunded $30.00 of $60.00" for a partial refund. */
+export function refundedLabel(r: Pick<ReceiptData, 'refundedCents' | 'totalCents'>): string {
+  if (r.refundedCents === undefined || r.refundedCents >= r.totalCents) return 'Refunded';
+  return `Refunded ${money(r.refundedCents)} of ${money(r.totalCents)}`;
+}
+
+/** Under a line's title: "Course", "Booked session", or "Resource · 3 licences" (quantity N of a resource is N licences). */
 export function lineKind(line: { itemType: string; quantity: number }): string {
+  if (line.itemType === 'booking') return 'Booked session';
   return line.itemType === 'course' ? 'Course' : `Resource · ${licenceLabel(line.quantity)}`;
 }
 
@@ -82,7 +91,7 @@ export function renderReceiptHtml(r: ReceiptData, pdfUrl: string): string {
     ? `<tr><td colspan="3">Discount${r.couponCode ? ` (${escapeHtml(r.couponCode)})` : ''}</td><td class="num">-${money(r.discountCents)}</td></tr>`
     : '';
   const refund = r.refundedAt
-    ? `<p class="refund">Refunded on ${day(r.refundedAt)}${r.refundReason ? `: ${escapeHtml(r.refundReason)}` : ''}</p>`
+    ? `<p class="refund">${refundedLabel(r)} on ${day(r.refundedAt)}${r.refundReason ? `: ${escapeHtml(r.refundReason)}` : ''}</p>`
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -174,7 +183,10 @@ export function renderReceiptPdf(r: ReceiptData): PDFKit.PDFDocument {
   );
   if (r.refundedAt) {
     doc.moveDown(0.5).fillColor('#c53030');
-    doc.text(`Refunded on ${day(r.refundedAt)}${r.refundReason ? `: ${r.refundReason}` : ''}`, left);
+    doc.text(
+      `${refundedLabel(r)} on ${day(r.refundedAt)}${r.refundReason ? `: ${r.refundReason}` : ''}`,
+      left,
+    );
   }
   return doc;
 }

@@ -1,0 +1,122 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError } from '../../graphql/errors';
+import { bookingChanged } from './booking-events';
+import { lockInstructor, releaseSeat, takeSeat } from './booking-holds';
+import { sqlState } from './sql-state';
+
+/**
+ * How order fulfilment (orders/fulfilment.ts, purchase-rules.ts) treats an order line of item
+ * type `booking` (item_id = the booking): the booking's hold becomes confirmed (or requested)
+ * when the order is paid; a booking that was canceled, or whose hold expired and whose time (or
+ * seat) was taken meanwhile, is refused so the money is refunded (automatic-refund.ts).
+ */
+
+interface BookingRow {
+  id: string;
+  status: string;
+  kind: string;
+  instructor_id: string;
+  session_type_id: string;
+  starts_at: Date;
+  blocked_overlaps: boolean;
+  requires_approval: boolean;
+  capacity: number;
+  seats_full: boolean | null;
+}
+
+async function bookingRow(em: EntityManager, bookingId: string): Promise<BookingRow | null> {
+  const [row] = await em.execute<BookingRow[]>(
+    `select b.id, b.status, b.kind, b.instructor_id, b.session_type_id, b.starts_at,
+       exists (select 1 from bookings o where o.id <> b.id and o.instructor_id = b.instructor_id
+         and o.kind <> 'group' and o.status in ('held', 'requested', 'confirmed') and o.blocked && b.blocked
+         and not (o.status = 'held' and o.hold_expires_at <= clock_timestamp())) as blocked_overlaps,
+       st.requires_approval, st.capacity,
+       (select co.seats_taken >= co.capacity from class_occurrences co
+         where co.session_type_id = b.session_type_id and co.starts_at = b.starts_at) as seats_full
+     from bookings b join session_types st on st.id = b.session_type_id where b.id = ?`,
+    [bookingId],
+  );
+  return row ?? null;
+}
+
+/**
+ * Why the booking of an order line cannot be delivered, or null. Takes the instructor's lock
+ * first, so the answer stands until the caller's transaction ends.
+ */
+export async function bookingRefusal(em: EntityManager, bookingId: string): Promise<DomainError | null> {
+  const first = await bookingRow(em, bookingId);
+  if (!first) return new DomainError('CONFLICT', 'This booking no longer exists', 'orderId');
+  await lockInstructor(em, first.instructor_id);
+  const row = (await bookingRow(em, bookingId))!;
+  if (row.status === 'held' || row.status === 'requested' || row.status === 'confirmed') return null;
+  if (row.status === 'expired') {
+    const taken = row.kind === 'group' ? !!row.seats_full : row.blocked_overlaps;
+    if (!taken) return null;
+    return new DomainError(
+      'SLOT_TAKEN',
+      'The hold on this time ran out and it was booked by someone else — please pick another',
+      'orderId',
+    );
+  }
+  return new DomainError('CONFLICT', `This booking is ${row.status.replace('_', ' ')}`, 'orderId');
+}
+
+/**
+ * The paid order's booking: held → confirmed (requested when the type requires approval); an
+ * expired hold is taken again when its time is still free (inside a savepoint: a conflict refuses
+ * it with SLOT_TAKEN / CLASS_FULL and leaves the transaction usable). Idempotent.
+ */
+export async function fulfilBooking(em: EntityManager, bookingId: string): Promise<void> {
+  const row = await bookingRow(em, bookingId);
+  if (!row) return;
+  const next = row.requires_approval ? 'requested' : 'confirmed';
+  if (row.status === 'held') {
+    await em.execute(`update bookings set status = ?, updated_at = now() where id = ? and status = 'held'`, [
+      next,
+      bookingId,
+    ]);
+    await bookingChanged(em, bookingId, { type: next });
+    return;
+  }
+  if (row.status !== 'expired') return;
+  await em.execute('savepoint booking_retake');
+  try {
+    if (row.kind === 'group' && !(await takeSeat(em, row.session_type_id, row.starts_at, row.capacity))) {
+      throw new DomainError('CLASS_FULL', 'This class is full — please pick another time', 'orderId');
+    }
+    await em.execute(
+      `update bookings set status = ?, updated_at = now() where id = ? and status = 'expired'`,
+      [next, bookingId],
+    );
+    await em.execute('release savepoint booking_retake');
+  } catch (error) {
+    await em.execute('rollback to savepoint booking_retake');
+    if (sqlState(error) === '23P01' || sqlState(error) === '23505') {
+      throw new DomainError('SLOT_TAKEN', 'This time was just booked — please pick another', 'orderId');
+    }
+    throw error;
+  }
+  await bookingChanged(em, bookingId, { type: next });
+}
+
+/**
+ * Staff refunded a booking order in full (orders.service.ts refund): its live booking is canceled
+ * by an admin with everything refunded, and a group seat given back.
+ */
+export async function cancelBookingsOfRefundedOrder(
+  em: EntityManager,
+  orderId: string,
+  reason: string,
+): Promise<void> {
+  const rows = await em.execute<{ id: string; kind: string; session_type_id: string; starts_at: Date }[]>(
+    `update bookings set status = 'canceled', canceled_by = 'admin', cancel_reason = ?, canceled_at = now(),
+       refunded_cents = price_cents, fee_cents = 0, updated_at = now()
+     where order_id = ? and status in ('held', 'requested', 'confirmed')
+     returning id, kind, session_type_id, starts_at`,
+    [reason.slice(0, 500), orderId],
+  );
+  for (const row of rows) {
+    if (row.kind === 'group') await releaseSeat(em, row.session_type_id, row.starts_at);
+    await bookingChanged(em, row.id, { type: 'canceled' });
+  }
+}
