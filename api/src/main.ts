@@ -8,6 +8,8 @@ import { openDatabase } from './db/database';
 import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } from './db/embedded';
 import { DemoPasswordError } from './db/seeders/demo-passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seeders/demo-users';
+import { prepareJobQueues } from './jobs';
+import './jobs/handlers';
 import { superviseWorkers } from './workers';
 
 /** How long an idle HTTP keep-alive connection stays open (longer than common proxies' 60 s). */
@@ -77,6 +79,8 @@ async function main() {
       seed: config.seed,
       refuseDemoPasswords: config.production,
     });
+    // pg-boss's schema and queues, once, before the workers start theirs.
+    await prepareJobQueues(config.databaseUrl, orm, config);
     await orm.close(true);
     superviseWorkers(config.workers, () => announce(config, config.workers));
     return;

@@ -143,10 +143,30 @@ export class JobQueue {
     return this;
   }
 
+  /**
+   * Creates queue `name` unless it exists. Processes starting together may create one queue at
+   * once: pg-boss's create_queue is not locked, and racing ones can deadlock or collide; the loser
+   * retries and then finds the queue.
+   */
   private async ensureQueue(name: string): Promise<void> {
     if (this.created.has(name)) return;
-    await this.boss.createQueue(name); // idempotent
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name);
+        break;
+      } catch (error) {
+        const code = (error as { code?: string })?.code;
+        // deadlock, unique violation, duplicate table/object, serialization failure
+        if (attempt >= 5 || !['40P01', '23505', '42P07', '42710', '40001'].includes(code ?? '')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
     this.created.add(name);
+  }
+
+  /** Creates the queue of every declared job (the primary does this before it forks workers). */
+  async createRegisteredQueues(): Promise<void> {
+    for (const name of registry.keys()) await this.ensureQueue(name);
   }
 
   /** Queues job `name`; returns its id, or null when a job with the same singletonKey exists. */
@@ -250,3 +270,17 @@ export const jobs = {
     return current;
   },
 };
+
+/**
+ * Installs pg-boss's schema and the declared jobs' queues, then disconnects: the primary of a
+ * multi-process server does this before it forks, so its workers do not all create them at once.
+ */
+export async function prepareJobQueues(databaseUrl: string, orm: MikroORM, config: Config): Promise<void> {
+  const queue = new JobQueue(databaseUrl, { orm, config, supervise: false });
+  await queue.start();
+  try {
+    await queue.createRegisteredQueues();
+  } finally {
+    await queue.stop();
+  }
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/database';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { defineJob, JobQueue, jobs, singletonJobId } from '.';
 
@@ -97,5 +98,23 @@ describe('jobs (pg-boss)', () => {
     expect(await t.handle.jobs.runDue('test.manual')).toBe(1);
     expect(runs).toContain('committed');
     expect(runs).not.toContain('rolled-back');
+  });
+
+  it('several processes starting at once on a new database all get their queues', async () => {
+    const db = await createTestDatabase();
+    const queues = Array.from(
+      { length: 4 },
+      () => new JobQueue(db.url, { orm: t.orm, config: t.config, pollingIntervalSeconds: 0.5 }),
+    );
+    try {
+      await Promise.all(queues.map((q) => q.start()));
+      await Promise.all(queues.map((q) => q.workRegistered()));
+      const id = await queues[0].send('test.record', { tag: 'fresh-db' });
+      expect(id).toBeTruthy();
+      await until(() => runs.includes('fresh-db'));
+    } finally {
+      await Promise.all(queues.map((q) => q.stop()));
+      await db.drop();
+    }
   });
 });
