@@ -38,6 +38,7 @@ import { createPaymentProvider } from './modules/payments/create-payment-provide
 import { LocalStorage } from './storage/local-storage';
 import { JobQueue, setCurrentJobQueue } from './jobs';
 import './jobs/handlers';
+import { installBookingNotifications } from './modules/bookings/notifications/booking-notifications.listener';
 import { configureMail } from './modules/mail/mail';
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -102,6 +103,8 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   // Mail and background jobs (pg-boss in the schema `pgboss` of the app's database): every process
   // works every declared job; each job runs once across processes.
   configureMail(config);
+  // Booking changes mail both parties (.ics attached) and queue reminders, in the change's transaction.
+  installBookingNotifications(config);
   const jobQueue = new JobQueue(databaseUrl, {
     orm,
     config,

@@ -53,7 +53,6 @@ async function writeFeed(
   userId: string,
   replace: boolean,
 ): Promise<CalendarFeedRecord> {
-  // created_at has millisecond precision in the column: derive from the stored value.
   const createdAt = new Date(); // the column keeps milliseconds, as the derivation reads them
   const token = deriveFeedToken(secret, userId, createdAt);
   const rows: { created_at: Date }[] = await em.getConnection().execute(

@@ -11,4 +11,5 @@ export const calendarPermissions = {
   },
   CalendarFeed: allow,
   CalendarFeedPayload: allow,
+  CalendarLinks: allow,
 };

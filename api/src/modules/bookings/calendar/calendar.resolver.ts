@@ -1,6 +1,7 @@
 import { Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../../graphql/context';
 import { payload } from '../../../graphql/payload';
+import { BookingCalendarLinksResolver } from './booking-calendar-links.resolver';
 import { feedUrl, myCalendarFeed, resetCalendarFeed, type CalendarFeedRecord } from './calendar-feed';
 import { CalendarFeed, CalendarFeedPayload } from './calendar.types';
 
@@ -41,4 +42,4 @@ export class CalendarFeedResolver {
   }
 }
 
-export const calendarResolvers = [CalendarFeedResolver] as const;
+export const calendarResolvers = [CalendarFeedResolver, BookingCalendarLinksResolver] as const;
