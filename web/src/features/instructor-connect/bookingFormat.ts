@@ -42,8 +42,9 @@ export const bookingStatusLabel = (status: string): string =>
 export const bookingStatusPalette = (status: string): string =>
   BOOKING_STATUS_PALETTE[normalizeStatus(status)] ?? 'gray';
 
+/** The status filter's choices; values are the graph's `BookingStatus` names (CONFIRMED …). */
 export const BOOKING_STATUS_OPTIONS = BOOKING_STATUSES.map((value) => ({
-  value,
+  value: value.toUpperCase(),
   label: bookingStatusLabel(value),
 }));
 
@@ -65,8 +66,9 @@ export const profileStatusLabel = (status: string): string =>
 export const profileStatusPalette = (status: string): string =>
   PROFILE_STATUS_PALETTE[normalizeStatus(status)] ?? 'gray';
 
+/** The status filter's choices; values are the graph's `InstructorStatus` names (APPROVED …). */
 export const PROFILE_STATUS_OPTIONS = ['pending', 'approved', 'suspended'].map((value) => ({
-  value,
+  value: value.toUpperCase(),
   label: profileStatusLabel(value),
 }));
 

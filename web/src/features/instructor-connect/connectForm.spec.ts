@@ -94,7 +94,7 @@ describe('the session type form', () => {
 
   it('edits a stored type, keeping a rule the builder cannot show', () => {
     const stored = {
-      kind: 'group',
+      kind: 'GROUP',
       title: 'Salsa basics',
       description: '',
       durationMinutes: 60,
@@ -107,12 +107,18 @@ describe('the session type form', () => {
       maxPerDay: null,
       requiresApproval: false,
       recurrenceRule: 'FREQ=MONTHLY;BYDAY=1TU;BYHOUR=18;BYMINUTE=0',
-      locationMode: 'in_person',
+      locationMode: 'IN_PERSON',
       cancelFreeHours: 12,
       lateCancelFeePercent: 100,
     };
     const form = formFromSessionType(stored);
-    expect(form).toMatchObject({ price: '15.50', minNoticeHours: '2', customRule: stored.recurrenceRule });
+    expect(form).toMatchObject({
+      kind: 'group',
+      locationMode: 'in_person',
+      price: '15.50',
+      minNoticeHours: '2',
+      customRule: stored.recurrenceRule,
+    });
     expect(sessionTypeInput(form).input.recurrenceRule).toBe(stored.recurrenceRule);
   });
 });

@@ -160,9 +160,8 @@ export function newSessionTypeForm(kind: SessionKind, defaults: SessionDefaults)
 }
 
 export function formFromSessionType(type: SessionTypeLike): SessionTypeFormValues {
-  const kind = (
-    ['private', 'group', 'consultation'].includes(type.kind) ? type.kind : 'private'
-  ) as SessionKind;
+  const stored = type.kind.toLowerCase();
+  const kind = (['private', 'group', 'consultation'].includes(stored) ? stored : 'private') as SessionKind;
   const parsed = parseWeeklyRule(type.recurrenceRule);
   return {
     kind,
@@ -179,7 +178,7 @@ export function formFromSessionType(type: SessionTypeLike): SessionTypeFormValue
     requiresApproval: type.requiresApproval,
     recurrence: parsed ?? { ...DEFAULT_RECURRENCE },
     customRule: type.recurrenceRule && !parsed ? type.recurrenceRule : null,
-    locationMode: type.locationMode === 'in_person' ? 'in_person' : 'online',
+    locationMode: type.locationMode.toLowerCase() === 'in_person' ? 'in_person' : 'online',
     cancelFreeHours: String(type.cancelFreeHours),
     lateCancelFeePercent: String(type.lateCancelFeePercent),
   };
@@ -224,7 +223,7 @@ function inRange(
 /**
  * The create/update input of the form, or the errors keyed by input field (the same limits the
  * database checks: duration 10–480 minutes, buffers 0–240, notice up to 30 days, horizon 1–365,
- * capacity 1–500 for group classes, a consultation is free).
+ * capacity 2–500 for group classes, a consultation is free).
  */
 export function sessionTypeInput(values: SessionTypeFormValues): {
   input: SessionTypeInputValues;
@@ -255,7 +254,7 @@ export function sessionTypeInput(values: SessionTypeFormValues): {
   }
   const capacity =
     values.kind === 'group'
-      ? inRange(errors, 'capacity', wholeNumber(values.capacity), 1, 500, 'Enter 1 to 500 seats')
+      ? inRange(errors, 'capacity', wholeNumber(values.capacity), 2, 500, 'Enter 2 to 500 seats')
       : 1;
   const bufferBeforeMinutes = inRange(
     errors,
@@ -424,3 +423,6 @@ export function settingsInput(values: SettingsValues) {
   if (!values.timeZone) errors.timeZone = 'Pick your time zone';
   return { input, errors };
 }
+
+/** The graph's enum name of a form value ('in_person' → 'IN_PERSON'). */
+export const graphEnum = <T extends string>(value: T) => value.toUpperCase() as Uppercase<T>;
