@@ -87,6 +87,11 @@ const AdminOrderPage = lazy(() => import('./features/admin-orders/AdminOrderPage
 const ResourceUploadPage = lazy(() => import('./features/seller-resources/ResourceUploadPage'));
 const ResourceEditPage = lazy(() => import('./features/seller-resources/ResourceEditPage'));
 const SellerResourcesPage = lazy(() => import('./features/seller-resources/SellerResourcesPage'));
+// Instructor Connect for clients: finding instructors, their profiles, booking, my bookings.
+const ConnectPage = lazy(() => import('./features/connect/ConnectPage'));
+const InstructorPage = lazy(() => import('./features/connect/InstructorPage'));
+const BookingPage = lazy(() => import('./features/connect/BookingPage'));
+const MyBookingsPage = lazy(() => import('./features/connect/MyBookingsPage'));
 
 /** A lazily loaded page with its own loading state. */
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -153,10 +158,10 @@ const publicRoutes: RouteObject[] = [
   { path: 'verify/:certificateNumber', element: page(CertificateVerifyPage) },
   { path: 'courses/:id', element: page(CourseDetailsPage) },
   redirect('course/:id', (params) => `/courses/${encode(params.id)}`),
-  placeholder('connect', 'Connect'),
-  placeholder('connect-updated', 'Connect'),
-  placeholder('connect-old', 'Connect'),
-  placeholder('instructors/:instructorId', 'Instructor profile'),
+  { path: 'connect', element: page(ConnectPage) },
+  { path: 'connect-updated', element: page(ConnectPage) },
+  { path: 'connect-old', element: page(ConnectPage) },
+  { path: 'instructors/:instructorId', element: page(InstructorPage) },
   placeholder('subscription', 'Membership'),
   placeholder('subscription/success', 'Subscription confirmed'),
   redirect('pricing', '/subscription'),
@@ -193,10 +198,10 @@ const memberRoutes: RouteObject[] = [
   { path: 'certificate-templates', element: page(CertificateTemplatesPage) },
   { path: 'certificates', element: page(MyCertificatesPage) },
   { path: 'certificates/:certificateId', element: page(CertificatePage) },
-  placeholder('connect/book/:instructorId', 'Book an instructor'),
+  { path: 'connect/book/:instructorId', element: page(BookingPage) },
   placeholder('connect/profile', 'My instructor profile'),
-  placeholder('instructors/:instructorId/book', 'Book an instructor'),
-  placeholder('my-bookings', 'My bookings'),
+  { path: 'instructors/:instructorId/book', element: page(BookingPage) },
+  { path: 'my-bookings', element: page(MyBookingsPage) },
   { path: 'my-store', element: page(SellerResourcesPage) },
   { path: 'my-resources', element: page(MyResourcesPage) },
   { path: 'curriculum/upload', element: page(ResourceUploadPage) },
