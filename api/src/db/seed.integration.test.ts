@@ -44,7 +44,7 @@ describe('demo accounts', () => {
   );
 
   it('are the only users of a fresh database (with the demo store sellers), one row each', async () => {
-    expect(await usernames()).toEqual([...DEMO_ACCOUNTS.map(([u]) => u), 'rhythm', 'studio'].sort());
+    expect(await usernames()).toEqual([...DEMO_ACCOUNTS.map(([u]) => u), 'rhythm', 'studio', 'lena'].sort());
   });
 });
 
@@ -59,6 +59,7 @@ describe('seeding again', () => {
     expect(await sql('select id, username, password_hash from users order by id')).toEqual(before);
     expect(await sql('select name from seed_runs order by name')).toEqual([
       { name: 'demo-courses' },
+      { name: 'demo-instructors' },
       { name: 'demo-orders' },
       { name: 'demo-resources' },
       { name: 'demo-sellers' },
@@ -94,6 +95,7 @@ describe('seeding again', () => {
     expect(names.filter((n) => n === 'admin')).toHaveLength(1);
     expect(await sql('select name from seed_runs order by name')).toEqual([
       { name: 'demo-courses' },
+      { name: 'demo-instructors' },
       { name: 'demo-orders' },
       { name: 'demo-resources' },
       { name: 'demo-sellers' },

@@ -7,6 +7,7 @@ import { calendarPermissions } from '../modules/bookings/calendar/calendar.permi
 import { bookingsPermissions } from '../modules/bookings/bookings.permissions';
 import { cartPermissions } from '../modules/cart/cart.permissions';
 import { couponsPermissions } from '../modules/coupons/coupons.permissions';
+import { instructorsPermissions } from '../modules/instructors/instructors.permissions';
 import { mailPermissions } from '../modules/mail/mail.permissions';
 import { certificatesPermissions } from '../modules/certificates/certificates.permissions';
 import { coursesPermissions } from '../modules/courses/courses.permissions';
@@ -66,6 +67,7 @@ export const ruleTree = mergeRules(
   mailPermissions,
   calendarPermissions,
   bookingsPermissions,
+  instructorsPermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

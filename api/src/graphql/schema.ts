@@ -9,6 +9,7 @@ import { calendarResolvers } from '../modules/bookings/calendar/calendar.resolve
 import { BookingsResolver } from '../modules/bookings/bookings.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { CouponsResolver } from '../modules/coupons/coupons.resolver';
+import { instructorsResolvers } from '../modules/instructors/instructors.resolver';
 import { MailResolver } from '../modules/mail/mail.resolver';
 import { CertificateTemplatesResolver } from '../modules/certificates/certificate-templates.resolver';
 import { CertificatesResolver } from '../modules/certificates/certificates.resolver';
@@ -48,6 +49,7 @@ export const resolvers = [
   MailResolver,
   ...calendarResolvers,
   BookingsResolver,
+  ...instructorsResolvers,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */

@@ -20,7 +20,7 @@ export interface GraphRoute {
   operation: string;
   variables?: (req: Request) => Record<string, unknown>;
   /** Turns the operation's root field into the response body. */
-  select?: (root: Record<string, unknown>) => unknown;
+  select?: (root: Record<string, unknown>, req: Request) => unknown;
   /** Status of a success (default 200). */
   status?: number;
   /** What to answer when the root field is null. */
@@ -90,7 +90,7 @@ export async function runGraphRoute(
     });
     return;
   }
-  const body = route.select ? route.select(root as Record<string, unknown>) : root;
+  const body = route.select ? route.select(root as Record<string, unknown>, req) : root;
   res.status(route.status ?? 200).json(body);
 }
 

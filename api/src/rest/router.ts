@@ -9,6 +9,7 @@ import { bookingIcsRoute, calendarFeedRoute } from '../modules/bookings/calendar
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.route';
 import { certificatesRoutes } from '../modules/certificates/certificates.routes';
+import { instructorsRoutes } from '../modules/instructors/instructors.routes';
 import { coursesRoutes } from '../modules/courses/courses.routes';
 import { learningRoutes } from '../modules/learning/learning.routes';
 import { licencesRoutes } from '../modules/licences/licences.routes';
@@ -41,6 +42,7 @@ export const graphRoutes: GraphRoute[] = [
   ...cartRoutes,
   ...ordersRoutes,
   ...licencesRoutes,
+  ...instructorsRoutes,
 ];
 
 /**

@@ -122,7 +122,7 @@ describe('a production start', () => {
     expect(code).toBe(1);
     expect(server.output()).not.toContain('DRX is running');
     expect(server.output()).toContain(
-      'Refusing to start with NODE_ENV=production: the demo accounts admin, instructor, member, multi, officer, rhythm, seller, studio still sign in with the published demo password.',
+      'Refusing to start with NODE_ENV=production: the demo accounts admin, instructor, lena, member, multi, officer, rhythm, seller, studio still sign in with the published demo password.',
     );
     expect(server.output()).toContain('node api/dist/db/seeders/replace-demo-passwords.js');
     // and the message is printed without a stack trace

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../../modules/auth/password';
+import { DEMO_INSTRUCTOR_USERS } from './demo-instructors';
 import { DEMO_STORE_SELLERS } from './demo-resources.data';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 
@@ -8,6 +9,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 export const DEMO_USERNAMES: readonly string[] = [
   ...DEMO_USERS.map((u) => u.username),
   ...DEMO_STORE_SELLERS.map((s) => s.username),
+  ...DEMO_INSTRUCTOR_USERS.map((u) => u.username),
 ];
 
 /** A production start refused because a demo account can still be signed in to. */

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { seedDemoCourses } from './demo-courses';
+import { seedDemoInstructors } from './demo-instructors';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoResources } from './demo-resources';
 import { seedDemoSellers } from './demo-sellers';
@@ -12,6 +13,7 @@ const SEEDERS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
   { name: 'demo-resources', run: seedDemoResources },
   { name: 'demo-sellers', run: seedDemoSellers },
   { name: 'demo-orders', run: seedDemoOrders },
+  { name: 'demo-instructors', run: seedDemoInstructors },
 ];
 
 export async function seedDatabase(em: EntityManager): Promise<string[]> {

@@ -20,6 +20,8 @@ export function hhmm(value: string): string {
 @Entity({ tableName: 'availability_rules' })
 @Index({ properties: ['instructor', 'weekday'] })
 export class AvailabilityRule {
+  [OptionalProps]?: 'startTime' | 'endTime';
+
   @Field(() => ID, { description: 'The rule’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -63,7 +65,7 @@ export class AvailabilityRule {
 @Entity({ tableName: 'availability_overrides' })
 @Index({ properties: ['instructor', 'date'] })
 export class AvailabilityOverride {
-  [OptionalProps]?: 'start' | 'end' | 'note' | 'createdAt';
+  [OptionalProps]?: 'start' | 'end' | 'note' | 'createdAt' | 'startTime' | 'endTime';
 
   @Field(() => ID, { description: 'The override’s id (for availabilityOverrideRemove).' })
   @PrimaryKey({ type: 'uuid' })

@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('instructor entities', () => {
   it('map the migration’s tables', async () => {
     const em = orm.em.fork();
-    const user = await em.findOneOrFail(User, { username: 'instructor' });
+    const user = await em.findOneOrFail(User, { username: 'multi' });
     em.create(InstructorProfile, { user, styles: ['Salsa'], timeZone: 'Europe/London' });
     const type = em.create(SessionType, {
       instructor: user,

@@ -18,6 +18,7 @@ import { InstructorStatus } from './instructors.enums';
 export class InstructorProfile {
   [PrimaryKeyProp]?: 'user';
   [OptionalProps]?:
+    | 'id'
     | 'status'
     | 'statusReason'
     | 'featured'
