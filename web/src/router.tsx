@@ -93,6 +93,18 @@ const InstructorPage = lazy(() => import('./features/connect/InstructorPage'));
 const BookingPage = lazy(() => import('./features/connect/BookingPage'));
 const MyBookingsPage = lazy(() => import('./features/connect/MyBookingsPage'));
 
+// Instructor Connect (issue 11): the instructor's profile, hours, settings and bookings; staff pages.
+const InstructorProfilePage = lazy(() => import('./features/instructor-connect/InstructorProfilePage'));
+const InstructorAvailabilityPage = lazy(
+  () => import('./features/instructor-connect/InstructorAvailabilityPage'),
+);
+const InstructorConnectSettingsPage = lazy(
+  () => import('./features/instructor-connect/InstructorSettingsPage'),
+);
+const InstructorBookingsPage = lazy(() => import('./features/instructor-connect/InstructorBookingsPage'));
+const AdminInstructorsPage = lazy(() => import('./features/admin-connect/AdminInstructorsPage'));
+const AdminBookingsPage = lazy(() => import('./features/admin-connect/AdminBookingsPage'));
+
 /** A lazily loaded page with its own loading state. */
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -199,7 +211,7 @@ const memberRoutes: RouteObject[] = [
   { path: 'certificates', element: page(MyCertificatesPage) },
   { path: 'certificates/:certificateId', element: page(CertificatePage) },
   { path: 'connect/book/:instructorId', element: page(BookingPage) },
-  placeholder('connect/profile', 'My instructor profile'),
+  { path: 'connect/profile', element: page(InstructorProfilePage) },
   { path: 'instructors/:instructorId/book', element: page(BookingPage) },
   { path: 'my-bookings', element: page(MyBookingsPage) },
   { path: 'my-store', element: page(SellerResourcesPage) },
@@ -240,10 +252,10 @@ const workspaceRoutes: RouteObject[] = [
   { path: 'instructor/quizzes', element: page(InstructorQuizzesPage) },
   { path: 'instructor/certificates', element: page(InstructorCertificatesPage) },
   { path: 'instructor/certificates/issue', element: page(InstructorCertificateIssuePage) },
-  placeholder('instructor/availability', 'Availability'),
-  placeholder('instructor/bookings', 'Bookings'),
+  { path: 'instructor/availability', element: page(InstructorAvailabilityPage) },
+  { path: 'instructor/bookings', element: page(InstructorBookingsPage) },
   placeholder('instructor/messages', 'Messages'),
-  placeholder('instructor/settings', 'Instructor settings'),
+  { path: 'instructor/settings', element: page(InstructorConnectSettingsPage) },
 ];
 
 /** Admin-only pages (admins and curriculum officers) in the admin layout. */
@@ -260,8 +272,8 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/curriculum', element: page(AdminResourcesPage) },
   { path: 'admin/resource-categories', element: page(AdminResourceCategoriesPage) },
   { path: 'admin/curriculum-categories', element: page(AdminResourceCategoriesPage) },
-  placeholder('admin/instructors', 'Instructors'),
-  placeholder('admin/bookings', 'Bookings'),
+  { path: 'admin/instructors', element: page(AdminInstructorsPage) },
+  { path: 'admin/bookings', element: page(AdminBookingsPage) },
   { path: 'admin/dance-styles', element: page(AdminDanceStylesPage) },
   placeholder('admin/subscription-plans', 'Subscription plans'),
   { path: 'admin/coupons', element: page(AdminCouponsPage) },
