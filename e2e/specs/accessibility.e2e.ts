@@ -15,6 +15,7 @@ interface Ids {
   seller: string;
   userId: string;
   certificateNumber: string;
+  instructor: string;
 }
 let ids: Ids;
 const apis: APIRequestContext[] = [];
@@ -51,6 +52,11 @@ async function loadIds(): Promise<Ids> {
   expect(courses.items.length).toBeGreaterThan(0);
   expect(resources.items.length).toBeGreaterThan(0);
   expect(sellers.items.length).toBeGreaterThan(0);
+  const { instructors } = await graphql<{ instructors: { nodes: { id: string }[] } }>(
+    guest,
+    '{ instructors(first: 1) { nodes { id } } }',
+  );
+  expect(instructors.nodes.length).toBeGreaterThan(0);
 
   const instructor = await api();
   await json(
@@ -98,6 +104,7 @@ async function loadIds(): Promise<Ids> {
     seller: sellers.items[0].id,
     userId,
     certificateNumber: certificateIssue.certificate.number,
+    instructor: instructors.nodes[0].id,
   };
 }
 
@@ -124,8 +131,10 @@ const PUBLIC_PAGES: [name: string, path: (ids: Ids) => string][] = [
   ['certificate verification (unknown)', () => '/verify/DRX-2026-AAAAAAAA'],
   ['user profile', (i) => `/profile/${encodeURIComponent(i.userId)}`],
   ['guest cart', () => '/cart'],
-  ['connect (coming soon)', () => '/connect'],
-  ['instructor profile (coming soon)', () => '/instructors/1'],
+  ['connect', () => '/connect'],
+  ['connect with filters', () => '/connect?style=Ballet&mode=in_person&week=1'],
+  ['instructor profile', (i) => `/instructors/${encodeURIComponent(i.instructor)}`],
+  ['instructor profile (unknown)', () => '/instructors/00000000-0000-4000-8000-000000000000'],
   ['membership (coming soon)', () => '/subscription'],
   ['subscription success (coming soon)', () => '/subscription/success'],
   ['blog', () => '/blog'],
