@@ -259,6 +259,8 @@ export async function scheduleReminders(
   return scheduled;
 }
 
+const MAILED_CHANGES = new Set(['confirmed', 'requested', 'approved', 'declined', 'canceled', 'rescheduled']);
+
 /**
  * The mails (and reminders) of a booking change. Call after the change is written, with the
  * EntityManager of its transaction. Returns how many mails were queued.
@@ -269,6 +271,7 @@ export async function notifyBookingChange(
   change: BookingChange,
   publicUrl: string,
 ): Promise<number> {
+  if (!MAILED_CHANGES.has(change.type)) return 0; // held, expired, completed, no_show: no mail
   const row = await loadBookingMailRow(em, bookingId);
   if (!row) return 0;
   const both: BookingMailRecipient[] = ['client', 'instructor'];
