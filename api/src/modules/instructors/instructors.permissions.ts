@@ -5,6 +5,15 @@ import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAdmin } from '../../graphql/rules';
 import { hasAnyRole } from '../users/roles';
 
+/** Users with the instructor role. */
+export const isInstructor = withAudience(
+  rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
+    if (!ctx.viewer) return unauthenticated();
+    return hasAnyRole(ctx.viewer, ['instructor']) ? true : forbidden();
+  }),
+  'instructors (FORBIDDEN for other roles)',
+);
+
 /** Instructors (their own profile; the service checks ownership) and admins (anybody's). */
 export const isInstructorOrAdmin = withAudience(
   rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
@@ -25,7 +34,7 @@ export const instructorsPermissions = {
     instructors: allow,
     instructor: allow,
     instructorSlots: allow,
-    myInstructorProfile: isInstructorOrAdmin,
+    myInstructorProfile: isInstructor,
     adminInstructors: isAdmin,
   },
   Mutation: {

@@ -351,8 +351,12 @@ export class InstructorsService {
   async editable(viewer: Viewer, instructorId: string | null | undefined): Promise<InstructorProfile> {
     const id = instructorId ?? viewer.id;
     if (id === viewer.id) {
-      if (!hasRole(viewer, 'instructor') && !isAdminViewer(viewer)) {
-        throw new DomainError('FORBIDDEN', 'Only instructors have an instructor profile', 'instructorId');
+      if (!hasRole(viewer, 'instructor')) {
+        throw new DomainError(
+          'FORBIDDEN',
+          'Only instructors have an instructor profile (admins pass the instructorId of the one to change)',
+          'instructorId',
+        );
       }
       return this.ensureProfile(id);
     }
@@ -598,6 +602,8 @@ export class InstructorsService {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || parseLocalDate(date) === null) {
       throw invalid('The date must be yyyy-MM-dd, e.g. 2027-03-14', 'date');
     }
+    const year = Number(date.slice(0, 4));
+    if (year < 2000 || year > 2100) throw invalid('The date must be between the years 2000 and 2100', 'date');
     const hasStart = input.startTime != null && input.startTime.trim() !== '';
     const hasEnd = input.endTime != null && input.endTime.trim() !== '';
     let start: string | null = null;
