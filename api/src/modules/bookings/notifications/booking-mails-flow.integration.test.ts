@@ -48,29 +48,42 @@ async function mailsTo(email: string) {
   }));
 }
 
+const APPROVE = `mutation($input: BookingIdInput!) { bookingApprove(input: $input) { booking { id status } userErrors { code message } } }`;
+const RESCHEDULE = `mutation($input: BookingRescheduleInput!) { bookingReschedule(input: $input) { booking { id status start } userErrors { code message } } }`;
+
+async function bookableInstructor(requiresApproval: boolean) {
+  const instructor = await newUser('Ann', 'instructor');
+  await conn().execute(
+    `insert into instructor_profiles (user_id, status, time_zone, min_notice_minutes) values (?, 'approved', 'America/New_York', 0)`,
+    [instructor.id],
+  );
+  for (let weekday = 1; weekday <= 7; weekday += 1) {
+    await conn().execute(
+      `insert into availability_rules (id, instructor_id, weekday, start_time, end_time) values (?, ?, ?, '00:00', '23:45')`,
+      [randomUUID(), instructor.id, weekday],
+    );
+  }
+  const sessionTypeId = randomUUID();
+  await conn().execute(
+    `insert into session_types (id, instructor_id, kind, title, duration_minutes, price_cents, min_notice_minutes, requires_approval)
+     values (?, ?, 'private', 'Private lesson', 60, 6000, 0, ?)`,
+    [sessionTypeId, instructor.id, requiresApproval],
+  );
+  return { instructor, sessionTypeId };
+}
+
+/** A whole UTC hour about `hours` ahead, inside the instructor's hours (not 23:45–24:00 New York). */
+function startIn(hours: number): Date {
+  const start = new Date(Math.ceil((Date.now() + hours * HOUR) / HOUR) * HOUR);
+  if (start.getUTCHours() === 4 || start.getUTCHours() === 5) start.setUTCHours(12);
+  return start;
+}
+
 describe('booking mails through the booking flow', () => {
   it('pay → confirmed mails with .ics and reminders queued; cancel → cancellation mails (STATUS:CANCELLED)', async () => {
-    const instructor = await newUser('Ann', 'instructor');
+    const { instructor, sessionTypeId } = await bookableInstructor(false);
     const client = await newUser('Bob', 'user');
-    await conn().execute(
-      `insert into instructor_profiles (user_id, status, time_zone, min_notice_minutes) values (?, 'approved', 'America/New_York', 0)`,
-      [instructor.id],
-    );
-    for (let weekday = 1; weekday <= 7; weekday += 1) {
-      await conn().execute(
-        `insert into availability_rules (id, instructor_id, weekday, start_time, end_time) values (?, ?, ?, '00:00', '23:45')`,
-        [randomUUID(), instructor.id, weekday],
-      );
-    }
-    const sessionTypeId = randomUUID();
-    await conn().execute(
-      `insert into session_types (id, instructor_id, kind, title, duration_minutes, price_cents, min_notice_minutes)
-       values (?, ?, 'private', 'Private lesson', 60, 6000, 0)`,
-      [sessionTypeId, instructor.id],
-    );
-    // Three days ahead on a whole UTC hour (a whole hour in New York too), inside the hours.
-    const start = new Date(Math.ceil((Date.now() + 72 * HOUR) / HOUR) * HOUR);
-    if (new Date(start).getUTCHours() === 4 || new Date(start).getUTCHours() === 5) start.setUTCHours(12);
+    const start = startIn(72);
 
     const created = await t.gql(client.agent, CREATE, {
       input: {
@@ -127,5 +140,59 @@ describe('booking mails through the booking flow', () => {
       expect(mail.ics).toContain('METHOD:CANCEL');
       expect(mail.ics).toContain('STATUS:CANCELLED');
     }
+  });
+
+  it('approval flow: the instructor is asked, approval mails the client; a reschedule mails both and moves the reminders', async () => {
+    const { instructor, sessionTypeId } = await bookableInstructor(true);
+    const client = await newUser('Cy', 'user');
+    const start = startIn(96);
+    const created = await t.gql(client.agent, CREATE, {
+      input: {
+        sessionTypeId,
+        start: start.toISOString(),
+        clientTimeZone: 'Asia/Tokyo',
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(created.data.bookingCreate.userErrors).toEqual([]);
+    const bookingId = created.data.bookingCreate.booking.id;
+    await t.gql(client.agent, CONFIRM, { input: { orderId: created.data.bookingCreate.payment.orderId } });
+
+    const [request] = await mailsTo(instructor.email);
+    expect(request.subject).toBe('Booking request to approve: Private lesson with Cy');
+    expect(request.text).toContain('approve or decline');
+    expect(request.ics).toContain('STATUS:TENTATIVE');
+    expect((await mailsTo(client.email))[0].subject).toBe('Booking requested: Private lesson with Ann');
+    const reminders = () =>
+      conn().execute<{ singleton_key: string }[]>(
+        `select singleton_key from pgboss.job where name = ? and data->>'bookingId' = ? order by singleton_key`,
+        [BOOKING_REMINDER_JOB, bookingId],
+      );
+    expect(await reminders()).toHaveLength(0); // not confirmed yet
+
+    const approved = await t.gql(instructor.agent, APPROVE, { input: { bookingId } });
+    expect(approved.data.bookingApprove.userErrors).toEqual([]);
+    const clientMails = await mailsTo(client.email);
+    expect(clientMails[1].subject).toBe('Booking approved: Private lesson with Ann');
+    expect(clientMails[1].text).toMatch(/GMT\+9/); // Tokyo, the client's zone
+    expect(clientMails[1].ics).toContain('STATUS:CONFIRMED');
+    expect(await reminders()).toHaveLength(2);
+
+    const newStart = new Date(start.getTime() + 24 * HOUR);
+    const moved = await t.gql(client.agent, RESCHEDULE, {
+      input: { bookingId, start: newStart.toISOString() },
+    });
+    expect(moved.errors).toBeUndefined();
+    expect(moved.data.bookingReschedule.userErrors).toEqual([]);
+    const rescheduledClient = (await mailsTo(client.email)).at(-1)!;
+    const rescheduledInstructor = (await mailsTo(instructor.email)).at(-1)!;
+    expect(rescheduledClient.subject).toBe('Booking rescheduled: Private lesson with Ann');
+    expect(rescheduledInstructor.subject).toBe('Booking rescheduled: Private lesson with Cy');
+    expect(rescheduledInstructor.text).toContain('Before: ');
+    expect(rescheduledClient.ics).toContain('SEQUENCE:1');
+    expect(rescheduledClient.ics).toContain(`UID:booking-${bookingId}@drx`);
+    const keys = (await reminders()).map((r) => r.singleton_key);
+    expect(keys).toHaveLength(4);
+    expect(keys).toContain(`reminder:${bookingId}:reminder_1h:${newStart.toISOString()}`);
   });
 });
