@@ -145,7 +145,7 @@ function SlotPreview({
                 <NativeSelect.Field value={sessionTypeId} onChange={(e) => setChosen(e.target.value)}>
                   {sessionTypes.map((type) => (
                     <option key={type.id} value={type.id}>
-                      {type.title} ({type.durationMinutes} min)
+                      {type.title}
                     </option>
                   ))}
                 </NativeSelect.Field>

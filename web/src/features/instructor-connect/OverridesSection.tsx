@@ -34,7 +34,8 @@ interface Override {
 
 type OverrideChoice = 'day_off' | 'blocked' | 'extra';
 
-const REFETCH = ['MyAvailability'];
+// The slot preview below changes with the overrides.
+const REFETCH = ['MyAvailability', 'InstructorSlotsPreview'];
 
 /** Date overrides: days off, blocked ranges and extra hours, with add and remove. */
 export function OverridesSection({

@@ -23,7 +23,10 @@ export function WeeklyHoursEditor({ rules, timeZone }: { rules: readonly RuleLik
   const initial = useMemo(() => weekFromRules(rules), [rules]);
   const [week, setWeek] = useState<WeekHours>(initial);
   const [dirty, setDirty] = useState(false);
-  const save = useCourseMutation(AvailabilityRulesSetMutationDocument, 'Hours not saved', ['MyAvailability']);
+  const save = useCourseMutation(AvailabilityRulesSetMutationDocument, 'Hours not saved', [
+    'MyAvailability',
+    'InstructorSlotsPreview',
+  ]);
   const errors = weekErrors(week);
   const hasErrors = Object.keys(errors).length > 0;
   const change = (next: WeekHours) => {

@@ -37,8 +37,8 @@ describe('the weekly hours editor', () => {
       { weekday: 3, startTime: '09:00', endTime: '12:00' },
     ]);
     expect(weekErrors(week)).toEqual({
-      '1:0': 'Overlaps 11:30–13:00',
-      '1:1': 'Overlaps 09:00–12:00',
+      '1:0': 'Overlaps 11:30 AM–1:00 PM',
+      '1:1': 'Overlaps 9:00 AM–12:00 PM',
     });
   });
 
@@ -79,10 +79,10 @@ describe('date overrides in words', () => {
     const { overrideLabel } = await import('./weeklyHours');
     expect(overrideLabel({ kind: 'off', startTime: null, endTime: null })).toBe('Day off');
     expect(overrideLabel({ kind: 'off', startTime: '12:00:00', endTime: '13:30:00' })).toBe(
-      'Blocked 12:00–13:30',
+      'Blocked 12:00 PM–1:30 PM',
     );
     expect(overrideLabel({ kind: 'EXTRA', startTime: '18:00', endTime: '20:00' })).toBe(
-      'Extra hours 18:00–20:00',
+      'Extra hours 6:00 PM–8:00 PM',
     );
   });
 });

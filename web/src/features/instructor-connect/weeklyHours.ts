@@ -1,3 +1,5 @@
+import { formatWallTime } from './recurrence';
+
 /**
  * The weekly-hours editor's model: per ISO weekday (1 = Monday … 7 = Sunday) several wall-clock
  * ranges 'HH:mm'–'HH:mm' in the instructor's time zone, saved whole with `availabilityRulesSet`.
@@ -94,7 +96,7 @@ export function weekErrors(week: WeekHours): Record<string, string> {
           minutes(range.start) < minutes(candidate.end),
       );
       if (other >= 0) {
-        errors[key] = `Overlaps ${ranges[other].start}–${ranges[other].end}`;
+        errors[key] = `Overlaps ${formatWallTime(ranges[other].start)}–${formatWallTime(ranges[other].end)}`;
       }
     });
   }
@@ -156,7 +158,7 @@ export function overrideLabel(override: {
   const kind = override.kind.toLowerCase();
   const range =
     override.startTime && override.endTime
-      ? `${shortTime(override.startTime)}–${shortTime(override.endTime)}`
+      ? `${formatWallTime(shortTime(override.startTime))}–${formatWallTime(shortTime(override.endTime))}`
       : '';
   if (kind === 'extra') return `Extra hours ${range}`;
   return range ? `Blocked ${range}` : 'Day off';
