@@ -226,7 +226,7 @@ function BookingRow({
           {bookingStatusLabel(booking.status)}
         </Badge>
         {status === 'canceled' || status === 'declined' ? (
-          <Text fontSize="xs" color="fg.muted" maxW="2xs" truncate title={booking.cancelReason ?? ''}>
+          <Text fontSize="xs" color="fg.muted" maxW="48" truncate title={cancelLine(booking)}>
             {cancelLine(booking)}
           </Text>
         ) : null}

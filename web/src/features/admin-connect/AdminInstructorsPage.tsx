@@ -141,7 +141,7 @@ function InstructorRow({
             <Link asChild fontWeight="medium">
               <RouterLink to={`/instructors/${instructor.id}`}>{instructor.displayName}</RouterLink>
             </Link>
-            <Text fontSize="xs" color="fg.muted" maxW="xs" truncate title={instructor.headline}>
+            <Text fontSize="xs" color="fg.muted" maxW="2xs" truncate title={instructor.headline}>
               {instructor.headline || 'No headline yet'}
             </Text>
           </Stack>
@@ -156,7 +156,9 @@ function InstructorRow({
       <Table.Cell textAlign="end">
         {instructor.priceFromCents === null || instructor.priceFromCents === undefined
           ? '—'
-          : formatCents(instructor.priceFromCents)}
+          : instructor.priceFromCents === 0
+            ? 'Free'
+            : formatCents(instructor.priceFromCents)}
       </Table.Cell>
       <Table.Cell>
         {instructor.rating ? (
@@ -178,7 +180,7 @@ function InstructorRow({
           {instructor.featured ? <Badge colorPalette="yellow">Featured</Badge> : null}
         </HStack>
         {status === 'suspended' && instructor.statusReason ? (
-          <Text fontSize="xs" color="fg.muted" maxW="2xs" truncate title={instructor.statusReason}>
+          <Text fontSize="xs" color="fg.muted" maxW="40" truncate title={instructor.statusReason}>
             {instructor.statusReason}
           </Text>
         ) : null}

@@ -73,7 +73,14 @@ export const PROFILE_STATUS_OPTIONS = ['pending', 'approved', 'suspended'].map((
 }));
 
 /** "Canceled by the client: Feeling ill" style line of a canceled booking. */
-export function cancelLine(booking: { canceledBy?: string | null; cancelReason?: string | null }): string {
+export function cancelLine(booking: {
+  status?: string;
+  canceledBy?: string | null;
+  cancelReason?: string | null;
+}): string {
+  if (booking.status && normalizeStatus(booking.status) === 'declined') {
+    return `Declined${booking.cancelReason ? `: ${booking.cancelReason}` : ''}`;
+  }
   const by = booking.canceledBy ? ` by the ${normalizeStatus(booking.canceledBy)}` : '';
   return `Canceled${by}${booking.cancelReason ? `: ${booking.cancelReason}` : ''}`;
 }
