@@ -40,6 +40,9 @@ export const STATUS_OF_CODE: Record<string, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // Bookings: the time was just taken, or the class is full.
+  SLOT_TAKEN: 409,
+  CLASS_FULL: 409,
   ALREADY_OWNED: 409,
   EMPTY_CART: 400,
   PAYMENT_FAILED: 402,

@@ -14,6 +14,7 @@ import { coursesRoutes } from '../modules/courses/courses.routes';
 import { learningRoutes } from '../modules/learning/learning.routes';
 import { licencesRoutes } from '../modules/licences/licences.routes';
 import { outboxAttachmentRoute } from '../modules/mail/outbox-attachment.route';
+import { bookingsRoutes } from '../modules/bookings/bookings.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { receiptRoute } from '../modules/orders/receipt.route';
 import { simpleCheckoutRoute } from '../modules/orders/simple-checkout.route';
@@ -43,6 +44,7 @@ export const graphRoutes: GraphRoute[] = [
   ...ordersRoutes,
   ...licencesRoutes,
   ...instructorsRoutes,
+  ...bookingsRoutes,
 ];
 
 /**

@@ -632,3 +632,42 @@ describe('permissions per role', () => {
     expect(made).toBeNull(); // an unknown input field is refused by the schema
   });
 });
+
+describe('REST', () => {
+  it('POST /api/bookings → 201, 409 with the message when taken, 400 on bad input; GET mine; cancel', async () => {
+    const start = dayAt(17, 10);
+    const made = await as.member
+      .post('/api/bookings')
+      .set(json)
+      .send({ sessionTypeId: consultType, start: start.toISOString() });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ status: 'CONFIRMED', start: start.toISOString(), payment: null });
+    const taken = await as.seller
+      .post('/api/bookings')
+      .set(json)
+      .send({ sessionTypeId: consultType, start: start.toISOString() });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('This time was just booked — please pick another');
+    const bad = await as.member.post('/api/bookings').set(json).send({ start: start.toISOString() });
+    expect(bad.status).toBe(400);
+    const badStart = await as.member
+      .post('/api/bookings')
+      .set(json)
+      .send({ sessionTypeId: consultType, start: 'soon' });
+    expect(badStart.status).toBe(400);
+    const guest = await as.guest
+      .post('/api/bookings')
+      .set(json)
+      .send({ sessionTypeId: consultType, start: start.toISOString() });
+    expect(guest.status).toBe(401);
+    const mine = await as.member.get('/api/bookings?when=upcoming');
+    expect(mine.status).toBe(200);
+    expect(mine.body.items.map((b: { id: string }) => b.id)).toContain(made.body.id);
+    const canceled = await as.member
+      .post(`/api/bookings/${made.body.id}/cancel`)
+      .set(json)
+      .send({ reason: 'Busy' });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ status: 'CANCELED', cancelReason: 'Busy' });
+  });
+});

@@ -246,6 +246,9 @@ export class BookingsService {
     if (Number.isNaN(start.getTime()))
       throw new DomainError('INVALID_INPUT', 'Give a valid start time', 'start');
 
+    if (!isUuid(input.sessionTypeId ?? '')) {
+      throw new DomainError('INVALID_INPUT', 'Give the session type to book', 'sessionTypeId');
+    }
     const type = await sessionType(this.em, input.sessionTypeId);
     if (!type || !type.active) throw new DomainError('NOT_FOUND', 'Session type not found', 'sessionTypeId');
     if (type.instructor_id === viewer.id) {
@@ -373,14 +376,7 @@ export class BookingsService {
       `insert into orders (id, user_id, kind, status, currency, subtotal_cents, discount_cents, total_cents,
          payment_provider, idempotency_key, created_at, updated_at)
        values (?, ?, 'booking', 'pending', 'USD', ?, 0, ?, ?, ?, clock_timestamp(), clock_timestamp())`,
-      [
-        orderId,
-        userId,
-        type.price_cents,
-        type.price_cents,
-        this.payments.name,
-        `booking:${bookingId}`,
-      ],
+      [orderId, userId, type.price_cents, type.price_cents, this.payments.name, `booking:${bookingId}`],
     );
     await tem.execute(
       `insert into order_lines (id, order_id, position, item_type, item_id, title, unit_price_cents, quantity,
