@@ -133,6 +133,8 @@ const PUBLIC_PAGES: [name: string, path: (ids: Ids) => string][] = [
   ['guest cart', () => '/cart'],
   ['connect', () => '/connect'],
   ['connect with filters', () => '/connect?style=Ballet&mode=in_person&week=1'],
+  ['connect (updated alias)', () => '/connect-updated'],
+  ['connect (old alias)', () => '/connect-old'],
   ['instructor profile', (i) => `/instructors/${encodeURIComponent(i.instructor)}`],
   ['instructor profile (unknown)', () => '/instructors/00000000-0000-4000-8000-000000000000'],
   ['membership (coming soon)', () => '/subscription'],
@@ -158,25 +160,62 @@ async function settle(page: Page) {
   });
 }
 
+/** Axe's serious and critical WCAG violations of the page, one entry per failing element. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+  // One entry per failing element: the rule and what to do, where (selector and markup), and
+  // axe's own summary of the failure (for colour contrast: both colours and the ratio).
+  return blocking.flatMap((v) =>
+    v.nodes.map((node) =>
+      [
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
+        `  at ${node.target.join(' ')}: ${node.html.length > 160 ? `${node.html.slice(0, 160)}…` : node.html}`,
+        `  ${(node.failureSummary ?? '').replace(/\n/g, '\n  ')}`,
+      ].join('\n'),
+    ),
+  );
+}
+
 describe('accessibility of the public pages (signed out, axe WCAG 2.1 A/AA)', () => {
   it.each(PUBLIC_PAGES)('%s has no serious or critical violation', async (_name, path) => {
     const page = await b.page();
     await page.goto(path(ids));
     await settle(page);
-
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-    // One entry per failing element: the rule and what to do, where (selector and markup), and
-    // axe's own summary of the failure (for colour contrast: both colours and the ratio).
-    const report = blocking.flatMap((v) =>
-      v.nodes.map((node) =>
-        [
-          `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
-          `  at ${node.target.join(' ')}: ${node.html.length > 160 ? `${node.html.slice(0, 160)}…` : node.html}`,
-          `  ${(node.failureSummary ?? '').replace(/\n/g, '\n  ')}`,
-        ].join('\n'),
-      ),
-    );
-    expect(report, `${page.url()} has serious or critical accessibility violations`).toEqual([]);
+    expect(
+      await blockingViolations(page),
+      `${page.url()} has serious or critical accessibility violations`,
+    ).toEqual([]);
   });
+});
+
+/** Instructor Connect's signed-in pages: the member's, the instructor's and the admin's (demo accounts). */
+const SIGNED_IN_CONNECT_PAGES: [name: string, username: string, path: (ids: Ids) => string][] = [
+  ['my bookings', 'member', () => '/my-bookings'],
+  ['my bookings (past)', 'member', () => '/my-bookings?tab=past'],
+  ['booking flow', 'member', (i) => `/instructors/${encodeURIComponent(i.instructor)}/book`],
+  ['booking flow (/connect/book)', 'member', (i) => `/connect/book/${encodeURIComponent(i.instructor)}`],
+  ['instructor: Connect profile', 'instructor', () => '/connect/profile'],
+  ['instructor: availability', 'instructor', () => '/instructor/availability'],
+  ['instructor: bookings', 'instructor', () => '/instructor/bookings'],
+  ['instructor: booking settings', 'instructor', () => '/instructor/settings'],
+  ['admin: instructors', 'admin', () => '/admin/instructors'],
+  ['admin: bookings', 'admin', () => '/admin/bookings'],
+];
+
+describe('accessibility of the Connect pages (signed in, axe WCAG 2.1 A/AA)', () => {
+  it.each(SIGNED_IN_CONNECT_PAGES)(
+    '%s (as %s) has no serious or critical violation',
+    async (_name, username, path) => {
+      const page = await b.page();
+      const login = await page.request.post('/api/login', { data: { username, password: DEMO_PASSWORD } });
+      expect(login.ok(), `sign in as ${username}`).toBe(true);
+      await page.goto(path(ids));
+      await settle(page);
+      expect(
+        await blockingViolations(page),
+        `${page.url()} has serious or critical accessibility violations`,
+      ).toEqual([]);
+    },
+  );
 });
