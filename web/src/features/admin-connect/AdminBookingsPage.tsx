@@ -39,6 +39,7 @@ import {
   AdminInstructorOptionsQueryDocument,
 } from './adminConnectDocuments';
 import { dateRangeBounds } from './adminConnectFormat';
+import { StaleListError } from '../instructor-connect/StaleListError';
 
 const PAGE_SIZE = 25;
 const MAX_REASON = 500;
@@ -123,6 +124,7 @@ export default function AdminBookingsPage() {
           />
         ) : null}
       </ListToolbar>
+      <StaleListError error={query.error} shown={Boolean(connection)} />
       <ConnectionListFrame
         connection={connection}
         loading={query.loading}

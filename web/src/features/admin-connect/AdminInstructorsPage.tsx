@@ -24,6 +24,7 @@ import {
   AdminInstructorsQueryDocument,
   AdminInstructorStatusSetMutationDocument,
 } from './adminConnectDocuments';
+import { StaleListError } from '../instructor-connect/StaleListError';
 
 const PAGE_SIZE = 25;
 const MAX_REASON = 500;
@@ -66,6 +67,7 @@ export default function AdminInstructorsPage() {
           />
         ) : null}
       </ListToolbar>
+      <StaleListError error={query.error} shown={Boolean(connection)} />
       <ConnectionListFrame
         connection={connection}
         loading={query.loading}

@@ -30,6 +30,7 @@ import {
 } from './connectDocuments';
 import { ConnectNav } from './ConnectNav';
 import { InstructorConnectOnly } from './InstructorConnectOnly';
+import { StaleListError } from './StaleListError';
 
 const PAGE_SIZE = 20;
 type Tab = 'upcoming' | 'requests' | 'past';
@@ -106,6 +107,7 @@ function BookingsContent() {
           />
         ) : null}
       </ListToolbar>
+      <StaleListError error={query.error} shown={Boolean(connection)} />
       <ConnectionListFrame
         connection={connection}
         loading={query.loading}
