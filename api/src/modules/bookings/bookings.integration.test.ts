@@ -24,7 +24,7 @@ const conn = () => t.orm.em.fork().getConnection();
 const HOUR = 3_600_000;
 const BOOKING = `id status start end priceCents refundedCents feeCents canceledBy cancelReason orderId orderNumber
   holdExpiresAt canCancel canReschedule canReview cancellationTerms clientTimeZone timeZone rescheduleCount
-  client { id }`;
+  client { id } sessionType { id title } instructor { id } review { rating comment }`;
 const CREATE = `mutation($input: BookingCreateInput!) { bookingCreate(input: $input) {
   booking { ${BOOKING} } payment { orderId provider clientSecret publishableKey } userErrors { code field message } } }`;
 const mutation = (name: string, input: string) => `mutation($input: ${input}!) { ${name}(input: $input) {
@@ -548,7 +548,12 @@ describe('complete, no-show and review', () => {
       input: { bookingId: a.bookingId, rating: 5, comment: 'Great!' },
     });
     expect(ok.data.bookingReviewCreate.userErrors).toEqual([]);
-    expect(ok.data.bookingReviewCreate.booking.canReview).toBe(false);
+    expect(ok.data.bookingReviewCreate.booking).toMatchObject({
+      canReview: false,
+      review: { rating: 5, comment: 'Great!' },
+      sessionType: { id: privateType, title: 'Private salsa' },
+      instructor: { id: idOf.instructor },
+    });
     const twice = await t.gql(as.member, REVIEW, { input: { bookingId: a.bookingId, rating: 4 } });
     expect(twice.data.bookingReviewCreate.userErrors[0].code).toBe('CONFLICT');
     expect(

@@ -3,6 +3,9 @@ import type { Context } from '../../graphql/context';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
 import { User } from '../users/user.entity';
+import { InstructorProfile } from '../instructors/instructor-profile.entity';
+import { InstructorReview } from '../instructors/instructor-review.entity';
+import { SessionType } from '../instructors/session-type.entity';
 import { Booking, BookingStatus } from './booking.entity';
 import { cancellationTermsText, clientCancelTerms } from './booking-policy';
 import type { BookingCreateResult } from './bookings.service';
@@ -135,6 +138,24 @@ export class BookingsResolver {
   })
   orderNumber(@Root() b: Booking, @Ctx() ctx: Context): Promise<string | null> | null {
     return b.orderId ? ctx.services.bookings.orderNumber(b.orderId) : null;
+  }
+
+  @FieldResolver(() => SessionType, { description: 'The session type booked (as it is now).' })
+  sessionType(@Root() b: Booking, @Ctx() ctx: Context): Promise<SessionType> {
+    return ctx.em.findOneOrFail(SessionType, { id: b.sessionTypeId });
+  }
+
+  @FieldResolver(() => InstructorProfile, { description: 'The instructor’s profile.' })
+  instructor(@Root() b: Booking, @Ctx() ctx: Context): Promise<InstructorProfile> {
+    return ctx.em.findOneOrFail(InstructorProfile, { user: b.instructorId });
+  }
+
+  @FieldResolver(() => InstructorReview, {
+    nullable: true,
+    description: 'The client’s review of this session; null until reviewed.',
+  })
+  review(@Root() b: Booking, @Ctx() ctx: Context): Promise<InstructorReview | null> {
+    return ctx.em.findOne(InstructorReview, { bookingId: b.id });
   }
 
   @FieldResolver(() => User, { description: 'The client who booked it.' })
