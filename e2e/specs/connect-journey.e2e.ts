@@ -97,6 +97,27 @@ async function register(page: Page, who: typeof client) {
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/** The booker's zone, not the browser's (UTC) nor the instructor's (America/New_York). */
+const BOOKER_ZONE = 'Asia/Tokyo';
+
+/** "4:45 AM" in the zone, as the pages write a time (whitespace made plain: ICU may use U+202F). */
+const clock = (iso: string, timeZone: string) =>
+  plain(
+    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso)),
+  );
+const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Chooses the booker's zone on a page with the zone picker. */
+async function chooseZone(page: Page, zone: string, instructorZone?: string) {
+  await page.getByLabel('Your time zone').selectOption(zone);
+  await page
+    .getByTestId('zone-summary')
+    .filter({
+      hasText: instructorZone ? `Times in ${zone} · instructor in ${instructorZone}` : `Times in ${zone}`,
+    })
+    .waitFor();
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The instant as iCalendar writes it in UTC: 20270314T073000Z. */
@@ -186,10 +207,17 @@ describe('Instructor Connect journey (new member, instructor, admin)', () => {
       state.sessionTypeId = new URL(page.url()).searchParams.get('sessionType')!;
       await page.getByRole('heading', { name: `Book ${SHOWN_NAME}`, exact: true, level: 1 }).waitFor();
 
+      // The member books from Tokyo: times in their zone, the instructor's under them.
+      await chooseZone(page, BOOKER_ZONE, 'America/New_York');
       // Pick the first free time.
       const label = await pickFirstFreeTime(page);
       state.start = new URL(page.url()).searchParams.get('start')!;
       expect(Number.isNaN(Date.parse(state.start))).toBe(false);
+      expect(plain(label)).toBe(clock(state.start, BOOKER_ZONE));
+      const chosen = page.getByTestId('chosen-time');
+      expect(plain(await chosen.innerText())).toContain(clock(state.start, BOOKER_ZONE));
+      await chosen.getByText(new RegExp(`for ${SHOWN_NAME}$`)).waitFor();
+      expect(plain(await chosen.innerText())).toContain(clock(state.start, 'America/New_York'));
       await page.getByLabel(`Note for ${SHOWN_NAME} (optional)`).fill(NOTE);
       await shot(page, '03-time-chosen');
 
@@ -204,7 +232,9 @@ describe('Instructor Connect journey (new member, instructor, admin)', () => {
       await rivalPage.getByTestId('chosen-time').waitFor();
       const rivalChoice = rivalPage.locator('[data-testid="slot"][aria-pressed="true"]');
       await rivalChoice.waitFor();
-      expect((await rivalChoice.innerText()).trim()).toBe(label);
+      // The second member's page is in the browser's zone (UTC).
+      const rivalLabel = (await rivalChoice.innerText()).trim();
+      expect(plain(rivalLabel)).toBe(clock(state.start, 'UTC'));
 
       // The first member books: the time is held while they pay with the labelled test provider.
       await page.getByRole('button', { name: `Continue to payment (${LESSON_PRICE})` }).click();
@@ -232,7 +262,7 @@ describe('Instructor Connect journey (new member, instructor, admin)', () => {
           () =>
             rivalPage
               .getByTestId('slot')
-              .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) })
+              .filter({ hasText: new RegExp(`^${escapeRegExp(rivalLabel)}$`) })
               .count(),
           {
             timeout: 10_000,
@@ -259,6 +289,13 @@ describe('Instructor Connect journey (new member, instructor, admin)', () => {
     await row.getByRole('link', { name: SHOWN_NAME, exact: true }).waitFor();
     await row.getByText(`Order ${state.orderNumber}`).waitFor();
     await row.getByTestId('cancellation-terms').waitFor();
+    // In the member's zone (chosen again: a new browser context), with the instructor's time too.
+    await chooseZone(page, BOOKER_ZONE);
+    await expect
+      .poll(async () => plain(await row.getByTestId('booking-time').innerText()))
+      .toContain(clock(state.start!, BOOKER_ZONE));
+    const forInstructor = row.getByText(/for the instructor$/);
+    expect(plain(await forInstructor.innerText())).toContain(clock(state.start!, 'America/New_York'));
     await shot(page, '07-my-bookings');
 
     const [download] = await Promise.all([
@@ -292,6 +329,11 @@ describe('Instructor Connect journey (new member, instructor, admin)', () => {
       await card.getByText(LESSON).waitFor();
       await card.getByText(`“${NOTE}”`).waitFor();
       await card.getByText(`Order ${state.orderNumber}`).waitFor();
+      // Her own zone first, the client's (Tokyo) under it.
+      expect(plain(await card.innerText())).toContain(clock(state.start!, 'America/New_York'));
+      const clientTime = card.getByText(/^Client’s time:/);
+      expect(plain(await clientTime.innerText())).toContain(`${clock(state.start!, BOOKER_ZONE)}`);
+      expect(plain(await clientTime.innerText())).toMatch(/\(Asia\/Tokyo\)$/);
       // Before the start there is nothing to mark.
       expect(await card.getByRole('button', { name: 'Mark completed' }).count()).toBe(0);
       await shot(page, '08-instructor-bookings-upcoming');
