@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { seedDemoBookings } from './demo-bookings';
 import { seedDemoCourses } from './demo-courses';
 import { seedDemoInstructors } from './demo-instructors';
 import { seedDemoOrders } from './demo-orders';
@@ -14,6 +15,7 @@ const SEEDERS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
   { name: 'demo-sellers', run: seedDemoSellers },
   { name: 'demo-orders', run: seedDemoOrders },
   { name: 'demo-instructors', run: seedDemoInstructors },
+  { name: 'demo-bookings', run: seedDemoBookings },
 ];
 
 export async function seedDatabase(em: EntityManager): Promise<string[]> {

@@ -19,6 +19,7 @@ let privateType: string; // instructor: 60 min, $60, free cancellation until 24 
 let approvalType: string; // instructor: 60 min, $40, requires approval
 let consultType: string; // instructor: 30 min, free
 let groupType: string; // multi: daily 15:00 UTC, 8 seats, $20
+let seeded: { status: string; reviewed: boolean; upcoming: boolean; order_status: string | null }[] = [];
 
 const conn = () => t.orm.em.fork().getConnection();
 const HOUR = 3_600_000;
@@ -144,6 +145,14 @@ beforeAll(async () => {
   t = await startTestApp();
   for (const name of ['admin', 'instructor', 'multi', 'member', 'seller', 'officer']) await login(name);
   as.guest = t.agent();
+  seeded = await conn().execute<
+    { status: string; reviewed: boolean; upcoming: boolean; order_status: string | null }[]
+  >(
+    `select b.status, exists (select 1 from instructor_reviews r where r.booking_id = b.id) as reviewed,
+       b.starts_at > now() as upcoming, o.status as order_status
+     from bookings b left join orders o on o.id = b.order_id where b.client_id = ?`,
+    [idOf.member],
+  );
   await conn().execute('delete from bookings');
   await conn().execute('delete from class_occurrences');
   await upsertInstructor(idOf.instructor);
@@ -192,6 +201,14 @@ async function makeUsers(n: number, prefix: string): Promise<User[]> {
 }
 
 const service = () => new BookingsService(t.orm.em.fork(), createPaymentProvider(t.config));
+
+describe('demo bookings', () => {
+  it('seeds past completed, reviewed lessons (paid orders) and upcoming bookings for member', () => {
+    const past = seeded.filter((b) => b.status === 'completed' && b.reviewed && b.order_status === 'paid');
+    expect(past).toHaveLength(2);
+    expect(seeded.filter((b) => b.upcoming && b.status === 'confirmed').length).toBeGreaterThanOrEqual(2);
+  });
+});
 
 describe('no double booking under concurrency', () => {
   it('50 members booking one private slot at once: exactly 1 booking and 49 SLOT_TAKEN', async () => {
