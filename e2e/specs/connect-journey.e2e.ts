@@ -92,7 +92,13 @@ async function asMember(): Promise<Page> {
 /** Registers a new member through the REST API (as the other specs do); the page is signed in. */
 async function register(page: Page, who: typeof client) {
   const res = await page.request.post('/api/register', {
-    data: { username: who.username, password: PASSWORD, firstName: who.firstName, lastName: who.lastName },
+    data: {
+      username: who.username,
+      email: `${who.username}@example.com`,
+      password: PASSWORD,
+      firstName: who.firstName,
+      lastName: who.lastName,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
 }
@@ -405,11 +411,17 @@ describe('Instructor Connect journey (new member, instructor, admin)', () => {
     await shot(visitor, '11-profile-with-review');
   });
 
-  step(5, 'an admin finds the booking on /admin/bookings and its order on /admin/orders', async () => {
-    expect(state.orderNumber, 'the order of the first step').toBeTruthy();
+  /** An admin's page, signed in through /auth. */
+  async function asAdmin(): Promise<Page> {
     const page = await open();
     await signIn(page, 'admin');
     await page.waitForURL('**/admin');
+    return page;
+  }
+
+  step(5, 'an admin finds the booking on /admin/bookings by the client', async () => {
+    expect(state.orderNumber, 'the order of the first step').toBeTruthy();
+    const page = await asAdmin();
 
     // /admin/bookings, searched by the client's username.
     await page.goto('/admin/bookings');
@@ -426,40 +438,64 @@ describe('Instructor Connect journey (new member, instructor, admin)', () => {
     await row.getByText('$60.00').waitFor();
     // A completed lesson cannot be cancelled any more.
     expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
-    const orderHref = await row.getByRole('link', { name: state.orderNumber! }).getAttribute('href');
-    expect(orderHref).toMatch(/^\/admin\/orders\/[0-9a-f-]{36}$/);
+    expect(await row.getByRole('link', { name: state.orderNumber! }).getAttribute('href')).toMatch(
+      /^\/admin\/orders\/[0-9a-f-]{36}$/,
+    );
     await shot(page, '12-admin-bookings');
-
-    // /admin/orders, searched by the buyer's username: the same order, paid.
-    await page.goto('/admin/orders');
-    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
-    await page.getByLabel('Search').fill(client.username);
-    await page
-      .getByTestId('order-count')
-      .filter({ hasText: /^1 order$/ })
-      .waitFor();
-    const order = page.getByTestId('admin-order-row').filter({ hasText: state.orderNumber! });
-    await order.getByText('$60.00').waitFor();
-    await order.getByTestId('order-status').filter({ hasText: 'Paid' }).waitFor();
-    expect(await order.getByRole('link', { name: state.orderNumber! }).getAttribute('href')).toBe(orderHref);
-    await shot(page, '13-admin-orders');
-
-    // The order's page: the buyer, the paid status and the booked lesson as its line.
-    await order.getByRole('link', { name: state.orderNumber! }).click();
-    await page.waitForURL((url) => url.pathname === orderHref);
-    await page.getByRole('heading', { name: `Order ${state.orderNumber}`, level: 1 }).waitFor();
-    await page.getByText(`@${client.username}`).first().waitFor();
-    await page.getByTestId('order-status').filter({ hasText: 'Paid' }).first().waitFor();
-    const line = page.getByTestId('order-line').filter({ hasText: LESSON });
-    await line.waitFor();
-    await shot(page, '14-admin-order');
-    // A booked lesson is not a resource: no "Resource · 1 licence" kind, and its title does not
-    // lead to the curriculum store (/curriculum/<booking id> is no page).
-    const kind = (await line.getByTestId('order-line-kind').innerText()).trim();
-    expect(kind, 'the kind shown for a booking line on the order page').not.toMatch(/Resource|licence/);
-    const lineHref = await line
-      .getByRole('link', { name: new RegExp(`^${escapeRegExp(LESSON)}`) })
-      .getAttribute('href');
-    expect(lineHref, "where the booking line's title leads").not.toMatch(/^\/curriculum\//);
   });
+
+  step(
+    6,
+    'an admin finds its order on /admin/orders, the confirmation mail in the outbox, and the lesson on the order',
+    async () => {
+      expect(state.orderNumber, 'the order of the first step').toBeTruthy();
+      const page = await asAdmin();
+
+      // /admin/orders, searched by the buyer's username: the same order, paid.
+      await page.goto('/admin/orders');
+      await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+      await page.getByLabel('Search').fill(client.username);
+      await page
+        .getByTestId('order-count')
+        .filter({ hasText: /^1 order$/ })
+        .waitFor();
+      const order = page.getByTestId('admin-order-row').filter({ hasText: state.orderNumber! });
+      await order.getByText('$60.00').waitFor();
+      await order.getByTestId('order-status').filter({ hasText: 'Paid' }).waitFor();
+      const orderHref = await order.getByRole('link', { name: state.orderNumber! }).getAttribute('href');
+      expect(orderHref).toMatch(/^\/admin\/orders\/[0-9a-f-]{36}$/);
+      await shot(page, '13-admin-orders');
+
+      // The member's confirmation mail with its calendar invitation is in the admin outbox (no SMTP here).
+      await page.goto('/admin/outbox');
+      await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
+      await page.getByLabel('Search').fill(`${client.username}@example.com`);
+      const subject = `Booking confirmed: ${LESSON} with ${SHOWN_NAME}`;
+      const mail = page.getByRole('row').filter({ hasText: subject });
+      await mail.getByText(/\.ics/).waitFor();
+      await mail.getByRole('button', { name: subject }).click();
+      const mailDialog = page.getByRole('dialog', { name: subject });
+      await mailDialog.getByRole('link', { name: /\.ics$/ }).waitFor();
+      await shot(page, '13b-admin-outbox-confirmation');
+      await page.keyboard.press('Escape');
+      await mailDialog.waitFor({ state: 'detached' });
+
+      // The order's page: the buyer, the paid status and the booked lesson as its line.
+      await page.goto(orderHref!);
+      await page.getByRole('heading', { name: `Order ${state.orderNumber}`, level: 1 }).waitFor();
+      await page.getByText(`@${client.username}`).first().waitFor();
+      await page.getByTestId('order-status').filter({ hasText: 'Paid' }).first().waitFor();
+      const line = page.getByTestId('order-line').filter({ hasText: LESSON });
+      await line.waitFor();
+      await shot(page, '14-admin-order');
+      // A booked lesson is not a resource: no "Resource · 1 licence" kind, and its title does not
+      // lead to the curriculum store (/curriculum/<booking id> is no page).
+      const kind = (await line.getByTestId('order-line-kind').innerText()).trim();
+      expect(kind, 'the kind shown for a booking line on the order page').not.toMatch(/Resource|licence/);
+      const lineHref = await line
+        .getByRole('link', { name: new RegExp(`^${escapeRegExp(LESSON)}`) })
+        .getAttribute('href');
+      expect(lineHref, "where the booking line's title leads").not.toMatch(/^\/curriculum\//);
+    },
+  );
 });
