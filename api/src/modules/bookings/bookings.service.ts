@@ -165,7 +165,7 @@ export class BookingsService {
     if (search) {
       const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(
-        `(b.title ilike ? or c.username ilike ? or coalesce(c.display_name, '') ilike ? or i.username ilike ? or coalesce(i.display_name, '') ilike ? or coalesce(c.email, '') ilike ?)`,
+        `(b.title ilike ? or c.username ilike ? or concat_ws(' ', c.first_name, c.last_name) ilike ? or i.username ilike ? or concat_ws(' ', i.first_name, i.last_name) ilike ? or coalesce(c.email, '') ilike ?)`,
       );
       params.push(like, like, like, like, like, like);
     }

@@ -21,6 +21,14 @@ import { hhmm } from './availability.entity';
  * (`loadSlotContexts`), so lists (nextSlotAt, availableThisWeek) make no query per instructor.
  */
 
+/**
+ * Runs SQL on `em`'s transaction when it has one (a booking's check must see that transaction's
+ * rows, and must not wait for a second pooled connection while holding the instructor's lock).
+ */
+function query<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T> {
+  return em.getConnection().execute(sql, params, 'all', em.getTransactionContext()) as Promise<T>;
+}
+
 export interface BookableSlot {
   start: Date;
   end: Date;
@@ -122,7 +130,8 @@ export async function loadBookableSessionTypes(
   sessionTypeIds: string[],
 ): Promise<SlotSessionType[]> {
   if (sessionTypeIds.length === 0) return [];
-  const rows = await em.getConnection().execute<SessionTypeRow[]>(
+  const rows = await query<SessionTypeRow[]>(
+    em,
     `select ${SESSION_TYPE_COLUMNS}
        from session_types st join instructor_profiles p on p.user_id = st.instructor_id
       where st.id in (?) and st.active and p.status = 'approved'`,
@@ -137,7 +146,8 @@ export async function loadInstructorsSessionTypes(
   instructorIds: string[],
 ): Promise<SlotSessionType[]> {
   if (instructorIds.length === 0) return [];
-  const rows = await em.getConnection().execute<SessionTypeRow[]>(
+  const rows = await query<SessionTypeRow[]>(
+    em,
     `select ${SESSION_TYPE_COLUMNS}
        from session_types st join instructor_profiles p on p.user_id = st.instructor_id
       where st.instructor_id in (?) and st.active and p.status = 'approved'
@@ -172,7 +182,6 @@ export async function loadSlotContexts(
       seatsLeft: new Map(),
     });
   }
-  const conn = em.getConnection();
   const wideFrom = new Date(from.getTime() - MARGIN);
   const wideTo = new Date(to.getTime() + MARGIN);
   // Local dates of every zone lie within a day of the UTC date.
@@ -180,12 +189,13 @@ export async function loadSlotContexts(
   const lastDate = new Date(wideTo.getTime() + DAY).toISOString().slice(0, 10);
 
   const [rules, overrides, bookings, groups] = await Promise.all([
-    conn.execute<{ instructor_id: string; weekday: number; start_time: string; end_time: string }[]>(
+    query<{ instructor_id: string; weekday: number; start_time: string; end_time: string }[]>(
+      em,
       `select instructor_id, weekday, start_time::text as start_time, end_time::text as end_time
          from availability_rules where instructor_id in (?)`,
       [ids],
     ),
-    conn.execute<
+    query<
       {
         instructor_id: string;
         date: string;
@@ -194,12 +204,13 @@ export async function loadSlotContexts(
         end_time: string | null;
       }[]
     >(
+      em,
       `select instructor_id, date::text as date, kind, start_time::text as start_time, end_time::text as end_time
          from availability_overrides
         where instructor_id in (?) and date between ?::date and ?::date`,
       [ids, firstDate, lastDate],
     ),
-    conn.execute<
+    query<
       {
         instructor_id: string;
         kind: string;
@@ -208,6 +219,7 @@ export async function loadSlotContexts(
         blocked_end_ms: number;
       }[]
     >(
+      em,
       `select instructor_id, kind, (extract(epoch from starts_at) * 1000)::float8 as starts_ms,
               (extract(epoch from lower(blocked)) * 1000)::float8 as blocked_start_ms,
               (extract(epoch from upper(blocked)) * 1000)::float8 as blocked_end_ms
@@ -217,7 +229,8 @@ export async function loadSlotContexts(
           and (status in ('requested', 'confirmed') or (status = 'held' and hold_expires_at > ?))`,
       [ids, wideFrom, wideTo, now],
     ),
-    conn.execute<SessionTypeRow[]>(
+    query<SessionTypeRow[]>(
+      em,
       `select ${SESSION_TYPE_COLUMNS}
          from session_types st join instructor_profiles p on p.user_id = st.instructor_id
         where st.instructor_id in (?) and st.active and st.kind = 'group'`,
@@ -249,7 +262,7 @@ export async function loadSlotContexts(
 
   const groupIds = groups.map((g) => g.id);
   if (groupIds.length > 0) {
-    const seats = await conn.execute<
+    const seats = await query<
       {
         session_type_id: string;
         instructor_id: string;
@@ -258,6 +271,7 @@ export async function loadSlotContexts(
         seats_taken: number;
       }[]
     >(
+      em,
       `select co.session_type_id, st.instructor_id, (extract(epoch from co.starts_at) * 1000)::float8 as starts_ms,
               co.capacity, co.seats_taken
          from class_occurrences co join session_types st on st.id = co.session_type_id
