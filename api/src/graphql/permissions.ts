@@ -5,6 +5,7 @@ import { adminPermissions } from '../modules/admin/admin.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
 import { calendarPermissions } from '../modules/bookings/calendar/calendar.permissions';
 import { bookingsPermissions } from '../modules/bookings/bookings.permissions';
+import { instructorEarningsPermissions } from '../modules/bookings/instructor-earnings';
 import { cartPermissions } from '../modules/cart/cart.permissions';
 import { couponsPermissions } from '../modules/coupons/coupons.permissions';
 import { instructorsPermissions } from '../modules/instructors/instructors.permissions';
@@ -67,6 +68,7 @@ export const ruleTree = mergeRules(
   mailPermissions,
   calendarPermissions,
   bookingsPermissions,
+  instructorEarningsPermissions,
   instructorsPermissions,
 );
 

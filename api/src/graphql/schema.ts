@@ -7,6 +7,7 @@ import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { calendarResolvers } from '../modules/bookings/calendar/calendar.resolver';
 import { BookingsResolver } from '../modules/bookings/bookings.resolver';
+import { instructorEarningsResolvers } from '../modules/bookings/instructor-earnings';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { CouponsResolver } from '../modules/coupons/coupons.resolver';
 import { instructorsResolvers } from '../modules/instructors/instructors.resolver';
@@ -49,6 +50,7 @@ export const resolvers = [
   MailResolver,
   ...calendarResolvers,
   BookingsResolver,
+  ...instructorEarningsResolvers,
   ...instructorsResolvers,
 ] as const;
 
