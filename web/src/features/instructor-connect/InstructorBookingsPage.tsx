@@ -30,6 +30,7 @@ import {
 } from './connectDocuments';
 import { ConnectNav } from './ConnectNav';
 import { InstructorConnectOnly } from './InstructorConnectOnly';
+import { InstructorEarningsSection } from './InstructorEarningsSection';
 import { StaleListError } from './StaleListError';
 
 const PAGE_SIZE = 20;
@@ -93,49 +94,61 @@ function BookingsContent() {
           <Tabs.Trigger value="requests">Requests</Tabs.Trigger>
           <Tabs.Trigger value="past">Past</Tabs.Trigger>
         </Tabs.List>
+        {TABS.map((value) => (
+          // One panel per tab (the triggers name them in aria-controls); the active one holds the list.
+          <Tabs.Content key={value} value={value}>
+            {value === tab ? (
+              <Stack gap={4}>
+                <ListToolbar>
+                  {tab !== 'requests' ? (
+                    <StatusSelect value={status} onChange={setStatus} options={BOOKING_STATUS_OPTIONS} />
+                  ) : null}
+                  {connection ? (
+                    <ListCount
+                      count={connection.totalCount}
+                      singular="booking"
+                      plural="bookings"
+                      testId="booking-count"
+                    />
+                  ) : null}
+                </ListToolbar>
+                <StaleListError error={query.error} shown={Boolean(connection)} />
+                <ConnectionListFrame
+                  connection={connection}
+                  loading={query.loading}
+                  error={query.error}
+                  pager={pager}
+                  loadingLabel="Loading bookings…"
+                  errorTitle="The bookings could not be loaded"
+                  emptyIcon={<CalendarX />}
+                  emptyTitle={
+                    tab === 'requests'
+                      ? 'No requests waiting'
+                      : tab === 'past'
+                        ? 'No past bookings'
+                        : 'No upcoming bookings'
+                  }
+                  emptyDescription={
+                    tab === 'upcoming'
+                      ? 'Share your profile; bookings appear here as clients make them.'
+                      : undefined
+                  }
+                >
+                  {(bookings) => (
+                    <Stack gap={3}>
+                      {bookings.map((booking) => (
+                        <BookingCard key={booking.id} booking={booking} onDialog={setDialog} />
+                      ))}
+                    </Stack>
+                  )}
+                </ConnectionListFrame>
+              </Stack>
+            ) : null}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-      <ListToolbar>
-        {tab !== 'requests' ? (
-          <StatusSelect value={status} onChange={setStatus} options={BOOKING_STATUS_OPTIONS} />
-        ) : null}
-        {connection ? (
-          <ListCount
-            count={connection.totalCount}
-            singular="booking"
-            plural="bookings"
-            testId="booking-count"
-          />
-        ) : null}
-      </ListToolbar>
-      <StaleListError error={query.error} shown={Boolean(connection)} />
-      <ConnectionListFrame
-        connection={connection}
-        loading={query.loading}
-        error={query.error}
-        pager={pager}
-        loadingLabel="Loading bookings…"
-        errorTitle="The bookings could not be loaded"
-        emptyIcon={<CalendarX />}
-        emptyTitle={
-          tab === 'requests'
-            ? 'No requests waiting'
-            : tab === 'past'
-              ? 'No past bookings'
-              : 'No upcoming bookings'
-        }
-        emptyDescription={
-          tab === 'upcoming' ? 'Share your profile; bookings appear here as clients make them.' : undefined
-        }
-      >
-        {(bookings) => (
-          <Stack gap={3}>
-            {bookings.map((booking) => (
-              <BookingCard key={booking.id} booking={booking} onDialog={setDialog} />
-            ))}
-          </Stack>
-        )}
-      </ConnectionListFrame>
       <BookingDialogs state={dialog} instructorId={user?.id ?? ''} onClose={() => setDialog(null)} />
+      <InstructorEarningsSection />
     </Stack>
   );
 }
