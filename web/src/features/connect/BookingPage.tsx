@@ -109,10 +109,11 @@ function Chooser({ instructor }: { instructor: Instructor }) {
   const type = types.find((t) => t.id === params.get('sessionType')) ?? types[0];
   const start = params.get('start');
   const today = dayKey(new Date(), timeZone);
-  const [weekStart, setWeekStart] = useState(() => {
-    const wanted = params.get('week') ?? (start ? dayKey(start, timeZone) : null);
-    return wanted && wanted > today ? wanted : today;
-  });
+  const [chosenWeek, setWeekStart] = useState(
+    () => params.get('week') ?? (start ? dayKey(start, timeZone) : null),
+  );
+  // Never a week that begins on a day already past in the booker's zone (a zone change can make it so).
+  const weekStart = chosenWeek && chosenWeek > today ? chosenWeek : today;
   const [day, setDay] = useState<string | null>(() => (start ? dayKey(start, timeZone) : params.get('day')));
   const [picked, setPicked] = useState<PickedSlot | null>(null);
   const [note, setNote] = useState('');
