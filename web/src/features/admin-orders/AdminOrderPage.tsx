@@ -119,7 +119,7 @@ export default function AdminOrderPage() {
           </Card.Title>
         </Card.Header>
         <Card.Body gap={5}>
-          <OrderLines lines={order.lines} actions={false} />
+          <OrderLines lines={order.lines} actions={false} staff />
           <OrderTotals {...order} />
         </Card.Body>
       </Card.Root>

@@ -2,37 +2,34 @@ import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { BookOpen, Download } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { OrderDetailsFragment } from '../../gql/graphql';
-import { lineKindLabel } from './licenceFormat';
+import { lineKindLabel, orderLinePath } from './licenceFormat';
 import { LineLicences } from './LineLicences';
 import { formatCents, isAppPath } from './orderFormat';
 
 type OrderLine = OrderDetailsFragment['lines'][number];
 
-/** Where a line's title leads: the course (its URL from the server) or the resource page. */
-function itemPath(line: OrderLine): string {
-  if (line.itemType === 'course') return line.courseUrl ?? `/courses/${encodeURIComponent(line.itemId)}`;
-  return `/curriculum/${encodeURIComponent(line.itemId)}`;
-}
-
 /**
  * The lines of an order: title (to the item), kind (a resource's licences), quantity × unit price
  * and line total; with `actions`, the way to use what was bought — Open course, or Download while
  * the buyer is entitled; with `giveLicences`, a resource line's licences given to colleagues and
- * the form to give the ones left.
+ * the form to give the ones left. A booked session's title leads to /my-bookings, or with `staff`
+ * to /admin/bookings.
  */
 export function OrderLines({
   lines,
   actions = true,
   giveLicences = false,
+  staff = false,
 }: {
   lines: readonly OrderLine[];
   actions?: boolean;
   giveLicences?: boolean;
+  staff?: boolean;
 }) {
   return (
     <Stack as="ul" gap={3} listStyleType="none" aria-label="Order lines">
       {lines.map((line) => {
-        const path = itemPath(line);
+        const path = orderLinePath(line, { staff });
         return (
           <Stack as="li" key={line.id} gap={2} data-testid="order-line">
             <HStack gap={3} justify="space-between" align="center" wrap="wrap">
