@@ -493,6 +493,11 @@ describe('cancellation branches', () => {
     expect(occ.seats_taken).toBe(0);
     const twice = await t.gql(as.admin, ADMIN_CANCEL, { input: { bookingId, reason: 'again' } });
     expect(twice.data.adminBookingCancel.userErrors[0].code).toBe('CONFLICT');
+    const unknown = await t.gql(as.admin, ADMIN_CANCEL, {
+      input: { bookingId: '00000000-0000-4000-8000-000000000000', reason: 'No such booking' },
+    });
+    expect(unknown.errors).toBeUndefined();
+    expect(unknown.data.adminBookingCancel.userErrors[0].code).toBe('NOT_FOUND');
   });
 });
 

@@ -510,7 +510,9 @@ export class BookingsService {
     reason: string | null,
     to: 'canceled' | 'declined',
   ): Promise<Booking> {
-    const booking = await this.load(bookingId);
+    this.em.clear();
+    const booking = await this.em.findOne(Booking, { id: bookingId });
+    if (!booking) throw new DomainError('NOT_FOUND', NOT_FOUND, 'bookingId');
     if (booking.status !== BookingStatus.CONFIRMED && booking.status !== BookingStatus.REQUESTED) {
       throw new DomainError('CONFLICT', `This booking is ${booking.status.replace('_', ' ')}`, 'bookingId');
     }
