@@ -5,6 +5,7 @@ import { JSON_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body';
 import { validInput } from '../http/valid-input';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
+import { authStateRoute } from '../modules/auth/auth-state.route';
 import { bookingIcsRoute, calendarFeedRoute } from '../modules/bookings/calendar/calendar.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.route';
@@ -13,6 +14,7 @@ import { instructorsRoutes } from '../modules/instructors/instructors.routes';
 import { coursesRoutes } from '../modules/courses/courses.routes';
 import { learningRoutes } from '../modules/learning/learning.routes';
 import { licencesRoutes } from '../modules/licences/licences.routes';
+import { zipcodeLookupRoute } from '../modules/locations/zipcode-lookup.route';
 import { outboxAttachmentRoute } from '../modules/mail/outbox-attachment.route';
 import { bookingsRoutes } from '../modules/bookings/bookings.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
@@ -84,6 +86,8 @@ export function createRestRouter(
   router.get('/bookings/:id/ics', bookingIcsRoute(createContext));
   router.get('/calendar/:token.ics', calendarFeedRoute(createContext));
   router.get('/admin/outbox/:id/attachments/:index', outboxAttachmentRoute(createContext));
+  router.get('/auth', authStateRoute(server, createContext));
+  router.get('/zipcode-lookup/:zip', zipcodeLookupRoute());
 
   for (const route of graphRoutes) {
     router[route.method](route.path, async (req, res, next) => {
