@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { hashPassword } from '../../modules/auth/password';
+import { lookupZip } from '../../modules/locations/zipcodes';
 import { User } from '../../modules/users/user.entity';
 import { DEMO_PASSWORD } from './demo-password';
 
@@ -161,10 +162,12 @@ export async function seedDemoInstructors(em: EntityManager): Promise<void> {
       d.username,
     ]);
     if (!user) continue;
+    // Ines's 10001 (New York) is placed for "in person near"; Lena's London postcode is not a US ZIP.
+    const place = lookupZip(d.zip);
     const inserted = await conn.execute<{ user_id: string }[]>(
       `insert into instructor_profiles (user_id, status, featured, headline, bio, styles, levels, age_groups, languages,
-         teaches_online, teaches_in_person, city, state, zip, time_zone, approved_at)
-       values (?, 'approved', ?, ?, ?, array[?]::text[], array[?]::text[], array[?]::text[], array[?]::text[], true, ?, ?, ?, ?, ?, now())
+         teaches_online, teaches_in_person, city, state, zip, latitude, longitude, time_zone, approved_at)
+       values (?, 'approved', ?, ?, ?, array[?]::text[], array[?]::text[], array[?]::text[], array[?]::text[], true, ?, ?, ?, ?, ?, ?, ?, now())
        on conflict (user_id) do nothing returning user_id`,
       [
         user.id,
@@ -179,10 +182,21 @@ export async function seedDemoInstructors(em: EntityManager): Promise<void> {
         d.city,
         d.state,
         d.zip,
+        place?.latitude ?? null,
+        place?.longitude ?? null,
         d.timeZone,
       ],
     );
-    if (!inserted.length) continue; // the instructor has a profile of their own already
+    if (!inserted.length) {
+      // A demo profile seeded before profiles had coordinates gets those of its ZIP code.
+      if (place)
+        await conn.execute(
+          `update instructor_profiles set latitude = ?, longitude = ?
+            where user_id = ? and zip = ? and latitude is null`,
+          [place.latitude, place.longitude, user.id, d.zip],
+        );
+      continue; // the instructor has a profile of their own already
+    }
     for (const [weekday, start, end] of d.hours) {
       await conn.execute(
         'insert into availability_rules (id, instructor_id, weekday, start_time, end_time) values (?, ?, ?, ?, ?)',

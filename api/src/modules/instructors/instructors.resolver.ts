@@ -12,6 +12,8 @@ import { unauthenticated } from '../../graphql/errors';
 import { payload } from '../../graphql/payload';
 import { Course } from '../courses/course.entity';
 import { Batcher } from '../learning/batcher';
+import { distanceMiles } from '../locations/distance';
+import { type NearOrigin, nearOrigin } from '../locations/near';
 import type { User } from '../users/user.entity';
 import { AvailabilityOverride, AvailabilityRule } from './availability.entity';
 import { InstructorProfile } from './instructor-profile.entity';
@@ -77,6 +79,9 @@ function loadersOf(ctx: Context): Loaders {
   return l;
 }
 
+/** The centre of the request's "near" search (the `instructors(near:)` list), for `distanceMiles`. */
+const nearOrigins = new WeakMap<object, NearOrigin>();
+
 function loadedUser(profile: InstructorProfile): Promise<User> {
   return Reference.create(profile.user).load() as Promise<User>;
 }
@@ -138,9 +143,33 @@ export class InstructorsResolver {
       description: 'True: only instructors with a bookable slot in the next 7 days.',
     })
     availableThisWeek?: boolean,
+    @Arg('near', () => String, {
+      nullable: true,
+      description:
+        'A US ZIP code: only instructors teaching in person within radiusMiles of it, nearest first (then featured, rating). An unknown or malformed code is BAD_USER_INPUT.',
+    })
+    near?: string,
+    @Arg('radiusMiles', () => Int, {
+      nullable: true,
+      description: 'The radius of `near` in miles: 10, 25 (the default) or 50; others are BAD_USER_INPUT.',
+    })
+    radiusMiles?: number,
   ) {
+    const origin = near?.trim() ? nearOrigin(near, radiusMiles) : null;
+    if (origin) nearOrigins.set(ctx, origin);
     return service(ctx).list(
-      { search, style, level, ageGroup, mode, city, minPriceCents, maxPriceCents, availableThisWeek },
+      {
+        search,
+        style,
+        level,
+        ageGroup,
+        mode,
+        city,
+        minPriceCents,
+        maxPriceCents,
+        availableThisWeek,
+        near: origin,
+      },
       pageSize(first),
       after,
     );
@@ -229,6 +258,18 @@ export class InstructorsResolver {
   @FieldResolver(() => Int, { description: 'How many reviews the instructor has.' })
   async reviewCount(@Root() profile: InstructorProfile, @Ctx() ctx: Context): Promise<number> {
     return (await loadersOf(ctx).stats.load(profile.id)).count;
+  }
+
+  @FieldResolver(() => Float, {
+    nullable: true,
+    description:
+      'Miles (one decimal, straight line) from the ZIP code of the request’s `instructors(near:)` search; null without `near` or when the profile has no US ZIP code.',
+  })
+  distanceMiles(@Root() profile: InstructorProfile, @Ctx() ctx: Context): number | null {
+    const origin = nearOrigins.get(ctx);
+    if (!origin || profile.latitude == null || profile.longitude == null) return null;
+    const miles = distanceMiles(origin, { latitude: profile.latitude, longitude: profile.longitude });
+    return Math.round(miles * 10) / 10;
   }
 
   @FieldResolver(() => Int, {

@@ -11,7 +11,7 @@ const SESSION_TYPE_FIELDS = `id kind title description durationMinutes priceCent
   bufferAfterMinutes minNoticeMinutes horizonDays maxPerDay requiresApproval recurrenceRule locationMode
   cancelFreeHours lateCancelFeePercent active`;
 const CARD_FIELDS = `id displayName avatarUrl headline styles levels ageGroups languages teachesOnline
-  teachesInPerson city state timeZone featured rating reviewCount priceFromCents nextSlotAt`;
+  teachesInPerson city state timeZone featured rating reviewCount priceFromCents nextSlotAt distanceMiles`;
 const DETAIL_FIELDS = `${CARD_FIELDS} bio zip introVideoUrl status bufferBeforeMinutes bufferAfterMinutes
   minNoticeMinutes horizonDays cancelFreeHours lateCancelFeePercent
   sessionTypes { ${SESSION_TYPE_FIELDS} }
@@ -31,7 +31,7 @@ const MODES: Record<string, string> = {
 
 type Page = { totalCount: number; pageInfo: unknown; nodes: unknown[] };
 
-/** ?search=&style=&level=&ageGroup=&mode=online|in_person&city=&minPriceCents=&maxPriceCents=&availableThisWeek=true&first=&after= */
+/** ?search=&style=&level=&ageGroup=&mode=online|in_person&city=&minPriceCents=&maxPriceCents=&availableThisWeek=true&near=ZIP&radiusMiles=10|25|50&first=&after= */
 function listVariables(req: Request) {
   const mode = text(req.query.mode);
   return {
@@ -47,6 +47,9 @@ function listVariables(req: Request) {
     minPriceCents: intOrNull(req.query.minPriceCents),
     maxPriceCents: intOrNull(req.query.maxPriceCents),
     availableThisWeek: boolOrNull(req.query.availableThisWeek),
+    near: text(req.query.near),
+    // A radius that is not a whole number reaches the graph as a string and is refused (400) there.
+    radiusMiles: intOrNull(req.query.radiusMiles) ?? text(req.query.radiusMiles),
   };
 }
 
@@ -61,10 +64,10 @@ export const instructorsRoutes: GraphRoute[] = [
     path: '/instructors',
     operation: `query Instructors($first: Int, $after: String, $search: String, $style: String, $level: String,
       $ageGroup: String, $mode: InstructorMode, $city: String, $minPriceCents: Int, $maxPriceCents: Int,
-      $availableThisWeek: Boolean) {
+      $availableThisWeek: Boolean, $near: String, $radiusMiles: Int) {
       instructors(first: $first, after: $after, search: $search, style: $style, level: $level, ageGroup: $ageGroup,
         mode: $mode, city: $city, minPriceCents: $minPriceCents, maxPriceCents: $maxPriceCents,
-        availableThisWeek: $availableThisWeek) {
+        availableThisWeek: $availableThisWeek, near: $near, radiusMiles: $radiusMiles) {
         totalCount pageInfo { hasNextPage endCursor } nodes { ${CARD_FIELDS} } } }`,
     variables: listVariables,
     select: (root) => {

@@ -12,6 +12,9 @@ import {
   type SqlPart,
 } from '../../graphql/keyset';
 import type { Viewer } from '../auth/session-user';
+import { distanceMilesSql } from '../locations/distance';
+import type { NearOrigin } from '../locations/near';
+import { lookupZip } from '../locations/zipcodes';
 import { AGE_GROUPS, DANCE_STYLES, SKILL_LEVELS } from '../reference/reference-lists';
 import { validateRecurrenceRule } from '../scheduling/recurrence';
 import { isValidTimeZone, parseLocalDate, parseWallTime } from '../scheduling/zoned-time';
@@ -55,6 +58,8 @@ export interface InstructorFilters {
   minPriceCents?: number | null;
   maxPriceCents?: number | null;
   availableThisWeek?: boolean | null;
+  /** In person within `radiusMiles` of a ZIP code's centre (locations/near.ts), nearest first. */
+  near?: NearOrigin | null;
 }
 
 export const isStaffViewer = (viewer: Viewer | null) => !!viewer && hasAnyRole(viewer, STAFF_ROLES);
@@ -173,6 +178,17 @@ export class InstructorsService {
       );
       params.push(minPrice ?? 0, maxPrice ?? 2_147_483_647);
     }
+    const near = filters.near ?? null;
+    const distance = near ? distanceMilesSql('p.latitude', 'p.longitude', near) : null;
+    if (near && distance) {
+      parts.push(
+        'p.teaches_in_person',
+        'p.latitude is not null',
+        'p.longitude is not null',
+        `${distance.sql} <= ?`,
+      );
+      params.push(...distance.params, near.radiusMiles);
+    }
     const from = 'instructor_profiles p join users u on u.id = p.user_id';
     if (filters.availableThisWeek) {
       const ids = await this.em
@@ -206,7 +222,18 @@ export class InstructorsService {
       },
       { expr: 'p.user_id', params: [], desc: false, cast: 'uuid', check: isUuid },
     ];
-    return this.page(from, { sql: parts.join(' and '), params }, 'instructors', keys, first, after);
+    if (near && distance) {
+      // Nearest first; a cursor holds the distance, so it only continues the same search.
+      keys.unshift({
+        expr: distance.sql,
+        params: distance.params,
+        desc: false,
+        cast: 'float8',
+        check: isNumber,
+      });
+    }
+    const sort = near ? `instructors-near:${near.zip}:${near.radiusMiles}` : 'instructors';
+    return this.page(from, { sql: parts.join(' and '), params }, sort, keys, first, after);
   }
 
   /** Every profile for admins, newest first; `status` and a name/username search narrow it. */
@@ -396,7 +423,16 @@ export class InstructorsService {
     if (input.teachesInPerson != null) profile.teachesInPerson = input.teachesInPerson;
     if (input.city != null) profile.city = optionalText(input.city, 100, 'city', 'The city');
     if (input.state != null) profile.state = optionalText(input.state, 100, 'state', 'The state');
-    if (input.zip != null) profile.zip = optionalText(input.zip, 10, 'zip', 'The ZIP code');
+    if (input.zip != null) {
+      profile.zip = optionalText(input.zip, 10, 'zip', 'The ZIP code');
+      // A US ZIP code places the profile (for "in person near"): its coordinates, and the city and
+      // state when they are empty. Any other postal code is kept as typed, without coordinates.
+      const place = lookupZip(profile.zip);
+      profile.latitude = place?.latitude ?? null;
+      profile.longitude = place?.longitude ?? null;
+      if (place && !profile.city) profile.city = place.city;
+      if (place && !profile.state) profile.state = place.state;
+    }
     if (input.introVideoUrl != null) {
       const url = input.introVideoUrl.trim();
       if (url && (url.length > 500 || !youTubeVideoId(url))) {
