@@ -220,8 +220,8 @@ type Documents = {
     "\n  fragment StripeConnectStatusFields on StripeConnectStatus {\n    accountId\n    chargesEnabled\n    payoutsEnabled\n    detailsSubmitted\n    requirementsDue\n    payoutStatus\n    testMode\n    errorMessage\n  }\n": typeof types.StripeConnectStatusFieldsFragmentDoc,
     "\n  query StripeConnectStatus {\n    stripeConnectStatus {\n      ...StripeConnectStatusFields\n    }\n  }\n": typeof types.StripeConnectStatusDocument,
     "\n  mutation StripeConnectStart {\n    stripeConnectStart {\n      url\n      accountId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.StripeConnectStartDocument,
-    "\n  query MyStore {\n    myStore {\n      id\n      storeName\n      bio\n      logoUrl\n    }\n  }\n": typeof types.MyStoreDocument,
-    "\n  mutation StoreProfileUpdate($input: StoreProfileUpdateInput!) {\n    storeProfileUpdate(input: $input) {\n      store {\n        id\n        storeName\n        bio\n        logoUrl\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.StoreProfileUpdateDocument,
+    "\n  query MyStore {\n    myStore {\n      id\n      storeName\n      bio\n      logoUrl\n      zip\n      city\n      state\n    }\n  }\n": typeof types.MyStoreDocument,
+    "\n  mutation StoreProfileUpdate($input: StoreProfileUpdateInput!) {\n    storeProfileUpdate(input: $input) {\n      store {\n        id\n        storeName\n        bio\n        logoUrl\n        zip\n        city\n        state\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.StoreProfileUpdateDocument,
 };
 const documents: Documents = {
     "\n  fragment AdminInstructorRow on InstructorProfile {\n    id\n    displayName\n    avatarUrl\n    headline\n    styles\n    city\n    state\n    teachesOnline\n    teachesInPerson\n    timeZone\n    status\n    statusReason\n    featured\n    rating\n    reviewCount\n    priceFromCents\n  }\n": types.AdminInstructorRowFragmentDoc,
@@ -430,8 +430,8 @@ const documents: Documents = {
     "\n  fragment StripeConnectStatusFields on StripeConnectStatus {\n    accountId\n    chargesEnabled\n    payoutsEnabled\n    detailsSubmitted\n    requirementsDue\n    payoutStatus\n    testMode\n    errorMessage\n  }\n": types.StripeConnectStatusFieldsFragmentDoc,
     "\n  query StripeConnectStatus {\n    stripeConnectStatus {\n      ...StripeConnectStatusFields\n    }\n  }\n": types.StripeConnectStatusDocument,
     "\n  mutation StripeConnectStart {\n    stripeConnectStart {\n      url\n      accountId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.StripeConnectStartDocument,
-    "\n  query MyStore {\n    myStore {\n      id\n      storeName\n      bio\n      logoUrl\n    }\n  }\n": types.MyStoreDocument,
-    "\n  mutation StoreProfileUpdate($input: StoreProfileUpdateInput!) {\n    storeProfileUpdate(input: $input) {\n      store {\n        id\n        storeName\n        bio\n        logoUrl\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.StoreProfileUpdateDocument,
+    "\n  query MyStore {\n    myStore {\n      id\n      storeName\n      bio\n      logoUrl\n      zip\n      city\n      state\n    }\n  }\n": types.MyStoreDocument,
+    "\n  mutation StoreProfileUpdate($input: StoreProfileUpdateInput!) {\n    storeProfileUpdate(input: $input) {\n      store {\n        id\n        storeName\n        bio\n        logoUrl\n        zip\n        city\n        state\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.StoreProfileUpdateDocument,
 };
 
 /**
@@ -1275,11 +1275,11 @@ export function graphql(source: "\n  mutation StripeConnectStart {\n    stripeCo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyStore {\n    myStore {\n      id\n      storeName\n      bio\n      logoUrl\n    }\n  }\n"): (typeof documents)["\n  query MyStore {\n    myStore {\n      id\n      storeName\n      bio\n      logoUrl\n    }\n  }\n"];
+export function graphql(source: "\n  query MyStore {\n    myStore {\n      id\n      storeName\n      bio\n      logoUrl\n      zip\n      city\n      state\n    }\n  }\n"): (typeof documents)["\n  query MyStore {\n    myStore {\n      id\n      storeName\n      bio\n      logoUrl\n      zip\n      city\n      state\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation StoreProfileUpdate($input: StoreProfileUpdateInput!) {\n    storeProfileUpdate(input: $input) {\n      store {\n        id\n        storeName\n        bio\n        logoUrl\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StoreProfileUpdate($input: StoreProfileUpdateInput!) {\n    storeProfileUpdate(input: $input) {\n      store {\n        id\n        storeName\n        bio\n        logoUrl\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation StoreProfileUpdate($input: StoreProfileUpdateInput!) {\n    storeProfileUpdate(input: $input) {\n      store {\n        id\n        storeName\n        bio\n        logoUrl\n        zip\n        city\n        state\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StoreProfileUpdate($input: StoreProfileUpdateInput!) {\n    storeProfileUpdate(input: $input) {\n      store {\n        id\n        storeName\n        bio\n        logoUrl\n        zip\n        city\n        state\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

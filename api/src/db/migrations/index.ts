@@ -16,6 +16,7 @@ import { Migration20261124130100_certificate_snapshots } from './Migration202611
 import { Migration20261124140000_store_review_popularity } from './Migration20261124140000_store_review_popularity';
 import { Migration20261125000000_connect } from './Migration20261125000000_connect';
 import { Migration20261125000100_mail_outbox } from './Migration20261125000100_mail_outbox';
+import { Migration20261125001600_store_location } from './Migration20261125001600_store_location';
 import { Migration20261124100000_registration_attempts } from './Migration20261124100000_registration_attempts';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -50,4 +51,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261125000000_connect', class: Migration20261125000000_connect },
   { name: 'Migration20261125000100_mail_outbox', class: Migration20261125000100_mail_outbox },
+  { name: 'Migration20261125001600_store_location', class: Migration20261125001600_store_location },
 ];

@@ -36,6 +36,24 @@ export class SellerProfile {
   @Property({ type: 'string', length: 500, nullable: true })
   logoUrl?: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'Where the store is based: its city; null when not given.',
+  })
+  @Property({ type: 'string', length: 100, nullable: true })
+  city?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The store’s state or region; null when not given.' })
+  @Property({ type: 'string', length: 100, nullable: true })
+  state?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The store’s ZIP or postal code; null when not given.',
+  })
+  @Property({ type: 'string', length: 10, nullable: true })
+  zip?: string | null;
+
   @Property({ type: 'string', length: 100, nullable: true })
   stripeAccountId?: string | null;
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
+import { lookupZip } from '../locations/zipcodes';
 import { SellerProfile } from '../resources/seller-profile.entity';
 import type { User } from '../users/user.entity';
 import { ensureSellerProfile } from './seller-access';
@@ -13,6 +14,19 @@ export interface StoreProfileInput {
   storeName: string;
   bio?: string | null;
   logoUrl?: string | null;
+  /** Omitted (undefined): kept; null or empty: cleared. */
+  zip?: string | null;
+  city?: string | null;
+  state?: string | null;
+}
+
+/** An optional place field: undefined keeps it, null/empty clears it, longer than `max` is refused. */
+function placeText(value: string | null | undefined, max: number, field: string, label: string) {
+  if (value === undefined) return undefined;
+  const text = (value ?? '').trim();
+  if (text.length > max)
+    throw new DomainError('INVALID_INPUT', `${label} can be at most ${max} characters`, field);
+  return text || null;
 }
 
 /** A logo is an https (or http) URL or a path of our public uploads. */
@@ -55,10 +69,20 @@ export class SellerStoreService {
         'logoUrl',
       );
     }
+    const zip = placeText(input.zip, 10, 'zip', 'The ZIP code');
+    const city = placeText(input.city, 100, 'city', 'The city');
+    const state = placeText(input.state, 100, 'state', 'The state');
     const profile = await ensureSellerProfile(this.em, user);
     profile.storeName = storeName;
     profile.bio = bio;
     profile.logoUrl = logoUrl;
+    if (zip !== undefined) profile.zip = zip;
+    if (city !== undefined) profile.city = city;
+    if (state !== undefined) profile.state = state;
+    // A US ZIP code fills the city and state left empty (the web fills them as the ZIP is typed).
+    const place = zip ? lookupZip(zip) : null;
+    if (place && !profile.city) profile.city = place.city;
+    if (place && !profile.state) profile.state = place.state;
     await this.em.flush();
     return profile;
   }

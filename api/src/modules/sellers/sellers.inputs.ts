@@ -19,6 +19,26 @@ export class StoreProfileUpdateInput {
     description: 'An http(s) URL or an /uploads/ path (at most 500 characters); empty or null removes it.',
   })
   logoUrl?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The store’s ZIP or postal code, at most 10 characters; empty or null clears it, omitted keeps it. A US ZIP code fills city and state when they are empty.',
+  })
+  zip?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The store’s city, at most 100 characters; empty or null clears it, omitted keeps it.',
+  })
+  city?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The store’s state or region, at most 100 characters; empty or null clears it, omitted keeps it.',
+  })
+  state?: string | null;
 }
 
 @ObjectType({ description: 'The result of changing my store’s profile.' })

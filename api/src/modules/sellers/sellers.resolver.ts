@@ -73,7 +73,7 @@ export class SellerDashboardResolver {
 
   @Mutation(() => StoreProfilePayload, {
     description:
-      'Sets my store’s public name, bio and logo (all three are replaced), creating my store if I have none. Errors: INVALID_INPUT (`field` names storeName, bio or logoUrl).',
+      'Sets my store’s public name, bio and logo (all three are replaced) and, when given, its ZIP code, city and state, creating my store if I have none. Errors: INVALID_INPUT (`field` names storeName, bio, logoUrl, zip, city or state).',
   })
   storeProfileUpdate(
     @Arg('input', () => StoreProfileUpdateInput, { description: 'The new profile.' })

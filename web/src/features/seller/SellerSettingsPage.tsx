@@ -1,8 +1,21 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Button, Card, Field, Heading, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Card,
+  Field,
+  Fieldset,
+  Heading,
+  Input,
+  Link,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { type PlaceValue, ZipCityStateFields } from '../../ui/ZipCityStateFields';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useCourseMutation } from '../courses/useCourseMutation';
 import { useCurrentUser } from '../auth/useCurrentUser';
@@ -13,7 +26,7 @@ const STORE_NAME_MAX = 120;
 const STORE_BIO_MAX = 2000;
 const LOGO_URL_MAX = 500;
 
-/** /seller/settings: my store's public name, bio and logo. */
+/** /seller/settings: my store's public name, bio, logo and location (a ZIP code fills city and state). */
 export default function SellerSettingsPage() {
   useDocumentTitle('Seller settings');
   return (
@@ -51,18 +64,41 @@ function StoreForm() {
 function StoreFormFields({
   initial,
 }: {
-  initial: { id: string; storeName: string; bio: string; logoUrl?: string | null } | null;
+  initial: {
+    id: string;
+    storeName: string;
+    bio: string;
+    logoUrl?: string | null;
+    zip?: string | null;
+    city?: string | null;
+    state?: string | null;
+  } | null;
 }) {
   const { user } = useCurrentUser();
   const [storeName, setStoreName] = useState(initial?.storeName ?? '');
   const [bio, setBio] = useState(initial?.bio ?? '');
   const [logoUrl, setLogoUrl] = useState(initial?.logoUrl ?? '');
+  const [place, setPlace] = useState<PlaceValue>({
+    zip: initial?.zip ?? '',
+    city: initial?.city ?? '',
+    state: initial?.state ?? '',
+  });
   const save = useCourseMutation(StoreProfileUpdateMutationDocument, 'Store not saved', ['MyStore']);
   const storeId = initial?.id ?? user?.id;
 
   async function submit(event: { preventDefault: () => void }) {
     event.preventDefault();
-    await save.run({ storeName, bio, logoUrl: logoUrl.trim() || null }, 'Store saved');
+    await save.run(
+      {
+        storeName,
+        bio,
+        logoUrl: logoUrl.trim() || null,
+        zip: place.zip.trim() || null,
+        city: place.city.trim() || null,
+        state: place.state.trim() || null,
+      },
+      'Store saved',
+    );
   }
 
   return (
@@ -118,6 +154,15 @@ function StoreFormFields({
               </Field.HelperText>
             )}
           </Field.Root>
+          <Fieldset.Root>
+            <Fieldset.Legend>Location</Fieldset.Legend>
+            <ZipCityStateFields
+              value={place}
+              onChange={setPlace}
+              errorOf={(field) => save.fieldError(field)}
+              helperText="Optional. A US ZIP code fills in the city and state."
+            />
+          </Fieldset.Root>
           <Stack direction="row" gap={3} align="center">
             <Button type="submit" loading={save.loading} loadingText="Saving…">
               Save store

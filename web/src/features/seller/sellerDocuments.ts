@@ -125,6 +125,9 @@ export const MyStoreQueryDocument = graphql(`
       storeName
       bio
       logoUrl
+      zip
+      city
+      state
     }
   }
 `);
@@ -137,6 +140,9 @@ export const StoreProfileUpdateMutationDocument = graphql(`
         storeName
         bio
         logoUrl
+        zip
+        city
+        state
       }
       userErrors {
         code
