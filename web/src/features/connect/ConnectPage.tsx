@@ -30,6 +30,7 @@ import {
   toInstructorsVariables,
 } from './connectFilters';
 import { ConnectInstructorsQueryDocument, ConnectOptionsQueryDocument } from './connectDocuments';
+import { NearFilter } from './NearFilter';
 import { InstructorCard } from './InstructorCard';
 import { useBookerTimeZone } from './useBookerTimeZone';
 
@@ -275,6 +276,7 @@ function FilterPanel({
         onChange={(mode) => onChange({ mode: mode as ConnectFilters['mode'] })}
       />
       <CommitInput label="City" name="city" value={filters.city} onCommit={(city) => onChange({ city })} />
+      <NearFilter near={filters.near} radius={filters.radius} onChange={onChange} />
       <HStack gap={2} align="flex-end">
         <CommitInput
           label="Min price ($)"

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { InstructorCard_InstructorFragment } from '../../gql/graphql';
 import { Avatar } from '../../ui/Avatar';
 import { RatingStars } from '../resources/RatingStars';
-import { formatPriceFrom } from './connectFilters';
+import { formatDistance, formatPriceFrom } from './connectFilters';
 import { instructorPath, teachingPlace } from './connectFormat';
 import { formatNextSlot } from './slotTime';
 
@@ -17,6 +17,7 @@ export function InstructorCard({
   timeZone: string;
 }) {
   const price = formatPriceFrom(instructor.priceFromCents);
+  const distance = formatDistance(instructor.distanceMiles);
   return (
     <LinkBox asChild>
       <Card.Root
@@ -62,6 +63,11 @@ export function InstructorCard({
               <MapPin size={14} aria-hidden />
             )}
             <Text>{teachingPlace(instructor)}</Text>
+            {distance ? (
+              <Text as="span" fontWeight="medium" color="fg" data-testid="instructor-distance">
+                · {distance}
+              </Text>
+            ) : null}
           </HStack>
           <HStack gap={1.5} fontSize="sm">
             <CalendarClock size={14} aria-hidden />

@@ -28,6 +28,7 @@ export const InstructorCardFragment = graphql(`
     priceFromCents
     nextSlotAt
     featured
+    distanceMiles
   }
 `);
 
@@ -44,6 +45,8 @@ export const ConnectInstructorsQueryDocument = graphql(`
     $minPriceCents: Int
     $maxPriceCents: Int
     $availableThisWeek: Boolean
+    $near: String
+    $radiusMiles: Int
   ) {
     instructors(
       first: $first
@@ -57,6 +60,8 @@ export const ConnectInstructorsQueryDocument = graphql(`
       minPriceCents: $minPriceCents
       maxPriceCents: $maxPriceCents
       availableThisWeek: $availableThisWeek
+      near: $near
+      radiusMiles: $radiusMiles
     ) {
       totalCount
       pageInfo {

@@ -4,6 +4,7 @@ import {
   EMPTY_FILTERS,
   filtersFromParams,
   filtersToParams,
+  formatDistance,
   formatPriceFrom,
   toInstructorsVariables,
 } from './connectFilters';
@@ -25,6 +26,8 @@ describe('Connect filters in the URL', () => {
       minPrice: '20',
       maxPrice: '80.5',
       thisWeek: true,
+      near: '',
+      radius: '',
     });
   });
 
@@ -55,7 +58,33 @@ describe('Connect filters in the URL', () => {
       minPriceCents: 1999,
       maxPriceCents: null,
       availableThisWeek: null,
+      near: null,
+      radiusMiles: null,
     });
+  });
+
+  it('keeps "In person near" a ZIP code and radius in the URL (25 miles when none is chosen)', () => {
+    const filters = filtersFromParams(new URLSearchParams('near=10001&radius=10'));
+    expect(filters).toEqual({ ...EMPTY_FILTERS, near: '10001', radius: '10' });
+    expect(filtersToParams(filters).toString()).toBe('near=10001&radius=10');
+    expect(activeFilterCount(filters)).toBe(1);
+    expect(toInstructorsVariables(filters)).toMatchObject({ near: '10001', radiusMiles: 10 });
+    expect(toInstructorsVariables({ ...filters, radius: '' })).toMatchObject({
+      near: '10001',
+      radiusMiles: 25,
+    });
+    expect(filtersFromParams(new URLSearchParams('near=1000&radius=15'))).toEqual(EMPTY_FILTERS);
+    expect(toInstructorsVariables({ ...EMPTY_FILTERS, radius: '50' })).toMatchObject({
+      near: null,
+      radiusMiles: null,
+    });
+  });
+
+  it('writes the distance on a card', () => {
+    expect(formatDistance(3.14)).toBe('3.1 mi away');
+    expect(formatDistance(12)).toBe('12.0 mi away');
+    expect(formatDistance(0)).toBe('Less than 0.1 mi away');
+    expect(formatDistance(null)).toBeNull();
   });
 
   it('shows the lowest price', () => {

@@ -13,6 +13,10 @@ export interface ConnectFilters {
   maxPrice: string;
   /** "Available this week". */
   thisWeek: boolean;
+  /** "In person near": a 5-digit US ZIP code ('' for none). */
+  near: string;
+  /** Its radius in miles: '' (25), '10', '25' or '50'. */
+  radius: '' | '10' | '25' | '50';
 }
 
 export const EMPTY_FILTERS: ConnectFilters = {
@@ -25,6 +29,8 @@ export const EMPTY_FILTERS: ConnectFilters = {
   minPrice: '',
   maxPrice: '',
   thisWeek: false,
+  near: '',
+  radius: '',
 };
 
 const PARAM: Record<keyof ConnectFilters, string> = {
@@ -37,7 +43,13 @@ const PARAM: Record<keyof ConnectFilters, string> = {
   minPrice: 'min',
   maxPrice: 'max',
   thisWeek: 'week',
+  near: 'near',
+  radius: 'radius',
 };
+
+/** The radii (miles) of "In person near"; 25 when none is chosen. */
+export const NEAR_RADII = ['10', '25', '50'] as const;
+export const DEFAULT_NEAR_RADIUS = '25';
 
 const isPrice = (value: string) => /^\d+(\.\d{1,2})?$/.test(value);
 
@@ -46,6 +58,8 @@ export function filtersFromParams(params: URLSearchParams): ConnectFilters {
   const mode = get('mode');
   const min = get('minPrice');
   const max = get('maxPrice');
+  const near = get('near');
+  const radius = get('radius');
   return {
     search: get('search'),
     style: get('style'),
@@ -56,6 +70,8 @@ export function filtersFromParams(params: URLSearchParams): ConnectFilters {
     minPrice: isPrice(min) ? min : '',
     maxPrice: isPrice(max) ? max : '',
     thisWeek: get('thisWeek') === '1',
+    near: /^\d{5}$/.test(near) ? near : '',
+    radius: (NEAR_RADII as readonly string[]).includes(radius) ? (radius as ConnectFilters['radius']) : '',
   };
 }
 
@@ -72,7 +88,8 @@ export function filtersToParams(filters: ConnectFilters): URLSearchParams {
 
 /** How many filters (not the search) are set. */
 export function activeFilterCount(filters: ConnectFilters): number {
-  const { search: _search, ...rest } = filters;
+  // The radius only counts with its ZIP code (it is part of "In person near").
+  const { search: _search, radius: _radius, ...rest } = filters;
   return Object.values(rest).filter((value) => (typeof value === 'boolean' ? value : value !== '')).length;
 }
 
@@ -97,7 +114,16 @@ export function toInstructorsVariables(filters: ConnectFilters) {
     minPriceCents: dollarsToCents(filters.minPrice),
     maxPriceCents: dollarsToCents(filters.maxPrice),
     availableThisWeek: filters.thisWeek || null,
+    near: filters.near || null,
+    radiusMiles: filters.near ? Number(filters.radius || DEFAULT_NEAR_RADIUS) : null,
   };
+}
+
+/** "3.1 mi away" (one decimal; "Less than 0.1 mi away" for the same ZIP code); null without a distance. */
+export function formatDistance(miles: number | null | undefined): string | null {
+  if (miles === null || miles === undefined) return null;
+  if (miles < 0.1) return 'Less than 0.1 mi away';
+  return `${miles.toFixed(1)} mi away`;
 }
 
 /** "From $45" (whole dollars when round), "Free" for 0. */
