@@ -67,3 +67,21 @@ export function zipLookupHint(state: ZipLookupState): string | null {
       return null;
   }
 }
+
+/** The place of a saved US ZIP code (e.g. to suggest its time zone); null while loading, unknown or not a US code. */
+export function useZipPlace(zipText: string | null | undefined): ZipPlace | null {
+  const zip = zipToLookUp(zipText ?? '');
+  const [place, setPlace] = useState<ZipPlace | null>(null);
+  useEffect(() => {
+    setPlace(null);
+    if (!zip) return;
+    const controller = new AbortController();
+    fetchZipPlace(zip, controller.signal)
+      .then((found) => {
+        if (!controller.signal.aborted) setPlace(found);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [zip]);
+  return place;
+}

@@ -22,6 +22,7 @@ import type { MyInstructorProfileFragment } from '../../gql/graphql';
 import { toYouTubeEmbedUrl } from '../../lib/youtube';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useZipLookup, zipLookupHint } from '../../ui/useZipLookup';
 import { useCourseMutation } from '../courses/useCourseMutation';
 import { parseLanguages } from './connectForm';
 import { normalizeStatus, profileStatusLabel, profileStatusPalette } from './bookingFormat';
@@ -143,6 +144,12 @@ function ProfileForm({ profile, lists }: { profile: MyInstructorProfileFragment;
   const [state, setState] = useState(profile.state ?? '');
   const [zip, setZip] = useState(profile.zip ?? '');
   const [introVideoUrl, setIntroVideoUrl] = useState(profile.introVideoUrl ?? '');
+  // Typing a US ZIP code fills city and state (editable) and tells the time zone there.
+  const zipLookup = useZipLookup(zip, (place) => {
+    setCity(place.city);
+    setState(place.state);
+  });
+  const zipZone = zipLookup.status === 'found' ? zipLookup.place.timeZone : null;
   const save = useCourseMutation(InstructorProfileUpdateMutationDocument, 'Profile not saved');
   const errorOf = save.fieldError;
   const videoLooksLikeYouTube = !introVideoUrl.trim() || toYouTubeEmbedUrl(introVideoUrl) !== introVideoUrl;
@@ -265,7 +272,36 @@ function ProfileForm({ profile, lists }: { profile: MyInstructorProfileFragment;
             ) : null}
           </Stack>
           {teachesInPerson ? (
-            <Grid templateColumns={{ base: '1fr', sm: '2fr 1fr 1fr' }} gap={4}>
+            <Grid templateColumns={{ base: '1fr', sm: '1fr 2fr 1fr' }} gap={4}>
+              <Field.Root invalid={Boolean(errorOf('zip'))}>
+                <Field.Label>ZIP code</Field.Label>
+                <Input
+                  name="zip"
+                  value={zip}
+                  maxLength={10}
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  onChange={(e) => setZip(e.target.value)}
+                />
+                {errorOf('zip') ? (
+                  <Field.ErrorText>{errorOf('zip')}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText aria-live="polite">
+                    {zipLookupHint(zipLookup) ?? 'A US ZIP code fills in the city and state.'}
+                    {zipZone && zipZone !== profile.timeZone ? (
+                      <>
+                        {' '}
+                        It is in the {zipZone.replaceAll('_', ' ')} time zone; your schedule uses{' '}
+                        {profile.timeZone.replaceAll('_', ' ')} —{' '}
+                        <Link asChild>
+                          <RouterLink to="/instructor/settings">change it in Settings</RouterLink>
+                        </Link>
+                        .
+                      </>
+                    ) : null}
+                  </Field.HelperText>
+                )}
+              </Field.Root>
               <Field.Root required invalid={Boolean(errorOf('city'))}>
                 <Field.Label>
                   City <Field.RequiredIndicator />
@@ -282,11 +318,6 @@ function ProfileForm({ profile, lists }: { profile: MyInstructorProfileFragment;
                   onChange={(e) => setState(e.target.value)}
                 />
                 {errorOf('state') ? <Field.ErrorText>{errorOf('state')}</Field.ErrorText> : null}
-              </Field.Root>
-              <Field.Root invalid={Boolean(errorOf('zip'))}>
-                <Field.Label>ZIP code</Field.Label>
-                <Input name="zip" value={zip} maxLength={10} onChange={(e) => setZip(e.target.value)} />
-                {errorOf('zip') ? <Field.ErrorText>{errorOf('zip')}</Field.ErrorText> : null}
               </Field.Root>
             </Grid>
           ) : null}

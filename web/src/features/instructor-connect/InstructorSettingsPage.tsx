@@ -18,6 +18,7 @@ import type { MyInstructorProfileFragment } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { detectTimeZone, timeZoneOptions } from '../connect/slotTime';
+import { useZipPlace } from '../../ui/useZipLookup';
 import { useCourseMutation } from '../courses/useCourseMutation';
 import { minutesToHours, policyLabel, settingsInput, wholeNumber, type SettingsValues } from './connectForm';
 import {
@@ -66,9 +67,11 @@ function SettingsContent() {
 
 function SettingsForm({ profile }: { profile: MyInstructorProfileFragment }) {
   const browserZone = useMemo(() => detectTimeZone(), []);
+  // The zone of the profile's ZIP code (where lessons in person happen), suggested beside the browser's.
+  const zipZone = useZipPlace(profile.zip)?.timeZone ?? null;
   const zones = useMemo(
-    () => timeZoneOptions([profile.timeZone, browserZone]),
-    [profile.timeZone, browserZone],
+    () => timeZoneOptions([profile.timeZone, browserZone, ...(zipZone ? [zipZone] : [])]),
+    [profile.timeZone, browserZone, zipZone],
   );
   const [values, setValues] = useState<SettingsValues>({
     timeZone: profile.timeZone,
@@ -155,6 +158,11 @@ function SettingsForm({ profile }: { profile: MyInstructorProfileFragment }) {
                     onClick={() => set('timeZone', browserZone)}
                   >
                     Use {browserZone}
+                  </Button>
+                ) : null}
+                {zipZone && zipZone !== browserZone && values.timeZone !== zipZone ? (
+                  <Button size="sm" variant="outline" type="button" onClick={() => set('timeZone', zipZone)}>
+                    Use {zipZone} (ZIP code {profile.zip})
                   </Button>
                 ) : null}
               </HStack>
