@@ -58,6 +58,7 @@ describe('seeding again', () => {
     expect(ran).toEqual([]);
     expect(await sql('select id, username, password_hash from users order by id')).toEqual(before);
     expect(await sql('select name from seed_runs order by name')).toEqual([
+      { name: 'demo-bookings' },
       { name: 'demo-courses' },
       { name: 'demo-instructors' },
       { name: 'demo-orders' },
@@ -94,6 +95,7 @@ describe('seeding again', () => {
     expect(names).toEqual(expect.arrayContaining(['seller', 'member', 'shopkeeper']));
     expect(names.filter((n) => n === 'admin')).toHaveLength(1);
     expect(await sql('select name from seed_runs order by name')).toEqual([
+      { name: 'demo-bookings' },
       { name: 'demo-courses' },
       { name: 'demo-instructors' },
       { name: 'demo-orders' },

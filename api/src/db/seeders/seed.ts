@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { withoutBookingNotifications } from '../../modules/bookings/booking-events';
 import { seedDemoBookings } from './demo-bookings';
 import { seedDemoCourses } from './demo-courses';
 import { seedDemoInstructors } from './demo-instructors';
@@ -15,7 +16,8 @@ const SEEDERS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
   { name: 'demo-sellers', run: seedDemoSellers },
   { name: 'demo-orders', run: seedDemoOrders },
   { name: 'demo-instructors', run: seedDemoInstructors },
-  { name: 'demo-bookings', run: seedDemoBookings },
+  // Seeded before the job queue starts: the demo bookings send no mails and queue no reminders.
+  { name: 'demo-bookings', run: (em) => withoutBookingNotifications(() => seedDemoBookings(em)) },
 ];
 
 export async function seedDatabase(em: EntityManager): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * The one place BookingsService (and order fulfilment) reports a booking's state change, inside
@@ -20,6 +21,15 @@ export type BookingChangeListener = (
 ) => Promise<void>;
 
 let listener: BookingChangeListener | null = null;
+const quiet = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` with booking changes reported to nobody: the demo seed makes its bookings before the
+ * app (and its job queue) starts, and demo bookings send no mails and queue no reminders.
+ */
+export function withoutBookingNotifications<T>(fn: () => Promise<T>): Promise<T> {
+  return quiet.run(true, fn);
+}
 
 /** Installs (or with null removes) the handler of booking changes; returns the previous one. */
 export function setBookingChangeListener(next: BookingChangeListener | null): BookingChangeListener | null {
@@ -34,5 +44,5 @@ export async function bookingChanged(
   bookingId: string,
   what: BookingChangeWhat,
 ): Promise<void> {
-  if (listener) await listener(em, bookingId, what);
+  if (listener && !quiet.getStore()) await listener(em, bookingId, what);
 }

@@ -95,6 +95,7 @@ describe('instructors of courses (staff)', () => {
     const data = await ok(t, as.officer, `{ courseInstructorCandidates { username } }`);
     expect(data.courseInstructorCandidates.map((u: { username: string }) => u.username)).toEqual([
       'instructor',
+      'lena',
       'multi',
     ]);
     const searched = await ok(t, as.admin, `{ courseInstructorCandidates(search: "max") { username } }`);
