@@ -9,7 +9,12 @@ export function StatCard({ label, value, hint }: { label: string; value: ReactNo
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
           <Stat.ValueText>{value}</Stat.ValueText>
-          {hint ? <Stat.HelpText>{hint}</Stat.HelpText> : null}
+          {/* Stat.Root is a <dl>: the hint is a second <dd> of the label, not a bare <span>. */}
+          {hint ? (
+            <Stat.HelpText asChild>
+              <dd>{hint}</dd>
+            </Stat.HelpText>
+          ) : null}
         </Stat.Root>
       </Card.Body>
     </Card.Root>
