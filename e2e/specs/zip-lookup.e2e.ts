@@ -49,4 +49,45 @@ describe('ZIP code lookup', () => {
     expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('Beverly Hills (Studio B)');
     expect(offsite).toEqual([]);
   });
+
+  it('fills city and state on the instructor profile form and names the time zone there', async () => {
+    const page = await b.page();
+    await signIn(page, 'instructor');
+    await page.waitForURL((url) => url.pathname !== '/auth');
+    await page.goto('/connect/profile');
+    const zip = page.getByLabel('ZIP code', { exact: true });
+    await zip.waitFor();
+    expect(await zip.inputValue()).toBe('10001');
+    await zip.fill('60601');
+    await page.getByText('Chicago, Illinois — city and state filled in').waitFor();
+    expect(await page.getByLabel(/^City/).inputValue()).toBe('Chicago');
+    expect(await page.getByLabel('State', { exact: true }).inputValue()).toBe('IL');
+    await page
+      .getByText(/It is in the America\/Chicago time zone; your schedule uses America\/New York/)
+      .waitFor();
+    // Not saved: the demo instructor stays in New York for the other specs.
+  });
+
+  it('finds instructors in person near a ZIP code on /connect, with the distance on each card', async () => {
+    const page = await b.page();
+    await page.goto('/connect');
+    await page.getByTestId('instructor-card').first().waitFor();
+    const near = page.getByLabel('In person near');
+    await near.fill('07030');
+    await near.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('near') === '07030');
+    await page.getByTestId('near-place').filter({ hasText: 'Near Hoboken, NJ' }).waitFor();
+    const card = page.getByTestId('instructor-card').filter({ hasText: 'Ines' });
+    await card.getByTestId('instructor-distance').filter({ hasText: '1.9 mi away' }).waitFor();
+    // Lena teaches online only: not listed.
+    await page.getByTestId('instructor-card').filter({ hasText: 'Lena' }).waitFor({ state: 'detached' });
+    await page.getByLabel('Within').selectOption('10');
+    await page.waitForURL((url) => url.searchParams.get('radius') === '10');
+    await card.waitFor();
+    // Beverly Hills: nobody within 50 miles.
+    await near.fill('90210');
+    await near.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('near') === '90210');
+    await page.getByTestId('instructor-card').first().waitFor({ state: 'detached' });
+  });
 });
