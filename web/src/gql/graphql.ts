@@ -1020,6 +1020,8 @@ export type SessionTypeCreateInput = {
   cancelFreeHours?: number | null | undefined;
   /** Seats: 2–500 for a group class; 1 (or absent) for private lessons and consultations. */
   capacity?: number | null | undefined;
+  /** The city of its own place, up to 100 characters; empty clears it. */
+  city?: string | null | undefined;
   /** Description, plain text up to 5000 characters. */
   description?: string | null | undefined;
   /** Length in minutes, 10–480. */
@@ -1044,8 +1046,12 @@ export type SessionTypeCreateInput = {
   recurrenceRule?: string | null | undefined;
   /** Bookings need the instructor’s approval. */
   requiresApproval?: boolean | null | undefined;
+  /** The state of its own place, up to 100 characters; empty clears it. */
+  state?: string | null | undefined;
   /** Title, 2 to 120 characters. */
   title?: string | null | undefined;
+  /** An in-person session’s own place (e.g. a studio): ZIP or postal code up to 10 characters; empty clears it (then the instructor’s location applies). A US ZIP code sets its coordinates and fills an empty city and state. */
+  zip?: string | null | undefined;
 };
 
 /** A session type and the fields to change; absent fields keep their value. */
@@ -1060,6 +1066,8 @@ export type SessionTypeUpdateInput = {
   cancelFreeHours?: number | null | undefined;
   /** Seats: 2–500 for a group class; 1 (or absent) for private lessons and consultations. */
   capacity?: number | null | undefined;
+  /** The city of its own place, up to 100 characters; empty clears it. */
+  city?: string | null | undefined;
   /** Description, plain text up to 5000 characters. */
   description?: string | null | undefined;
   /** Length in minutes, 10–480. */
@@ -1082,8 +1090,12 @@ export type SessionTypeUpdateInput = {
   requiresApproval?: boolean | null | undefined;
   /** The session type (SessionType.id). */
   sessionTypeId: string | number;
+  /** The state of its own place, up to 100 characters; empty clears it. */
+  state?: string | null | undefined;
   /** Title, 2 to 120 characters. */
   title?: string | null | undefined;
+  /** An in-person session’s own place (e.g. a studio): ZIP or postal code up to 10 characters; empty clears it (then the instructor’s location applies). A US ZIP code sets its coordinates and fills an empty city and state. */
+  zip?: string | null | undefined;
 };
 
 /** My store’s public profile. */

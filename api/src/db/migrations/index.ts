@@ -17,6 +17,7 @@ import { Migration20261124140000_store_review_popularity } from './Migration2026
 import { Migration20261125000000_connect } from './Migration20261125000000_connect';
 import { Migration20261125000100_mail_outbox } from './Migration20261125000100_mail_outbox';
 import { Migration20261125001600_store_location } from './Migration20261125001600_store_location';
+import { Migration20261125001700_session_type_location } from './Migration20261125001700_session_type_location';
 import { Migration20261124100000_registration_attempts } from './Migration20261124100000_registration_attempts';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -52,4 +53,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125000000_connect', class: Migration20261125000000_connect },
   { name: 'Migration20261125000100_mail_outbox', class: Migration20261125000100_mail_outbox },
   { name: 'Migration20261125001600_store_location', class: Migration20261125001600_store_location },
+  {
+    name: 'Migration20261125001700_session_type_location',
+    class: Migration20261125001700_session_type_location,
+  },
 ];

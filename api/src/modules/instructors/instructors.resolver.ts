@@ -18,7 +18,7 @@ import type { User } from '../users/user.entity';
 import { AvailabilityOverride, AvailabilityRule } from './availability.entity';
 import { InstructorProfile } from './instructor-profile.entity';
 import { InstructorReview } from './instructor-review.entity';
-import { InstructorMode, InstructorStatus } from './instructors.enums';
+import { InstructorMode, InstructorStatus, LocationMode } from './instructors.enums';
 import {
   activeSessionTypes,
   canManage,
@@ -263,12 +263,20 @@ export class InstructorsResolver {
   @FieldResolver(() => Float, {
     nullable: true,
     description:
-      'Miles (one decimal, straight line) from the ZIP code of the request’s `instructors(near:)` search; null without `near` or when the profile has no US ZIP code.',
+      'Miles (one decimal, straight line) from the ZIP code of the request’s `instructors(near:)` search to the nearest place they teach in person (their own ZIP code, or an active in-person session type’s); null without `near` or when they have none.',
   })
-  distanceMiles(@Root() profile: InstructorProfile, @Ctx() ctx: Context): number | null {
+  async distanceMiles(@Root() profile: InstructorProfile, @Ctx() ctx: Context): Promise<number | null> {
     const origin = nearOrigins.get(ctx);
-    if (!origin || profile.latitude == null || profile.longitude == null) return null;
-    const miles = distanceMiles(origin, { latitude: profile.latitude, longitude: profile.longitude });
+    if (!origin) return null;
+    const places: { latitude: number; longitude: number }[] = [];
+    if (profile.teachesInPerson && profile.latitude != null && profile.longitude != null)
+      places.push({ latitude: profile.latitude, longitude: profile.longitude });
+    for (const type of await loadersOf(ctx).types.load(profile.id)) {
+      if (type.locationMode === LocationMode.IN_PERSON && type.latitude != null && type.longitude != null)
+        places.push({ latitude: type.latitude, longitude: type.longitude });
+    }
+    if (!places.length) return null;
+    const miles = Math.min(...places.map((place) => distanceMiles(origin, place)));
     return Math.round(miles * 10) / 10;
   }
 

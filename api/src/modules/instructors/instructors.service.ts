@@ -62,6 +62,22 @@ export interface InstructorFilters {
   near?: NearOrigin | null;
 }
 
+/**
+ * Miles from `near` to an instructor's nearest in-person place: their own ZIP code's coordinates
+ * (when they teach in person) or an active in-person session type's own place; null when neither.
+ */
+function nearestPlaceSql(near: NearOrigin): SqlPart {
+  const own = distanceMilesSql('p.latitude', 'p.longitude', near);
+  const session = distanceMilesSql('sn.latitude', 'sn.longitude', near);
+  return {
+    sql: `least(
+      case when p.teaches_in_person then ${own.sql} end,
+      (select min(${session.sql}) from session_types sn where sn.instructor_id = p.user_id and sn.active
+         and sn.location_mode = 'in_person' and sn.latitude is not null and sn.longitude is not null))`,
+    params: [...own.params, ...session.params],
+  };
+}
+
 export const isStaffViewer = (viewer: Viewer | null) => !!viewer && hasAnyRole(viewer, STAFF_ROLES);
 export const isAdminViewer = (viewer: Viewer | null) => !!viewer && hasRole(viewer, 'admin');
 /** The profile's owner or staff: they see hours, overrides, archived types and the status reason. */
@@ -179,14 +195,9 @@ export class InstructorsService {
       params.push(minPrice ?? 0, maxPrice ?? 2_147_483_647);
     }
     const near = filters.near ?? null;
-    const distance = near ? distanceMilesSql('p.latitude', 'p.longitude', near) : null;
+    const distance = near ? nearestPlaceSql(near) : null;
     if (near && distance) {
-      parts.push(
-        'p.teaches_in_person',
-        'p.latitude is not null',
-        'p.longitude is not null',
-        `${distance.sql} <= ?`,
-      );
+      parts.push(`${distance.sql} <= ?`);
       params.push(...distance.params, near.radiusMiles);
     }
     const from = 'instructor_profiles p join users u on u.id = p.user_id';
@@ -510,6 +521,17 @@ export class InstructorsService {
     if (input.maxPerDay != null) type.maxPerDay = input.maxPerDay === 0 ? null : input.maxPerDay;
     if (input.requiresApproval != null) type.requiresApproval = input.requiresApproval;
     if (input.locationMode != null) type.locationMode = input.locationMode;
+    if (input.city != null) type.city = optionalText(input.city, 100, 'city', 'The city');
+    if (input.state != null) type.state = optionalText(input.state, 100, 'state', 'The state');
+    if (input.zip != null) {
+      type.zip = optionalText(input.zip, 10, 'zip', 'The ZIP code');
+      // A US ZIP code places the session (for "in person near"), filling an empty city and state.
+      const place = lookupZip(type.zip);
+      type.latitude = place?.latitude ?? null;
+      type.longitude = place?.longitude ?? null;
+      if (place && !type.city) type.city = place.city;
+      if (place && !type.state) type.state = place.state;
+    }
     if (input.cancelFreeHours != null) type.cancelFreeHours = input.cancelFreeHours;
     if (input.lateCancelFeePercent != null) type.lateCancelFeePercent = input.lateCancelFeePercent;
 

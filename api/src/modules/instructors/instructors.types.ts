@@ -226,6 +226,25 @@ export class SessionTypeFieldsInput {
   @Field(() => LocationMode, { nullable: true, description: 'ONLINE (default) or IN_PERSON.' })
   locationMode?: LocationMode | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'An in-person session’s own place (e.g. a studio): ZIP or postal code up to 10 characters; empty clears it (then the instructor’s location applies). A US ZIP code sets its coordinates and fills an empty city and state.',
+  })
+  zip?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The city of its own place, up to 100 characters; empty clears it.',
+  })
+  city?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The state of its own place, up to 100 characters; empty clears it.',
+  })
+  state?: string | null;
+
   @Field(() => Int, { nullable: true, description: 'Free cancellation until this many hours before, 0–720.' })
   cancelFreeHours?: number | null;
 

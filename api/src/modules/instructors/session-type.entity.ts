@@ -108,6 +108,35 @@ export class SessionType {
   @Property({ type: 'string', length: 20, default: 'online' })
   locationMode: LocationMode = LocationMode.ONLINE;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Where an in-person session happens when not at the instructor’s location: its ZIP or postal code; null: at the instructor’s location (InstructorProfile.zip).',
+  })
+  @Property({ type: 'string', length: 10, nullable: true })
+  zip?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The city of an in-person session’s own place; null when none.',
+  })
+  @Property({ type: 'string', length: 100, nullable: true })
+  city?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The state of an in-person session’s own place; null when none.',
+  })
+  @Property({ type: 'string', length: 100, nullable: true })
+  state?: string | null;
+
+  /** The coordinates of `zip` (a US ZIP code), filled by the server; null otherwise. */
+  @Property({ type: 'double', nullable: true })
+  latitude?: number | null;
+
+  @Property({ type: 'double', nullable: true })
+  longitude?: number | null;
+
   @Field(() => Int, { description: 'Free cancellation until this many hours (0–720) before the start.' })
   @Property({ type: 'int', default: 24 })
   cancelFreeHours: number = 24;

@@ -175,6 +175,67 @@ describe('instructors(near:, radiusMiles:)', () => {
   });
 });
 
+describe('in-person session types with their own place', () => {
+  const TYPE_CREATE = `mutation($input: SessionTypeCreateInput!) { sessionTypeCreate(input: $input) {
+    sessionType { id locationMode zip city state } userErrors { code field message } } }`;
+  const TYPE_UPDATE = `mutation($input: SessionTypeUpdateInput!) { sessionTypeUpdate(input: $input) {
+    sessionType { id zip city state } userErrors { code field message } } }`;
+
+  it('places a studio by its ZIP code, and lists its instructor near it with the nearest distance', async () => {
+    const created = await t.gql(lena, TYPE_CREATE, {
+      input: {
+        kind: 'PRIVATE',
+        title: 'Studio lesson in Beverly Hills',
+        durationMinutes: 60,
+        priceCents: 8000,
+        locationMode: 'IN_PERSON',
+        zip: '90210',
+      },
+    });
+    expect(created.data.sessionTypeCreate.userErrors).toEqual([]);
+    const type = created.data.sessionTypeCreate.sessionType;
+    expect(type).toMatchObject({
+      locationMode: 'IN_PERSON',
+      zip: '90210',
+      city: 'Beverly Hills',
+      state: 'CA',
+    });
+    const [row] = await sql('select latitude, longitude from session_types where id = ?', [type.id]);
+    expect(row.latitude).toBeCloseTo(34.09, 1);
+
+    const beverlyHills = await near(member, { near: '90210', radiusMiles: 10 });
+    expect(beverlyHills.nodes.map((n) => [n.id, n.distanceMiles])).toEqual([[ids.lena, 0]]);
+    // Near Hoboken her own ZIP code is nearer than the studio.
+    const hoboken = await near(guest, { near: '07030' });
+    expect(hoboken.nodes.map((n) => [n.id, n.distanceMiles])).toEqual([
+      [ids.lena, 0],
+      [ids.instructor, 1.9],
+    ]);
+
+    // Moved to another place, then archived: no longer near Beverly Hills.
+    const moved = await t.gql(lena, TYPE_UPDATE, {
+      input: { sessionTypeId: type.id, zip: '60601', city: '', state: '' },
+    });
+    expect(moved.data.sessionTypeUpdate.sessionType).toMatchObject({
+      zip: '60601',
+      city: 'Chicago',
+      state: 'IL',
+    });
+    expect((await near(guest, { near: '90210', radiusMiles: 50 })).nodes).toEqual([]);
+    expect((await near(guest, { near: '60601', radiusMiles: 10 })).nodes.map((n) => n.id)).toEqual([
+      ids.lena,
+    ]);
+    await t.gql(
+      lena,
+      `mutation($input: SessionTypeArchiveInput!) { sessionTypeArchive(input: $input) { userErrors { code } } }`,
+      {
+        input: { sessionTypeId: type.id },
+      },
+    );
+    expect((await near(guest, { near: '60601', radiusMiles: 10 })).nodes).toEqual([]);
+  });
+});
+
 describe('GET /api/instructors?near=&radiusMiles=', () => {
   it('filters and sorts the same, with distanceMiles on each item (guest and member)', async () => {
     for (const agent of [guest, member]) {
