@@ -4,6 +4,7 @@ import {
   CloseButton,
   Dialog,
   Field,
+  Fieldset,
   Grid,
   HStack,
   Input,
@@ -17,6 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import type { ConnectSessionTypeFragment } from '../../gql/graphql';
+import { type PlaceValue, ZipCityStateFields } from '../../ui/ZipCityStateFields';
 import { useCourseMutation } from '../courses/useCourseMutation';
 import {
   formFromSessionType,
@@ -98,6 +100,12 @@ function SessionTypeForm({
       : newSessionTypeForm((target as { kind: SessionKind }).kind, defaults),
   );
   const [active, setActive] = useState(editing?.active ?? true);
+  // An in-person type's own place (e.g. a studio); empty: the instructor's location.
+  const [place, setPlace] = useState<PlaceValue>({
+    zip: editing?.zip ?? '',
+    city: editing?.city ?? '',
+    state: editing?.state ?? '',
+  });
   const [localErrors, setLocalErrors] = useState<FormErrors>({});
   const set = <K extends keyof SessionTypeFormValues>(key: K, value: SessionTypeFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -109,7 +117,14 @@ function SessionTypeForm({
     const { input, errors } = sessionTypeInput(values);
     setLocalErrors(errors);
     if (Object.keys(errors).length > 0) return;
-    const graphInput = { ...input, kind: graphEnum(input.kind), locationMode: graphEnum(input.locationMode) };
+    const graphInput = {
+      ...input,
+      kind: graphEnum(input.kind),
+      locationMode: graphEnum(input.locationMode),
+      ...(input.locationMode === 'in_person'
+        ? { zip: place.zip.trim(), city: place.city.trim(), state: place.state.trim() }
+        : {}),
+    };
     const done = editing
       ? await update.run(
           // The kind of a session type is fixed once created.
@@ -229,6 +244,17 @@ function SessionTypeForm({
               {errorOf('locationMode') ? <Field.ErrorText>{errorOf('locationMode')}</Field.ErrorText> : null}
             </Field.Root>
           </Grid>
+          {values.locationMode === 'in_person' ? (
+            <Fieldset.Root>
+              <Fieldset.Legend>Place (optional)</Fieldset.Legend>
+              <ZipCityStateFields
+                value={place}
+                onChange={setPlace}
+                errorOf={(field) => errorOf(field)}
+                helperText="A studio’s US ZIP code fills in the city and state. Empty: your profile’s location."
+              />
+            </Fieldset.Root>
+          ) : null}
 
           {kind === 'group' ? (
             <RecurrenceBuilder values={values} set={set} error={errorOf('recurrenceRule')} />

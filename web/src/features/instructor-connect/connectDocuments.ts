@@ -17,6 +17,9 @@ graphql(`
     requiresApproval
     recurrenceRule
     locationMode
+    zip
+    city
+    state
     cancelFreeHours
     lateCancelFeePercent
     active
