@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { hashPassword } from '../../modules/auth/password';
 import { lookupZip } from '../../modules/locations/zipcodes';
-import { User } from '../../modules/users/user.entity';
-import { DEMO_PASSWORD } from './demo-password';
+import { seedDemoAccounts } from './demo-users';
 
 /** The second demo instructor (Europe/London); signs in with the demo password. */
 export const DEMO_INSTRUCTOR_USERS = [
@@ -125,29 +123,6 @@ const INSTRUCTORS: DemoInstructor[] = [
   },
 ];
 
-async function ensureUsers(em: EntityManager): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  for (const demo of DEMO_INSTRUCTOR_USERS) {
-    const usernameKey = demo.username.toLowerCase();
-    if (await em.count(User, { usernameKey })) continue;
-    em.persist(
-      em.create(User, {
-        username: demo.username,
-        usernameKey,
-        email: `${demo.username}@demo.drx.dance`,
-        passwordHash,
-        role: demo.roles[0],
-        roles: [...demo.roles],
-        firstName: demo.firstName,
-        lastName: demo.lastName,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      }),
-    );
-  }
-  await em.flush();
-}
-
 /**
  * Connect's demo instructors: Ines (the demo `instructor`, America/New_York, approved and
  * featured) and Lena (`lena`, Europe/London, approved), each with weekly hours, a day off and
@@ -155,7 +130,7 @@ async function ensureUsers(em: EntityManager): Promise<void> {
  * free 20-minute consultation. An instructor whose account is gone is skipped.
  */
 export async function seedDemoInstructors(em: EntityManager): Promise<void> {
-  await ensureUsers(em);
+  await seedDemoAccounts(em, DEMO_INSTRUCTOR_USERS);
   const conn = em.getConnection();
   for (const d of INSTRUCTORS) {
     const [user] = await conn.execute<{ id: string }[]>('select id from users where username_key = ?', [

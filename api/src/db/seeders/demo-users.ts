@@ -14,10 +14,18 @@ export const DEMO_USERS = [
   { username: 'multi', roles: ['seller', 'instructor'], firstName: 'Max', lastName: 'Multi' },
 ] as const;
 
-/** Creates the demo accounts that do not exist yet (one shared password hash). */
-export async function seedDemoUsers(em: EntityManager): Promise<void> {
+/** A demo account: its username (also the e-mail's local part), roles (the first is the main one) and name. */
+export interface DemoAccount {
+  readonly username: string;
+  readonly roles: readonly [string, ...string[]];
+  readonly firstName: string;
+  readonly lastName: string;
+}
+
+/** Creates the given demo accounts that do not exist yet (one shared password hash, the demo password). */
+export async function seedDemoAccounts(em: EntityManager, accounts: readonly DemoAccount[]): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  for (const demo of DEMO_USERS) {
+  for (const demo of accounts) {
     const usernameKey = demo.username.toLowerCase();
     if (await em.count(User, { usernameKey })) continue;
     em.persist(
@@ -36,4 +44,9 @@ export async function seedDemoUsers(em: EntityManager): Promise<void> {
     );
   }
   await em.flush();
+}
+
+/** Creates the demo accounts that do not exist yet (one shared password hash). */
+export async function seedDemoUsers(em: EntityManager): Promise<void> {
+  await seedDemoAccounts(em, DEMO_USERS);
 }
