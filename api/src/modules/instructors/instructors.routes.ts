@@ -8,7 +8,7 @@ import { isValidTimeZone, toZonedISO } from '../scheduling/zoned-time';
  * instants written in that zone (`startLocal`, `endLocal`) and is echoed back.
  */
 const SESSION_TYPE_FIELDS = `id kind title description durationMinutes priceCents capacity bufferBeforeMinutes
-  bufferAfterMinutes minNoticeMinutes horizonDays maxPerDay requiresApproval recurrenceRule locationMode
+  bufferAfterMinutes minNoticeMinutes horizonDays maxPerDay requiresApproval recurrenceRule locationMode zip city state
   cancelFreeHours lateCancelFeePercent active`;
 const CARD_FIELDS = `id displayName avatarUrl headline styles levels ageGroups languages teachesOnline
   teachesInPerson city state timeZone featured rating reviewCount priceFromCents nextSlotAt distanceMiles`;

@@ -18,7 +18,11 @@ export function SessionTypeSummary({ sessionType: t }: { sessionType: SessionTyp
         <Badge variant="outline">{SESSION_KIND_LABEL[t.kind.toLowerCase()] ?? t.kind}</Badge>
         <Badge variant="outline">{formatDuration(t.durationMinutes)}</Badge>
         <Badge variant="outline">
-          {t.locationMode.toLowerCase() === 'in_person' ? 'In person' : 'Online'}
+          {t.locationMode.toLowerCase() === 'in_person'
+            ? t.city
+              ? `In person in ${[t.city, t.state].filter(Boolean).join(', ')}`
+              : 'In person'
+            : 'Online'}
         </Badge>
         {t.kind.toLowerCase() === 'group' ? (
           <Badge variant="outline">Up to {t.capacity} dancers</Badge>

@@ -86,6 +86,8 @@ export const SessionTypeFieldsFragment = graphql(`
     capacity
     requiresApproval
     locationMode
+    city
+    state
     cancelFreeHours
     lateCancelFeePercent
   }
