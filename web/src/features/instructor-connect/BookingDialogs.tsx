@@ -25,73 +25,80 @@ export interface BookingTarget {
   sessionTypeId: string;
 }
 
-/** Decline a request with a reason; the client is refunded in full. */
-export function DeclineBookingDialog({
+/** What declining a request and canceling a booking say and send; both refund the client in full. */
+const REASON_ACTIONS = {
+  decline: {
+    document: BookingDeclineMutationDocument,
+    failureTitle: 'Request not declined',
+    what: 'request',
+    placeholder: 'e.g. I am away that week — please pick another time',
+    confirmLabel: 'Decline request',
+    pendingLabel: 'Declining…',
+    success: 'Request declined',
+  },
+  cancel: {
+    document: BookingCancelMutationDocument,
+    failureTitle: 'Booking not canceled',
+    what: 'booking',
+    placeholder: 'e.g. I am ill — sorry, please book another time',
+    confirmLabel: 'Cancel booking',
+    pendingLabel: 'Canceling…',
+    success: 'Booking canceled',
+  },
+} as const;
+
+type ReasonAction = keyof typeof REASON_ACTIONS;
+
+/** Decline a request, or cancel a booking as the instructor, with a reason: always a full refund. */
+function BookingReasonDialog({
+  action,
   target,
   onClose,
 }: {
+  action: ReasonAction;
   target: BookingTarget | null;
   onClose: () => void;
 }) {
   return (
     <ReasonDialog open={target !== null} onClose={onClose}>
-      {target ? <DeclineForm key={target.id} target={target} onClose={onClose} /> : null}
+      {target ? (
+        <BookingReasonForm key={target.id} action={action} target={target} onClose={onClose} />
+      ) : null}
     </ReasonDialog>
   );
 }
 
-function DeclineForm({ target, onClose }: { target: BookingTarget; onClose: () => void }) {
-  const decline = useCourseMutation(BookingDeclineMutationDocument, 'Request not declined', REFETCH);
-  return (
-    <ReasonForm
-      title={<>Decline {target.clientName}’s request?</>}
-      description={`${target.title}, ${formatSession(target.start, target.end, target.timeZone)}. The client gets a full refund and an email with your reason.`}
-      placeholder="e.g. I am away that week — please pick another time"
-      maxLength={MAX_REASON}
-      confirmLabel="Decline request"
-      pendingLabel="Declining…"
-      pending={decline.loading}
-      reasonError={decline.fieldError('reason')}
-      formError={decline.userErrors.find((e) => e.field !== 'reason')?.message}
-      onConfirm={async (reason) =>
-        Boolean(await decline.run({ bookingId: target.id, reason }, 'Request declined'))
-      }
-      onClose={onClose}
-    />
-  );
-}
-
-/** Cancel a booking as the instructor, with a reason: always a full refund. */
-export function CancelBookingDialog({
+function BookingReasonForm({
+  action,
   target,
   onClose,
 }: {
-  target: BookingTarget | null;
+  action: ReasonAction;
+  target: BookingTarget;
   onClose: () => void;
 }) {
-  return (
-    <ReasonDialog open={target !== null} onClose={onClose}>
-      {target ? <CancelForm key={target.id} target={target} onClose={onClose} /> : null}
-    </ReasonDialog>
+  const a = REASON_ACTIONS[action];
+  const mutation = useCourseMutation<Record<string, unknown>, { bookingId: string; reason: string }>(
+    a.document,
+    a.failureTitle,
+    REFETCH,
   );
-}
-
-function CancelForm({ target, onClose }: { target: BookingTarget; onClose: () => void }) {
-  const cancel = useCourseMutation(BookingCancelMutationDocument, 'Booking not canceled', REFETCH);
   return (
     <ReasonForm
-      title={<>Cancel {target.clientName}’s booking?</>}
-      description={`${target.title}, ${formatSession(target.start, target.end, target.timeZone)}. The client gets a full refund and an email with your reason.`}
-      placeholder="e.g. I am ill — sorry, please book another time"
-      maxLength={MAX_REASON}
-      confirmLabel="Cancel booking"
-      pendingLabel="Canceling…"
-      pending={cancel.loading}
-      reasonError={cancel.fieldError('reason')}
-      formError={cancel.userErrors.find((e) => e.field !== 'reason')?.message}
-      onConfirm={async (reason) =>
-        Boolean(await cancel.run({ bookingId: target.id, reason }, 'Booking canceled'))
+      title={
+        <>
+          {action === 'decline' ? 'Decline' : 'Cancel'} {target.clientName}’s {a.what}?
+        </>
       }
+      description={`${target.title}, ${formatSession(target.start, target.end, target.timeZone)}. The client gets a full refund and an email with your reason.`}
+      placeholder={a.placeholder}
+      maxLength={MAX_REASON}
+      confirmLabel={a.confirmLabel}
+      pendingLabel={a.pendingLabel}
+      pending={mutation.loading}
+      reasonError={mutation.fieldError('reason')}
+      formError={mutation.userErrors.find((e) => e.field !== 'reason')?.message}
+      onConfirm={async (reason) => Boolean(await mutation.run({ bookingId: target.id, reason }, a.success))}
       onClose={onClose}
     />
   );
@@ -265,8 +272,16 @@ export function BookingDialogs({
 }) {
   return (
     <>
-      <DeclineBookingDialog target={state?.kind === 'decline' ? state.target : null} onClose={onClose} />
-      <CancelBookingDialog target={state?.kind === 'cancel' ? state.target : null} onClose={onClose} />
+      <BookingReasonDialog
+        action="decline"
+        target={state?.kind === 'decline' ? state.target : null}
+        onClose={onClose}
+      />
+      <BookingReasonDialog
+        action="cancel"
+        target={state?.kind === 'cancel' ? state.target : null}
+        onClose={onClose}
+      />
       <RescheduleBookingDialog
         target={state?.kind === 'reschedule' ? state.target : null}
         instructorId={instructorId}
