@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Container,
-  EmptyState,
   Field,
   Grid,
   Heading,
@@ -16,7 +15,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { CalendarCheck, UserX } from 'lucide-react';
+import { CalendarCheck } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { BookingDetailsFragment, InstructorProfileQuery } from '../../gql/graphql';
@@ -28,6 +27,7 @@ import { BookingPayment, type PaymentHandOver } from './BookingPayment';
 import { CalendarLinks } from './CalendarLinks';
 import { formatMoney } from './connectFilters';
 import { BookingQueryDocument, InstructorProfileQueryDocument, useBookingCreate } from './connectDocuments';
+import { InstructorNotFound } from './InstructorNotFound';
 import { instructorPath, SESSION_KIND_LABEL, TAKEN_CODES } from './connectFormat';
 import { SessionTypeSummary } from './SessionTypeSummary';
 import { type PickedSlot, SlotPicker } from './SlotPicker';
@@ -55,26 +55,7 @@ export default function BookingPage() {
   const bookingId = params.get('booking');
 
   if (loading && !data) return <PageSpinner label="Loading the instructor…" />;
-  if (!instructor) {
-    return (
-      <Container maxW="2xl" py={12}>
-        <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <UserX />
-            </EmptyState.Indicator>
-            <EmptyState.Title as="h1">Instructor not found</EmptyState.Title>
-            <EmptyState.Description>
-              {error?.message ?? 'This instructor is not taking bookings, or the link is wrong.'}
-            </EmptyState.Description>
-            <Button asChild variant="outline">
-              <RouterLink to="/connect">Find an instructor</RouterLink>
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Container>
-    );
-  }
+  if (!instructor) return <InstructorNotFound message={error?.message} />;
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>

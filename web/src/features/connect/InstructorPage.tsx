@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   Container,
-  EmptyState,
   Field,
   Grid,
   Heading,
@@ -18,7 +17,6 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import { UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { InstructorProfileQuery } from '../../gql/graphql';
@@ -28,6 +26,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { RatingStars } from '../resources/RatingStars';
 import { formatMoney, formatPriceFrom } from './connectFilters';
+import { InstructorNotFound } from './InstructorNotFound';
 import { InstructorProfileQueryDocument } from './connectDocuments';
 import { bookingPath, introEmbedUrl, teachingPlace } from './connectFormat';
 import { SessionTypeSummary } from './SessionTypeSummary';
@@ -48,26 +47,7 @@ export default function InstructorPage() {
   useDocumentTitle(instructor ? instructor.displayName : 'Instructor profile');
 
   if (loading && !data) return <PageSpinner label="Loading the instructor…" />;
-  if (!instructor) {
-    return (
-      <Container maxW="2xl" py={12}>
-        <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <UserX />
-            </EmptyState.Indicator>
-            <EmptyState.Title as="h1">Instructor not found</EmptyState.Title>
-            <EmptyState.Description>
-              {error?.message ?? 'This instructor is not taking bookings, or the link is wrong.'}
-            </EmptyState.Description>
-            <Button asChild variant="outline">
-              <RouterLink to="/connect">Find an instructor</RouterLink>
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Container>
-    );
-  }
+  if (!instructor) return <InstructorNotFound message={error?.message} />;
   return <Profile instructor={instructor} />;
 }
 
