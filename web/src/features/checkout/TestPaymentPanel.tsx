@@ -1,5 +1,6 @@
 import { Alert, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { FlaskConical } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatCents } from '../purchases/orderFormat';
 import { successPath } from './checkoutPaths';
@@ -39,7 +40,49 @@ export function TestPaymentPanel({
     onCancelled?.();
   }
 
-  const error = confirm.userErrors[0]?.message ?? cancel.userErrors[0]?.message;
+  return (
+    <TestPaymentCard
+      description={
+        <>
+          This store runs with the test payment provider. Paying marks order {order.number} as paid without
+          charging any card, and gives you access to what you bought.
+        </>
+      }
+      amount={formatCents(order.totalCents)}
+      error={confirm.userErrors[0]?.message ?? cancel.userErrors[0]?.message}
+      cancelLabel="Cancel order"
+      onPay={() => void pay()}
+      onCancel={() => void giveUp()}
+      paying={confirm.loading}
+      cancelling={cancel.loading}
+    />
+  );
+}
+
+/**
+ * The labelled test payment card (checkout and booking payment): what paying does, the amount, a
+ * Cancel button and Pay; an error, when given, above the amount.
+ */
+export function TestPaymentCard({
+  description,
+  amount,
+  error,
+  cancelLabel,
+  onPay,
+  onCancel,
+  paying,
+  cancelling,
+}: {
+  description: ReactNode;
+  /** The formatted amount, e.g. "$60.00". */
+  amount: string;
+  error?: string;
+  cancelLabel: string;
+  onPay: () => void;
+  onCancel: () => void;
+  paying: boolean;
+  cancelling: boolean;
+}) {
   return (
     <Card.Root
       variant="outline"
@@ -56,10 +99,7 @@ export function TestPaymentPanel({
             {TEST_PAYMENT_TITLE}
           </Card.Title>
         </HStack>
-        <Card.Description>
-          This store runs with the test payment provider. Paying marks order {order.number} as paid without
-          charging any card, and gives you access to what you bought.
-        </Card.Description>
+        <Card.Description>{description}</Card.Description>
       </Card.Header>
       <Card.Body>
         <Stack gap={3}>
@@ -70,24 +110,19 @@ export function TestPaymentPanel({
             </Alert.Root>
           ) : null}
           <HStack justify="space-between" wrap="wrap" gap={3}>
-            <Text fontWeight="semibold">Amount: {formatCents(order.totalCents)}</Text>
+            <Text fontWeight="semibold">Amount: {amount}</Text>
             <HStack gap={2}>
-              <Button
-                variant="outline"
-                onClick={() => void giveUp()}
-                loading={cancel.loading}
-                disabled={confirm.loading}
-              >
-                Cancel order
+              <Button variant="outline" onClick={onCancel} loading={cancelling} disabled={paying}>
+                {cancelLabel}
               </Button>
               <Button
                 colorPalette="brand"
-                onClick={() => void pay()}
-                loading={confirm.loading}
+                onClick={onPay}
+                loading={paying}
                 loadingText="Paying…"
-                disabled={cancel.loading}
+                disabled={cancelling}
               >
-                Pay {formatCents(order.totalCents)}
+                Pay {amount}
               </Button>
             </HStack>
           </HStack>

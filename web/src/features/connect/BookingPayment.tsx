@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { FlaskConical, Timer } from 'lucide-react';
+import { Alert, Button, Card, Stack } from '@chakra-ui/react';
+import { Timer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { BookingDetailsFragment } from '../../gql/graphql';
 import {
@@ -9,7 +9,7 @@ import {
   useCheckoutConfirm,
 } from '../checkout/checkoutDocuments';
 import { StripeCardForm } from '../checkout/StripeCardForm';
-import { TEST_PAYMENT_TITLE } from '../checkout/TestPaymentPanel';
+import { TestPaymentCard } from '../checkout/TestPaymentPanel';
 import { useAfterPayment } from '../checkout/useAfterPayment';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { formatMoney } from './connectFilters';
@@ -118,51 +118,20 @@ export function BookingPayment({
       ) : !provider ? (
         <PageSpinner label="Preparing the payment…" minHeight="6rem" />
       ) : provider !== 'stripe' ? (
-        <Card.Root
-          variant="outline"
-          borderColor="orange.emphasized"
-          borderWidth="2px"
-          as="section"
-          aria-labelledby="test-payment-heading"
-          data-testid="test-payment-panel"
-        >
-          <Card.Header>
-            <HStack gap={2}>
-              <FlaskConical size={20} aria-hidden />
-              <Card.Title as="h2" id="test-payment-heading">
-                {TEST_PAYMENT_TITLE}
-              </Card.Title>
-            </HStack>
-            <Card.Description>
+        <TestPaymentCard
+          description={
+            <>
               This site runs with the test payment provider. Paying marks order {booking.orderNumber ?? ''} as
               paid without charging any card, and confirms your booking.
-            </Card.Description>
-          </Card.Header>
-          <Card.Body>
-            <HStack justify="space-between" wrap="wrap" gap={3}>
-              <Text fontWeight="semibold">Amount: {formatMoney(booking.priceCents)}</Text>
-              <HStack gap={2}>
-                <Button
-                  variant="outline"
-                  onClick={() => void giveUp()}
-                  loading={cancel.loading}
-                  disabled={confirm.loading}
-                >
-                  Cancel booking
-                </Button>
-                <Button
-                  colorPalette="brand"
-                  onClick={() => void paid()}
-                  loading={confirm.loading}
-                  loadingText="Paying…"
-                  disabled={cancel.loading}
-                >
-                  Pay {formatMoney(booking.priceCents)}
-                </Button>
-              </HStack>
-            </HStack>
-          </Card.Body>
-        </Card.Root>
+            </>
+          }
+          amount={formatMoney(booking.priceCents)}
+          cancelLabel="Cancel booking"
+          onPay={() => void paid()}
+          onCancel={() => void giveUp()}
+          paying={confirm.loading}
+          cancelling={cancel.loading}
+        />
       ) : (
         <Card.Root variant="outline" as="section" aria-label="Card payment">
           <Card.Body gap={4}>
