@@ -35,7 +35,7 @@ interface Override {
 type OverrideChoice = 'day_off' | 'blocked' | 'extra';
 
 // The slot preview below changes with the overrides.
-const REFETCH = ['MyAvailability', 'InstructorSlotsPreview'];
+const REFETCH = ['MyAvailability', 'InstructorSlots'];
 
 /** Date overrides: days off, blocked ranges and extra hours, with add and remove. */
 export function OverridesSection({

@@ -25,7 +25,7 @@ export function WeeklyHoursEditor({ rules, timeZone }: { rules: readonly RuleLik
   const [dirty, setDirty] = useState(false);
   const save = useCourseMutation(AvailabilityRulesSetMutationDocument, 'Hours not saved', [
     'MyAvailability',
-    'InstructorSlotsPreview',
+    'InstructorSlots',
   ]);
   const errors = weekErrors(week);
   const hasErrors = Object.keys(errors).length > 0;

@@ -2,27 +2,26 @@ import { graphql } from '../../gql';
 
 graphql(`
   fragment ConnectSessionType on SessionType {
-    id
-    kind
-    title
-    description
-    durationMinutes
-    priceCents
-    capacity
+    ...SessionTypeFields
     bufferBeforeMinutes
     bufferAfterMinutes
     minNoticeMinutes
     horizonDays
     maxPerDay
-    requiresApproval
     recurrenceRule
-    locationMode
     zip
-    city
-    state
-    cancelFreeHours
-    lateCancelFeePercent
     active
+  }
+`);
+
+graphql(`
+  fragment AvailabilityOverrideFields on AvailabilityOverride {
+    id
+    date
+    kind
+    startTime
+    endTime
+    note
   }
 `);
 
@@ -84,12 +83,7 @@ export const MyAvailabilityQueryDocument = graphql(`
         endTime
       }
       availabilityOverrides {
-        id
-        date
-        kind
-        startTime
-        endTime
-        note
+        ...AvailabilityOverrideFields
       }
       sessionTypes {
         id
@@ -101,20 +95,8 @@ export const MyAvailabilityQueryDocument = graphql(`
   }
 `);
 
-export const InstructorSlotsQueryDocument = graphql(`
-  query InstructorSlotsPreview(
-    $instructorId: ID!
-    $sessionTypeId: ID!
-    $from: DateTimeISO!
-    $to: DateTimeISO!
-  ) {
-    instructorSlots(instructorId: $instructorId, sessionTypeId: $sessionTypeId, from: $from, to: $to) {
-      start
-      end
-      seatsLeft
-    }
-  }
-`);
+/** The free times of a session type: the same query as the booking calendar's (InstructorSlots). */
+export { InstructorSlotsQueryDocument } from '../connect/connectDocuments';
 
 export const InstructorProfileUpdateMutationDocument = graphql(`
   mutation InstructorProfileUpdate($input: InstructorProfileUpdateInput!) {
@@ -218,12 +200,7 @@ export const AvailabilityOverrideAddMutationDocument = graphql(`
       profile {
         id
         availabilityOverrides {
-          id
-          date
-          kind
-          startTime
-          endTime
-          note
+          ...AvailabilityOverrideFields
         }
       }
       userErrors {
@@ -241,12 +218,7 @@ export const AvailabilityOverrideRemoveMutationDocument = graphql(`
       profile {
         id
         availabilityOverrides {
-          id
-          date
-          kind
-          startTime
-          endTime
-          note
+          ...AvailabilityOverrideFields
         }
       }
       userErrors {
