@@ -87,7 +87,7 @@ export function createRestRouter(
   router.get('/calendar/:token.ics', calendarFeedRoute(createContext));
   router.get('/admin/outbox/:id/attachments/:index', outboxAttachmentRoute(createContext));
   router.get('/auth', authStateRoute(server, createContext));
-  router.get('/zipcode-lookup/:zip', zipcodeLookupRoute());
+  router.use(zipcodeLookupRoute());
 
   for (const route of graphRoutes) {
     router[route.method](route.path, async (req, res, next) => {

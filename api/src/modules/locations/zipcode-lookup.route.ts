@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express';
-import { AddressRateLimit } from './rate-limit';
+import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { lookupZip, normalizeZip } from './zipcodes';
 
 /** Lookups one address may make per minute (`GET /api/zipcode-lookup/{zip}`). */
@@ -10,18 +10,24 @@ export const ZIP_LOOKUP_LIMIT_PER_MINUTE = 120;
  * latitude, longitude, timeZone }`, 400 `{message}` for a malformed code, 404 `{message}` for one
  * not in the data set, 429 `{message}` past the per-address limit.
  */
-export function zipcodeLookupRoute(limitPerMinute = ZIP_LOOKUP_LIMIT_PER_MINUTE): RequestHandler {
-  const limiter = new AddressRateLimit(limitPerMinute, 60_000);
-  return (req, res) => {
-    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    if (!limiter.admit(address)) {
-      res.setHeader('Retry-After', String(limiter.retryAfterSeconds(address)));
+export function zipcodeLookupRoute(limitPerMinute = ZIP_LOOKUP_LIMIT_PER_MINUTE): Router {
+  // express-rate-limit: a fixed window per client address (req.ip, so behind TRUST_PROXY the
+  // forwarded one), in this process's memory; 429 with Retry-After past the limit.
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: limitPerMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    validate: { trustProxy: false, xForwardedForHeader: false },
+    handler: (_req, res) => {
       res.status(429).json({
         message: 'Too many ZIP code lookups from your address. Please try again in a minute.',
         code: 'TOO_MANY_ATTEMPTS',
       });
-      return;
-    }
+    },
+  });
+  const router = Router();
+  router.get('/zipcode-lookup/:zip', limiter, (req, res) => {
     const raw = String(req.params.zip ?? '');
     if (!normalizeZip(raw)) {
       res.status(400).json({
@@ -38,5 +44,6 @@ export function zipcodeLookupRoute(limitPerMinute = ZIP_LOOKUP_LIMIT_PER_MINUTE)
     // The data set only changes with the package: browsers may keep an answer for a day.
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.json(place);
-  };
+  });
+  return router;
 }
