@@ -1,5 +1,6 @@
-import { Alert, Button, CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
+import { FormDialog } from './FormDialog';
 
 /**
  * The frame of a "give a reason" confirmation (reject, suspend, refund, revoke): an alert dialog
@@ -16,19 +17,9 @@ export function ReasonDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      role="alertdialog"
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>{open ? children : null}</Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onClose={onClose} role="alertdialog">
+      {children}
+    </FormDialog>
   );
 }
 

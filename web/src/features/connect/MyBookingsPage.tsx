@@ -12,7 +12,6 @@ import {
   HStack,
   Input,
   Link,
-  Portal,
   RadioGroup,
   Stack,
   Tabs,
@@ -26,6 +25,7 @@ import type { BookingDetailsFragment } from '../../gql/graphql';
 import { Avatar } from '../../ui/Avatar';
 import { ConnectionListFrame } from '../../ui/ConnectionListFrame';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { FormDialog } from '../../ui/FormDialog';
 import { ReasonDialog } from '../../ui/ReasonDialog';
 import { toaster } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -202,39 +202,13 @@ function BookingCard({ booking, timeZone }: { booking: BookingDetailsFragment; t
       <ReasonDialog open={dialog === 'cancel'} onClose={() => setDialog(null)}>
         <CancelForm key={booking.id} booking={booking} onClose={() => setDialog(null)} />
       </ReasonDialog>
-      <FormDialog open={dialog === 'reschedule'} onClose={() => setDialog(null)}>
+      <FormDialog open={dialog === 'reschedule'} onClose={() => setDialog(null)} size="lg">
         <RescheduleForm booking={booking} timeZone={timeZone} onClose={() => setDialog(null)} />
       </FormDialog>
-      <FormDialog open={dialog === 'review'} onClose={() => setDialog(null)}>
+      <FormDialog open={dialog === 'review'} onClose={() => setDialog(null)} size="lg">
         <ReviewForm booking={booking} instructorName={instructorName} onClose={() => setDialog(null)} />
       </FormDialog>
     </Card.Root>
-  );
-}
-
-function FormDialog({
-  open,
-  onClose,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(d) => {
-        if (!d.open) onClose();
-      }}
-      placement="center"
-      size="lg"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>{open ? children : null}</Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Button, CloseButton, Dialog, Portal, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { FormDialog } from '../../ui/FormDialog';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { ReasonDialog, ReasonForm } from '../../ui/ReasonDialog';
 import { formatDayKey, formatSession, formatTime, groupSlotsByDay } from '../connect/slotTime';
@@ -115,24 +116,11 @@ export function RescheduleBookingDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root
-      open={target !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      size="lg"
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          {target ? (
-            <RescheduleForm key={target.id} target={target} instructorId={instructorId} onClose={onClose} />
-          ) : null}
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={target !== null} onClose={onClose} size="lg" scrollBehavior="inside">
+      {target ? (
+        <RescheduleForm key={target.id} target={target} instructorId={instructorId} onClose={onClose} />
+      ) : null}
+    </FormDialog>
   );
 }
 
