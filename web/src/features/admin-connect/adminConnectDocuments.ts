@@ -79,23 +79,7 @@ export const AdminInstructorFeatureSetMutationDocument = graphql(`
 
 graphql(`
   fragment AdminBookingRow on Booking {
-    id
-    kind
-    title
-    status
-    start
-    end
-    timeZone
-    clientTimeZone
-    priceCents
-    refundedCents
-    feeCents
-    canceledBy
-    cancelReason
-    createdAt
-    orderId
-    orderNumber
-    instructorId
+    ...BookingCoreFields
     client {
       id
       username

@@ -145,8 +145,9 @@ export const InstructorSlotsQueryDocument = graphql(`
   }
 `);
 
-export const BookingDetailsFragment = graphql(`
-  fragment BookingDetails on Booking {
+/** The fields every view of a booking selects (the client's, the instructor's and the admin's). */
+graphql(`
+  fragment BookingCoreFields on Booking {
     id
     kind
     title
@@ -155,17 +156,24 @@ export const BookingDetailsFragment = graphql(`
     end
     timeZone
     clientTimeZone
-    holdExpiresAt
     priceCents
     refundedCents
     feeCents
-    note
     canceledBy
     cancelReason
-    canceledAt
     createdAt
     orderId
     orderNumber
+    instructorId
+  }
+`);
+
+export const BookingDetailsFragment = graphql(`
+  fragment BookingDetails on Booking {
+    ...BookingCoreFields
+    holdExpiresAt
+    note
+    canceledAt
     canCancel
     canReschedule
     canReview
@@ -176,7 +184,6 @@ export const BookingDetailsFragment = graphql(`
       ics
     }
     sessionTypeId
-    instructorId
   }
 `);
 

@@ -232,28 +232,12 @@ export const AvailabilityOverrideRemoveMutationDocument = graphql(`
 
 graphql(`
   fragment InstructorBookingRow on Booking {
-    id
-    kind
-    title
-    status
-    start
-    end
-    timeZone
-    clientTimeZone
-    priceCents
-    refundedCents
-    feeCents
+    ...BookingCoreFields
     note
-    canceledBy
-    cancelReason
     canceledAt
-    createdAt
     canCancel
     canReschedule
-    orderId
-    orderNumber
     sessionTypeId
-    instructorId
     client {
       id
       username
