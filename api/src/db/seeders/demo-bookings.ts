@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { takeSeat } from '../../modules/bookings/booking-holds';
-import { bookingLineTitle } from '../../modules/bookings/bookings.service';
+import { bookingLineTitle, type SessionTypeRow } from '../../modules/bookings/bookings.service';
 import { bookableSlots } from '../../modules/instructors/slot-service';
 import { fulfilOrder } from '../../modules/orders/fulfilment';
 
@@ -13,20 +13,8 @@ import { fulfilOrder } from '../../modules/orders/fulfilment';
  * other demo orders.
  */
 
-interface TypeRow {
-  id: string;
-  instructor_id: string;
-  kind: 'private' | 'group' | 'consultation';
-  title: string;
-  duration_minutes: number;
-  price_cents: number;
-  capacity: number;
-  buffer_before_minutes: number;
-  buffer_after_minutes: number;
-  cancel_free_hours: number;
-  late_cancel_fee_percent: number;
-  time_zone: string;
-}
+/** A bookable session type with its instructor's time zone (the service's row, without the approval and active flags it checks). */
+type TypeRow = Omit<SessionTypeRow, 'requires_approval' | 'active'> & { time_zone: string };
 
 const REVIEWS: [number, string][] = [
   [5, 'Ines broke my salsa turn down step by step — I finally spot properly.'],

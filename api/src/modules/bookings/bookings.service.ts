@@ -46,7 +46,8 @@ export interface BookingListFilter {
   to?: Date | null;
 }
 
-interface SessionTypeRow {
+/** A session_types row as the booking code reads it (the demo seeder books with the same row). */
+export interface SessionTypeRow {
   id: string;
   instructor_id: string;
   kind: 'private' | 'group' | 'consultation';
