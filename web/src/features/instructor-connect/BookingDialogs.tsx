@@ -14,7 +14,8 @@ import {
 } from './connectDocuments';
 
 export const MAX_REASON = 500;
-const REFETCH = ['InstructorBookings'];
+/** What a booking action changes on /instructor/bookings: the list and the earnings (refunds move them). */
+export const REFETCH = ['InstructorBookings', 'InstructorEarnings', 'InstructorEarningsSummary'];
 
 export interface BookingTarget {
   id: string;

@@ -12,7 +12,7 @@ import { useCurrentUser } from '../auth/useCurrentUser';
 import { formatSession } from '../connect/slotTime';
 import { useCourseMutation } from '../courses/useCourseMutation';
 import { formatCents } from '../purchases/orderFormat';
-import { BookingDialogs, bookingTarget, type BookingDialogState } from './BookingDialogs';
+import { BookingDialogs, bookingTarget, REFETCH, type BookingDialogState } from './BookingDialogs';
 import {
   BOOKING_STATUS_OPTIONS,
   bookingStatusLabel,
@@ -36,7 +36,6 @@ import { StaleListError } from './StaleListError';
 const PAGE_SIZE = 20;
 type Tab = 'upcoming' | 'requests' | 'past';
 const TABS: Tab[] = ['upcoming', 'requests', 'past'];
-const REFETCH = ['InstructorBookings'];
 
 /** /instructor/bookings: upcoming, requested and past bookings with the instructor's actions. */
 export default function InstructorBookingsPage() {
