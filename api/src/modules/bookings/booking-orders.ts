@@ -120,3 +120,22 @@ export async function cancelBookingsOfRefundedOrder(
     await bookingChanged(em, row.id, { type: 'canceled' });
   }
 }
+
+/**
+ * The buyer abandoned a booking order's payment (checkoutCancel): its held time is freed at once
+ * instead of when the 10-minute hold runs out — held → expired (a conditional UPDATE), a group seat
+ * given back — in the caller's transaction, the one that cancels the order.
+ */
+export async function releaseHoldsOfOrder(em: EntityManager, orderId: string): Promise<number> {
+  const rows = await em.execute<{ id: string; kind: string; session_type_id: string; starts_at: Date }[]>(
+    `update bookings set status = 'expired', updated_at = now()
+     where order_id = ? and status = 'held'
+     returning id, kind, session_type_id, starts_at`,
+    [orderId],
+  );
+  for (const row of rows) {
+    if (row.kind === 'group') await releaseSeat(em, row.session_type_id, row.starts_at);
+    await bookingChanged(em, row.id, { type: 'expired' });
+  }
+  return rows.length;
+}

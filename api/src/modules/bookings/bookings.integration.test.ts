@@ -317,6 +317,39 @@ describe('holds', () => {
     expect(late.data.checkoutConfirm.userErrors[0].code).toBe('CONFLICT');
   });
 
+  it('abandoning the payment (checkoutCancel) frees the held time at once, a group seat too', async () => {
+    const start = dayAt(5, 14);
+    const held = await create(as.member, privateType, start);
+    expect(held.booking.status).toBe('HELD');
+    const cancel = await t.gql(
+      as.member,
+      `mutation($input: OrderIdInput!) { checkoutCancel(input: $input) { userErrors { code message } } }`,
+      { input: { orderId: held.payment.orderId } },
+    );
+    expect(cancel.errors).toBeUndefined();
+    expect(cancel.data.checkoutCancel.userErrors).toEqual([]);
+    expect((await row('select status from bookings where id = ?', [held.booking.id])).status).toBe('expired');
+    // The time is free for the next member before the 10 minutes are over.
+    const next = await create(as.seller, privateType, start);
+    expect(next.userErrors).toEqual([]);
+
+    const classStart = dayAt(12, 15); // the daily class
+    const seat = await create(as.member, groupType, classStart);
+    expect(seat.userErrors).toEqual([]);
+    const seats = () =>
+      row('select seats_taken from class_occurrences where session_type_id = ? and starts_at = ?', [
+        groupType,
+        classStart,
+      ]);
+    expect((await seats()).seats_taken).toBe(1);
+    await t.gql(
+      as.member,
+      `mutation($input: OrderIdInput!) { checkoutCancel(input: $input) { userErrors { code } } }`,
+      { input: { orderId: seat.payment.orderId } },
+    );
+    expect((await seats()).seats_taken).toBe(0);
+  });
+
   it('expireHolds (the timer and the job) expires lapsed holds and gives group seats back', async () => {
     const start = dayAt(6, 15);
     const made = await create(as.member, groupType, start);

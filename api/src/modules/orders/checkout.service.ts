@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { releaseHoldsOfOrder } from '../bookings/booking-orders';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_ORDER_TOTAL_CENTS } from '../../config';
 import { DomainError } from '../../graphql/errors';
@@ -422,7 +423,12 @@ export class CheckoutService {
     } else if (order.paymentReference) {
       await this.payments.cancelPayment(order.paymentReference);
     }
-    const canceled = await this.em.transactional((tem) => cancelUnpaid(tem, order.id));
+    const canceled = await this.em.transactional(async (tem) => {
+      const done = await cancelUnpaid(tem, order.id);
+      // A booking order's held time is freed with it (not 10 minutes later).
+      if (done && order.kind === 'booking') await releaseHoldsOfOrder(tem, order.id);
+      return done;
+    });
     const now = await this.load(order.id);
     if (canceled || now.status === 'canceled') return now;
     if (now.status === 'paid') throw new DomainError('CONFLICT', ALREADY_PAID, 'orderId');
