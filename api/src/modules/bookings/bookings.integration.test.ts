@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { createPaymentProvider } from '../payments/create-payment-provider';
 import { User } from '../users/user.entity';
@@ -729,5 +729,27 @@ describe('REST', () => {
       .send({ reason: 'Busy' });
     expect(canceled.status).toBe(200);
     expect(canceled.body).toMatchObject({ status: 'CANCELED', cancelReason: 'Busy' });
+  });
+});
+
+describe('myBookings with calendar links', () => {
+  it('costs the same number of SQL statements for 1 booking as for 3', async () => {
+    // given three paid seats of the officer's (three days of the daily class)
+    for (const day of [30, 31, 32]) await bookAndPay(as.officer, groupType, dayAt(day, 15));
+    const LIST = `query($first: Int) { myBookings(first: $first) { nodes { id calendarLinks { google outlook ics } } } }`;
+    async function queriesFor(first: number) {
+      const spy = vi.spyOn(t.orm.config.getLogger(), 'logQuery');
+      try {
+        const res = await t.gql(as.officer, LIST, { first });
+        expect(res.errors).toBeUndefined();
+        expect(res.data.myBookings.nodes).toHaveLength(first);
+        return spy.mock.calls.map(([context]) => String(context.query));
+      } finally {
+        spy.mockRestore();
+      }
+    }
+    const one = await queriesFor(1);
+    const three = await queriesFor(3);
+    expect(three.length, three.join('\n')).toBe(one.length);
   });
 });

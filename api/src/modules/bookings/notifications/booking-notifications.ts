@@ -76,12 +76,14 @@ function nameOf(first: string | null, last: string | null, username: string): st
   return [first, last].filter((p) => p && p.trim()).join(' ') || username;
 }
 
-/** Reads a booking with its client and instructor (in the caller's transaction), or null. */
-export async function loadBookingMailRow(
+/** Reads bookings by id with their client and instructor (in the caller’s transaction). */
+export async function loadBookingMailRows(
   em: EntityManager,
-  bookingId: string,
+  bookingIds: string[],
   forUpdate = false,
-): Promise<BookingMailRow | null> {
+): Promise<Map<string, BookingMailRow>> {
+  const out = new Map<string, BookingMailRow>();
+  if (bookingIds.length === 0) return out;
   const rows: Record<string, any>[] = await em.getConnection().execute(
     `select b."id", b."title", b."status", b."starts_at", b."ends_at", b."time_zone", b."client_time_zone",
             b."price_cents", b."refunded_cents", b."fee_cents", b."note", b."canceled_by", b."cancel_reason",
@@ -92,13 +94,16 @@ export async function loadBookingMailRow(
        join "users" c on c."id" = b."client_id"
        join "users" i on i."id" = b."instructor_id"
        left join "session_types" st on st."id" = b."session_type_id"
-      where b."id" = ?${forUpdate ? ' for update of b' : ''}`,
-    [bookingId],
+      where b."id" in (?)${forUpdate ? ' for update of b' : ''}`,
+    [bookingIds],
     'all',
     em.getTransactionContext(),
   );
-  const r = rows[0];
-  if (!r) return null;
+  for (const r of rows) out.set(r.id, toMailRow(r));
+  return out;
+}
+
+function toMailRow(r: Record<string, any>): BookingMailRow {
   return {
     id: r.id,
     title: r.title,
@@ -123,6 +128,15 @@ export async function loadBookingMailRow(
     instructorName: nameOf(r.i_first, r.i_last, r.i_username),
     instructorEmail: r.i_email,
   };
+}
+
+/** One booking's row (see loadBookingMailRows); null when there is none. */
+export async function loadBookingMailRow(
+  em: EntityManager,
+  bookingId: string,
+  forUpdate = false,
+): Promise<BookingMailRow | null> {
+  return (await loadBookingMailRows(em, [bookingId], forUpdate)).get(bookingId) ?? null;
 }
 
 export function locationLabel(mode: string | null): string | null {
