@@ -35,6 +35,13 @@ describe('Connect formatting', () => {
     expect(policyText({ cancelFreeHours: 0, lateCancelFeePercent: 30 })).toBe(
       'Cancelling keeps 30% of the price.',
     );
+    // A free session keeps nothing, whatever its policy says.
+    expect(policyText({ cancelFreeHours: 24, lateCancelFeePercent: 50, priceCents: 0 })).toBe(
+      'Free to cancel until the start.',
+    );
+    expect(policyText({ cancelFreeHours: 24, lateCancelFeePercent: 50, priceCents: 6000 })).toBe(
+      'Free cancellation until 24 hours before; later, 50% of the price is kept.',
+    );
   });
 
   it('builds booking links with the session type and time', () => {

@@ -42,7 +42,13 @@ export const SESSION_KIND_LABEL: Record<string, string> = {
 };
 
 /** A session type's cancellation policy in words. */
-export function policyText(type: { cancelFreeHours: number; lateCancelFeePercent: number }): string {
+export function policyText(type: {
+  cancelFreeHours: number;
+  lateCancelFeePercent: number;
+  priceCents?: number;
+}): string {
+  // Nothing paid, nothing kept: a free session can be cancelled any time before it starts.
+  if (type.priceCents === 0) return 'Free to cancel until the start.';
   const fee = type.lateCancelFeePercent;
   if (type.cancelFreeHours === 0 || fee === 0) {
     return fee === 0 ? 'Free cancellation until the start.' : `Cancelling keeps ${fee}% of the price.`;
