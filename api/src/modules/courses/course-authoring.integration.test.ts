@@ -588,6 +588,11 @@ describe('deleting a course', () => {
       enrollmentCount: 1,
       completionCount: 0,
     });
+    // An enrollment whose access a refund took away is not counted (and still blocks deletion).
+    await db(t).execute('update enrollments set access_revoked_at = now() where course_id = ?', [id]);
+    expect(
+      (await ok(t, as.instructor, TAUGHT)).myTaughtCourses.find((c: any) => c.course.id === id),
+    ).toMatchObject({ enrollmentCount: 0 });
     await db(t).execute('delete from enrollments where course_id = ?', [id]);
     expect((await must(as.instructor, M.courseDelete, { courseId: id })).deletedCourseId).toBe(id);
     const [left] = await db(t).execute<{ courses: number; modules: number }[]>(

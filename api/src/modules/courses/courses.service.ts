@@ -92,13 +92,16 @@ export class CoursesService {
     return course;
   }
 
-  /** The instructor's own courses (drafts too), newest first, with enrollment and completion counts. */
+  /**
+   * The instructor's own courses (drafts too), newest first, with enrollment and completion counts
+   * (enrollments whose access a refund took away are not counted).
+   */
   async taughtCourses(viewer: User): Promise<TaughtCourseRow[]> {
     const rows = await this.em
       .getConnection()
       .execute<{ id: string; enrollments: number; completions: number }[]>(
         `select c.id, count(e.id)::int as enrollments, count(e.completed_at)::int as completions
-         from courses c left join enrollments e on e.course_id = c.id
+         from courses c left join enrollments e on e.course_id = c.id and e.access_revoked_at is null
         where c.instructor_id = ?
         group by c.id`,
         [viewer.id],

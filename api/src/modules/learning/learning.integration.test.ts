@@ -787,6 +787,17 @@ describe('lists', () => {
     // an instructor filtering on someone else's course sees nothing
     const notMine = (await t.gql(as.instructor, STUDENTS, { courseId: hipHop.id })).data.instructorStudents;
     expect(notMine.totalCount).toBe(0);
+    // a student whose access a refund took away is no longer one
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute('update enrollments set access_revoked_at = now() where user_id = ? and course_id = ?', [
+        id,
+        hipHop.id,
+      ]);
+    const afterRefund = (await t.gql(as.multi, STUDENTS, { first: 100 })).data.instructorStudents;
+    expect(afterRefund.nodes.some((n: { user: { id: string } }) => n.user.id === id)).toBe(false);
+    expect(afterRefund.totalCount).toBe(forMulti.totalCount - 1);
     // the instructor's filter options
     const options = await t.gql(as.multi, `{ instructorLearningCourses { id title } }`);
     expect(options.data.instructorLearningCourses).toEqual([{ id: hipHop.id, title: HIP_HOP }]);

@@ -623,7 +623,10 @@ export class LearningService {
     );
   }
 
-  /** Enrollments in my courses (staff: all courses), newest first; optionally of one course. */
+  /**
+   * Enrollments in my courses (staff: all courses), newest first; optionally of one course. An
+   * enrollment whose access a refund took away is not a student's (it comes back with the access).
+   */
   instructorStudents(actor: User, page: ListPage) {
     if (page.after && !isDateIdCursor(page.after)) throw invalidCursor();
     const course: FilterQuery<Course> = {};
@@ -634,7 +637,7 @@ export class LearningService {
     }
     return this.em.findByCursor(
       Enrollment,
-      { course },
+      { course, accessRevokedAt: null },
       {
         first: page.first,
         after: page.after ?? undefined,
