@@ -1,3 +1,4 @@
+import { configureMembershipMail } from './modules/memberships/membership-mail';
 import { ApolloServer } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -103,6 +104,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   // Mail and background jobs (pg-boss in the schema `pgboss` of the app's database): every process
   // works every declared job; each job runs once across processes.
   configureMail(config);
+  configureMembershipMail(config);
   // Booking changes mail both parties (.ics attached) and queue reminders, in the change's transaction.
   installBookingNotifications(config);
   const jobQueue = new JobQueue(databaseUrl, {

@@ -4,6 +4,9 @@ import { CertificateTemplate } from '../modules/certificates/certificate-templat
 import { LoginAttempt } from '../modules/auth/login-attempt.entity';
 import { Course } from '../modules/courses/course.entity';
 import { Coupon } from '../modules/coupons/coupon.entity';
+import { Subscription } from '../modules/memberships/subscription.entity';
+import { SubscriptionInvoice } from '../modules/memberships/subscription-invoice.entity';
+import { SubscriptionPlan } from '../modules/memberships/subscription-plan.entity';
 import { CouponRedemption } from '../modules/coupons/coupon-redemption.entity';
 import { Order } from '../modules/orders/order.entity';
 import { AvailabilityOverride, AvailabilityRule } from '../modules/instructors/availability.entity';
@@ -36,6 +39,9 @@ import { User } from '../modules/users/user.entity';
 
 /** Every MikroORM entity; each module adds its own here. */
 export const entities = [
+  SubscriptionPlan,
+  Subscription,
+  SubscriptionInvoice,
   User,
   LoginAttempt,
   DanceStyle,

@@ -53,6 +53,7 @@ const PUBLIC_ROOT_FIELDS = new Set([
   'Query.instructors',
   'Query.instructor',
   'Query.instructorSlots',
+  'Query.subscriptionPlans',
 ]);
 
 /** Removes one entry (a type, or a field of a type's field map) from a copy of the rule tree. */

@@ -9,6 +9,7 @@ import { instructorEarningsPermissions } from '../modules/bookings/instructor-ea
 import { cartPermissions } from '../modules/cart/cart.permissions';
 import { couponsPermissions } from '../modules/coupons/coupons.permissions';
 import { instructorsPermissions } from '../modules/instructors/instructors.permissions';
+import { membershipsPermissions } from '../modules/memberships/memberships.permissions';
 import { mailPermissions } from '../modules/mail/mail.permissions';
 import { certificatesPermissions } from '../modules/certificates/certificates.permissions';
 import { coursesPermissions } from '../modules/courses/courses.permissions';
@@ -70,6 +71,7 @@ export const ruleTree = mergeRules(
   bookingsPermissions,
   instructorEarningsPermissions,
   instructorsPermissions,
+  membershipsPermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

@@ -6,6 +6,7 @@ import { buildSchema, emitSchemaDefinitionFile } from 'type-graphql';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { calendarResolvers } from '../modules/bookings/calendar/calendar.resolver';
+import { membershipResolvers } from '../modules/memberships/memberships.resolver';
 import { BookingsResolver } from '../modules/bookings/bookings.resolver';
 import { instructorEarningsResolvers } from '../modules/bookings/instructor-earnings';
 import { CartResolver } from '../modules/cart/cart.resolver';
@@ -52,6 +53,7 @@ export const resolvers = [
   BookingsResolver,
   ...instructorEarningsResolvers,
   ...instructorsResolvers,
+  ...membershipResolvers,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */

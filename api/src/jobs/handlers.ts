@@ -5,3 +5,4 @@
 import '../modules/mail/mail';
 import '../modules/bookings/notifications/booking-reminders.jobs';
 import '../modules/bookings/booking-holds.jobs';
+import '../modules/memberships/membership.jobs';

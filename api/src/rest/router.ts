@@ -17,6 +17,8 @@ import { licencesRoutes } from '../modules/licences/licences.routes';
 import { zipcodeLookupRoute } from '../modules/locations/zipcode-lookup.route';
 import { outboxAttachmentRoute } from '../modules/mail/outbox-attachment.route';
 import { bookingsRoutes } from '../modules/bookings/bookings.routes';
+import { invoiceReceiptRoute } from '../modules/memberships/invoice-receipt.route';
+import { membershipsRoutes } from '../modules/memberships/memberships.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { receiptRoute } from '../modules/orders/receipt.route';
 import { simpleCheckoutRoute } from '../modules/orders/simple-checkout.route';
@@ -47,6 +49,7 @@ export const graphRoutes: GraphRoute[] = [
   ...licencesRoutes,
   ...instructorsRoutes,
   ...bookingsRoutes,
+  ...membershipsRoutes,
 ];
 
 /**
@@ -81,6 +84,8 @@ export function createRestRouter(
   router.post('/simple-checkout', simpleCheckoutRoute(server, createContext));
   router.get('/orders/:id/receipt', receiptRoute(createContext, 'html'));
   router.get('/orders/:id/receipt.pdf', receiptRoute(createContext, 'pdf'));
+  router.get('/subscription/invoices/:id/receipt', invoiceReceiptRoute(createContext, 'html'));
+  router.get('/subscription/invoices/:id/receipt.pdf', invoiceReceiptRoute(createContext, 'pdf'));
   router.get(['/resources/:id/download', '/curriculum/:id/download'], resourceDownloadRoute(createContext));
   router.get('/resources/:id/thumbnail', resourceThumbnailRoute(createContext));
   router.get('/bookings/:id/ics', bookingIcsRoute(createContext));

@@ -5,7 +5,10 @@ import Stripe from 'stripe';
 
 /**
  * A local HTTP server that speaks enough of Stripe's REST API for the real `stripe` SDK: PaymentIntents,
- * refunds and Connect accounts. Bodies are form-encoded (`metadata[orderId]=…`), answers are JSON in
+ * refunds, Connect accounts and Stripe Billing (customers, products, recurring prices, Checkout in
+ * subscription mode, subscriptions, the customer portal). Subscriptions have the shape of the SDK's
+ * API version (2025-03-31 and later): the current period lives on the subscription item
+ * (`items.data[0].current_period_start/end`), not on the subscription. Bodies are form-encoded (`metadata[orderId]=…`), answers are JSON in
  * Stripe's object shapes, and an `Idempotency-Key` replays the first answer. Tests point the app at it
  * with `startTestApp({ stripeSecretKey: 'sk_test_fake', stripeApiBase: fake.url, stripeWebhookSecret })`.
  */
@@ -67,6 +70,119 @@ export interface FakeRefund {
   [key: string]: unknown;
 }
 
+export interface FakePrice {
+  id: string;
+  object: 'price';
+  active: boolean;
+  currency: string;
+  product: string;
+  unit_amount: number;
+  recurring: { interval: 'month' | 'year'; interval_count: number } | null;
+  type: 'recurring' | 'one_time';
+  metadata: Record<string, string>;
+  created: number;
+  [key: string]: unknown;
+}
+
+export interface FakeSubscriptionItem {
+  id: string;
+  object: 'subscription_item';
+  price: FakePrice;
+  quantity: number;
+  subscription: string;
+  current_period_start: number;
+  current_period_end: number;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  ended_at: number | null;
+  trial_start: number | null;
+  trial_end: number | null;
+  start_date: number;
+  billing_cycle_anchor: number;
+  metadata: Record<string, string>;
+  items: { object: 'list'; data: FakeSubscriptionItem[]; has_more: false; url: string };
+  latest_invoice: string | null;
+  created: number;
+  livemode: false;
+  [key: string]: unknown;
+}
+
+export interface FakeCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
+  customer: string | null;
+  subscription: string | null;
+  url: string | null;
+  success_url: string | null;
+  cancel_url: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+  [key: string]: unknown;
+}
+
+export interface FakeInvoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  billing_reason: string;
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  currency: string;
+  hosted_invoice_url: string;
+  invoice_pdf: string;
+  period_start: number;
+  period_end: number;
+  parent: {
+    type: 'subscription_details';
+    quote_details: null;
+    subscription_details: { subscription: string; metadata: Record<string, string> };
+  };
+  lines: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'line_item';
+      amount: number;
+      description: string;
+      period: { start: number; end: number };
+      pricing: { type: 'price_details'; price_details: { price: string; product: string } };
+    }[];
+    has_more: false;
+  };
+  status_transitions: { finalized_at: number | null; paid_at: number | null };
+  attempt_count: number;
+  created: number;
+  livemode: false;
+  [key: string]: unknown;
+}
+
+/** Changes a test makes to a subscription, as Stripe's own billing would (unix seconds). */
+export interface FakeSubscriptionPatch {
+  status?: string;
+  currentPeriodStart?: number;
+  currentPeriodEnd?: number;
+  cancelAtPeriodEnd?: boolean;
+  canceledAt?: number | null;
+  endedAt?: number | null;
+  trialEnd?: number | null;
+}
+
 export interface FakeStripe {
   /** e.g. `http://127.0.0.1:49152` — the value for `stripeApiBase`. */
   url: string;
@@ -80,6 +196,46 @@ export interface FakeStripe {
   setPaymentIntentStatus(id: string, status: string): FakePaymentIntent;
   /** Marks a Connect account as fully onboarded (or not). */
   setAccountComplete(id: string, complete: boolean): FakeAccount;
+  customers: Map<string, Record<string, unknown>>;
+  prices: Map<string, FakePrice>;
+  checkoutSessions: Map<string, FakeCheckoutSession>;
+  subscriptions: Map<string, FakeSubscription>;
+  invoices: Map<string, FakeInvoice>;
+  /**
+   * The buyer finishes Checkout: the subscription is made (trialing with the session's trial days,
+   * else active; period from now by the price's interval), the first invoice paid, the session complete.
+   */
+  completeCheckoutSession(sessionId: string): { subscription: FakeSubscription; invoice: FakeInvoice };
+  /** Sets a subscription's fields (status, period, cancel flags…) and returns it. */
+  setSubscription(id: string, patch: FakeSubscriptionPatch): FakeSubscription;
+  /**
+   * Stripe's renewal: the period moves on by the interval, an invoice for it is made, paid (status
+   * active) or failed (status past_due, the invoice open). Returns both.
+   */
+  renewSubscription(
+    id: string,
+    outcome: { paid: boolean },
+  ): { subscription: FakeSubscription; invoice: FakeInvoice };
+  /** The open invoice is paid (a retry or a new card): the subscription is active again. */
+  payInvoice(invoiceId: string): { subscription: FakeSubscription; invoice: FakeInvoice };
+  /** An event payload (`customer.subscription.*`) with a copy of the subscription as it is now. */
+  subscriptionEvent(
+    type: string,
+    subscription: FakeSubscription,
+    created?: number,
+  ): { id: string; type: string; created: number; data: { object: FakeSubscription } };
+  /** An event payload (`invoice.*`) with a copy of the invoice as it is now. */
+  invoiceEvent(
+    type: string,
+    invoice: FakeInvoice,
+    created?: number,
+  ): { id: string; type: string; created: number; data: { object: FakeInvoice } };
+  /** An event payload (`checkout.session.completed`) with a copy of the session. */
+  checkoutSessionEvent(
+    type: string,
+    session: FakeCheckoutSession,
+    created?: number,
+  ): { id: string; type: string; created: number; data: { object: FakeCheckoutSession } };
   /** A webhook delivery: the JSON body and its `Stripe-Signature` header for `secret`. */
   signEvent(
     event: { id?: string; type: string; data: { object: unknown } } & Record<string, unknown>,
@@ -176,10 +332,42 @@ function intParam(body: Record<string, unknown>, name: string, required: boolean
   return n;
 }
 
+/** Unix seconds `count` calendar months/years after `at` (UTC; Jan 31 + 1 month = Feb 28/29, as Stripe does). */
+export function addInterval(at: number, interval: 'month' | 'year', count = 1): number {
+  const d = new Date(at * 1000);
+  const months = interval === 'year' ? 12 * count : count;
+  const day = d.getUTCDate();
+  const target = new Date(d.getTime());
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return Math.floor(target.getTime() / 1000);
+}
+
+function bool(v: unknown): boolean | undefined {
+  return v === 'true' ? true : v === 'false' ? false : undefined;
+}
+
+function missing(name: string): FakeStripeError {
+  return new FakeStripeError(400, `Missing required param: ${name}.`, undefined, 'parameter_missing', name);
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const accounts = new Map<string, FakeAccount>();
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const refunds = new Map<string, FakeRefund>();
+  const customers = new Map<string, Record<string, unknown>>();
+  const products = new Map<string, Record<string, unknown>>();
+  const prices = new Map<string, FakePrice>();
+  const checkoutSessions = new Map<string, FakeCheckoutSession>();
+  /** Checkout's own parameters (line items, subscription_data), kept off the session object. */
+  const checkoutParams = new Map<
+    string,
+    { priceId: string; trialDays: number; metadata: Record<string, string> }
+  >();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const invoices = new Map<string, FakeInvoice>();
   const requests: FakeStripeRequest[] = [];
   /** `${method} ${path} ${key}` → the first answer. */
   const idempotent = new Map<string, { status: number; body: unknown }>();
@@ -202,6 +390,336 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!acct)
       throw new FakeStripeError(404, `No such account: '${id}'`, undefined, 'resource_missing', 'account');
     return acct;
+  }
+
+  function missingResource(kind: string, id: string, param: string): FakeStripeError {
+    return new FakeStripeError(404, `No such ${kind}: '${id}'`, undefined, 'resource_missing', param);
+  }
+
+  function price(id: string): FakePrice {
+    const p = prices.get(id);
+    if (!p) throw missingResource('price', id, 'price');
+    return p;
+  }
+
+  function subscription(id: string): FakeSubscription {
+    const sub = subscriptions.get(id);
+    if (!sub) throw missingResource('subscription', id, 'id');
+    return sub;
+  }
+
+  function invoice(id: string): FakeInvoice {
+    const inv = invoices.get(id);
+    if (!inv) throw missingResource('invoice', id, 'id');
+    return inv;
+  }
+
+  /** An invoice of the subscription for the period of its item (paid or open), stored and returned. */
+  function makeInvoice(
+    sub: FakeSubscription,
+    billingReason: string,
+    amount: number,
+    paid: boolean,
+  ): FakeInvoice {
+    const item = sub.items.data[0];
+    const id = newId('in');
+    const inv: FakeInvoice = {
+      id,
+      object: 'invoice',
+      customer: sub.customer,
+      status: paid ? 'paid' : 'open',
+      billing_reason: billingReason,
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      currency: 'usd',
+      hosted_invoice_url: `https://invoice.stripe.test/i/${id}`,
+      invoice_pdf: `https://pay.stripe.test/invoice/${id}/pdf`,
+      period_start: item.current_period_start,
+      period_end: item.current_period_start,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } },
+      },
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: newId('il'),
+            object: 'line_item',
+            amount,
+            description: `1 × membership (at $${(item.price.unit_amount / 100).toFixed(2)} / ${item.price.recurring?.interval ?? 'month'})`,
+            period: { start: item.current_period_start, end: item.current_period_end },
+            pricing: {
+              type: 'price_details',
+              price_details: { price: item.price.id, product: item.price.product },
+            },
+          },
+        ],
+        has_more: false,
+      },
+      status_transitions: { finalized_at: now(), paid_at: paid ? now() : null },
+      attempt_count: 1,
+      created: now(),
+      livemode: false,
+    };
+    invoices.set(id, inv);
+    sub.latest_invoice = id;
+    return inv;
+  }
+
+  function createSubscription(
+    customer: string,
+    priceId: string,
+    trialDays: number,
+    metadata: Record<string, string>,
+  ): FakeSubscription {
+    const p = price(priceId);
+    const start = now();
+    const id = newId('sub');
+    const trialEnd = trialDays > 0 ? start + trialDays * 86_400 : null;
+    const sub: FakeSubscription = {
+      id,
+      object: 'subscription',
+      customer,
+      status: trialEnd ? 'trialing' : 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      trial_start: trialEnd ? start : null,
+      trial_end: trialEnd,
+      start_date: start,
+      billing_cycle_anchor: trialEnd ?? start,
+      metadata,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            price: p,
+            quantity: 1,
+            subscription: id,
+            current_period_start: start,
+            current_period_end: trialEnd ?? addInterval(start, p.recurring?.interval ?? 'month'),
+            metadata: {},
+            created: start,
+          },
+        ],
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${id}`,
+      },
+      latest_invoice: null,
+      created: start,
+      livemode: false,
+    };
+    subscriptions.set(id, sub);
+    return sub;
+  }
+
+  function billingRoute(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+  ): { status: number; body: unknown } | null {
+    let m: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        email: str(body.email) ?? null,
+        name: str(body.name) ?? null,
+        metadata: metadataOf(body.metadata),
+        created: now(),
+        livemode: false,
+      };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if (method === 'POST' && path === '/v1/products') {
+      const name = str(body.name);
+      if (!name) throw missing('name');
+      const product = {
+        id: newId('prod'),
+        object: 'product',
+        name,
+        active: true,
+        metadata: metadataOf(body.metadata),
+        created: now(),
+        livemode: false,
+      };
+      products.set(product.id, product);
+      return { status: 200, body: product };
+    }
+    if (method === 'POST' && path === '/v1/prices') {
+      const currency = str(body.currency);
+      if (!currency) throw missing('currency');
+      const product = str(body.product);
+      if (!product) throw missing('product');
+      if (!products.has(product)) throw missingResource('product', product, 'product');
+      const unitAmount = intParam(body, 'unit_amount', true)!;
+      const recurring = body.recurring as Record<string, unknown> | undefined;
+      const interval = str(recurring?.interval);
+      if (recurring && interval !== 'month' && interval !== 'year')
+        throw new FakeStripeError(
+          400,
+          `Invalid recurring[interval]: ${String(interval)}`,
+          undefined,
+          'parameter_invalid',
+          'recurring[interval]',
+        );
+      const p: FakePrice = {
+        id: newId('price'),
+        object: 'price',
+        active: true,
+        currency: currency.toLowerCase(),
+        product,
+        unit_amount: unitAmount,
+        recurring: recurring ? { interval: interval as 'month' | 'year', interval_count: 1 } : null,
+        type: recurring ? 'recurring' : 'one_time',
+        metadata: metadataOf(body.metadata),
+        created: now(),
+        livemode: false,
+      };
+      prices.set(p.id, p);
+      return { status: 200, body: p };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const mode = str(body.mode);
+      if (!mode) throw missing('mode');
+      if (mode !== 'subscription')
+        throw new FakeStripeError(400, `The fake Stripe only makes subscription-mode sessions, not ${mode}.`);
+      const customer = str(body.customer);
+      if (!customer) throw missing('customer');
+      if (!customers.has(customer)) throw missingResource('customer', customer, 'customer');
+      const lines = body.line_items as Record<string, unknown>[] | undefined;
+      const priceId = str(lines?.[0]?.price);
+      if (!priceId) throw missing('line_items[0][price]');
+      const p = price(priceId);
+      if (!p.recurring)
+        throw new FakeStripeError(
+          400,
+          'In subscription mode, every line item needs a recurring price.',
+          undefined,
+          'parameter_invalid',
+          'line_items',
+        );
+      const successUrl = str(body.success_url);
+      if (!successUrl) throw missing('success_url');
+      const subscriptionData = (body.subscription_data ?? {}) as Record<string, unknown>;
+      const trialDays = intParam(subscriptionData, 'trial_period_days', false) ?? 0;
+      const id = `cs_test_${randomBytes(16).toString('hex')}`;
+      const session: FakeCheckoutSession = {
+        id,
+        object: 'checkout.session',
+        mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        customer,
+        subscription: null,
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        success_url: successUrl,
+        cancel_url: str(body.cancel_url) ?? null,
+        metadata: metadataOf(body.metadata),
+        amount_total: trialDays > 0 ? 0 : p.unit_amount,
+        currency: p.currency,
+        created: now(),
+        expires_at: now() + 86_400,
+        livemode: false,
+      };
+      checkoutSessions.set(id, session);
+      checkoutParams.set(id, { priceId, trialDays, metadata: metadataOf(subscriptionData.metadata) });
+      return { status: 200, body: session };
+    }
+    if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
+      const session = checkoutSessions.get(m[1]);
+      if (!session) throw missingResource('checkout.session', m[1], 'session');
+      const expand = Array.isArray(body.expand) ? (body.expand as string[]) : [];
+      if (expand.includes('subscription') && session.subscription)
+        return { status: 200, body: { ...session, subscription: subscription(session.subscription) } };
+      return { status: 200, body: session };
+    }
+    if (method === 'GET' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      return { status: 200, body: subscription(m[1]) };
+    }
+    if (method === 'POST' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      const sub = subscription(m[1]);
+      if (sub.status === 'canceled' || sub.status === 'incomplete_expired')
+        throw new FakeStripeError(
+          400,
+          `A canceled subscription can only update its cancellation_details and metadata.`,
+        );
+      const cancel = bool(body.cancel_at_period_end);
+      const items = body.items as Record<string, unknown>[] | undefined;
+      const proration = str(body.proration_behavior) ?? 'create_prorations';
+      if (items?.length) {
+        const item = sub.items.data.find((i) => i.id === str(items[0].id));
+        if (!item) throw missingResource('subscription_item', String(items[0].id), 'items[0][id]');
+        const next = price(str(items[0].price) ?? '');
+        const before = item.price;
+        const oldInterval = before.recurring?.interval ?? 'month';
+        const newInterval = next.recurring?.interval ?? 'month';
+        item.price = next;
+        if (oldInterval !== newInterval) {
+          // A new interval resets the billing cycle to now (Stripe bills the new period at once).
+          const at = now();
+          item.current_period_start = at;
+          item.current_period_end = addInterval(at, newInterval);
+          sub.billing_cycle_anchor = at;
+        }
+        if (proration === 'always_invoice') {
+          const left = Math.max(item.current_period_end - now(), 0);
+          const length = Math.max(item.current_period_end - item.current_period_start, 1);
+          const amount =
+            oldInterval !== newInterval
+              ? next.unit_amount
+              : Math.max(0, Math.round(((next.unit_amount - before.unit_amount) * left) / length));
+          makeInvoice(sub, 'subscription_update', amount, true);
+        }
+      }
+      if (cancel !== undefined) {
+        sub.cancel_at_period_end = cancel;
+        sub.canceled_at = cancel ? now() : null;
+        sub.cancel_at = cancel ? sub.items.data[0].current_period_end : null;
+      }
+      if (body.metadata) sub.metadata = { ...sub.metadata, ...metadataOf(body.metadata) };
+      return { status: 200, body: sub };
+    }
+    if (method === 'DELETE' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      const sub = subscription(m[1]);
+      if (sub.status === 'canceled')
+        throw new FakeStripeError(
+          400,
+          `No such subscription: '${sub.id}' is already canceled.`,
+          undefined,
+          'resource_missing',
+        );
+      sub.status = 'canceled';
+      sub.canceled_at = now();
+      sub.ended_at = now();
+      return { status: 200, body: sub };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const customer = str(body.customer);
+      if (!customer) throw missing('customer');
+      if (!customers.has(customer)) throw missingResource('customer', customer, 'customer');
+      const id = newId('bps');
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'billing_portal.session',
+          customer,
+          return_url: str(body.return_url) ?? null,
+          url: `https://billing.stripe.test/p/session/${id}`,
+          created: now(),
+          livemode: false,
+        },
+      };
+    }
+    return null;
   }
 
   function route(
@@ -368,6 +886,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       };
     }
+    const billing = billingRoute(method, path, body);
+    if (billing) return billing;
     throw new FakeStripeError(404, `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -378,7 +898,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const raw = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://localhost');
       const method = req.method ?? 'GET';
-      const body = method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(raw);
+      const body =
+        method === 'GET' || method === 'DELETE'
+          ? { ...parseForm(url.search.slice(1)), ...parseForm(raw) }
+          : parseForm(raw);
       const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
       const stripeAccount = (req.headers['stripe-account'] as string | undefined) ?? null;
       requests.push({ method, path: url.pathname, body, idempotencyKey, stripeAccount });
@@ -429,6 +952,88 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     paymentIntents,
     refunds,
     requests,
+    customers,
+    prices,
+    checkoutSessions,
+    subscriptions,
+    invoices,
+    completeCheckoutSession(sessionId) {
+      const session = checkoutSessions.get(sessionId);
+      const params = checkoutParams.get(sessionId);
+      if (!session || !params) throw new Error(`No such checkout session: ${sessionId}`);
+      if (session.status !== 'open') throw new Error(`Checkout session ${sessionId} is ${session.status}`);
+      const sub = createSubscription(session.customer!, params.priceId, params.trialDays, params.metadata);
+      const inv = makeInvoice(
+        sub,
+        'subscription_create',
+        params.trialDays > 0 ? 0 : sub.items.data[0].price.unit_amount,
+        true,
+      );
+      session.status = 'complete';
+      session.payment_status = params.trialDays > 0 ? 'no_payment_required' : 'paid';
+      session.subscription = sub.id;
+      session.invoice = inv.id;
+      return { subscription: sub, invoice: inv };
+    },
+    setSubscription(id, patch) {
+      const sub = subscription(id);
+      const item = sub.items.data[0];
+      if (patch.status !== undefined) sub.status = patch.status;
+      if (patch.currentPeriodStart !== undefined) item.current_period_start = patch.currentPeriodStart;
+      if (patch.currentPeriodEnd !== undefined) item.current_period_end = patch.currentPeriodEnd;
+      if (patch.cancelAtPeriodEnd !== undefined) {
+        sub.cancel_at_period_end = patch.cancelAtPeriodEnd;
+        sub.cancel_at = patch.cancelAtPeriodEnd ? item.current_period_end : null;
+        sub.canceled_at = patch.cancelAtPeriodEnd ? (sub.canceled_at ?? now()) : null;
+      }
+      if (patch.canceledAt !== undefined) sub.canceled_at = patch.canceledAt;
+      if (patch.endedAt !== undefined) sub.ended_at = patch.endedAt;
+      if (patch.trialEnd !== undefined) sub.trial_end = patch.trialEnd;
+      return sub;
+    },
+    renewSubscription(id, outcome) {
+      const sub = subscription(id);
+      const item = sub.items.data[0];
+      item.current_period_start = item.current_period_end;
+      item.current_period_end = addInterval(
+        item.current_period_start,
+        item.price.recurring?.interval ?? 'month',
+      );
+      sub.status = outcome.paid ? 'active' : 'past_due';
+      return {
+        subscription: sub,
+        invoice: makeInvoice(sub, 'subscription_cycle', item.price.unit_amount, outcome.paid),
+      };
+    },
+    payInvoice(invoiceId) {
+      const inv = invoice(invoiceId);
+      inv.status = 'paid';
+      inv.amount_paid = inv.amount_due;
+      inv.amount_remaining = 0;
+      inv.status_transitions.paid_at = now();
+      inv.attempt_count += 1;
+      const sub = subscription(inv.parent.subscription_details.subscription);
+      if (sub.status === 'past_due' || sub.status === 'unpaid') sub.status = 'active';
+      return { subscription: sub, invoice: inv };
+    },
+    subscriptionEvent: (type, sub, created = now()) => ({
+      id: newId('evt'),
+      type,
+      created,
+      data: { object: structuredClone(sub) },
+    }),
+    invoiceEvent: (type, inv, created = now()) => ({
+      id: newId('evt'),
+      type,
+      created,
+      data: { object: structuredClone(inv) },
+    }),
+    checkoutSessionEvent: (type, session, created = now()) => ({
+      id: newId('evt'),
+      type,
+      created,
+      data: { object: structuredClone(session) },
+    }),
     setPaymentIntentStatus(id, status) {
       const pi = paymentIntent(id);
       pi.status = status;

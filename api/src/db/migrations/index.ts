@@ -18,6 +18,10 @@ import { Migration20261125000000_connect } from './Migration20261125000000_conne
 import { Migration20261125000100_mail_outbox } from './Migration20261125000100_mail_outbox';
 import { Migration20261125001600_store_location } from './Migration20261125001600_store_location';
 import { Migration20261125001700_session_type_location } from './Migration20261125001700_session_type_location';
+import { Migration20261126000000_memberships } from './Migration20261126000000_memberships';
+import { Migration20261126000100_member_discount } from './Migration20261126000100_member_discount';
+import { Migration20261126000200_booking_credits } from './Migration20261126000200_booking_credits';
+import { Migration20261126000300_credit_booking_orders } from './Migration20261126000300_credit_booking_orders';
 import { Migration20261124100000_registration_attempts } from './Migration20261124100000_registration_attempts';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -56,5 +60,12 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261125001700_session_type_location',
     class: Migration20261125001700_session_type_location,
+  },
+  { name: 'Migration20261126000000_memberships', class: Migration20261126000000_memberships },
+  { name: 'Migration20261126000100_member_discount', class: Migration20261126000100_member_discount },
+  { name: 'Migration20261126000200_booking_credits', class: Migration20261126000200_booking_credits },
+  {
+    name: 'Migration20261126000300_credit_booking_orders',
+    class: Migration20261126000300_credit_booking_orders,
   },
 ];

@@ -4,6 +4,7 @@ import { seedDemoBookings } from './demo-bookings';
 import { seedDemoCourses } from './demo-courses';
 import { seedDemoInstructors } from './demo-instructors';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoPlans } from './demo-plans';
 import { seedDemoResources } from './demo-resources';
 import { seedDemoSellers } from './demo-sellers';
 import { seedDemoUsers } from './demo-users';
@@ -16,6 +17,7 @@ const SEEDERS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
   { name: 'demo-sellers', run: seedDemoSellers },
   { name: 'demo-orders', run: seedDemoOrders },
   { name: 'demo-instructors', run: seedDemoInstructors },
+  { name: 'demo-plans', run: seedDemoPlans },
   // Seeded before the job queue starts: the demo bookings send no mails and queue no reminders.
   { name: 'demo-bookings', run: (em) => withoutBookingNotifications(() => seedDemoBookings(em)) },
 ];

@@ -1,4 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
+import { hasMemberCourseAccess } from '../memberships/membership-access';
 import { type HasRoles, hasAnyRole, hasRole, STAFF_ROLES } from '../users/roles';
 import type { Course } from './course.entity';
 
@@ -30,11 +32,16 @@ export function canViewCourse(user: (HasRoles & { id: string }) | null | undefin
 export const MEMBERSHIP_REQUIRED_MESSAGE = 'This course is included with a membership';
 
 /**
- * Who counts as a member for member-only courses. Memberships do not exist yet, so staff only
- * (admins and curriculum officers); a membership will be checked here when it exists.
+ * Who may enter member-only courses: staff (admins and curriculum officers, to author and review
+ * them) and members whose membership opens member-only courses now (the `membership_benefits` rule
+ * of memberships/membership-access.ts, from stored state and the clock).
  */
-export function hasMembership(user: HasRoles | null | undefined): boolean {
-  return isCourseStaff(user);
+export async function hasMembership(
+  em: EntityManager,
+  user: (HasRoles & { id: string }) | null | undefined,
+): Promise<boolean> {
+  if (!user) return false;
+  return isCourseStaff(user) || hasMemberCourseAccess(em, user.id);
 }
 
 /**
@@ -43,12 +50,13 @@ export function hasMembership(user: HasRoles | null | undefined): boolean {
  * members only; any other course is open to everyone (paid ones through the cart). Returns the
  * refusal (MEMBERSHIP_REQUIRED, on `answer.field`, default courseId), or null when the user may have the course.
  */
-export function courseAccessRefusal(
-  user: HasRoles | null | undefined,
+export async function courseAccessRefusal(
+  em: EntityManager,
+  user: (HasRoles & { id: string }) | null | undefined,
   course: { memberOnly: boolean },
   answer: { field?: string | null; message?: string } = {},
-): DomainError | null {
-  if (!course.memberOnly || hasMembership(user)) return null;
+): Promise<DomainError | null> {
+  if (!course.memberOnly || (await hasMembership(em, user))) return null;
   const field = answer.field === undefined ? 'courseId' : (answer.field ?? undefined);
   return new DomainError('MEMBERSHIP_REQUIRED', answer.message ?? MEMBERSHIP_REQUIRED_MESSAGE, field);
 }

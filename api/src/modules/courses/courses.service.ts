@@ -1,3 +1,4 @@
+import { enrollmentOpenSql } from '../memberships/membership-access';
 import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConnectionShape } from '../../graphql/connection';
@@ -101,7 +102,7 @@ export class CoursesService {
       .getConnection()
       .execute<{ id: string; enrollments: number; completions: number }[]>(
         `select c.id, count(e.id)::int as enrollments, count(e.completed_at)::int as completions
-         from courses c left join enrollments e on e.course_id = c.id and e.access_revoked_at is null
+         from courses c left join enrollments e on e.course_id = c.id and ${enrollmentOpenSql('e')}
         where c.instructor_id = ?
         group by c.id`,
         [viewer.id],

@@ -1,10 +1,11 @@
-import { Cursor, type FilterQuery } from '@mikro-orm/core';
+import { Cursor, type FilterQuery, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import type { Certificate } from '../certificates/certificate.entity';
 import { courseAccessRefusal } from '../courses/course-access';
+import { enrollmentOpenSql, hasMemberCourseAccess } from '../memberships/membership-access';
 import { Course } from '../courses/course.entity';
 import { CourseModule } from '../courses/course-module.entity';
 import { Lesson } from '../courses/lesson.entity';
@@ -18,6 +19,14 @@ import { answersShown, withholdAnswerKey } from './quiz-answer-key';
 import { QuizAttempt } from './quiz-attempt.entity';
 import { type QuestionOutcome, scoreQuiz, validateAnswers, type SubmittedAnswer } from './quiz-scoring';
 import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
+
+/**
+ * Where: an enrollment that opens its course now (enrollment_open: not taken back by a refund, and one made
+ * through the membership only while the membership gives access). A new fragment per query: MikroORM
+ * forgets a raw fragment once used.
+ */
+const openEnrollment = () =>
+  ({ [raw((alias: string) => enrollmentOpenSql(alias))]: true }) as Record<string, boolean>;
 
 /** What the learning module needs from the certificates module (engineer C's service). */
 export interface CertificateIssuer {
@@ -198,7 +207,7 @@ export class LearningService {
 
   /** An enrollment that still opens the course (a refunded purchase's has `accessRevokedAt`). */
   private findEnrollment(userId: string, courseId: string): Promise<Enrollment | null> {
-    return this.em.findOne(Enrollment, { user: userId, course: courseId, accessRevokedAt: null });
+    return this.em.findOne(Enrollment, { user: userId, course: courseId, ...openEnrollment() });
   }
 
   // ---------------------------------------------------------------- batched look-ups (no N+1)
@@ -231,7 +240,7 @@ export class LearningService {
       // refresh: a completion earlier in this request updated completed_at with SQL.
       const found = await this.em.find(
         Enrollment,
-        { user: userId, course: { $in: courseIds }, accessRevokedAt: null },
+        { user: userId, course: { $in: courseIds }, ...openEnrollment() },
         { refresh: true },
       );
       for (const e of found) result.set(key(userId, e.course.id), e);
@@ -312,11 +321,12 @@ export class LearningService {
     const existing = await this.findEnrollment(user.id, course.id);
     if (existing) return existing;
     // The same rule as the cart and checkout (course-access.ts): member-only needs a membership.
-    const refusal = courseAccessRefusal(user, course);
+    const refusal = await courseAccessRefusal(this.em, user, course);
     if (refusal) throw refusal;
     let source: EnrollmentSource;
     if (course.memberOnly) {
-      source = 'granted';
+      // Through the membership: open while it gives access (enrollment_open); staff: granted.
+      source = (await hasMemberCourseAccess(this.em, user.id)) ? 'membership' : 'granted';
     } else if (course.priceCents > 0) {
       throw new DomainError('PAYMENT_REQUIRED', 'This course must be purchased', 'courseId');
     } else {
@@ -612,7 +622,7 @@ export class LearningService {
     if (page.after && !isDateIdCursor(page.after)) throw invalidCursor();
     return this.em.findByCursor(
       Enrollment,
-      { user: user.id, accessRevokedAt: null },
+      { user: user.id, ...openEnrollment() },
       {
         first: page.first,
         after: page.after ?? undefined,
@@ -637,7 +647,7 @@ export class LearningService {
     }
     return this.em.findByCursor(
       Enrollment,
-      { course, accessRevokedAt: null },
+      { course, ...openEnrollment() },
       {
         first: page.first,
         after: page.after ?? undefined,

@@ -1,3 +1,5 @@
+import type { SubscriptionBilling } from './subscription-billing';
+
 /**
  * How DRX takes card payments and pays sellers. `StripePaymentProvider` (stripe-payment-provider.ts)
  * is used when STRIPE_SECRET_KEY is set; otherwise `TestPaymentProvider`, clearly labelled in the
@@ -27,11 +29,16 @@ export interface ConnectedAccountStatus {
 export interface PaymentEvent {
   id: string;
   type: string;
+  /** When the provider made the event (Stripe's `created`, whole seconds); orders events of one object. */
+  created?: Date;
   /** `data.object` of the event. */
   object: Record<string, unknown>;
 }
 
 export interface PaymentProvider {
+  /** Stripe Billing for memberships; null for the test provider (it runs test memberships itself). */
+  readonly billing: SubscriptionBilling | null;
+
   /** `none`: no Stripe key and no test mode (a production server not yet set up for payments). */
   readonly name: 'test' | 'stripe' | 'none';
   /** The publishable key for Stripe Elements (null for the test provider). */

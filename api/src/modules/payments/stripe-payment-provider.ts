@@ -6,6 +6,8 @@ import type {
   PaymentSession,
   PaymentStatus,
 } from './payment-provider';
+import type { SubscriptionBilling } from './subscription-billing';
+import { StripeSubscriptionBilling } from './stripe-subscription-billing';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -45,6 +47,8 @@ export function paymentStatusOf(status: Stripe.PaymentIntent.Status): PaymentSta
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly publishableKey: string | null;
+  /** Stripe Billing for memberships, on the same client. */
+  readonly billing: SubscriptionBilling;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string | null;
 
@@ -57,6 +61,7 @@ export class StripePaymentProvider implements PaymentProvider {
       timeout: 20_000,
       appInfo: { name: 'DRX' },
     });
+    this.billing = new StripeSubscriptionBilling(this.stripe);
   }
 
   /** Stripe takes payments. */
@@ -159,6 +164,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return {
       id: event.id,
       type: event.type,
+      created: new Date(event.created * 1000),
       object: event.data.object as unknown as Record<string, unknown>,
     };
   }

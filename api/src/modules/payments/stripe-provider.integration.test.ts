@@ -137,6 +137,7 @@ describe('StripePaymentProvider against the fake Stripe', () => {
     expect(event).toEqual({
       id: 'evt_1',
       type: 'payment_intent.succeeded',
+      created: expect.any(Date),
       object: { id: 'pi_1', object: 'payment_intent' },
     });
     expect(() => provider.verifyWebhook(Buffer.from(body.replace('pi_1', 'pi_2')), signature)).toThrow();

@@ -1,11 +1,14 @@
 import type { RequestHandler } from 'express';
 import type { ContextFactory } from '../../rest/router';
+import { applySubscriptionEvent, isSubscriptionEvent } from '../memberships/subscription-webhooks';
 import { applyPaymentEvent } from '../orders/payment-events';
 
 /**
  * POST /api/webhooks/stripe, mounted before the JSON parser and the CSRF check with
  * `express.raw({ type: '*\/*' })`: the signature is computed over the exact bytes Stripe sent.
  * 400 on a missing or bad signature; 200 once the event is applied (or known); 500 lets Stripe retry.
+ * Membership events (subscription-mode checkout, customer.subscription.*, invoice.paid/payment_failed)
+ * go to the memberships; the others to the orders.
  */
 export function stripeWebhookRoute(createContext: ContextFactory): RequestHandler {
   return async (req, res) => {
@@ -27,7 +30,9 @@ export function stripeWebhookRoute(createContext: ContextFactory): RequestHandle
       return;
     }
     try {
-      const outcome = await applyPaymentEvent(em, event, payments);
+      const outcome = isSubscriptionEvent(event)
+        ? await applySubscriptionEvent(em, event, payments)
+        : await applyPaymentEvent(em, event, payments);
       res.json({ received: true, outcome });
     } catch (error) {
       console.error(`[payments] webhook ${event.id} (${event.type}) failed`, error);

@@ -14,6 +14,7 @@ import type {
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
   readonly publishableKey = null;
+  readonly billing = null;
   private readonly payments = new Map<string, { status: PaymentStatus; amountCents: number }>();
 
   /** The test provider "takes" every payment (no money moves). */

@@ -21,6 +21,7 @@ function notConfigured(): DomainError {
 export class UnconfiguredPaymentProvider implements PaymentProvider {
   readonly name = 'none' as const;
   readonly publishableKey = null;
+  readonly billing = null;
 
   assertAvailable(): never {
     throw notConfigured();
