@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { queryRows } from '../../db/pg-query';
 import { DomainError } from '../../graphql/errors';
 import { courseAccessRefusal } from '../courses/course-access';
+import { memberBenefits } from '../memberships/membership-access';
+import { memberLineDiscount } from '../orders/order-pricing';
 import type { HasRoles } from '../users/roles';
 import { isUuid } from '../users/users.service';
 import { CART_ITEM_TYPES, type CartItemType, MAX_CART_QUANTITY } from './cart-item.entity';
@@ -33,6 +35,12 @@ export interface CartView {
   items: CartLine[];
   itemCount: number;
   subtotalCents: number;
+  /** The member's resource discount percent (0 without a membership giving benefits). */
+  memberDiscountPercent: number;
+  /** What it takes off the resource lines, per line rounded half up (order-pricing.ts). */
+  memberDiscountCents: number;
+  /** subtotal − member discount (a coupon is applied at checkout). */
+  totalCents: number;
 }
 
 export const NOT_AVAILABLE = 'This item is not available';
@@ -54,12 +62,26 @@ function toLine(row: CartLineRow): CartLine {
   };
 }
 
-export function cartOf(items: CartLine[]): CartView {
+/** The cart of these lines for a member whose membership gives `memberDiscountPercent` (0: none). */
+export function cartOf(items: CartLine[], memberDiscountPercent = 0): CartView {
+  const subtotalCents = items.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const memberDiscountCents = items.reduce(
+    (sum, line) => sum + memberLineDiscount(line, memberDiscountPercent),
+    0,
+  );
   return {
     items,
     itemCount: items.reduce((sum, line) => sum + line.quantity, 0),
-    subtotalCents: items.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
+    subtotalCents,
+    memberDiscountPercent,
+    memberDiscountCents,
+    totalCents: subtotalCents - memberDiscountCents,
   };
+}
+
+/** The member's resource discount percent now (the `membership_benefits` rule); 0 for non-members. */
+async function memberPercent(em: EntityManager, userId: string): Promise<number> {
+  return (await memberBenefits(em, userId))?.resourceDiscountPercent ?? 0;
 }
 
 interface CatalogRow {
@@ -87,7 +109,8 @@ export class CartService {
   }
 
   async cart(userId: string): Promise<CartView> {
-    return cartOf(await this.linesFor(userId));
+    const lines = await this.linesFor(userId);
+    return cartOf(lines, await memberPercent(this.em, userId));
   }
 
   /** Empties the member's cart (checkout passes its transaction's EntityManager). */
@@ -139,7 +162,12 @@ export class CartService {
     if (catalog.owned) {
       throw new DomainError('ALREADY_OWNED', `You already own this ${itemType}`, 'itemId');
     }
-    const refusal = courseAccessRefusal(viewer, { memberOnly: catalog.member_only }, { field: 'itemId' });
+    const refusal = await courseAccessRefusal(
+      this.em,
+      viewer,
+      { memberOnly: catalog.member_only },
+      { field: 'itemId' },
+    );
     if (refusal) throw refusal;
     const now = new Date();
     const [row] = await this.em.execute<CartLineRow[]>(UPSERT_SQL, [
@@ -208,8 +236,8 @@ export class CartService {
     const lines = await this.em.transactional(async (tx) => {
       await tx.execute(DROP_UNAVAILABLE_SQL, [userId], 'run');
       await tx.execute(REPRICE_SQL, [userId, new Date()], 'run');
-      return this.linesFor(userId, tx);
+      return { items: await this.linesFor(userId, tx), percent: await memberPercent(tx, userId) };
     });
-    return { cart: cartOf(lines), item: null };
+    return { cart: cartOf(lines.items, lines.percent), item: null };
   }
 }

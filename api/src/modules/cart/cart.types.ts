@@ -18,6 +18,24 @@ export class Cart {
     description: 'Sum of the lines’ lineTotalCents, US cents (may pass Int’s 32 bits).',
   })
   subtotalCents!: number;
+
+  @Field(() => Int, {
+    description:
+      'My membership’s discount percent on curriculum-store resources (0 when I have no membership giving benefits now).',
+  })
+  memberDiscountPercent!: number;
+
+  @Field(() => SafeInt, {
+    description:
+      'What my membership takes off the resource lines, US cents: memberDiscountPercent of each resource line’s lineTotalCents, rounded half up per line; course lines never. Shown as its own “Member discount” line; a coupon at checkout applies to what is left.',
+  })
+  memberDiscountCents!: number;
+
+  @Field(() => SafeInt, {
+    description:
+      'subtotalCents − memberDiscountCents, US cents: what the cart costs before any coupon (checkoutQuote adds the coupon).',
+  })
+  totalCents!: number;
 }
 
 @InputType({ description: 'Adds an item, or raises its quantity when it is already in the cart.' })

@@ -9,6 +9,12 @@ export interface QuoteLine {
   itemType: string;
   unitPriceCents: number;
   quantity: number;
+  /**
+   * What the member's discount already took off this line (resource lines of a member; see
+   * docs/memberships.md "Discounts"). A coupon is measured on what is left: its percent, its cap
+   * and its minimum subtotal all use line total − member discount. Absent: 0.
+   */
+  memberDiscountCents?: number;
 }
 
 /** Codes are matched case-insensitively: trimmed and upper-cased before storing or looking up. */
@@ -27,7 +33,8 @@ export function couponStatus(coupon: Coupon, now = new Date()): CouponStatus {
   return 'active';
 }
 
-const lineTotal = (line: QuoteLine) => line.unitPriceCents * line.quantity;
+/** What a line costs before the coupon: its total less the member discount on it. */
+const lineTotal = (line: QuoteLine) => line.unitPriceCents * line.quantity - (line.memberDiscountCents ?? 0);
 
 /** Does a line of this item type fall under the coupon's scope? */
 export function inScope(scope: CouponScope, itemType: string): boolean {

@@ -14,11 +14,19 @@ import { fulfilOrder } from './fulfilment';
 import { cancelUnpaid, type CheckoutDraft, lockOpenCheckout, sameCheckout } from './open-checkout';
 import { assertCoursesAllowed, deliveryRefusal, lockBuyer } from './purchase-rules';
 import { Order } from './order.entity';
-import { allocateDiscount, type PricedLine } from './order-pricing';
+import { memberBenefits } from '../memberships/membership-access';
+import {
+  allocateDiscount,
+  applyMemberDiscount,
+  type MemberPricedLine,
+  type PricedLine,
+} from './order-pricing';
 import { money } from './receipt';
 
 export interface CheckoutQuoteView {
   subtotalCents: number;
+  memberDiscountPercent: number;
+  memberDiscountCents: number;
   discountCents: number;
   totalCents: number;
   couponCode: string | null;
@@ -64,10 +72,29 @@ async function couponFor(
   em: EntityManager,
   code: string | null | undefined,
   userId: string,
-  lines: PricedLine[],
+  lines: MemberPricedLine[],
 ): Promise<{ coupon: Coupon; discountCents: number } | null> {
   if (!code || !code.trim()) return null;
   return new CouponsService(em).quote(code, userId, lines, em);
+}
+
+/**
+ * The member discount step of checkout, read in `em`'s transaction: the buyer's membership
+ * (memberBenefits, the `membership_benefits` rule) gives its resource discount percent; the lines
+ * get their member discount, which comes before any coupon (docs/memberships.md "Discounts").
+ */
+async function memberPricing(
+  em: EntityManager,
+  userId: string,
+  lines: PricedLine[],
+): Promise<{ percent: number; lines: MemberPricedLine[]; memberDiscountCents: number }> {
+  const percent = (await memberBenefits(em, userId))?.resourceDiscountPercent ?? 0;
+  const priced = applyMemberDiscount(lines, percent);
+  return {
+    percent,
+    lines: priced,
+    memberDiscountCents: priced.reduce((s, l) => s + l.memberDiscountCents, 0),
+  };
 }
 
 /**
@@ -80,32 +107,38 @@ export class CheckoutService {
     private readonly payments: PaymentProvider,
   ) {}
 
+  /** What the cart costs now: one transaction reads the lines, the membership and the coupon. */
   async quote(user: User, couponCode?: string | null): Promise<CheckoutQuoteView> {
-    const lines = await cartLines(this.em, user.id);
-    const subtotalCents = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
-    const itemCount = lines.reduce((s, l) => s + l.quantity, 0);
-    let discountCents = 0;
-    let couponError: string | null = null;
-    let code: string | null = null;
-    if (couponCode && couponCode.trim()) {
-      try {
-        const quoted = await couponFor(this.em, couponCode, user.id, lines);
-        discountCents = quoted?.discountCents ?? 0;
-        code = quoted?.coupon.code ?? null;
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        couponError = error.message;
+    return this.em.transactional(async (tem) => {
+      const lines = await cartLines(tem, user.id);
+      const subtotalCents = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
+      const itemCount = lines.reduce((s, l) => s + l.quantity, 0);
+      const member = await memberPricing(tem, user.id, lines);
+      let discountCents = 0;
+      let couponError: string | null = null;
+      let code: string | null = null;
+      if (couponCode && couponCode.trim()) {
+        try {
+          const quoted = await couponFor(tem, couponCode, user.id, member.lines);
+          discountCents = quoted?.discountCents ?? 0;
+          code = quoted?.coupon.code ?? null;
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          couponError = error.message;
+        }
       }
-    }
-    discountCents = Math.min(discountCents, subtotalCents);
-    return {
-      subtotalCents,
-      discountCents,
-      totalCents: subtotalCents - discountCents,
-      couponCode: code,
-      couponError,
-      itemCount,
-    };
+      discountCents = Math.min(discountCents, subtotalCents - member.memberDiscountCents);
+      return {
+        subtotalCents,
+        memberDiscountPercent: member.percent,
+        memberDiscountCents: member.memberDiscountCents,
+        discountCents,
+        totalCents: subtotalCents - member.memberDiscountCents - discountCents,
+        couponCode: code,
+        couponError,
+        itemCount,
+      };
+    });
   }
 
   /**
@@ -214,17 +247,21 @@ export class CheckoutService {
         `An order can come to at most ${money(maxTotalCents)}, and your cart comes to ${money(subtotalCents)}. Remove some items to check out.`,
       );
     }
-    const quoted = await couponFor(tem, couponCode, userId, lines);
-    const discountCents = Math.min(quoted?.discountCents ?? 0, subtotalCents);
-    const totalCents = subtotalCents - discountCents;
+    // The member discount first (the membership as the view says now, in this transaction), then
+    // the coupon on what is left of the lines.
+    const member = await memberPricing(tem, userId, lines);
+    const quoted = await couponFor(tem, couponCode, userId, member.lines);
+    const discountCents = Math.min(quoted?.discountCents ?? 0, subtotalCents - member.memberDiscountCents);
+    const totalCents = subtotalCents - member.memberDiscountCents - discountCents;
     // No payment provider (production without Stripe or test mode): refused before any order.
     if (totalCents > 0) this.payments.assertAvailable();
     const provider = totalCents === 0 ? 'free' : this.payments.name;
-    const allocated = allocateDiscount(lines, discountCents, quoted?.coupon.scope ?? 'all');
+    const allocated = allocateDiscount(member.lines, discountCents, quoted?.coupon.scope ?? 'all');
     const draft: CheckoutDraft = {
       lines: allocated,
       couponCode: quoted?.coupon.code ?? null,
       subtotalCents,
+      memberDiscountCents: member.memberDiscountCents,
       discountCents,
       provider,
     };
@@ -241,14 +278,17 @@ export class CheckoutService {
 
     const id = randomUUID();
     const inserted = await tem.execute<{ id: string }[]>(
-      `insert into orders (id, user_id, status, currency, subtotal_cents, discount_cents, total_cents,
-         payment_provider, idempotency_key, coupon_id, coupon_code, created_at, updated_at)
-       values (?, ?, 'pending', 'USD', ?, ?, ?, ?, ?, ?, ?, clock_timestamp(), clock_timestamp())
+      `insert into orders (id, user_id, status, currency, subtotal_cents, member_discount_percent,
+         member_discount_cents, discount_cents, total_cents, payment_provider, idempotency_key, coupon_id,
+         coupon_code, created_at, updated_at)
+       values (?, ?, 'pending', 'USD', ?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp(), clock_timestamp())
        on conflict do nothing returning id`,
       [
         id,
         userId,
         subtotalCents,
+        member.percent,
+        member.memberDiscountCents,
         discountCents,
         totalCents,
         provider,
@@ -282,8 +322,8 @@ export class CheckoutService {
     for (const line of allocated) {
       await tem.execute(
         `insert into order_lines (id, order_id, position, item_type, item_id, title, unit_price_cents,
-           quantity, line_total_cents, discount_cents, image_url, seller_id)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           quantity, line_total_cents, member_discount_cents, discount_cents, image_url, seller_id)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           randomUUID(),
           id,
@@ -294,6 +334,7 @@ export class CheckoutService {
           line.unitPriceCents,
           line.quantity,
           line.lineTotalCents,
+          line.memberDiscountCents,
           line.discountCents,
           line.imageUrl,
           line.itemType === 'resource' ? (sellers.get(line.itemId) ?? null) : null,

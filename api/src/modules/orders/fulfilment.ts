@@ -24,6 +24,7 @@ interface LineRow {
   item_type: 'course' | 'resource' | 'booking';
   item_id: string;
   line_total_cents: number;
+  member_discount_cents: number;
   discount_cents: number;
   seller_id: string | null;
 }
@@ -39,8 +40,8 @@ interface LineRow {
  *   hold from another order, so a refund of that other order leaves this one's access),
  * - removes the bought items from their cart,
  * - confirms a booking line's booking (held → confirmed/requested; bookings/booking-orders.ts),
- * - records the sellers' earnings of the resource lines and the instructor's of a booking line
- *   (idempotent per order line).
+ * - records the sellers' earnings of the resource lines (line total − member discount − coupon
+ *   share) and the instructor's of a booking line (idempotent per order line).
  * Returns false when the order was not awaiting payment (already paid, refunded or canceled).
  *
  * First, under the buyer's lock (purchase-rules.ts), an order that cannot be delivered — an item
@@ -69,7 +70,7 @@ export async function fulfilOrder(
   if (!order) return false;
 
   const lines = await em.execute<LineRow[]>(
-    `select id, item_type, item_id, line_total_cents, discount_cents, seller_id
+    `select id, item_type, item_id, line_total_cents, member_discount_cents, discount_cents, seller_id
      from order_lines where order_id = ? order by position`,
     [order.id],
   );
@@ -110,7 +111,7 @@ export async function fulfilOrder(
         orderLineId: l.id,
         resourceId: l.item_type === 'resource' ? l.item_id : null,
         sellerId: l.seller_id!,
-        amountCents: Number(l.line_total_cents) - Number(l.discount_cents),
+        amountCents: Number(l.line_total_cents) - Number(l.member_discount_cents) - Number(l.discount_cents),
       })),
     });
   }

@@ -14,6 +14,7 @@ export interface OpenCheckout {
   payment_reference: string | null;
   coupon_code: string | null;
   subtotal_cents: string | number;
+  member_discount_cents: string | number;
   discount_cents: string | number;
 }
 
@@ -22,6 +23,8 @@ export interface CheckoutDraft {
   lines: AllocatedLine[];
   couponCode: string | null;
   subtotalCents: number;
+  /** The member's discount on the draft's resource lines (0 for a non-member). */
+  memberDiscountCents: number;
   discountCents: number;
   provider: string;
 }
@@ -29,7 +32,8 @@ export interface CheckoutDraft {
 /** The member's pending order, locked until the transaction ends; null when there is none. */
 export async function lockOpenCheckout(em: EntityManager, userId: string): Promise<OpenCheckout | null> {
   const [open] = await em.execute<OpenCheckout[]>(
-    `select id, number, payment_provider, payment_reference, coupon_code, subtotal_cents, discount_cents
+    `select id, number, payment_provider, payment_reference, coupon_code, subtotal_cents,
+       member_discount_cents, discount_cents
      from orders where user_id = ? and status = 'pending' and kind = 'cart' for update`,
     [userId],
   );
@@ -39,7 +43,7 @@ export async function lockOpenCheckout(em: EntityManager, userId: string): Promi
 const lineKey = (l: { itemType: string; itemId: string; quantity: number; unitPriceCents: number }) =>
   `${l.itemType}:${l.itemId}x${l.quantity}@${l.unitPriceCents}`;
 
-/** Whether the open order buys exactly the draft: same lines, quantities, prices, coupon and provider. */
+/** Whether the open order buys exactly the draft: same lines, quantities, prices, discounts, coupon and provider. */
 export async function sameCheckout(
   em: EntityManager,
   open: OpenCheckout,
@@ -49,6 +53,8 @@ export async function sameCheckout(
     return false;
   if (Number(open.subtotal_cents) !== draft.subtotalCents) return false;
   if (Number(open.discount_cents) !== draft.discountCents) return false;
+  // A membership that began or ended since changes the price: not the same checkout.
+  if (Number(open.member_discount_cents) !== draft.memberDiscountCents) return false;
   const rows = await em.execute<
     { item_type: string; item_id: string; quantity: number; unit_price_cents: number }[]
   >('select item_type, item_id, quantity, unit_price_cents from order_lines where order_id = ?', [open.id]);

@@ -43,15 +43,23 @@ export class OrderLine {
   quantity!: number;
 
   @Field(() => Int, {
-    description: 'unitPriceCents × quantity, US cents, before this line’s share of the discount.',
+    description:
+      'unitPriceCents × quantity, US cents, before the member discount and this line’s share of the coupon discount.',
   })
   @Property({ type: new BigIntType('number') })
   lineTotalCents!: number;
 
+  @Field(() => Int, {
+    description:
+      'What the buyer’s membership took off this line, US cents: round-half-up(lineTotalCents × the plan’s percent / 100) on a resource line of a member; 0 for courses, bookings and non-members.',
+  })
+  @Property({ type: new BigIntType('number') })
+  memberDiscountCents: number = 0;
+
   /** This line's share of the order's discount (what the seller's earning is computed from). */
   @Field(() => Int, {
     description:
-      'This line’s share of the order’s discountCents, US cents: the discount split over the lines the coupon applies to, in proportion to their totals (0 without a coupon).',
+      'This line’s share of the order’s discountCents, US cents: the coupon discount split over the lines the coupon applies to, in proportion to what is left of them after the member discount (0 without a coupon). The seller earns on lineTotalCents − memberDiscountCents − discountCents.',
   })
   @Property({ type: new BigIntType('number') })
   discountCents: number = 0;

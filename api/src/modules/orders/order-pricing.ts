@@ -10,42 +10,69 @@ export interface PricedLine {
   imageUrl: string | null;
 }
 
-export interface AllocatedLine extends PricedLine {
+/** A line with what the member's discount takes off it (0 for courses and non-members). */
+export interface MemberPricedLine extends PricedLine {
+  memberDiscountCents: number;
+}
+
+export interface AllocatedLine extends MemberPricedLine {
   lineTotalCents: number;
-  /** This line's share of the order discount. */
+  /** This line's share of the order's coupon discount. */
   discountCents: number;
 }
 
+/** A member's discount on one line: round-half-up(line total × percent / 100); never on a course. */
+export function memberLineDiscount(
+  line: Pick<PricedLine, 'itemType' | 'unitPriceCents' | 'quantity'>,
+  percent: number,
+): number {
+  if (line.itemType !== 'resource' || percent <= 0) return 0;
+  const total = line.unitPriceCents * line.quantity;
+  return Math.min(total, Math.floor((total * Math.min(percent, 100) + 50) / 100));
+}
+
 /**
- * Splits an order discount over the lines in the coupon's scope, in proportion to their totals
- * (largest remainder, so the shares add up to the discount exactly and none exceeds its line).
- * Sellers' earnings are computed from what each line really brought in (total − share).
+ * The member discount step of pricing (docs/memberships.md "Discounts"): `percent` (the member's
+ * plan, 0 for everyone else) off each resource line, per line, rounded half up. It comes first;
+ * the coupon is then quoted on what is left of each line.
+ */
+export function applyMemberDiscount(lines: PricedLine[], percent: number): MemberPricedLine[] {
+  return lines.map((l) => ({ ...l, memberDiscountCents: memberLineDiscount(l, percent) }));
+}
+
+/**
+ * Splits an order's coupon discount over the lines in the coupon's scope, in proportion to what is
+ * left of them after the member discount (largest remainder, so the shares add up to the discount
+ * exactly and none exceeds what is left of its line). Sellers' earnings are computed from what each
+ * line really brought in (total − member discount − share).
  */
 export function allocateDiscount(
-  lines: PricedLine[],
+  lines: (PricedLine & { memberDiscountCents?: number })[],
   discountCents: number,
   scope: CouponScope,
 ): AllocatedLine[] {
   const out: AllocatedLine[] = lines.map((l) => ({
     ...l,
+    memberDiscountCents: l.memberDiscountCents ?? 0,
     lineTotalCents: l.unitPriceCents * l.quantity,
     discountCents: 0,
   }));
-  const eligible = out.filter((l) => inScope(scope, l.itemType) && l.lineTotalCents > 0);
-  const base = eligible.reduce((s, l) => s + l.lineTotalCents, 0);
+  const left = (l: AllocatedLine) => l.lineTotalCents - l.memberDiscountCents;
+  const eligible = out.filter((l) => inScope(scope, l.itemType) && left(l) > 0);
+  const base = eligible.reduce((s, l) => s + left(l), 0);
   const discount = Math.min(Math.max(0, Math.floor(discountCents)), base);
   if (!discount || !base) return out;
   const shares = eligible.map((l) => {
-    const exact = (discount * l.lineTotalCents) / base;
+    const exact = (discount * left(l)) / base;
     return { line: l, floor: Math.floor(exact), rest: exact - Math.floor(exact) };
   });
-  let left = discount - shares.reduce((s, x) => s + x.floor, 0);
+  let rest = discount - shares.reduce((s, x) => s + x.floor, 0);
   for (const s of shares) s.line.discountCents = s.floor;
   for (const s of [...shares].sort((a, b) => b.rest - a.rest)) {
-    if (left <= 0) break;
-    if (s.line.discountCents < s.line.lineTotalCents) {
+    if (rest <= 0) break;
+    if (s.line.discountCents < left(s.line)) {
       s.line.discountCents += 1;
-      left -= 1;
+      rest -= 1;
     }
   }
   return out;

@@ -6,13 +6,17 @@ import { User } from '../users/user.entity';
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'canceled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** `free` is an order whose total is 0 (paid at once, no provider involved). */
-export type OrderPaymentProvider = 'test' | 'stripe' | 'free';
+/**
+ * `free` is an order whose total is 0 (paid at once, no provider involved); `credit` a booking order
+ * paid with a membership lesson credit (total 0, the price shown as `creditCents`).
+ */
+export type OrderPaymentProvider = 'test' | 'stripe' | 'free' | 'credit';
 
 /**
  * A purchase made from a member's cart. Rows are written with SQL by the checkout (the number comes
  * from the `order_number_seq` sequence, the status only moves by conditional UPDATEs), so this
- * entity is for reading. Amounts are whole US cents; total = subtotal − discount.
+ * entity is for reading. Amounts are whole US cents; total = subtotal − member discount − discount
+ * − lesson credit.
  */
 @ObjectType({ description: 'An order made at checkout (amounts in US cents).' })
 @Entity({ tableName: 'orders' })
@@ -25,6 +29,9 @@ export class Order {
     | 'refundedCents'
     | 'currency'
     | 'discountCents'
+    | 'memberDiscountCents'
+    | 'memberDiscountPercent'
+    | 'creditCents'
     | 'createdAt'
     | 'updatedAt'
     | 'paymentReference'
@@ -77,19 +84,44 @@ export class Order {
   @Property({ type: new BigIntType('number') })
   subtotalCents!: number;
 
-  @Field(() => Int, { description: 'What the coupon took off, US cents (0 without a coupon).' })
+  @Field(() => Int, {
+    description:
+      'What the buyer’s membership took off the resource lines, US cents (the plan’s percent of each resource line, rounded half up; courses never): the sum of the lines’ memberDiscountCents; 0 for a non-member. It comes before the coupon.',
+  })
+  @Property({ type: new BigIntType('number') })
+  memberDiscountCents: number = 0;
+
+  @Field(() => Int, {
+    description:
+      'The membership’s resource discount percent when the order was placed (0 when the buyer was not a member).',
+  })
+  @Property({ type: 'integer' })
+  memberDiscountPercent: number = 0;
+
+  @Field(() => Int, {
+    description:
+      'What the coupon took off, US cents (0 without a coupon), measured on what was left after the member discount.',
+  })
   @Property({ type: new BigIntType('number') })
   discountCents: number = 0;
 
   @Field(() => Int, {
-    description: 'subtotalCents − discountCents, US cents: the amount charged (0 for a free order).',
+    description:
+      'What a membership lesson credit paid, US cents: the whole subtotal of a booking order paid with a credit (paymentProvider credit; nothing charged), 0 otherwise.',
+  })
+  @Property({ type: new BigIntType('number') })
+  creditCents: number = 0;
+
+  @Field(() => Int, {
+    description:
+      'subtotalCents − memberDiscountCents − discountCents − creditCents, US cents: the amount charged (0 for a free order or one paid with a lesson credit).',
   })
   @Property({ type: new BigIntType('number') })
   totalCents!: number;
 
   @Field(() => String, {
     description:
-      'test (the built-in test provider; no money moves), stripe, or free (a total of 0: no provider involved).',
+      'test (the built-in test provider; no money moves), stripe, free (a total of 0: no provider involved) or credit (a booked session paid with a membership lesson credit: nothing charged, nothing to refund).',
   })
   @Property({ type: 'string', length: 20 })
   paymentProvider!: OrderPaymentProvider;

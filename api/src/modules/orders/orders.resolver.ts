@@ -27,7 +27,7 @@ const STATUS =
 export class OrdersResolver {
   @Query(() => CheckoutQuote, {
     description:
-      'What my cart would cost if I checked out now: its purchasable lines at today’s catalog prices, less the coupon’s discount when couponCode is given. Changes nothing; a coupon that does not apply is reported in couponError, not as an error.',
+      'What my cart would cost if I checked out now: its purchasable lines at today’s catalog prices, less my membership’s discount on resource lines (first), less the coupon’s discount on what is left when couponCode is given. Changes nothing; a coupon that does not apply is reported in couponError, not as an error.',
   })
   checkoutQuote(
     @Ctx() ctx: Context,

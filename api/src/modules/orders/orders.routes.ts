@@ -7,9 +7,10 @@ import { optionalText, text, type GraphRoute } from '../../rest/graph-route';
  * of their code (EMPTY_CART 400, ALREADY_OWNED 409, COUPON_* 400/409, PAYMENT_FAILED 402).
  */
 export const ORDER_FIELDS = `
-  id number status currency subtotalCents discountCents totalCents couponCode paymentProvider
+  id number status currency subtotalCents memberDiscountPercent memberDiscountCents discountCents totalCents
+  couponCode paymentProvider
   createdAt paidAt refundedAt refundReason receiptUrl receiptPdfUrl
-  lines { id itemType itemId title unitPriceCents quantity lineTotalCents discountCents imageUrl downloadUrl courseUrl
+  lines { id itemType itemId title unitPriceCents quantity lineTotalCents memberDiscountCents discountCents imageUrl downloadUrl courseUrl
     licences licencesLeft licenceHolders { username displayName givenAt } }
 `;
 const PAYMENT_FIELDS = 'provider clientSecret publishableKey';
@@ -80,7 +81,8 @@ export const ordersRoutes: GraphRoute[] = [
     method: 'get',
     path: '/checkout/quote',
     operation: `query CheckoutQuote($couponCode: String) {
-      checkoutQuote(couponCode: $couponCode) { subtotalCents discountCents totalCents couponCode couponError itemCount } }`,
+      checkoutQuote(couponCode: $couponCode) {
+        subtotalCents memberDiscountPercent memberDiscountCents discountCents totalCents couponCode couponError itemCount } }`,
     variables: (req) => ({ couponCode: queryText(req.query.couponCode) }),
   },
   myOrdersRow('/orders', null),

@@ -18,14 +18,27 @@ export class CheckoutQuote {
   })
   subtotalCents!: number;
 
+  @Field(() => Int, {
+    description:
+      'My membership’s resource discount percent now (0 when I have no membership giving benefits).',
+  })
+  memberDiscountPercent!: number;
+
   @Field(() => SafeInt, {
     description:
-      'What the coupon takes off, US cents: 0 without a coupon or when it does not apply; never more than subtotalCents.',
+      'What my membership takes off the resource lines, US cents: memberDiscountPercent of each resource line, rounded half up per line; course lines never. 0 for a non-member. It comes before the coupon.',
+  })
+  memberDiscountCents!: number;
+
+  @Field(() => SafeInt, {
+    description:
+      'What the coupon takes off, US cents, measured on what is left after the member discount (its percent and its minimum subtotal too): 0 without a coupon or when it does not apply; never more than subtotalCents − memberDiscountCents.',
   })
   discountCents!: number;
 
   @Field(() => SafeInt, {
-    description: 'subtotalCents − discountCents, US cents: what checkoutStart would charge now.',
+    description:
+      'subtotalCents − memberDiscountCents − discountCents, US cents: what checkoutStart would charge now.',
   })
   totalCents!: number;
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { courseAccessRefusal } from '../courses/course-access';
+import { enrollmentOpenSql } from '../memberships/membership-access';
 import type { HasRoles } from '../users/roles';
 import { bookingRefusal } from '../bookings/booking-orders';
 
@@ -15,12 +16,12 @@ import { bookingRefusal } from '../bookings/booking-orders';
  * Locks the buyer's `users` row until the transaction ends (FOR NO KEY UPDATE: other rows that
  * reference the user are not blocked) and returns the roles the course access rule reads.
  */
-export async function lockBuyer(em: EntityManager, userId: string): Promise<HasRoles> {
+export async function lockBuyer(em: EntityManager, userId: string): Promise<HasRoles & { id: string }> {
   const [row] = await em.execute<{ role: string; roles: string[] | null }[]>(
     'select role, roles from users where id = ? for no key update',
     [userId],
   );
-  return { role: row?.role ?? '', roles: row?.roles ?? [] };
+  return { id: userId, role: row?.role ?? '', roles: row?.roles ?? [] };
 }
 
 /** `“Title” is included with a membership` (the course access rule's refusal naming the course). */
@@ -31,7 +32,7 @@ export function membershipMessage(title: string): string {
 /** Refuses the course lines the buyer may not have (member-only without a membership). */
 export async function assertCoursesAllowed(
   em: EntityManager,
-  buyer: HasRoles,
+  buyer: HasRoles & { id: string },
   lines: { itemType: string; itemId: string }[],
 ): Promise<void> {
   const ids = lines.filter((l) => l.itemType === 'course').map((l) => l.itemId);
@@ -41,7 +42,8 @@ export async function assertCoursesAllowed(
     ids,
   );
   for (const course of courses) {
-    const refusal = courseAccessRefusal(
+    const refusal = await courseAccessRefusal(
+      em,
       buyer,
       { memberOnly: course.member_only },
       { field: null, message: `${membershipMessage(course.title)}: remove it from your cart to check out` },
@@ -79,7 +81,7 @@ export async function deliveryRefusal(em: EntityManager, orderId: string): Promi
        case when ol.item_type = 'booking' then false
          when ol.item_type = 'course'
          then exists (select 1 from enrollments e where e.user_id = o.user_id and e.course_id = ol.item_id
-           and e.access_revoked_at is null)
+           and ${enrollmentOpenSql('e')})
          else exists (select 1 from entitlements en where en.user_id = o.user_id and en.resource_id = ol.item_id
            and en.order_id is distinct from o.id)
        end
@@ -100,7 +102,8 @@ export async function deliveryRefusal(em: EntityManager, orderId: string): Promi
     }
     if (row.owned) return new DomainError('ALREADY_OWNED', `You already own “${row.title}”`, 'orderId');
     if (row.item_type === 'course') {
-      const refusal = courseAccessRefusal(
+      const refusal = await courseAccessRefusal(
+        em,
         buyer,
         { memberOnly: !!row.member_only },
         { field: 'orderId', message: membershipMessage(row.title) },

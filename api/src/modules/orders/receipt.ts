@@ -17,6 +17,11 @@ export interface ReceiptData {
   paymentProvider: string;
   couponCode: string | null;
   subtotalCents: number;
+  /** What the membership took off the resource lines (absent or 0: no line). */
+  memberDiscountCents?: number;
+  memberDiscountPercent?: number;
+  /** What a membership lesson credit paid (a booking order paid with a credit; absent or 0: no line). */
+  creditCents?: number;
   discountCents: number;
   totalCents: number;
   lines: {
@@ -34,8 +39,14 @@ export function money(cents: number): string {
   return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** "Refunded", or "Refunded $30.00 of $60.00" for a partial refund. */
-export function refundedLabel(r: Pick<ReceiptData, 'refundedCents' | 'totalCents'>): string {
+/**
+ * "Refunded", "Refunded $30.00 of $60.00" for a partial refund, or "Lesson credit given back" for
+ * an order paid with a membership credit (nothing was charged, so no money went back).
+ */
+export function refundedLabel(
+  r: Pick<ReceiptData, 'refundedCents' | 'totalCents'> & { paymentProvider?: string },
+): string {
+  if (r.paymentProvider === 'credit') return 'Lesson credit given back';
   if (r.refundedCents === undefined || r.refundedCents >= r.totalCents) return 'Refunded';
   return `Refunded ${money(r.refundedCents)} of ${money(r.totalCents)}`;
 }
@@ -43,7 +54,13 @@ export function refundedLabel(r: Pick<ReceiptData, 'refundedCents' | 'totalCents
 /** Under a line's title: "Course", "Booked session", or "Resource · 3 licences" (quantity N of a resource is N licences). */
 export function lineKind(line: { itemType: string; quantity: number }): string {
   if (line.itemType === 'booking') return 'Booked session';
+  if (line.itemType === 'membership') return 'Membership';
   return line.itemType === 'course' ? 'Course' : `Resource · ${licenceLabel(line.quantity)}`;
+}
+
+/** "Member discount (10%)": the receipt's line for what the membership took off. */
+export function memberDiscountLabel(r: Pick<ReceiptData, 'memberDiscountPercent'>): string {
+  return r.memberDiscountPercent ? `Member discount (${r.memberDiscountPercent}%)` : 'Member discount';
 }
 
 const day = (d: Date) =>
@@ -55,13 +72,19 @@ const STATUS_TEXT: Record<string, string> = {
   failed: 'Payment failed',
   refunded: 'Refunded',
   canceled: 'Canceled',
+  open: 'Payment due',
+  void: 'Void',
 };
 
 const PROVIDER_TEXT: Record<string, string> = {
   stripe: 'Card (Stripe)',
   test: 'Test payment (no money moved)',
   free: 'No payment needed',
+  credit: 'Paid with a membership credit',
 };
+
+/** The receipt's line for what a membership lesson credit paid. */
+export const CREDIT_LABEL = 'Membership credit';
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -87,6 +110,12 @@ export function renderReceiptHtml(r: ReceiptData, pdfUrl: string): string {
 <td class="num">${money(l.unitPriceCents)}</td><td class="num">${l.quantity}</td><td class="num">${money(l.lineTotalCents)}</td></tr>`,
     )
     .join('\n');
+  const member = r.memberDiscountCents
+    ? `<tr><td colspan="3">${memberDiscountLabel(r)}</td><td class="num">-${money(r.memberDiscountCents)}</td></tr>`
+    : '';
+  const credit = r.creditCents
+    ? `<tr><td colspan="3">${CREDIT_LABEL}</td><td class="num">-${money(r.creditCents)}</td></tr>`
+    : '';
   const discount = r.discountCents
     ? `<tr><td colspan="3">Discount${r.couponCode ? ` (${escapeHtml(r.couponCode)})` : ''}</td><td class="num">-${money(r.discountCents)}</td></tr>`
     : '';
@@ -107,7 +136,9 @@ ${rows}
 </tbody>
 <tfoot>
 <tr><td colspan="3">Subtotal</td><td class="num">${money(r.subtotalCents)}</td></tr>
+${member}
 ${discount}
+${credit}
 <tr class="total"><td colspan="3">Total (USD)</td><td class="num">${money(r.totalCents)}</td></tr>
 </tfoot></table>
 <p class="muted">Payment: ${PROVIDER_TEXT[r.paymentProvider] ?? escapeHtml(r.paymentProvider)}${r.paidAt ? ` · paid on ${day(r.paidAt)}` : ''}</p>
@@ -172,8 +203,10 @@ export function renderReceiptPdf(r: ReceiptData): PDFKit.PDFDocument {
   for (const l of r.lines)
     row([`${l.title}\n${lineKind(l)}`, money(l.unitPriceCents), String(l.quantity), money(l.lineTotalCents)]);
   row(['Subtotal', '', '', money(r.subtotalCents)]);
+  if (r.memberDiscountCents) row([memberDiscountLabel(r), '', '', `-${money(r.memberDiscountCents)}`]);
   if (r.discountCents)
     row([`Discount${r.couponCode ? ` (${r.couponCode})` : ''}`, '', '', `-${money(r.discountCents)}`]);
+  if (r.creditCents) row([CREDIT_LABEL, '', '', `-${money(r.creditCents)}`]);
   row(['Total (USD)', '', '', money(r.totalCents)], true);
 
   doc.moveDown(1).font('sans').fontSize(9).fillColor('#718096');
