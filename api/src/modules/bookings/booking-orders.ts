@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
+import { returnLessonCredit } from './booking-credits';
 import { bookingChanged } from './booking-events';
 import { lockInstructor, releaseSeat, takeSeat } from './booking-holds';
 import { sqlState } from './sql-state';
@@ -101,7 +102,9 @@ export async function fulfilBooking(em: EntityManager, bookingId: string): Promi
 
 /**
  * Staff refunded a booking order in full (orders.service.ts refund): its live booking is canceled
- * by an admin with everything refunded, and a group seat given back.
+ * by an admin with everything refunded, and a group seat given back. A booking paid with a lesson
+ * credit (its order charged nothing) gets its credit back instead — also after a late cancellation
+ * that had kept it — and no money is recorded as refunded on it.
  */
 export async function cancelBookingsOfRefundedOrder(
   em: EntityManager,
@@ -110,7 +113,8 @@ export async function cancelBookingsOfRefundedOrder(
 ): Promise<void> {
   const rows = await em.execute<{ id: string; kind: string; session_type_id: string; starts_at: Date }[]>(
     `update bookings set status = 'canceled', canceled_by = 'admin', cancel_reason = ?, canceled_at = now(),
-       refunded_cents = price_cents, fee_cents = 0, updated_at = now()
+       refunded_cents = case when credit_subscription_id is null then price_cents else 0 end, fee_cents = 0,
+       updated_at = now()
      where order_id = ? and status in ('held', 'requested', 'confirmed')
      returning id, kind, session_type_id, starts_at`,
     [reason.slice(0, 500), orderId],
@@ -119,6 +123,11 @@ export async function cancelBookingsOfRefundedOrder(
     if (row.kind === 'group') await releaseSeat(em, row.session_type_id, row.starts_at);
     await bookingChanged(em, row.id, { type: 'canceled' });
   }
+  const credited = await em.execute<{ id: string }[]>(
+    `select id from bookings where order_id = ? and credit_subscription_id is not null and credit_returned_at is null`,
+    [orderId],
+  );
+  for (const row of credited) await returnLessonCredit(em, row.id);
 }
 
 /**

@@ -42,10 +42,15 @@ export function formatInZone(instant: Date, timeZone: string): string {
 
 /** "Free cancellation until …" or what a late cancellation keeps and refunds, in the client's zone. */
 export function cancellationTermsText(
-  booking: PolicyBooking & { clientTimeZone: string },
+  booking: PolicyBooking & { clientTimeZone: string; paidWithCredit?: boolean },
   now: Date,
 ): string {
   const terms = clientCancelTerms(booking, now);
+  if (booking.paidWithCredit) {
+    return terms.free
+      ? `Free cancellation until ${formatInZone(terms.freeUntil, booking.clientTimeZone)}: your lesson credit is given back`
+      : 'Paid with a lesson credit: cancelling now keeps the credit (late cancellation)';
+  }
   if (booking.priceCents === 0) return 'Free session: cancelling costs nothing.';
   if (terms.free) return `Free cancellation until ${formatInZone(terms.freeUntil, booking.clientTimeZone)}`;
   if (terms.feeCents === 0) return `Cancelling now refunds ${money(terms.refundCents)}.`;

@@ -68,7 +68,12 @@ export class Booking {
     | 'createdAt'
     | 'updatedAt'
     | 'holdExpiresAt'
-    | 'orderId';
+    | 'orderId'
+    | 'creditSubscriptionId'
+    | 'creditPeriodStart'
+    | 'creditReturnedAt'
+    | 'paidWithCredit'
+    | 'creditReturned';
 
   @Field(() => ID, { description: 'The booking’s id.' })
   @PrimaryKey({ type: 'uuid' })
@@ -125,9 +130,43 @@ export class Booking {
   @Property({ type: 'integer' })
   priceCents!: number;
 
-  @Field(() => ID, { nullable: true, description: 'The booking’s order (kind booking); null when free.' })
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'The booking’s order (kind booking; for a booking paid with a lesson credit a paid order of total 0, payment provider credit); null when free.',
+  })
   @Property({ type: 'uuid', nullable: true })
   orderId?: string | null;
+
+  /**
+   * The membership whose lesson credit paid this booking (its order: payment provider credit, total
+   * 0; bookings/booking-credit-orders.ts); null when paid or free.
+   * `creditPeriodStart` is the credit period it came from; `creditReturnedAt` when it was given
+   * back (once; bookings/booking-credits.ts).
+   */
+  @Property({ type: 'uuid', nullable: true })
+  creditSubscriptionId?: string | null;
+
+  @Property({ type: 'Date', nullable: true })
+  creditPeriodStart?: Date | null;
+
+  @Property({ type: 'Date', nullable: true })
+  creditReturnedAt?: Date | null;
+
+  @Field(() => Boolean, {
+    description:
+      'Paid with a lesson credit of the client’s membership instead of money (its order charged $0.00; the instructor earns as for a paid booking). The credit comes back when the booking is cancelled inside its free-cancellation window, declined, or cancelled by the instructor or an admin; a late cancellation or a no-show keeps it.',
+  })
+  get paidWithCredit(): boolean {
+    return !!this.creditSubscriptionId;
+  }
+
+  @Field(() => Boolean, {
+    description: 'Whether the lesson credit that paid it was given back (false when not paid with a credit).',
+  })
+  get creditReturned(): boolean {
+    return !!this.creditReturnedAt;
+  }
 
   @Field(() => Int, { description: 'How much of the price was refunded, US cents.' })
   @Property({ type: 'integer' })

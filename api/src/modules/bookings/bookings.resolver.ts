@@ -134,7 +134,8 @@ export class BookingsResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: 'The number of the booking’s order; null when free.',
+    description:
+      'The number of the booking’s order (a booking paid with a lesson credit has one of total 0); null when free.',
   })
   orderNumber(@Root() b: Booking, @Ctx() ctx: Context): Promise<string | null> | null {
     return b.orderId ? ctx.services.bookings.orderNumber(b.orderId) : null;
@@ -165,7 +166,7 @@ export class BookingsResolver {
 
   @Mutation(() => BookingPayload, {
     description:
-      'Books a session type at one of its bookable slots (instructorSlots). Free: confirmed at once (requested when the type requires approval). Paid: held for 10 minutes with an order of kind booking — pay it with `payment` (test provider: checkoutConfirm(orderId)). userErrors: SLOT_TAKEN (“This time was just booked — please pick another”), CLASS_FULL, INVALID_INPUT (not a bookable time, bad zone, note), NOT_FOUND, CONFLICT (already a seat), PAYMENTS_NOT_CONFIGURED, PAYMENT_FAILED.',
+      'Books a session type at one of its bookable slots (instructorSlots). Free: confirmed at once (requested when the type requires approval). Paid with a lesson credit of my membership (useCredit; private lessons and consultations with a price): confirmed or requested at once with a paid booking order of total 0 (payment provider credit), no payment (paidWithCredit). Paid: held for 10 minutes with an order of kind booking — pay it with `payment` (test provider: checkoutConfirm(orderId)). userErrors: SLOT_TAKEN (“This time was just booked — please pick another”), CLASS_FULL, INVALID_INPUT (not a bookable time, bad zone, note, useCredit on a type credits do not pay), NOT_FOUND, CONFLICT (already a seat; useCredit true without a credit left), PAYMENTS_NOT_CONFIGURED, PAYMENT_FAILED.',
   })
   bookingCreate(
     @Arg('input', () => BookingCreateInput, { description: 'What to book and when.' })

@@ -7,7 +7,7 @@ import { idempotencyKeyOf } from '../orders/orders.routes';
  */
 export const BOOKING_FIELDS = `id sessionTypeId instructorId kind title status start end timeZone clientTimeZone
   holdExpiresAt priceCents refundedCents feeCents note canceledBy cancelReason canceledAt rescheduleCount createdAt
-  orderId orderNumber canCancel canReschedule canReview cancellationTerms`;
+  orderId orderNumber paidWithCredit canCancel canReschedule canReview cancellationTerms`;
 
 const queryText = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 const intOrNull = (value: unknown) =>
@@ -29,6 +29,7 @@ export const bookingsRoutes: GraphRoute[] = [
         clientTimeZone: text(req.body?.clientTimeZone) || 'UTC',
         note: optionalText(req.body?.note),
         idempotencyKey: idempotencyKeyOf(req),
+        useCredit: typeof req.body?.useCredit === 'boolean' ? req.body.useCredit : null,
       },
     }),
     select: (root) => ({ ...(root.booking as object), payment: root.payment ?? null }),

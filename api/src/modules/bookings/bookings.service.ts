@@ -12,6 +12,8 @@ import { adjustEarningsAfterRefund } from '../sellers/earnings-ledger';
 import { isValidTimeZone } from '../scheduling/zoned-time';
 import { Booking, BookingCanceledBy, BookingStatus } from './booking.entity';
 import { bookingChanged } from './booking-events';
+import { isCreditEligible, returnLessonCredit, takeLessonCredit, type TakenCredit } from './booking-credits';
+import { placeCreditOrder, recordCreditEarning, settleCreditOrder } from './booking-credit-orders';
 import { expireHolds, HOLD_MINUTES, lockInstructor, releaseSeat, takeSeat } from './booking-holds';
 import { clientCancelTerms } from './booking-policy';
 import { isSlotOffered } from './booking-slots';
@@ -226,6 +228,8 @@ export class BookingsService {
       clientTimeZone?: string | null;
       note?: string | null;
       idempotencyKey?: string | null;
+      /** null/omitted: a lesson credit when one is left and the type allows it; true: only with one; false: pay. */
+      useCredit?: boolean | null;
     },
   ): Promise<BookingCreateResult> {
     const key = (input.idempotencyKey ?? '').trim() || null;
@@ -255,7 +259,16 @@ export class BookingsService {
     if (type.instructor_id === viewer.id) {
       throw new DomainError('INVALID_INPUT', 'You cannot book your own session', 'sessionTypeId');
     }
-    if (type.price_cents > 0) this.payments.assertAvailable();
+    const creditEligible = isCreditEligible(type);
+    if (input.useCredit === true && !creditEligible) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        'Lesson credits pay private lessons and consultations that have a price, not this session',
+        'useCredit',
+      );
+    }
+    const mayUseCredit = creditEligible && input.useCredit !== false;
+    if (type.price_cents > 0 && !mayUseCredit) this.payments.assertAvailable();
 
     const bookingId = await this.em
       .transactional(async (tem) => {
@@ -275,21 +288,42 @@ export class BookingsService {
 
         if (!(await isSlotOffered(tem, type.id, start))) throw await this.whyNotOffered(tem, type, start);
 
+        // A lesson credit of the member's membership pays it instead (one conditional UPDATE in this
+        // transaction; none left → the member pays, or the booking is refused when useCredit is true).
+        let credit: TakenCredit | null = null;
+        if (mayUseCredit) {
+          credit = await takeLessonCredit(tem, viewer.id);
+          if (!credit && input.useCredit === true) {
+            throw new DomainError('CONFLICT', 'You have no lesson credits left this period', 'useCredit');
+          }
+        }
         const end = new Date(start.getTime() + type.duration_minutes * 60_000);
-        const paid = type.price_cents > 0;
+        const paid = type.price_cents > 0 && !credit;
+        if (paid) this.payments.assertAvailable();
         const status = paid ? 'held' : type.requires_approval ? 'requested' : 'confirmed';
         const id = randomUUID();
         if (type.kind === 'group' && !(await takeSeat(tem, type.id, start, type.capacity))) {
           throw new DomainError('CLASS_FULL', CLASS_FULL_MESSAGE, 'start');
         }
+        // A credit pays through a paid booking order of total 0 (booking-credit-orders.ts), so the
+        // instructor earns as for a paid booking; bookings_credit_check requires it.
+        const creditOrderId = credit
+          ? await placeCreditOrder(tem, {
+              userId: viewer.id,
+              bookingId: id,
+              instructorId: type.instructor_id,
+              priceCents: type.price_cents,
+              title: bookingLineTitle(type.title, start, profile.time_zone),
+            })
+          : null;
         try {
           await tem.execute(
             `insert into bookings (id, session_type_id, instructor_id, client_id, kind, title, starts_at, ends_at,
              blocked, time_zone, client_time_zone, status, hold_expires_at, price_cents, cancel_free_hours,
-             late_cancel_fee_percent, note)
+             late_cancel_fee_percent, note, credit_subscription_id, credit_period_start, order_id)
            values (?, ?, ?, ?, ?, ?, ?, ?,
              tstzrange(?::timestamptz - make_interval(mins => ?), ?::timestamptz + make_interval(mins => ?), '[)'),
-             ?, ?, ?, ${paid ? `clock_timestamp() + make_interval(mins => ${HOLD_MINUTES})` : 'null'}, ?, ?, ?, ?)`,
+             ?, ?, ?, ${paid ? `clock_timestamp() + make_interval(mins => ${HOLD_MINUTES})` : 'null'}, ?, ?, ?, ?, ?, ?, ?)`,
             [
               id,
               type.id,
@@ -310,6 +344,9 @@ export class BookingsService {
               type.cancel_free_hours,
               type.late_cancel_fee_percent,
               note,
+              credit?.subscriptionId ?? null,
+              credit?.periodStart ?? null,
+              creditOrderId,
             ],
           );
         } catch (error) {
@@ -319,6 +356,7 @@ export class BookingsService {
             throw new DomainError('CONFLICT', 'You already have a seat in this class', 'start');
           throw error;
         }
+        if (creditOrderId) await recordCreditEarning(tem, creditOrderId);
         if (paid) {
           const orderId = await this.placeOrder(tem, viewer.id, id, type, start, profile.time_zone);
           await tem.execute(`update bookings set order_id = ? where id = ?`, [orderId, id]);
@@ -452,7 +490,10 @@ export class BookingsService {
 
   // ---------------------------------------------------------------- cancel, decline, refunds
 
-  /** The client or the instructor cancels a requested/confirmed booking (policy: client pays a late fee). */
+  /**
+   * The client or the instructor cancels a requested/confirmed booking (policy: client pays a late
+   * fee; a booking paid with a lesson credit gets its credit back unless the client cancels late).
+   */
   async cancel(viewer: User, bookingId: string, reason?: string | null): Promise<Booking> {
     const booking = await this.findVisible(viewer, bookingId);
     if (!booking) throw new DomainError('NOT_FOUND', NOT_FOUND, 'bookingId');
@@ -524,7 +565,13 @@ export class BookingsService {
     const paid = booking.priceCents - booking.refundedCents;
     let feeCents = 0;
     if (by === BookingCanceledBy.CLIENT) feeCents = clientCancelTerms(booking, now).feeCents;
-    const refundCents = booking.orderId ? Math.max(0, paid - feeCents) : 0;
+    // A lesson credit comes back when the instructor or an admin ends it, on a decline, and when the
+    // client cancels inside the free window; a late cancellation keeps it (as a fee would be kept).
+    const giveCreditBack =
+      booking.paidWithCredit &&
+      (to === 'declined' || by !== BookingCanceledBy.CLIENT || clientCancelTerms(booking, now).free);
+    // A credited booking's order charged nothing (payment provider credit): nothing to refund.
+    const refundCents = booking.orderId && !booking.paidWithCredit ? Math.max(0, paid - feeCents) : 0;
 
     const order = booking.orderId ? await this.orderRow(booking.orderId) : null;
     let refundReference: string | null = null;
@@ -544,15 +591,20 @@ export class BookingsService {
           by,
           reason,
           order?.status === 'paid' ? refundCents : 0,
-          order?.status === 'paid' ? feeCents : 0,
+          order?.status === 'paid' && !booking.paidWithCredit ? feeCents : 0,
           booking.id,
         ],
       );
       if (!rows.length)
         throw new DomainError('CONFLICT', 'This booking was changed meanwhile; look again', 'bookingId');
       if (booking.kind === 'group') await releaseSeat(tem, booking.sessionTypeId, booking.startsAt);
-      if (order && order.status === 'paid' && refundCents > 0) {
-        const text = reason ?? (to === 'declined' ? 'Booking declined' : `Booking canceled by the ${by}`);
+      if (giveCreditBack) await returnLessonCredit(tem, booking.id);
+      const text = reason ?? (to === 'declined' ? 'Booking declined' : `Booking canceled by the ${by}`);
+      if (order && booking.paidWithCredit) {
+        // The instructor keeps what a paid booking would: nothing when the credit comes back, the
+        // late fee when the client cancels late (the credit stays spent).
+        await settleCreditOrder(tem, order.id, giveCreditBack ? 0 : feeCents, text);
+      } else if (order && order.status === 'paid' && refundCents > 0) {
         await tem.execute(
           `update orders set status = 'refunded', refunded_cents = refunded_cents + ?, refunded_at = now(),
              refund_reason = ?, refund_reference = coalesce(?, refund_reference), updated_at = now()

@@ -80,6 +80,13 @@ export class BookingCreateInput {
       'A key the client makes once per booking attempt (8–100 of A-Z a-z 0-9 - _ . :): resending it returns the same booking.',
   })
   idempotencyKey!: string;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'Pay with a lesson credit of my membership (SessionType.creditEligible: a private lesson or consultation with a price). null or omitted: use a credit when I have one left and the type allows it, else pay; true: only with a credit (CONFLICT when none is left, INVALID_INPUT when the type is not eligible); false: pay with money.',
+  })
+  useCredit?: boolean | null;
 }
 
 @InputType({ description: 'A booking and an optional reason.' })

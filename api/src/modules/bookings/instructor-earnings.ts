@@ -20,8 +20,10 @@ import { Booking } from './booking.entity';
 
 /**
  * An instructor's earnings from paid bookings: the `seller_earnings` rows of their booking orders
- * (recorded by fulfilOrder, reversed or turned into the late fee by adjustEarningsAfterRefund),
- * read with the sellers module's ledger type.
+ * (recorded by fulfilOrder, or in the booking's transaction for a session paid with a membership
+ * lesson credit — booking-credit-orders.ts, gross = the price, paid by DRX —; reversed or turned
+ * into the late fee by adjustEarningsAfterRefund / settleCreditOrder), read with the sellers
+ * module's ledger type.
  */
 
 /** The earnings rows of booking orders where `instructorId` is the instructor. */
@@ -37,7 +39,8 @@ export class InstructorEarningsSummary {
   bookingsCount!: number;
 
   @Field(() => Int, {
-    description: 'What clients paid and kept paid for them (a late-cancellation fee counts as its fee).',
+    description:
+      'What clients paid and kept paid for them (a late-cancellation fee counts as its fee); a session paid with a membership lesson credit counts at its price (DRX pays it).',
   })
   grossCents!: number;
 

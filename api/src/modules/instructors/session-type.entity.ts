@@ -29,6 +29,7 @@ export class SessionType {
     | 'cancelFreeHours'
     | 'lateCancelFeePercent'
     | 'active'
+    | 'creditEligible'
     | 'createdAt'
     | 'updatedAt';
 
@@ -146,6 +147,14 @@ export class SessionType {
   })
   @Property({ type: 'int', default: 50 })
   lateCancelFeePercent: number = 50;
+
+  @Field(() => Boolean, {
+    description:
+      'A membership’s lesson credit can pay it: it has a price and is not a group class (private lessons and consultations).',
+  })
+  get creditEligible(): boolean {
+    return this.priceCents > 0 && this.kind !== SessionKind.GROUP;
+  }
 
   @Field({ description: 'Offered (true) or archived (false; kept for its bookings, not bookable).' })
   @Property({ type: 'boolean', default: true })

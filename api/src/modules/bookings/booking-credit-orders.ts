@@ -1,0 +1,98 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { adjustEarningsAfterRefund, recordSaleEarnings } from '../sellers/earnings-ledger';
+
+/**
+ * The order of a booking paid with a membership lesson credit (docs/memberships.md "Lesson
+ * credits"): kind `booking`, `paid` at once, payment provider `credit`, subtotal = the session's
+ * price and all of it the "Membership credit" (`credit_cents`), total 0 — nothing is charged, so
+ * nothing is ever refunded through a payment provider and `refunded_cents` stays 0. DRX pays the
+ * instructor out of membership revenue: the earning's gross is the price (with the platform fee, as
+ * for a paid booking). Everything runs in the booking's transaction; the check constraints
+ * `orders_credit_check` and `bookings_credit_check` hold the shape.
+ */
+
+export interface CreditOrderInput {
+  userId: string;
+  bookingId: string;
+  instructorId: string;
+  priceCents: number;
+  /** The order line's title (bookingLineTitle: the session type's title and the date). */
+  title: string;
+}
+
+/** Inserts the paid credit order and its one line; returns the order's id (the booking refers to it). */
+export async function placeCreditOrder(em: EntityManager, input: CreditOrderInput): Promise<string> {
+  const orderId = randomUUID();
+  await em.execute(
+    `insert into orders (id, user_id, kind, status, currency, subtotal_cents, discount_cents, credit_cents,
+       total_cents, payment_provider, idempotency_key, created_at, updated_at, paid_at, fulfilled_at)
+     values (?, ?, 'booking', 'paid', 'USD', ?, 0, ?, 0, 'credit', ?, clock_timestamp(), clock_timestamp(),
+       clock_timestamp(), clock_timestamp())`,
+    [orderId, input.userId, input.priceCents, input.priceCents, `booking:${input.bookingId}`],
+  );
+  await em.execute(
+    `insert into order_lines (id, order_id, position, item_type, item_id, title, unit_price_cents, quantity,
+       line_total_cents, discount_cents, image_url, seller_id)
+     values (?, ?, 0, 'booking', ?, ?, ?, 1, ?, 0, null, ?)`,
+    [
+      randomUUID(),
+      orderId,
+      input.bookingId,
+      input.title,
+      input.priceCents,
+      input.priceCents,
+      input.instructorId,
+    ],
+  );
+  return orderId;
+}
+
+/**
+ * The instructor's earning for the credited session: gross = the price (line total; the credit is
+ * not a discount — DRX pays it), the current platform fee. Idempotent per order line.
+ */
+export async function recordCreditEarning(em: EntityManager, orderId: string): Promise<number> {
+  const lines = await em.execute<
+    { id: string; number: string; seller_id: string | null; line_total_cents: string | number }[]
+  >(
+    `select ol.id, o.number, ol.seller_id, ol.line_total_cents from order_lines ol join orders o on o.id = ol.order_id
+     where o.id = ? and o.payment_provider = 'credit' and o.status = 'paid' and ol.item_type = 'booking'`,
+    [orderId],
+  );
+  const sold = lines.filter((l) => l.seller_id);
+  if (!sold.length) return 0;
+  return recordSaleEarnings(em, {
+    orderId,
+    orderNumber: sold[0].number,
+    lines: sold.map((l) => ({
+      orderLineId: l.id,
+      resourceId: null,
+      sellerId: l.seller_id!,
+      amountCents: Number(l.line_total_cents),
+    })),
+  });
+}
+
+/**
+ * A credited booking ended (cancelled or declined), in its transaction. `keptCents` is what the
+ * instructor keeps as for a paid booking: 0 when the credit is given back (free window, declined,
+ * the instructor's or an admin's cancellation) — the earning is reversed and the order becomes
+ * `refunded` (its refunded amount stays 0: nothing was charged); the late fee when the client
+ * cancels late and keeps the credit spent — the earning's gross becomes the fee, the order stays paid.
+ */
+export async function settleCreditOrder(
+  em: EntityManager,
+  orderId: string,
+  keptCents: number,
+  reason: string,
+): Promise<void> {
+  if (keptCents <= 0) {
+    await em.execute(
+      `update orders set status = 'refunded', refunded_at = now(), refund_reason = ?, updated_at = now()
+       where id = ? and payment_provider = 'credit' and status = 'paid'`,
+      [reason.slice(0, 500), orderId],
+    );
+  }
+  await adjustEarningsAfterRefund(em, orderId, Math.max(0, keptCents));
+}
