@@ -104,6 +104,12 @@ const InstructorConnectSettingsPage = lazy(
 const InstructorBookingsPage = lazy(() => import('./features/instructor-connect/InstructorBookingsPage'));
 const AdminInstructorsPage = lazy(() => import('./features/admin-connect/AdminInstructorsPage'));
 const AdminBookingsPage = lazy(() => import('./features/admin-connect/AdminBookingsPage'));
+// Memberships (issue 12): plans and the member's membership, the return from checkout, staff plans.
+const SubscriptionPage = lazy(() => import('./features/membership/SubscriptionPage'));
+const SubscriptionSuccessPage = lazy(() => import('./features/membership/SubscriptionSuccessPage'));
+const AdminSubscriptionPlansPage = lazy(
+  () => import('./features/admin-membership/AdminSubscriptionPlansPage'),
+);
 
 /** A lazily loaded page with its own loading state. */
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -174,8 +180,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'connect-updated', element: page(ConnectPage) },
   { path: 'connect-old', element: page(ConnectPage) },
   { path: 'instructors/:instructorId', element: page(InstructorPage) },
-  placeholder('subscription', 'Membership'),
-  placeholder('subscription/success', 'Subscription confirmed'),
+  { path: 'subscription', element: page(SubscriptionPage) },
   redirect('pricing', '/subscription'),
   { path: 'cart', element: page(CartPage) },
   { path: 'checkout/stripe', element: page(StripeCheckoutPage) },
@@ -214,6 +219,7 @@ const memberRoutes: RouteObject[] = [
   { path: 'connect/profile', element: page(InstructorProfilePage) },
   { path: 'instructors/:instructorId/book', element: page(BookingPage) },
   { path: 'my-bookings', element: page(MyBookingsPage) },
+  { path: 'subscription/success', element: page(SubscriptionSuccessPage) },
   { path: 'my-store', element: page(SellerResourcesPage) },
   { path: 'my-resources', element: page(MyResourcesPage) },
   { path: 'curriculum/upload', element: page(ResourceUploadPage) },
@@ -275,7 +281,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/instructors', element: page(AdminInstructorsPage) },
   { path: 'admin/bookings', element: page(AdminBookingsPage) },
   { path: 'admin/dance-styles', element: page(AdminDanceStylesPage) },
-  placeholder('admin/subscription-plans', 'Subscription plans'),
+  { path: 'admin/subscription-plans', element: page(AdminSubscriptionPlansPage) },
   { path: 'admin/coupons', element: page(AdminCouponsPage) },
   { path: 'admin/outbox', element: page(AdminOutboxPage) },
   { path: 'admin/orders', element: page(AdminOrdersPage) },

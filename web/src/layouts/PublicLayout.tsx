@@ -1,15 +1,17 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { GraceBanner } from '../features/membership/GraceBanner';
 import { PageSpinner } from '../ui/PageSpinner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** The public site's frame: header, the page, footer. */
+/** The public site's frame: header (with a failed-payment banner for members), the page, footer. */
 export function PublicLayout() {
   return (
     <Flex direction="column" minH="100vh">
       <Header />
+      <GraceBanner />
       <Box as="main" id="main" flex="1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

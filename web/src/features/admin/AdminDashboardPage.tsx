@@ -1,10 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { Box, Button, Card, Heading, HStack, Icon, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Receipt } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { sidebarItemsFor, sidebarTitleFor } from '../../layouts/adminSidebarItems';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { StatCard } from '../../ui/StatCard';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { canEnterAdminArea } from '../auth/roles';
 import { useCurrentUser } from '../auth/useCurrentUser';
@@ -27,20 +28,6 @@ const AdminDashboardQueryDocument = graphql(`
 const numberFormat = new Intl.NumberFormat('en-US');
 
 const ORDERS_LINK = { to: '/admin/orders', label: 'Orders', icon: Receipt };
-
-function StatCard({ label, value, help }: { label: string; value: number; help: string }) {
-  return (
-    <Card.Root variant="outline">
-      <Card.Body>
-        <Stat.Root>
-          <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText>{numberFormat.format(value)}</Stat.ValueText>
-          <Stat.HelpText>{help}</Stat.HelpText>
-        </Stat.Root>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /** The admin area's front page: user figures and the way into every section the user may use. */
 export default function AdminDashboardPage() {
@@ -81,11 +68,15 @@ export default function AdminDashboardPage() {
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap={5}>
-            <StatCard label="Total users" value={overview.usersTotal} help="All accounts" />
+            <StatCard
+              label="Total users"
+              value={numberFormat.format(overview.usersTotal)}
+              hint="All accounts"
+            />
             <StatCard
               label="New this week"
-              value={overview.newUsersLast7Days}
-              help="Joined in the last 7 days"
+              value={numberFormat.format(overview.newUsersLast7Days)}
+              hint="Joined in the last 7 days"
             />
           </SimpleGrid>
 

@@ -18,12 +18,15 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CartLineRow } from './CartLineRow';
 import { useCart } from './useCart';
+import { useMemberDiscount } from './useMemberDiscount';
 
 /** /cart: the guest's or the member's cart with the same operations as the header dropdown. */
 export default function CartPage() {
   useDocumentTitle('Cart');
   const cart = useCart();
   const member = cart.mode === 'member';
+  const subtotalCents = Math.round(cart.total * 100);
+  const discount = useMemberDiscount(member, subtotalCents);
 
   if (cart.loading) return <PageSpinner label="Loading your cart…" />;
 
@@ -83,10 +86,22 @@ export default function CartPage() {
                   <Text color="fg.muted">Items</Text>
                   <Text data-testid="cart-page-count">{cart.count}</Text>
                 </HStack>
+                {discount ? (
+                  <>
+                    <HStack justify="space-between">
+                      <Text color="fg.muted">Subtotal</Text>
+                      <Text data-testid="cart-page-subtotal">{formatCurrency(cart.total)}</Text>
+                    </HStack>
+                    <HStack justify="space-between" data-testid="cart-member-discount">
+                      <Text color="fg.muted">Member discount ({discount.percent}%)</Text>
+                      <Text color="green.fg">−{formatCurrency(discount.cents / 100)}</Text>
+                    </HStack>
+                  </>
+                ) : null}
                 <HStack justify="space-between">
                   <Text fontWeight="semibold">Total</Text>
                   <Text fontWeight="bold" fontSize="xl" data-testid="cart-page-total">
-                    {formatCurrency(cart.total)}
+                    {formatCurrency(discount ? (subtotalCents - discount.cents) / 100 : cart.total)}
                   </Text>
                 </HStack>
                 {member ? (

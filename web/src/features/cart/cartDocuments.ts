@@ -86,3 +86,15 @@ export const CartClearDocument = graphql(`
     }
   }
 `);
+
+/** The membership's discount on my cart's resource lines (the cart page's "Member discount" line). */
+export const CartMemberDiscountDocument = graphql(`
+  query CartMemberDiscount {
+    cart {
+      subtotalCents
+      memberDiscountPercent
+      memberDiscountCents
+      totalCents
+    }
+  }
+`);

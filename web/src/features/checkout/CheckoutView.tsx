@@ -185,11 +185,14 @@ function CheckoutForm({ title }: { title: string }) {
                   />
                   <OrderTotals
                     subtotalCents={quote?.subtotalCents ?? cart?.subtotalCents ?? 0}
+                    memberDiscountCents={quote?.memberDiscountCents ?? 0}
+                    memberDiscountPercent={quote?.memberDiscountPercent ?? 0}
                     discountCents={couponForOrder ? (quote?.discountCents ?? 0) : 0}
                     totalCents={
                       couponForOrder
                         ? (quote?.totalCents ?? 0)
-                        : (quote?.subtotalCents ?? cart?.subtotalCents ?? 0)
+                        : (quote?.subtotalCents ?? cart?.subtotalCents ?? 0) -
+                          (quote?.memberDiscountCents ?? 0)
                     }
                     couponCode={couponForOrder}
                   />

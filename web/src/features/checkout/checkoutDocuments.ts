@@ -26,6 +26,8 @@ export const CheckoutQuoteQueryDocument = graphql(`
   query CheckoutQuote($couponCode: String) {
     checkoutQuote(couponCode: $couponCode) {
       subtotalCents
+      memberDiscountPercent
+      memberDiscountCents
       discountCents
       totalCents
       couponCode

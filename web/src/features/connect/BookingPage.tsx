@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   Container,
   Field,
   Grid,
@@ -26,7 +27,12 @@ import { attemptFor, attemptForBooking, forgetAttempt, rememberAttemptBooking } 
 import { BookingPayment, type PaymentHandOver } from './BookingPayment';
 import { CalendarLinks } from './CalendarLinks';
 import { formatMoney } from './connectFilters';
-import { BookingQueryDocument, InstructorProfileQueryDocument, useBookingCreate } from './connectDocuments';
+import {
+  BookingQueryDocument,
+  InstructorProfileQueryDocument,
+  MyLessonCreditsQueryDocument,
+  useBookingCreate,
+} from './connectDocuments';
 import { InstructorNotFound } from './InstructorNotFound';
 import { instructorPath, SESSION_KIND_LABEL, TAKEN_CODES } from './connectFormat';
 import { SessionTypeSummary } from './SessionTypeSummary';
@@ -99,6 +105,11 @@ function Chooser({ instructor }: { instructor: Instructor }) {
   const [picked, setPicked] = useState<PickedSlot | null>(null);
   const [note, setNote] = useState('');
   const [taken, setTaken] = useState<string | null>(null);
+  const credits = useQuery(MyLessonCreditsQueryDocument, { fetchPolicy: 'cache-and-network' });
+  const creditsLeft = credits.data?.mySubscription?.benefitsActive
+    ? credits.data.mySubscription.lessonCreditsLeft
+    : 0;
+  const [payInstead, setPayInstead] = useState(false);
 
   const set = (change: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -133,6 +144,9 @@ function Chooser({ instructor }: { instructor: Instructor }) {
         ? new Date(new Date(start).getTime() + type.durationMinutes * 60_000).toISOString()
         : null;
 
+  const creditOffered = type.creditEligible && creditsLeft > 0;
+  const withCredit = creditOffered && !payInstead;
+
   async function confirm() {
     if (!start || !type) return;
     setTaken(null);
@@ -148,7 +162,9 @@ function Chooser({ instructor }: { instructor: Instructor }) {
       clientTimeZone: timeZone,
       note: note.trim() || null,
       idempotencyKey: attempt.idempotencyKey,
+      useCredit: withCredit ? true : type.creditEligible ? false : null,
     });
+    void credits.refetch().catch(() => undefined);
     // A refusal is kept in create.userErrors (a taken time is handled below).
     if (!result?.booking) return;
     rememberAttemptBooking(attempt, result.booking.id);
@@ -273,6 +289,26 @@ function Chooser({ instructor }: { instructor: Instructor }) {
             />
             <Field.HelperText>{NOTE_MAX - note.length} characters left</Field.HelperText>
           </Field.Root>
+          {creditOffered ? (
+            <Box borderWidth="1px" borderRadius="l2" p={3} bg="green.subtle" data-testid="membership-credit">
+              <Text fontWeight="semibold">
+                Included with your membership — {creditsLeft === 1 ? '1 credit' : `${creditsLeft} credits`}{' '}
+                left
+              </Text>
+              <Checkbox.Root
+                mt={2}
+                size="sm"
+                checked={payInstead}
+                onCheckedChange={(d) => setPayInstead(d.checked === true)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  Pay {formatMoney(type.priceCents)} instead and keep the credit
+                </Checkbox.Label>
+              </Checkbox.Root>
+            </Box>
+          ) : null}
           {otherError ? (
             <Alert.Root status="error">
               <Alert.Indicator />
@@ -287,7 +323,11 @@ function Chooser({ instructor }: { instructor: Instructor }) {
             loadingText="Booking…"
             onClick={() => void confirm()}
           >
-            {type.priceCents ? `Continue to payment (${formatMoney(type.priceCents)})` : 'Confirm booking'}
+            {withCredit
+              ? 'Book with a membership credit'
+              : type.priceCents
+                ? `Continue to payment (${formatMoney(type.priceCents)})`
+                : 'Confirm booking'}
           </Button>
         </Card.Body>
       </Card.Root>
@@ -402,7 +442,13 @@ function BookingSummaryCard({
             {instructor.displayName}
           </Text>
         ) : null}
-        <Text>{booking.priceCents ? formatMoney(booking.priceCents) : 'Free'}</Text>
+        <Text>
+          {booking.paidWithCredit
+            ? 'Paid with a membership credit'
+            : booking.priceCents
+              ? formatMoney(booking.priceCents)
+              : 'Free'}
+        </Text>
         {booking.orderNumber ? <Text fontSize="sm">Order {booking.orderNumber}</Text> : null}
       </Card.Body>
     </Card.Root>

@@ -165,7 +165,11 @@ function BookingCard({ booking, timeZone }: { booking: BookingDetailsFragment; t
             </Text>
           ) : null}
           <Text fontSize="sm">
-            {booking.priceCents ? formatMoney(booking.priceCents) : 'Free'}
+            {booking.paidWithCredit
+              ? 'Membership credit'
+              : booking.priceCents
+                ? formatMoney(booking.priceCents)
+                : 'Free'}
             {booking.refundedCents ? ` · ${formatMoney(booking.refundedCents)} refunded` : ''}
             {booking.orderNumber ? ` · Order ${booking.orderNumber}` : ''}
           </Text>

@@ -90,6 +90,18 @@ export const SessionTypeFieldsFragment = graphql(`
     state
     cancelFreeHours
     lateCancelFeePercent
+    creditEligible
+  }
+`);
+
+/** My membership's lesson credits left this period (null: not a member). */
+export const MyLessonCreditsQueryDocument = graphql(`
+  query MyLessonCredits {
+    mySubscription {
+      id
+      benefitsActive
+      lessonCreditsLeft
+    }
   }
 `);
 
@@ -156,6 +168,7 @@ graphql(`
     end
     timeZone
     clientTimeZone
+    paidWithCredit
     priceCents
     refundedCents
     feeCents

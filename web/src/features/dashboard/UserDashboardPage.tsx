@@ -1,19 +1,11 @@
 import { Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import {
-  Award,
-  BookOpenCheck,
-  CalendarCheck,
-  GraduationCap,
-  Library,
-  Search,
-  ShoppingBag,
-  User,
-} from 'lucide-react';
+import { Award, CalendarCheck, GraduationCap, Library, Search, ShoppingBag, User } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Avatar } from '../../ui/Avatar';
 import { displayNameOf } from '../auth/displayName';
 import { rolesOf } from '../auth/roles';
 import { useCurrentUser } from '../auth/useCurrentUser';
+import { MembershipDashboardCard } from '../membership/MembershipDashboardCard';
 import { DashboardLinkCard, type DashboardLink } from './DashboardLinkCard';
 import { MULTI_DASHBOARD_PATH } from './dashboardPath';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -103,23 +95,7 @@ export default function UserDashboardPage() {
           ))}
         </SimpleGrid>
 
-        <Stack
-          direction={{ base: 'column', md: 'row' }}
-          gap={4}
-          align={{ base: 'flex-start', md: 'center' }}
-          justify="space-between"
-          bg="brand.subtle"
-          borderRadius="xl"
-          p={{ base: 5, md: 6 }}
-        >
-          <Stack direction="row" gap={3} align="center">
-            <BookOpenCheck aria-hidden="true" />
-            <Text>Membership gives you member benefits across courses and the curriculum store.</Text>
-          </Stack>
-          <Button asChild size="sm">
-            <RouterLink to="/subscription">See membership plans</RouterLink>
-          </Button>
-        </Stack>
+        <MembershipDashboardCard />
       </Stack>
     </Container>
   );

@@ -194,7 +194,11 @@ function BookingCard({
                 {booking.title}{' '}
                 <Text as="span" color="fg.muted" fontSize="sm">
                   · {SESSION_KIND_LABEL[kind] ?? booking.kind} ·{' '}
-                  {booking.priceCents === 0 ? 'Free' : formatCents(booking.priceCents)}
+                  {booking.paidWithCredit
+                    ? `Membership credit (${formatCents(booking.priceCents)})`
+                    : booking.priceCents === 0
+                      ? 'Free'
+                      : formatCents(booking.priceCents)}
                 </Text>
               </Text>
               <Text fontWeight="medium">

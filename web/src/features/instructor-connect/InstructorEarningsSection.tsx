@@ -7,7 +7,7 @@ import { ListTable } from '../../ui/ListTable';
 import { usePagedConnection } from '../../ui/usePagedConnection';
 import { formatSession } from '../connect/slotTime';
 import { EARNING_STATUS_LABEL, EARNING_STATUS_PALETTE, formatCents } from '../seller/sellerFormat';
-import { StatCard } from '../seller/StatCard';
+import { StatCard } from '../../ui/StatCard';
 
 const InstructorEarningsSummaryQueryDocument = graphql(`
   query InstructorEarningsSummary {

@@ -7,6 +7,7 @@ import { formatCurrency } from '../../lib/currency';
 import { canEnterAdminArea } from '../auth/roles';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { useCurrentUser } from '../auth/useCurrentUser';
+import { MembershipStatusQueryDocument } from '../membership/membershipDocuments';
 import { CourseProgressBar } from './LearningBits';
 import { stepPath } from './learningPaths';
 import { useCourseEnroll } from './useCourseEnroll';
@@ -42,6 +43,14 @@ export default function CourseEnrollmentActions({ courseId }: { courseId: string
     nextFetchPolicy: 'cache-first',
   });
   const { enroll, loading: enrolling } = useCourseEnroll();
+  // Members enter member-only courses at no charge while their membership gives access.
+  const { data: membership } = useQuery(MembershipStatusQueryDocument, {
+    skip: !user || !data?.course?.memberOnly,
+    fetchPolicy: 'cache-and-network',
+  });
+  const member = Boolean(
+    membership?.mySubscription?.benefitsActive && membership.mySubscription.plan.memberOnlyCourses,
+  );
 
   const course = data?.course;
   if (!course) {
@@ -95,6 +104,24 @@ export default function CourseEnrollmentActions({ courseId }: { courseId: string
 
   if (course.memberOnly) {
     const staff = canEnterAdminArea(user);
+    if (member) {
+      return (
+        <Stack gap={3} data-testid="enrollment-actions">
+          <HStack gap={2}>
+            <Icon as={Sparkles} color="brand.solid" aria-hidden />
+            <Text fontWeight="semibold">Included in your membership</Text>
+          </HStack>
+          <Button
+            alignSelf="flex-start"
+            onClick={() => void enroll(course.id)}
+            loading={enrolling}
+            loadingText="Enrolling…"
+          >
+            Start with my membership
+          </Button>
+        </Stack>
+      );
+    }
     return (
       <Stack gap={3} data-testid="enrollment-actions">
         <HStack gap={2}>

@@ -33,13 +33,29 @@ export function OrderCard({ order }: { order: OrderDetailsFragment }) {
       </Card.Header>
       <Card.Body gap={3}>
         <OrderLines lines={order.lines} actions={usable} giveLicences={usable} />
+        {order.memberDiscountCents > 0 ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="order-member-discount">
+            Member discount ({order.memberDiscountPercent}%): −{formatCents(order.memberDiscountCents)}.
+          </Text>
+        ) : null}
         {order.discountCents > 0 ? (
           <Text fontSize="sm" color="fg.muted">
             Includes a discount of {formatCents(order.discountCents)}
             {order.couponCode ? ` (coupon ${order.couponCode})` : ''}.
           </Text>
         ) : null}
-        {order.status === 'refunded' ? (
+        {order.paymentProvider === 'credit' ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="order-credit">
+            Paid with a membership credit: {formatCents(order.creditCents)} covered,{' '}
+            {formatCents(order.totalCents)} charged.
+          </Text>
+        ) : null}
+        {order.status === 'refunded' && order.paymentProvider === 'credit' ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="refund-note">
+            Lesson credit given back {formatOrderDate(order.refundedAt)}
+            {order.refundReason ? `: ${order.refundReason}` : ''}.
+          </Text>
+        ) : order.status === 'refunded' ? (
           <Text fontSize="sm" color="fg.muted" data-testid="refund-note">
             Refunded {formatOrderDate(order.refundedAt)}
             {order.refundReason ? `: ${order.refundReason}` : ''}. Downloads and course access ended with the

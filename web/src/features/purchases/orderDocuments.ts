@@ -8,7 +8,10 @@ graphql(`
     status
     currency
     subtotalCents
+    memberDiscountPercent
+    memberDiscountCents
     discountCents
+    creditCents
     totalCents
     couponCode
     paymentProvider

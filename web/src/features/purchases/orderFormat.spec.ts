@@ -74,6 +74,7 @@ describe('paymentProviderLabel', () => {
     expect(paymentProviderLabel('stripe')).toBe('Stripe');
     expect(paymentProviderLabel('test')).toBe('Test provider (no card charged)');
     expect(paymentProviderLabel('free')).toBe('None (free order)');
+    expect(paymentProviderLabel('credit')).toBe('Membership lesson credit (nothing charged)');
     expect(paymentProviderLabel('paypal')).toBe('paypal');
   });
 });

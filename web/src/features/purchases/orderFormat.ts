@@ -74,5 +74,6 @@ export function paymentProviderLabel(provider: string): string {
   if (provider === 'stripe') return 'Stripe';
   if (provider === 'test') return 'Test provider (no card charged)';
   if (provider === 'free') return 'None (free order)';
+  if (provider === 'credit') return 'Membership lesson credit (nothing charged)';
   return provider;
 }

@@ -5,7 +5,7 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { SalesOverTime } from './SalesOverTime';
 import { SellerOnly } from './SellerOnly';
-import { StatCard } from './StatCard';
+import { StatCard } from '../../ui/StatCard';
 import { SellerDashboardQueryDocument } from './sellerDocuments';
 import { formatCents } from './sellerFormat';
 

@@ -22,7 +22,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
 import { SellerOnly } from './SellerOnly';
-import { StatCard } from './StatCard';
+import { StatCard } from '../../ui/StatCard';
 import {
   SellerDashboardQueryDocument,
   SellerEarningsQueryDocument,
