@@ -137,8 +137,7 @@ const PUBLIC_PAGES: [name: string, path: (ids: Ids) => string][] = [
   ['connect (old alias)', () => '/connect-old'],
   ['instructor profile', (i) => `/instructors/${encodeURIComponent(i.instructor)}`],
   ['instructor profile (unknown)', () => '/instructors/00000000-0000-4000-8000-000000000000'],
-  ['membership (coming soon)', () => '/subscription'],
-  ['subscription success (coming soon)', () => '/subscription/success'],
+  ['membership plans', () => '/subscription'],
   ['blog', () => '/blog'],
   ['contact', () => '/contact'],
   ['terms', () => '/terms'],
@@ -189,7 +188,7 @@ describe('accessibility of the public pages (signed out, axe WCAG 2.1 A/AA)', ()
   });
 });
 
-/** Instructor Connect's signed-in pages: the member's, the instructor's and the admin's (demo accounts). */
+/** Signed-in pages of Instructor Connect and memberships: the member's, the instructor's and the admin's (demo accounts). */
 const SIGNED_IN_CONNECT_PAGES: [name: string, username: string, path: (ids: Ids) => string][] = [
   ['my bookings', 'member', () => '/my-bookings'],
   ['my bookings (past)', 'member', () => '/my-bookings?tab=past'],
@@ -201,6 +200,9 @@ const SIGNED_IN_CONNECT_PAGES: [name: string, username: string, path: (ids: Ids)
   ['instructor: booking settings', 'instructor', () => '/instructor/settings'],
   ['admin: instructors', 'admin', () => '/admin/instructors'],
   ['admin: bookings', 'admin', () => '/admin/bookings'],
+  ['membership (a member)', 'member', () => '/subscription'],
+  ['subscription success', 'member', () => '/subscription/success'],
+  ['admin: subscription plans', 'admin', () => '/admin/subscription-plans'],
 ];
 
 describe('accessibility of the Connect pages (signed in, axe WCAG 2.1 A/AA)', () => {
