@@ -12,6 +12,7 @@ import { isUuid } from '../users/users.service';
 import { newCertificateNumber, normalizeCertificateNumber } from './certificate-number';
 import { formatIssuedOn, type MergeFields, personName, unknownPlaceholders } from './certificate-text';
 import { Certificate } from './certificate.entity';
+import { sendCertificateIssuedMail } from './certificate-issued-mail';
 import { CertificateTemplate, TEMPLATE_PLACEHOLDERS } from './certificate-template.entity';
 
 export type CertificateStatus = 'valid' | 'revoked';
@@ -163,20 +164,33 @@ export class CertificatesService {
       const issuedAt = new Date();
       // No conflict target: a clash on (user, course) and one on the number both do nothing.
       // The holder's name and the course title are fixed now (what the certificate prints).
-      const inserted = await this.em.execute<{ id: string }[]>(
-        `insert into certificates (id, number, user_id, course_id, template_id, issued_at, holder_name, course_title)
-         values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
-        [
-          id,
-          this.drawNumber(issuedAt),
-          user.id,
-          course.id,
-          template.id,
-          issuedAt,
-          personName(user),
-          course.title,
-        ],
-      );
+      // The certificate and its mail (kind `certificates`) commit together.
+      const inserted = await this.em.transactional(async (tx) => {
+        const rows = await tx.execute<{ id: string; number: string }[]>(
+          `insert into certificates (id, number, user_id, course_id, template_id, issued_at, holder_name, course_title)
+           values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id, number`,
+          [
+            id,
+            this.drawNumber(issuedAt),
+            user.id,
+            course.id,
+            template.id,
+            issuedAt,
+            personName(user),
+            course.title,
+          ],
+        );
+        if (rows.length > 0) {
+          await sendCertificateIssuedMail(tx, {
+            id,
+            number: rows[0].number,
+            userId: user.id,
+            holderName: personName(user),
+            courseTitle: course.title,
+          });
+        }
+        return rows;
+      });
       if (inserted.length > 0) {
         return { certificate: await this.em.findOneOrFail(Certificate, { id }), created: true };
       }

@@ -27,6 +27,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Extra header lines, e.g. `List-Unsubscribe` (notifications/notify.ts); kept in `raw`. */
+  headers?: Record<string, string>;
 }
 
 /** An attachment as stored in `mail_outbox.attachments`. */
@@ -67,6 +69,7 @@ async function buildMessage(message: MailMessage, from: string): Promise<{ raw: 
       content: a.content,
       contentType: a.contentType,
     })),
+    headers: message.headers,
   });
   return { raw: (info.message as Buffer).toString('utf8'), messageId: info.messageId };
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sendMail } from '../mail/mail';
+import { notify } from '../notifications/notify';
 
 export type MembershipMailKind =
   | 'welcome'
@@ -18,6 +18,7 @@ export function configureMembershipMail(config: { publicUrl: string }): void {
 }
 
 interface MailRow {
+  user_id: string;
   email: string | null;
   first_name: string | null;
   username: string;
@@ -80,14 +81,17 @@ export function membershipMailContent(
   }
 }
 
-/** Mails the member of a subscription (outbox or SMTP) in the caller's transaction; no address: nothing. */
+/**
+ * Mails the member of a subscription through `notify` (kind `memberships`) in the caller's
+ * transaction; no address, or membership mails switched off: nothing.
+ */
 export async function sendMembershipMail(
   em: EntityManager,
   subscriptionId: string,
   kind: MembershipMailKind,
 ): Promise<void> {
   const rows = await em.getConnection().execute<MailRow[]>(
-    `select u.email, u.first_name, u.username, p.name as plan_name, s.current_period_end, s.grace_ends_at
+    `select s.user_id, u.email, u.first_name, u.username, p.name as plan_name, s.current_period_end, s.grace_ends_at
          from subscriptions s join users u on u.id = s.user_id join subscription_plans p on p.id = s.plan_id
         where s.id = ?`,
     [subscriptionId],
@@ -98,5 +102,10 @@ export async function sendMembershipMail(
   if (!row?.email) return;
   const content = membershipMailContent(kind, row);
   const hello = `Hi ${row.first_name || row.username},\n\n`;
-  await sendMail(em, { to: row.email, subject: content.subject, text: hello + content.text });
+  await notify(em, {
+    userId: row.user_id,
+    kind: 'memberships',
+    subject: content.subject,
+    text: hello + content.text,
+  });
 }

@@ -5,6 +5,7 @@ import { refundUndelivered } from './automatic-refund';
 import { deliveryRefusal } from './purchase-rules';
 import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
 import { fulfilBooking } from '../bookings/booking-orders';
+import { sendOrderReceiptMail } from './order-receipt-mail';
 
 export interface FulfilOptions {
   /** When the payment was taken (the seeder back-dates demo orders); default now. */
@@ -41,7 +42,8 @@ interface LineRow {
  * - removes the bought items from their cart,
  * - confirms a booking line's booking (held → confirmed/requested; bookings/booking-orders.ts),
  * - records the sellers' earnings of the resource lines (line total − member discount − coupon
- *   share) and the instructor's of a booking line (idempotent per order line).
+ *   share) and the instructor's of a booking line (idempotent per order line),
+ * - mails the buyer the receipt (order-receipt-mail.ts; kind `orders`, which they may switch off).
  * Returns false when the order was not awaiting payment (already paid, refunded or canceled).
  *
  * First, under the buyer's lock (purchase-rules.ts), an order that cannot be delivered — an item
@@ -115,5 +117,6 @@ export async function fulfilOrder(
       })),
     });
   }
+  await sendOrderReceiptMail(em, order.id);
   return true;
 }

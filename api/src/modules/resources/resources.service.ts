@@ -1,4 +1,4 @@
-import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { slugify } from '../courses/course-text';
 import type { ConnectionShape } from '../../graphql/connection';
@@ -12,6 +12,7 @@ import { Entitlement } from './entitlement.entity';
 import { pageQuery, type ResourceListQuery } from './resource-catalog';
 import { ResourceCategory } from './resource-category.entity';
 import { ResourceFile } from './resource-file.entity';
+import { sendResourceModerationMail } from './resource-moderation-mail';
 import { Resource } from './resource.entity';
 import { Review } from './review.entity';
 import { SellerProfile } from './seller-profile.entity';
@@ -375,20 +376,28 @@ export class ResourcesService {
     return toConnection(page);
   }
 
-  /** Publishes a resource of any status: after a rejection, the only way back into the store. */
+  /**
+   * Publishes a resource of any status: after a rejection, the only way back into the store. The
+   * seller is mailed (kind `resources`) when it was not published before, in the same transaction,
+   * under the resource's row lock (two staff approving at once: one mail).
+   */
   async approve(resourceId: string): Promise<Resource> {
-    const resource = await this.resourceOrFail(resourceId);
-    if (resource.status !== 'published' && (await this.em.count(ResourceFile, { resource })) === 0) {
-      throw new DomainError(
-        'INVALID_INPUT',
-        'This resource has no file; it cannot be published',
-        'resourceId',
-      );
-    }
-    resource.status = 'published';
-    resource.rejectionReason = null;
-    await this.em.flush();
-    return resource;
+    await this.em.transactional(async (em) => {
+      const resource = await this.resourceOrFail(resourceId, em, true);
+      const wasPublished = resource.status === 'published';
+      if (!wasPublished && (await em.count(ResourceFile, { resource })) === 0) {
+        throw new DomainError(
+          'INVALID_INPUT',
+          'This resource has no file; it cannot be published',
+          'resourceId',
+        );
+      }
+      resource.status = 'published';
+      resource.rejectionReason = null;
+      await em.flush();
+      if (!wasPublished) await sendResourceModerationMail(em, resource.id, { type: 'approved' });
+    });
+    return this.em.findOneOrFail(Resource, resourceId, { refresh: true });
   }
 
   async reject(resourceId: string, reason: string): Promise<Resource> {
@@ -401,12 +410,17 @@ export class ResourcesService {
         'reason',
       );
     }
-    const resource = await this.resourceOrFail(resourceId);
-    resource.status = 'rejected';
-    resource.rejectionReason = text;
-    resource.featured = false;
-    await this.em.flush();
-    return resource;
+    // Mailed to the seller (kind `resources`) unless it was already rejected for this same reason.
+    await this.em.transactional(async (em) => {
+      const resource = await this.resourceOrFail(resourceId, em, true);
+      const news = resource.status !== 'rejected' || resource.rejectionReason !== text;
+      resource.status = 'rejected';
+      resource.rejectionReason = text;
+      resource.featured = false;
+      await em.flush();
+      if (news) await sendResourceModerationMail(em, resource.id, { type: 'rejected', reason: text });
+    });
+    return this.em.findOneOrFail(Resource, resourceId, { refresh: true });
   }
 
   async toggleFeatured(resourceId: string): Promise<Resource> {
@@ -527,8 +541,11 @@ export class ResourcesService {
     return category;
   }
 
-  private async resourceOrFail(id: string): Promise<Resource> {
-    const resource = isUuid(id) ? await this.em.findOne(Resource, id) : null;
+  /** The resource `id` (with `lock`, locked for update in `em`'s transaction); NOT_FOUND otherwise. */
+  private async resourceOrFail(id: string, em: EntityManager = this.em, lock = false): Promise<Resource> {
+    const resource = isUuid(id)
+      ? await em.findOne(Resource, id, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {})
+      : null;
     if (!resource) throw new DomainError('NOT_FOUND', 'Resource not found', 'resourceId');
     return resource;
   }

@@ -36,10 +36,12 @@ const CREATE = `mutation($input: BookingCreateInput!) { bookingCreate(input: $in
 const CONFIRM = `mutation($input: OrderIdInput!) { checkoutConfirm(input: $input) { order { id status } userErrors { code message } } }`;
 const CANCEL = `mutation($input: BookingReasonInput!) { bookingCancel(input: $input) { booking { id status refundedCents feeCents } userErrors { code message } } }`;
 
+/** The booking mails to `email` (a paid booking's order receipt is the orders' mail: order-receipt-mail.ts). */
 async function mailsTo(email: string) {
   const rows: { subject: string; text: string; attachments: { contentType: string; content: string }[] }[] =
     await conn().execute(
-      `select subject, text, attachments from mail_outbox where "to" = ? order by created_at, id`,
+      `select subject, text, attachments from mail_outbox
+        where "to" = ? and subject not like 'Your DRX receipt for order %' order by created_at, id`,
       [email],
     );
   return rows.map((r) => ({

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jobs } from '../../../jobs';
-import { sendMail, type MailAttachment } from '../../mail/mail';
+import type { MailAttachment } from '../../mail/mail';
+import { notify } from '../../notifications/notify';
 import {
   bookingIcs,
   bookingIcsFilename,
@@ -229,7 +230,10 @@ export async function claimNotification(
   return rows.length > 0;
 }
 
-/** Sends `kind` to each of `recipients` that has an address, with the booking's .ics attached. */
+/**
+ * Sends `kind` to each of `recipients` through `notify` (kind `bookings`: skipped for a recipient
+ * without an address or who switched booking mails off), with the booking's .ics attached.
+ */
 async function sendBookingMails(
   em: EntityManager,
   row: BookingMailRow,
@@ -242,11 +246,15 @@ async function sendBookingMails(
   const data = mailDataOf(row, publicUrl, previous);
   let sent = 0;
   for (const recipient of recipients) {
-    const to = recipient === 'client' ? row.clientEmail : row.instructorEmail;
-    if (!to) continue;
+    const userId = recipient === 'client' ? row.clientId : row.instructorId;
     const content = bookingMailContent(kind, recipient, data);
-    await sendMail(em, { to, ...content, attachments: [icsAttachment(row, publicUrl, recipient, method)] });
-    sent += 1;
+    const mail = await notify(em, {
+      userId,
+      kind: 'bookings',
+      ...content,
+      attachments: [icsAttachment(row, publicUrl, recipient, method)],
+    });
+    if (mail) sent += 1;
   }
   return sent;
 }
