@@ -24,6 +24,9 @@ import { apiSecurityHeaders, playgroundSecurityHeaders } from './http/security-h
 import { webApp } from './http/web-app';
 import { requestContextFactory } from './graphql/request-context';
 import { buildAppSchema } from './graphql/schema';
+import { GRAPHQL_STREAM_PATH, graphqlStream, sessionStandsIn } from './realtime/graphql-stream';
+import { PgPubSub } from './realtime/pg-pubsub';
+import { subscriptionsElsewhere } from './realtime/subscriptions-elsewhere';
 import { SCHEMA_FILE_PATH, schemaFileRoute } from './graphql/schema-file';
 import { LoginThrottle, WINDOW_MS } from './modules/auth/login-throttle';
 import { RegistrationThrottle } from './modules/auth/registration-throttle';
@@ -41,6 +44,7 @@ import { JobQueue, setCurrentJobQueue } from './jobs';
 import './jobs/handlers';
 import { installBookingNotifications } from './modules/bookings/notifications/booking-notifications.listener';
 import { configureMail } from './modules/mail/mail';
+import { configureNotifications } from './modules/notifications/notify';
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Connections of the read pool (beside the ORM's 10). */
@@ -78,7 +82,10 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
 
   const createContext = requestContextFactory(orm, storage, payments, config);
 
-  const schema = await buildAppSchema();
+  // Subscriptions hear events through one LISTEN connection per process (realtime/pg-pubsub.ts).
+  const realtime = new PgPubSub({ connectionString: databaseUrl });
+  await realtime.start();
+  const schema = await buildAppSchema(realtime);
   const apollo = new ApolloServer<Context>({
     schema,
     formatError,
@@ -95,6 +102,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       ApolloServerPluginCacheControlDisabled(),
       noStoreCacheControl(),
       inputTextGuard(),
+      subscriptionsElsewhere(),
       fieldSuggestionsForSignedInOnly(),
       ...limitPlugins,
     ],
@@ -105,6 +113,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   // works every declared job; each job runs once across processes.
   configureMail(config);
   configureMembershipMail(config);
+  configureNotifications(config);
   // Booking changes mail both parties (.ics attached) and queue reminders, in the change's transaction.
   installBookingNotifications(config);
   const jobQueue = new JobQueue(databaseUrl, {
@@ -143,6 +152,12 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const graphql = graphqlHandler(apollo, createContext);
   const graphqlBody = jsonBody(JSON_BODY_LIMIT_BYTES);
   app.post('/graphql', sameOriginOnly, sessionsMiddleware, graphqlBody, graphql);
+  // Subscriptions over Server-Sent Events (graphql-sse), with the checks and limits of /graphql.
+  const stream = graphqlStream({ schema, createContext, sessionStands: sessionStandsIn(sessions) });
+  app.post(GRAPHQL_STREAM_PATH, sameOriginOnly, sessionsMiddleware, graphqlBody, stream.handler);
+  app.all(GRAPHQL_STREAM_PATH, (_req, res) => {
+    res.status(405).set('allow', 'POST').json({ message: 'Subscriptions are POSTed here (graphql-sse)' });
+  });
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -188,6 +203,8 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     jobs: jobQueue,
     async close() {
       clearInterval(pruneTimer);
+      stream.close();
+      await realtime.close();
       setCurrentJobQueue(null);
       await jobQueue.stop();
       await apollo.stop();

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, useBrowser } from '../support/browser';
+import { DEMO_PASSWORD, useBrowser, waitForQuietNetwork } from '../support/browser';
 
 const b = useBrowser();
 
@@ -140,6 +140,8 @@ const PUBLIC_PAGES: [name: string, path: (ids: Ids) => string][] = [
   ['membership plans', () => '/subscription'],
   ['blog', () => '/blog'],
   ['contact', () => '/contact'],
+  ['unsubscribe (link without a token)', () => '/notifications/unsubscribe'],
+  ['unsubscribe (a link)', () => '/notifications/unsubscribe?token=abc.def'],
   ['terms', () => '/terms'],
   ['privacy', () => '/privacy'],
   ['cookies', () => '/cookies'],
@@ -149,7 +151,8 @@ const PUBLIC_PAGES: [name: string, path: (ids: Ids) => string][] = [
 /** Waits until the page's route has loaded its data and its entrance animations are over. */
 async function settle(page: Page) {
   await page.locator('main h1, h1').first().waitFor();
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  // Not 'networkidle': signed-in pages keep the live stream (/graphql/stream) open.
+  await waitForQuietNetwork(page);
   await page.waitForFunction(() => !document.querySelector('[role="status"] .chakra-spinner'));
   await page.evaluate(async () => {
     const finite = document
@@ -203,6 +206,9 @@ const SIGNED_IN_CONNECT_PAGES: [name: string, username: string, path: (ids: Ids)
   ['membership (a member)', 'member', () => '/subscription'],
   ['subscription success', 'member', () => '/subscription/success'],
   ['admin: subscription plans', 'admin', () => '/admin/subscription-plans'],
+  ['contact (a member, prefilled)', 'member', () => '/contact'],
+  ['profile edit (with notification settings)', 'member', () => '/profile/edit'],
+  ['admin: messages (inbox)', 'admin', () => '/admin/messages'],
 ];
 
 describe('accessibility of the Connect pages (signed in, axe WCAG 2.1 A/AA)', () => {
@@ -220,4 +226,139 @@ describe('accessibility of the Connect pages (signed in, axe WCAG 2.1 A/AA)', ()
       ).toEqual([]);
     },
   );
+});
+
+describe('accessibility of the contact form and the staff inbox in use (axe WCAG 2.1 A/AA)', () => {
+  it('/contact showing its field errors has no serious or critical violation', async () => {
+    const page = await b.page();
+    await page.goto('/contact');
+    await settle(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Your message is required.').waitFor();
+    expect(
+      await blockingViolations(page),
+      `${page.url()} has serious or critical accessibility violations`,
+    ).toEqual([]);
+  });
+
+  it('/admin/messages?item=… (a contact message with a note and a reply) has no serious or critical violation', async () => {
+    // a contact message from a guest, noted and answered by an admin
+    const guest = await api();
+    const sent = await guest.post('/api/contact', {
+      data: {
+        name: 'Axe Guest',
+        email: 'axe.guest@example.com',
+        subject: 'Accessibility check',
+        message: 'Hello!\nIs the inbox readable?',
+      },
+    });
+    expect(sent.status()).toBe(201);
+    const page = await b.page();
+    const login = await page.request.post('/api/login', {
+      data: { username: 'admin', password: DEMO_PASSWORD },
+    });
+    expect(login.ok()).toBe(true);
+    const inbox = await graphql<{ inboxItems: { nodes: { id: string }[] } }>(
+      page.request,
+      `
+        {
+          inboxItems(search: "axe.guest@example.com", first: 1) {
+            nodes {
+              id
+            }
+          }
+        }
+      `,
+    );
+    const id = inbox.inboxItems.nodes[0].id;
+    await graphql(
+      page.request,
+      `
+        mutation ($id: ID!) {
+          inboxNoteAdd(input: { itemId: $id, body: "Checked." }) {
+            userErrors {
+              code
+            }
+          }
+        }
+      `,
+      { id },
+    );
+    await graphql(
+      page.request,
+      `
+        mutation ($id: ID!) {
+          inboxReply(input: { itemId: $id, body: "Yes, it is." }) {
+            userErrors {
+              code
+            }
+          }
+        }
+      `,
+      { id },
+    );
+    await page.goto(`/admin/messages?item=${encodeURIComponent(id)}`);
+    await settle(page);
+    await page.getByRole('list', { name: 'Thread' }).getByText('Yes, it is.').waitFor();
+    expect(
+      await blockingViolations(page),
+      `${page.url()} has serious or critical accessibility violations`,
+    ).toEqual([]);
+  });
+});
+
+/** The member's demo conversation with the demo instructor (seeded), by the member's session. */
+async function demoConversationId(page: Page): Promise<string> {
+  const { conversations } = await graphql<{ conversations: { nodes: { id: string }[] } }>(
+    page.request,
+    '{ conversations(first: 1) { nodes { id } } }',
+  );
+  expect(conversations.nodes.length, 'the demo conversation is seeded').toBeGreaterThan(0);
+  return conversations.nodes[0].id;
+}
+
+/** The inbox and an open conversation in each area, and the compose dialog (issue 13). */
+const MESSAGES_PAGES: [name: string, username: string, path: (conversationId: string) => string][] = [
+  ['messages (inbox)', 'member', () => '/messages'],
+  ['messages (an open conversation)', 'member', (id) => `/messages/${encodeURIComponent(id)}`],
+  ['messages (unknown conversation)', 'member', () => '/messages/00000000-0000-4000-8000-000000000000'],
+  ['instructor: messages', 'instructor', () => '/instructor/messages'],
+  ['instructor: a conversation', 'instructor', (id) => `/instructor/messages/${encodeURIComponent(id)}`],
+  ['seller: messages', 'seller', () => '/seller/messages'],
+];
+
+describe('accessibility of the messages pages (signed in, axe WCAG 2.1 A/AA)', () => {
+  it.each(MESSAGES_PAGES)(
+    '%s (as %s) has no serious or critical violation',
+    async (_name, username, path) => {
+      const page = await b.page();
+      const login = await page.request.post('/api/login', { data: { username, password: DEMO_PASSWORD } });
+      expect(login.ok(), `sign in as ${username}`).toBe(true);
+      const conversationId = username === 'seller' ? '' : await demoConversationId(page);
+      await page.goto(path(conversationId));
+      await settle(page);
+      expect(
+        await blockingViolations(page),
+        `${page.url()} has serious or critical accessibility violations`,
+      ).toEqual([]);
+    },
+  );
+
+  it('the compose dialog on an instructor profile (as a member) has no serious or critical violation', async () => {
+    const page = await b.page();
+    const login = await page.request.post('/api/login', {
+      data: { username: 'member', password: DEMO_PASSWORD },
+    });
+    expect(login.ok()).toBe(true);
+    await page.goto(`/instructors/${encodeURIComponent(ids.instructor)}`);
+    await settle(page);
+    await page.getByRole('button', { name: /^Message / }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await dialog.getByText('Write a message first.').waitFor();
+    expect(
+      await blockingViolations(page),
+      `${page.url()} with the compose dialog has serious or critical accessibility violations`,
+    ).toEqual([]);
+  });
 });

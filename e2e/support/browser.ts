@@ -11,6 +11,50 @@ const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolatio
     ' at ' + e.sourceFile + ':' + e.lineNumber));`;
 
 /**
+ * Counts the page's fetches in flight, leaving out the live stream (/graphql/stream stays open
+ * while a signed-in page is shown, so Playwright's 'networkidle' never comes): see waitForQuietNetwork.
+ */
+const COUNT_FETCHES = `(() => {
+  const original = window.fetch;
+  window.__drxFetches = 0;
+  window.__drxQuietSince = performance.now();
+  window.fetch = function (input, init) {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (String(url).includes('/graphql/stream')) return original.call(this, input, init);
+    window.__drxFetches += 1;
+    const done = () => {
+      window.__drxFetches -= 1;
+      if (window.__drxFetches === 0) window.__drxQuietSince = performance.now();
+    };
+    return original.call(this, input, init).then(
+      (res) => { done(); return res; },
+      (err) => { done(); throw err; },
+    );
+  };
+})();`;
+
+/**
+ * Waits until the page has had no fetch in flight (the live stream aside) for `quietMs`, and its
+ * images are loaded: 'networkidle' for pages that hold a live stream open.
+ */
+export async function waitForQuietNetwork(page: Page, quietMs = 500, timeout = 10_000): Promise<void> {
+  await page
+    .waitForFunction(
+      (ms) => {
+        const w = window as unknown as { __drxFetches?: number; __drxQuietSince?: number };
+        return (
+          w.__drxFetches === 0 &&
+          performance.now() - (w.__drxQuietSince ?? 0) >= ms &&
+          Array.from(document.images).every((img) => img.complete)
+        );
+      },
+      quietMs,
+      { timeout, polling: 100 },
+    )
+    .catch(() => undefined);
+}
+
+/**
  * One Debian Chromium per spec file; each test opens a fresh context (no shared cookies). A test
  * whose pages violated the Content-Security-Policy fails (the policy is on for the whole suite).
  */
@@ -50,6 +94,7 @@ export function useBrowser() {
       contexts.push(context);
       context.setDefaultTimeout(15_000);
       await context.addInitScript(REPORT_CSP_VIOLATIONS);
+      await context.addInitScript(COUNT_FETCHES);
       context.on('console', (message) => {
         const text = message.text();
         if (/CSP violation|Content Security Policy/.test(text))

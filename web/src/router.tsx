@@ -14,6 +14,7 @@ const AuthPage = lazy(() => import('./features/auth/AuthPage'));
 const RegisterPage = lazy(() => import('./features/auth/RegisterPage'));
 const ProfilePage = lazy(() => import('./features/profile/ProfilePage'));
 const ProfileEditPage = lazy(() => import('./features/profile/ProfileEditPage'));
+const UnsubscribePage = lazy(() => import('./features/notifications/UnsubscribePage'));
 const UserProfilePage = lazy(() => import('./features/profile/UserProfilePage'));
 const ProfileImageDebugPage = lazy(() => import('./features/profile/ProfileImageDebugPage'));
 const UserDashboardPage = lazy(() => import('./features/dashboard/UserDashboardPage'));
@@ -21,7 +22,6 @@ const MultiDashboardPage = lazy(() => import('./features/dashboard/MultiDashboar
 const DashboardRedirect = lazy(() => import('./features/dashboard/DashboardRedirect'));
 const InfoPage = lazy(() => import('./features/misc/InfoPage'));
 const NotFoundPage = lazy(() => import('./features/misc/NotFoundPage'));
-const RoutePlaceholderPage = lazy(() => import('./features/misc/RoutePlaceholderPage'));
 const AdminDashboardPage = lazy(() => import('./features/admin/AdminDashboardPage'));
 const AdminUsersPage = lazy(() => import('./features/admin/AdminUsersPage'));
 const AdminUserPage = lazy(() => import('./features/admin/AdminUserPage'));
@@ -64,6 +64,9 @@ const MyResourcesPage = lazy(() => import('./features/resources/MyResourcesPage'
 const AdminResourcesPage = lazy(() => import('./features/resources-admin/AdminResourcesPage'));
 const AdminCouponsPage = lazy(() => import('./features/admin-coupons/AdminCouponsPage'));
 const AdminOutboxPage = lazy(() => import('./features/admin-outbox/AdminOutboxPage'));
+// Contact form and the staff inbox (issue 13).
+const ContactPage = lazy(() => import('./features/contact/ContactPage'));
+const AdminMessagesPage = lazy(() => import('./features/admin-messages/AdminMessagesPage'));
 const AdminResourceCategoriesPage = lazy(
   () => import('./features/resources-admin/AdminResourceCategoriesPage'),
 );
@@ -110,6 +113,8 @@ const SubscriptionSuccessPage = lazy(() => import('./features/membership/Subscri
 const AdminSubscriptionPlansPage = lazy(
   () => import('./features/admin-membership/AdminSubscriptionPlansPage'),
 );
+// Messages (issue 13): one inbox for every signed-in user, also in the instructor and seller areas.
+const MessagesPage = lazy(() => import('./features/messages/MessagesPage'));
 
 /** A lazily loaded page with its own loading state. */
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -118,18 +123,6 @@ function page(Component: LazyExoticComponent<ComponentType>) {
       <Component />
     </Suspense>
   );
-}
-
-/** A page whose feature ships in a later issue. */
-function placeholder(path: string, title: string): RouteObject {
-  return {
-    path,
-    element: (
-      <Suspense fallback={<PageSpinner />}>
-        <RoutePlaceholderPage title={title} />
-      </Suspense>
-    ),
-  };
 }
 
 function info(path: string, key: InfoPageKey): RouteObject {
@@ -194,7 +187,9 @@ const publicRoutes: RouteObject[] = [
   { path: 'my-dashboard', element: page(DashboardRedirect) },
   // The footer's informational pages.
   info('blog', 'blog'),
-  info('contact', 'contact'),
+  { path: 'contact', element: page(ContactPage) },
+  // A mail's unsubscribe link (no sign-in: the token is the proof).
+  { path: 'notifications/unsubscribe', element: page(UnsubscribePage) },
   info('terms', 'terms'),
   info('privacy', 'privacy'),
   info('cookies', 'cookies'),
@@ -233,6 +228,7 @@ const memberRoutes: RouteObject[] = [
   { path: 'profile', element: page(ProfilePage) },
   { path: 'profile/edit', element: page(ProfileEditPage) },
   { path: 'profile-image-debug', element: page(ProfileImageDebugPage) },
+  { path: 'messages/:conversationId?', element: page(MessagesPage) },
 ];
 
 /**
@@ -249,6 +245,7 @@ const workspaceRoutes: RouteObject[] = [
   { path: 'seller/analytics', element: page(SellerAnalyticsPage) },
   { path: 'seller/payments', element: page(SellerPaymentsPage) },
   { path: 'seller/settings', element: page(SellerSettingsPage) },
+  { path: 'seller/messages/:conversationId?', element: page(MessagesPage) },
   { path: 'instructor', element: page(InstructorDashboardPage) },
   { path: 'instructor/dashboard', element: page(InstructorDashboardPage) },
   { path: 'instructor/courses', element: page(InstructorCoursesPage) },
@@ -260,7 +257,7 @@ const workspaceRoutes: RouteObject[] = [
   { path: 'instructor/certificates/issue', element: page(InstructorCertificateIssuePage) },
   { path: 'instructor/availability', element: page(InstructorAvailabilityPage) },
   { path: 'instructor/bookings', element: page(InstructorBookingsPage) },
-  placeholder('instructor/messages', 'Messages'),
+  { path: 'instructor/messages/:conversationId?', element: page(MessagesPage) },
   { path: 'instructor/settings', element: page(InstructorConnectSettingsPage) },
 ];
 
@@ -286,7 +283,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/outbox', element: page(AdminOutboxPage) },
   { path: 'admin/orders', element: page(AdminOrdersPage) },
   { path: 'admin/orders/:id', element: page(AdminOrderPage) },
-  placeholder('admin/messages', 'Messages'),
+  { path: 'admin/messages', element: page(AdminMessagesPage) },
   { path: 'admin/settings', element: page(AdminSettingsPage) },
   { path: 'admin/sellers', element: page(AdminSellersPage) },
   { path: 'admin/deployment', element: page(AdminDeploymentPage) },

@@ -33,6 +33,9 @@ const drxConfig = defineConfig({
           // (#fafafa): too faint for text. gray.500 (#71717a) is 4.8:1 and 4.6:1 (WCAG AA), still
           // lighter than `fg.muted` (gray.600).
           subtle: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.500}' } },
+          // Chakra's light `fg.error` is red.500 (#ef4444), 3.8:1 on white: too faint for the
+          // small error texts under fields. red.600 (#dc2626) is 4.8:1 (WCAG AA).
+          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
         },
         brand: {
           solid: { value: '{colors.brand.600}' },

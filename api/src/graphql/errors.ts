@@ -28,6 +28,8 @@ export const USER_ERROR_CODES = [
   'FILE_TOO_LARGE',
   'SLOT_TAKEN',
   'CLASS_FULL',
+  'RATE_LIMITED',
+  'BLOCKED',
 ] as const;
 
 export type UserErrorCode = (typeof USER_ERROR_CODES)[number];

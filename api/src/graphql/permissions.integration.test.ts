@@ -54,6 +54,8 @@ const PUBLIC_ROOT_FIELDS = new Set([
   'Query.instructor',
   'Query.instructorSlots',
   'Query.subscriptionPlans',
+  'Mutation.contactSend',
+  'Mutation.notificationUnsubscribe',
 ]);
 
 /** Removes one entry (a type, or a field of a type's field map) from a copy of the rule tree. */

@@ -10,7 +10,10 @@ import { cartPermissions } from '../modules/cart/cart.permissions';
 import { couponsPermissions } from '../modules/coupons/coupons.permissions';
 import { instructorsPermissions } from '../modules/instructors/instructors.permissions';
 import { membershipsPermissions } from '../modules/memberships/memberships.permissions';
+import { notificationsPermissions } from '../modules/notifications/notifications.permissions';
 import { mailPermissions } from '../modules/mail/mail.permissions';
+import { messagingPermissions } from '../modules/messaging/messaging.permissions';
+import { inboxPermissions } from '../modules/inbox/inbox.permissions';
 import { certificatesPermissions } from '../modules/certificates/certificates.permissions';
 import { coursesPermissions } from '../modules/courses/courses.permissions';
 import { learningPermissions } from '../modules/learning/learning.permissions';
@@ -67,11 +70,14 @@ export const ruleTree = mergeRules(
   ordersPermissions,
   licencesPermissions,
   mailPermissions,
+  inboxPermissions,
   calendarPermissions,
   bookingsPermissions,
   instructorEarningsPermissions,
   instructorsPermissions,
   membershipsPermissions,
+  messagingPermissions,
+  notificationsPermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
 import path from 'node:path';
-import { buildSchema, emitSchemaDefinitionFile } from 'type-graphql';
+import { buildSchema, emitSchemaDefinitionFile, type PubSub } from 'type-graphql';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { calendarResolvers } from '../modules/bookings/calendar/calendar.resolver';
@@ -13,6 +13,9 @@ import { CartResolver } from '../modules/cart/cart.resolver';
 import { CouponsResolver } from '../modules/coupons/coupons.resolver';
 import { instructorsResolvers } from '../modules/instructors/instructors.resolver';
 import { MailResolver } from '../modules/mail/mail.resolver';
+import { messagingResolvers } from '../modules/messaging/messaging.resolver';
+import { InboxResolver } from '../modules/inbox/inbox.resolver';
+import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
 import { CertificateTemplatesResolver } from '../modules/certificates/certificate-templates.resolver';
 import { CertificatesResolver } from '../modules/certificates/certificates.resolver';
 import { CoursesResolver } from '../modules/courses/courses.resolver';
@@ -26,6 +29,7 @@ import { resourcesResolvers } from '../modules/resources/resources.resolver';
 import { UploadsResolver } from '../modules/uploads/uploads.resolver';
 import { sellersResolvers } from '../modules/sellers/sellers.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
+import { PgPubSub } from '../realtime/pg-pubsub';
 import { addAudiences } from './audience';
 import { describeConnections } from './connection';
 import { permissionMiddleware, ruleOf } from './permission-middleware';
@@ -49,11 +53,14 @@ export const resolvers = [
   ...ordersResolvers,
   ...licencesResolvers,
   MailResolver,
+  InboxResolver,
   ...calendarResolvers,
   BookingsResolver,
   ...instructorEarningsResolvers,
   ...instructorsResolvers,
   ...membershipResolvers,
+  ...messagingResolvers,
+  NotificationsResolver,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */
@@ -71,14 +78,20 @@ function describeRootTypes(schema: GraphQLSchema): void {
     mutation.description =
       'Everything the DRX graph can change. Expected failures come back as data in each payload’s `userErrors` (code, field, message); a caller the field does not admit gets a GraphQL error with code UNAUTHENTICATED or FORBIDDEN.';
   }
+  const subscription = schema.getSubscriptionType();
+  if (subscription) {
+    subscription.description =
+      'Live events, served over GraphQL over Server-Sent Events (graphql-sse, distinct connections) at POST /graphql/stream, not at /graphql. Each event is read again from the database as the subscriber; a lost stream loses its events, so clients refetch after reconnecting.';
+  }
 }
 
 /**
  * The graph without permissions (for tooling and the permission walk test); each root field's
- * description ends with who may call it, from its permission rule (audience.ts).
+ * description ends with who may call it, from its permission rule (audience.ts). Without a pubsub
+ * it gets a detached one (no database needed: subscriptions can be built and described, not served).
  */
-export async function buildBareSchema(): Promise<GraphQLSchema> {
-  const schema = await buildSchema({ resolvers, validate: false });
+export async function buildBareSchema(pubSub: PubSub = new PgPubSub()): Promise<GraphQLSchema> {
+  const schema = await buildSchema({ resolvers, validate: false, pubSub });
   describeRootTypes(schema);
   describeConnections(schema);
   addAudiences(schema, ruleOf);
@@ -90,8 +103,11 @@ export async function emitSchemaFile(): Promise<void> {
   await emitSchemaDefinitionFile(SCHEMA_FILE, await buildBareSchema(), { sortedSchema: true });
 }
 
-/** The graph served at /graphql and used by the REST adapter: with graphql-shield applied. */
-export async function buildAppSchema(): Promise<GraphQLSchema> {
-  const schema = await buildBareSchema();
+/**
+ * The graph served at /graphql (and /graphql/stream) and used by the REST adapter: with
+ * graphql-shield applied; its subscriptions listen on `pubSub` (the app's PostgreSQL pubsub).
+ */
+export async function buildAppSchema(pubSub: PubSub): Promise<GraphQLSchema> {
+  const schema = await buildBareSchema(pubSub);
   return applyMiddleware(schema, permissionMiddleware(schema));
 }

@@ -56,6 +56,9 @@ export const STATUS_OF_CODE: Record<string, number> = {
   FILE_TYPE: 415,
   FILE_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
+  // Messages: sending too fast / too many new conversations, and a block between the two people.
+  RATE_LIMITED: 429,
+  BLOCKED: 403,
 };
 
 export async function runGraphRoute(

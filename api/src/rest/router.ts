@@ -19,6 +19,8 @@ import { outboxAttachmentRoute } from '../modules/mail/outbox-attachment.route';
 import { bookingsRoutes } from '../modules/bookings/bookings.routes';
 import { invoiceReceiptRoute } from '../modules/memberships/invoice-receipt.route';
 import { membershipsRoutes } from '../modules/memberships/memberships.routes';
+import { messageAttachmentRoute, messagingRoutes } from '../modules/messaging/messaging.routes';
+import { inboxRoutes } from '../modules/inbox/inbox.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { receiptRoute } from '../modules/orders/receipt.route';
 import { simpleCheckoutRoute } from '../modules/orders/simple-checkout.route';
@@ -28,6 +30,7 @@ import { resourceThumbnailRoute } from '../modules/resources/resource-thumbnail.
 import { resourcesRoutes } from '../modules/resources/resources.routes';
 import { sellersRoutes } from '../modules/sellers/sellers.routes';
 import { uploadRoute } from '../modules/uploads/upload.route';
+import { unsubscribePageRedirect, unsubscribeRoute } from '../modules/notifications/unsubscribe.route';
 import { profileImageRoute } from '../modules/users/profile-image.route';
 import { usersRoutes } from '../modules/users/users.routes';
 import { type GraphRoute, runGraphRoute } from './graph-route';
@@ -50,6 +53,8 @@ export const graphRoutes: GraphRoute[] = [
   ...instructorsRoutes,
   ...bookingsRoutes,
   ...membershipsRoutes,
+  ...messagingRoutes,
+  ...inboxRoutes,
 ];
 
 /**
@@ -71,6 +76,13 @@ export function createRestRouter(
     express.raw({ type: '*/*', limit: '1mb' }),
     stripeWebhookRoute(createContext),
   );
+  // RFC 8058 one-click unsubscribe: mail providers post from their servers; the signed token is the proof.
+  router.post(
+    '/notifications/unsubscribe',
+    express.urlencoded({ extended: false, limit: '1kb' }),
+    unsubscribeRoute(createContext),
+  );
+  router.get('/notifications/unsubscribe', unsubscribePageRedirect());
 
   router.use(sameOriginOnly);
   router.use(jsonBody(JSON_BODY_LIMIT_BYTES));
@@ -91,6 +103,7 @@ export function createRestRouter(
   router.get('/bookings/:id/ics', bookingIcsRoute(createContext));
   router.get('/calendar/:token.ics', calendarFeedRoute(createContext));
   router.get('/admin/outbox/:id/attachments/:index', outboxAttachmentRoute(createContext));
+  router.get('/conversations/:id/attachments/:attachmentId', messageAttachmentRoute(createContext));
   router.get('/auth', authStateRoute(server, createContext));
   router.use(zipcodeLookupRoute());
 

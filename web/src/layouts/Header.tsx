@@ -1,6 +1,7 @@
 import { Box, Button, Container, Flex, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { HeaderMessagesSlot } from '../features/messages/HeaderMessagesSlot';
 import { HeaderCartSlot } from './HeaderCartSlot';
 import { MobileMenu } from './MobileMenu';
 import { HEADER_NAV_ITEMS, isNavItemActive } from './navItems';
@@ -39,6 +40,7 @@ export function Header() {
           </HStack>
 
           <HStack gap="2">
+            {user ? <HeaderMessagesSlot /> : null}
             <HeaderCartSlot />
             {user ? (
               <Box hideBelow="md">

@@ -22,6 +22,9 @@ import { Migration20261126000000_memberships } from './Migration20261126000000_m
 import { Migration20261126000100_member_discount } from './Migration20261126000100_member_discount';
 import { Migration20261126000200_booking_credits } from './Migration20261126000200_booking_credits';
 import { Migration20261126000300_credit_booking_orders } from './Migration20261126000300_credit_booking_orders';
+import { Migration20261127000000_messaging } from './Migration20261127000000_messaging';
+import { Migration20261127000100_inbox } from './Migration20261127000100_inbox';
+import { Migration20261127000200_notification_preferences } from './Migration20261127000200_notification_preferences';
 import { Migration20261124100000_registration_attempts } from './Migration20261124100000_registration_attempts';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -67,5 +70,11 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261126000300_credit_booking_orders',
     class: Migration20261126000300_credit_booking_orders,
+  },
+  { name: 'Migration20261127000000_messaging', class: Migration20261127000000_messaging },
+  { name: 'Migration20261127000100_inbox', class: Migration20261127000100_inbox },
+  {
+    name: 'Migration20261127000200_notification_preferences',
+    class: Migration20261127000200_notification_preferences,
   },
 ];

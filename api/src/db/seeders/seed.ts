@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withoutBookingNotifications } from '../../modules/bookings/booking-events';
+import { withoutNotifications } from '../../modules/notifications/notify';
 import { seedDemoBookings } from './demo-bookings';
 import { seedDemoCourses } from './demo-courses';
 import { seedDemoInstructors } from './demo-instructors';
+import { seedDemoMessages } from './demo-messages';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPlans } from './demo-plans';
 import { seedDemoResources } from './demo-resources';
@@ -20,6 +22,7 @@ const SEEDERS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
   { name: 'demo-plans', run: seedDemoPlans },
   // Seeded before the job queue starts: the demo bookings send no mails and queue no reminders.
   { name: 'demo-bookings', run: (em) => withoutBookingNotifications(() => seedDemoBookings(em)) },
+  { name: 'demo-messages', run: seedDemoMessages },
 ];
 
 export async function seedDatabase(em: EntityManager): Promise<string[]> {
@@ -33,7 +36,8 @@ export async function seedDatabase(em: EntityManager): Promise<string[]> {
     );
     if (!claimed.length) continue;
     try {
-      await seeder.run(em.fork());
+      // Demo data mails nobody (order receipts, certificates: notifications/notify.ts).
+      await withoutNotifications(() => seeder.run(em.fork()));
     } catch (error) {
       await conn.execute('delete from seed_runs where name = ?', [seeder.name]);
       throw error;

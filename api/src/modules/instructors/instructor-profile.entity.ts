@@ -37,6 +37,7 @@ export class InstructorProfile {
     | 'horizonDays'
     | 'cancelFreeHours'
     | 'lateCancelFeePercent'
+    | 'acceptsInquiries'
     | 'createdAt'
     | 'updatedAt';
 
@@ -165,6 +166,13 @@ export class InstructorProfile {
   })
   @Property({ type: 'int', default: 50 })
   lateCancelFeePercent: number = 50;
+
+  @Field({
+    description:
+      'Whether members may start a conversation with the instructor (an inquiry); their own clients may always write to them about a booking. True unless the instructor turned it off.',
+  })
+  @Property({ type: 'boolean', default: true })
+  acceptsInquiries: boolean = true;
 
   @Field(() => Date, { nullable: true, description: 'When an admin approved the profile; null until then.' })
   @Property({ type: 'Date', nullable: true })

@@ -432,6 +432,7 @@ export class InstructorsService {
     }
     if (input.teachesOnline != null) profile.teachesOnline = input.teachesOnline;
     if (input.teachesInPerson != null) profile.teachesInPerson = input.teachesInPerson;
+    if (input.acceptsInquiries != null) profile.acceptsInquiries = input.acceptsInquiries;
     if (input.city != null) profile.city = optionalText(input.city, 100, 'city', 'The city');
     if (input.state != null) profile.state = optionalText(input.state, 100, 'state', 'The state');
     if (input.zip != null) {

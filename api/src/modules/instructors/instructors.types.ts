@@ -136,6 +136,13 @@ export class InstructorProfileUpdateInput {
 
   @Field(() => String, { nullable: true, description: 'The IANA time zone, e.g. America/New_York.' })
   timeZone?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'Whether members may start a conversation with the instructor (InstructorProfile.acceptsInquiries).',
+  })
+  acceptsInquiries?: boolean | null;
 }
 
 @InputType({ description: 'Booking defaults to change; absent fields keep their value.' })

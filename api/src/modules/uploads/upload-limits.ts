@@ -48,3 +48,13 @@ const KIND_LABEL: Record<UploadKind, string> = {
 export function kindLabel(kind: UploadKind): string {
   return KIND_LABEL[kind];
 }
+
+/** A message attachment is at most 10 MB, whatever its kind (messaging checks the kind itself). */
+export const MESSAGE_ATTACHMENT_LIMIT = 10 * MB;
+
+/** The limits of `POST /api/upload?purpose=message`: each kind's, capped at 10 MB. */
+export function messageUploadLimits(limits: UploadLimits): UploadLimits {
+  return Object.fromEntries(
+    Object.entries(limits).map(([kind, bytes]) => [kind, Math.min(bytes, MESSAGE_ATTACHMENT_LIMIT)]),
+  ) as UploadLimits;
+}

@@ -7,7 +7,7 @@ import { DomainError } from '../../graphql/errors';
 import type { ContextFactory } from '../../rest/router';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import { KindLimitedStorage } from './kind-limited-storage';
-import { MAX_FILES_PER_UPLOAD, uploadLimits } from './upload-limits';
+import { MAX_FILES_PER_UPLOAD, messageUploadLimits, uploadLimits } from './upload-limits';
 import type { ReceivedFile } from './uploads.service';
 
 const STATUS: Record<string, number> = {
@@ -78,7 +78,10 @@ export function uploadRoute(createContext: ContextFactory): RequestHandler {
         res.status(401).json({ message: 'Not authenticated' });
         return;
       }
-      if (!hasAnyRole(ctx.user, UPLOADER_ROLES)) {
+      // Message attachments (`?purpose=message`): any signed-in user, every file at most 10 MB; the
+      // message checks the type (images and PDFs) when it attaches them.
+      const forMessage = req.query.purpose === 'message';
+      if (!forMessage && !hasAnyRole(ctx.user, UPLOADER_ROLES)) {
         req.resume();
         res.status(403).json({ message: 'Only sellers can upload resource files' });
         return;
@@ -86,7 +89,7 @@ export function uploadRoute(createContext: ContextFactory): RequestHandler {
       const root = uploadTempRoot(ctx.config.dataDir);
       await fs.promises.mkdir(root, { recursive: true });
       tempDir = await fs.promises.mkdtemp(path.join(root, 'req-'));
-      answer = await receive(req, res, ctx, tempDir);
+      answer = await receive(req, res, ctx, tempDir, forMessage);
     } catch (error) {
       if (error instanceof DomainError && STATUS[error.code]) {
         answer = {
@@ -110,8 +113,15 @@ export function uploadRoute(createContext: ContextFactory): RequestHandler {
 
 type Answer = { status: number; body: unknown } | { error: unknown };
 
-async function receive(req: Request, res: Response, ctx: Context, dir: string): Promise<Answer> {
-  const limits = uploadLimits(ctx.config.uploadLimits);
+async function receive(
+  req: Request,
+  res: Response,
+  ctx: Context,
+  dir: string,
+  forMessage: boolean,
+): Promise<Answer> {
+  const configured = uploadLimits(ctx.config.uploadLimits);
+  const limits = forMessage ? messageUploadLimits(configured) : configured;
   // File sizes are limited per kind by the storage engine (the largest limit before the kind is
   // known); multer's own limits bound the number of parts.
   const storage = new KindLimitedStorage(dir, limits);
@@ -150,6 +160,10 @@ async function receive(req: Request, res: Response, ctx: Context, dir: string): 
     return { status: 400, body: { message: `Upload rejected: ${message}` } };
   }
   const fields = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
+  if (forMessage && fields.thumbnail?.length) {
+    // Thumbnails are public files; message attachments never are.
+    return { status: 400, body: { message: 'Send message attachments in the field "files" only' } };
+  }
   const result = await ctx.services.uploads.receive(
     ctx.user!,
     { privateDir: ctx.config.privateDir, uploadsDir: ctx.config.uploadsDir },

@@ -24,6 +24,7 @@ import { Avatar } from '../../ui/Avatar';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useCurrentUser } from '../auth/useCurrentUser';
+import { MessageButton } from '../messages/MessageButton';
 import { RatingStars } from '../resources/RatingStars';
 import { formatMoney, formatPriceFrom } from './connectFilters';
 import { InstructorNotFound } from './InstructorNotFound';
@@ -91,6 +92,14 @@ function Profile({ instructor }: { instructor: Instructor }) {
               <Text>{teachingPlace(instructor)}</Text>
               {price ? <Text fontWeight="bold">{price}</Text> : null}
             </HStack>
+            <MessageButton
+              alignSelf="flex-start"
+              target={{
+                recipientId: instructor.id,
+                recipientName: instructor.displayName,
+                context: { kind: 'INSTRUCTOR', id: instructor.id },
+              }}
+            />
           </Stack>
         </HStack>
 

@@ -30,6 +30,7 @@ import { ReasonDialog } from '../../ui/ReasonDialog';
 import { toaster } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
+import { MessageButton } from '../messages/MessageButton';
 import { CalendarLinks } from './CalendarLinks';
 import { formatMoney } from './connectFilters';
 import {
@@ -201,6 +202,14 @@ function BookingCard({ booking, timeZone }: { booking: BookingDetailsFragment; t
               Leave a review
             </Button>
           ) : null}
+          <MessageButton
+            target={{
+              recipientId: booking.instructorId,
+              recipientName: instructorName,
+              context: { kind: 'BOOKING', id: booking.id },
+              subject: booking.title,
+            }}
+          />
         </HStack>
       </Card.Body>
       <ReasonDialog open={dialog === 'cancel'} onClose={() => setDialog(null)}>

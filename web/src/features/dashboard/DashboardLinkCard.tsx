@@ -1,5 +1,6 @@
-import { Box, Card, Icon, LinkBox, LinkOverlay } from '@chakra-ui/react';
+import { Box, Card, HStack, Icon, LinkBox, LinkOverlay } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 export interface DashboardLink {
@@ -7,10 +8,12 @@ export interface DashboardLink {
   description: string;
   to: string;
   icon: LucideIcon;
+  /** Shown beside the icon, e.g. an unread count. */
+  badge?: ReactNode;
 }
 
 /** A whole-card link to one area of the product, as used on the dashboards. */
-export function DashboardLinkCard({ title, description, to, icon: LinkIcon }: DashboardLink) {
+export function DashboardLinkCard({ title, description, to, icon: LinkIcon, badge }: DashboardLink) {
   return (
     <LinkBox asChild>
       <Card.Root
@@ -25,11 +28,14 @@ export function DashboardLinkCard({ title, description, to, icon: LinkIcon }: Da
         }}
       >
         <Card.Body gap={3}>
-          <Box bg="brand.muted" color="brand.fg" borderRadius="lg" p={2.5} w="fit-content">
-            <Icon boxSize={5}>
-              <LinkIcon />
-            </Icon>
-          </Box>
+          <HStack justify="space-between" align="flex-start">
+            <Box bg="brand.muted" color="brand.fg" borderRadius="lg" p={2.5} w="fit-content">
+              <Icon boxSize={5}>
+                <LinkIcon />
+              </Icon>
+            </Box>
+            {badge}
+          </HStack>
           <Card.Title as="h2" fontSize="lg">
             <LinkOverlay asChild>
               <RouterLink to={to}>{title}</RouterLink>

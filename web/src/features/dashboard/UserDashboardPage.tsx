@@ -6,6 +6,7 @@ import { displayNameOf } from '../auth/displayName';
 import { rolesOf } from '../auth/roles';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { MembershipDashboardCard } from '../membership/MembershipDashboardCard';
+import { MessagesDashboardCard } from '../messages/MessagesDashboardCard';
 import { DashboardLinkCard, type DashboardLink } from './DashboardLinkCard';
 import { MULTI_DASHBOARD_PATH } from './dashboardPath';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -90,6 +91,7 @@ export default function UserDashboardPage() {
         </Stack>
 
         <SimpleGrid as="nav" aria-label="Member dashboard" columns={{ base: 1, sm: 2, lg: 3 }} gap={5}>
+          <MessagesDashboardCard />
           {MEMBER_LINKS.map((link) => (
             <DashboardLinkCard key={link.to} {...link} />
           ))}

@@ -11,6 +11,7 @@ import { usePagedConnection } from '../../ui/usePagedConnection';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { formatSession } from '../connect/slotTime';
 import { useCourseMutation } from '../courses/useCourseMutation';
+import { MessageButton } from '../messages/MessageButton';
 import { formatCents } from '../purchases/orderFormat';
 import { BookingDialogs, bookingTarget, REFETCH, type BookingDialogState } from './BookingDialogs';
 import {
@@ -286,6 +287,16 @@ function BookingCard({
                 Cancel
               </Button>
             ) : null}
+            <MessageButton
+              size="xs"
+              target={{
+                recipientId: booking.client.id,
+                recipientName: clientName,
+                context: { kind: 'BOOKING', id: booking.id },
+                subject: booking.title,
+              }}
+              inboxBase="/instructor/messages"
+            />
           </HStack>
         </HStack>
       </Card.Body>

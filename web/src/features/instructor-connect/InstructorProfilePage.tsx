@@ -24,6 +24,7 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useZipLookup, zipLookupHint } from '../../ui/useZipLookup';
 import { useCourseMutation } from '../courses/useCourseMutation';
+import { AcceptInquiriesSetting } from '../messages/AcceptInquiriesSetting';
 import { parseLanguages } from './connectForm';
 import { normalizeStatus, profileStatusLabel, profileStatusPalette } from './bookingFormat';
 import { ChipMultiSelect } from './ChipMultiSelect';
@@ -78,6 +79,7 @@ function ProfileContent() {
     <Stack gap={8}>
       <ProfileStatus profile={profile} />
       <ProfileForm key={profile.id} profile={profile} lists={lists} />
+      <AcceptInquiriesSetting acceptsInquiries={profile.acceptsInquiries} />
       <SessionTypesSection profile={profile} sessionTypes={profile.sessionTypes} />
     </Stack>
   );

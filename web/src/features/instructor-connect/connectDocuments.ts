@@ -28,6 +28,7 @@ graphql(`
 graphql(`
   fragment MyInstructorProfile on InstructorProfile {
     id
+    acceptsInquiries
     displayName
     avatarUrl
     headline

@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { DashboardLinkCard } from '../dashboard/DashboardLinkCard';
+import { MessagesDashboardCard } from '../messages/MessagesDashboardCard';
 import { MyTaughtCoursesQueryDocument } from './authoringDocuments';
 import { InstructorOnly, useCourseAuthor } from './InstructorOnly';
 import { teachingTotals } from './authoring';
@@ -44,7 +45,8 @@ export default function InstructorDashboardPage() {
           </Button>
         </HStack>
         <DashboardContent />
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap={4}>
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap={4}>
+          <MessagesDashboardCard to="/instructor/messages" />
           <DashboardLinkCard
             to="/instructor/students"
             icon={Users}

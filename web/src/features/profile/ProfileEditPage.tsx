@@ -19,6 +19,7 @@ import { useProfileImageUpload } from './useProfileImageUpload';
 import { useProfileUpdate, type ProfileUserError } from './useProfileUpdate';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { NotificationSettings } from '../notifications/NotificationSettings';
 
 export default function ProfileEditPage() {
   const { user, loading } = useCurrentUser();
@@ -55,6 +56,7 @@ export default function ProfileEditPage() {
         <ProfileImageCard user={user} />
         {/* Keyed by user so the form starts from the saved values. */}
         <ProfileNameForm key={user.id} user={user} />
+        <NotificationSettings />
       </Stack>
     </Container>
   );

@@ -1,5 +1,6 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { OrderDetailsFragment } from '../../gql/graphql';
+import { OrderMessageSellers } from '../messages/OrderMessageSellers';
 import { formatCents, formatOrderDate, itemCountLabel } from './orderFormat';
 import { OrderLines } from './OrderLines';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -64,8 +65,9 @@ export function OrderCard({ order }: { order: OrderDetailsFragment }) {
         ) : null}
       </Card.Body>
       {order.status === 'paid' || order.status === 'refunded' ? (
-        <Card.Footer>
+        <Card.Footer flexWrap="wrap" gap={3} justifyContent="space-between">
           <ReceiptLinks receiptUrl={order.receiptUrl} receiptPdfUrl={order.receiptPdfUrl} />
+          <OrderMessageSellers order={order} />
         </Card.Footer>
       ) : null}
     </Card.Root>

@@ -32,6 +32,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { canEnterAdminArea } from '../auth/roles';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { AddToCartButton } from '../cart/AddToCartButton';
+import { MessageButton } from '../messages/MessageButton';
 import { RatingStars } from './RatingStars';
 import { ResourceThumbnail } from './ResourceThumbnail';
 import {
@@ -302,6 +303,15 @@ function SellerCard({ resource }: { resource: Resource }) {
         <Button asChild variant="outline" size="sm">
           <RouterLink to={`/sellers/${encodeURIComponent(resource.seller.id)}`}>Visit the store</RouterLink>
         </Button>
+        <MessageButton
+          label="Message the seller"
+          target={{
+            recipientId: resource.seller.id,
+            recipientName: resource.seller.displayName,
+            context: { kind: 'RESOURCE', id: resource.id },
+            subject: resource.title,
+          }}
+        />
       </Card.Body>
     </Card.Root>
   );

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { SalesOverTime } from './SalesOverTime';
 import { SellerOnly } from './SellerOnly';
 import { StatCard } from '../../ui/StatCard';
+import { MessagesDashboardCard } from '../messages/MessagesDashboardCard';
 import { SellerDashboardQueryDocument } from './sellerDocuments';
 import { formatCents } from './sellerFormat';
 
@@ -80,6 +81,9 @@ function SellerDashboard() {
           <SalesOverTime />
         </>
       )}
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={4}>
+        <MessagesDashboardCard to="/seller/messages" />
+      </SimpleGrid>
     </Stack>
   );
 }
