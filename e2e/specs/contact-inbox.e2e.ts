@@ -1,6 +1,6 @@
 import { expect, describe, it } from 'vitest';
 import { appDatabase } from '../support/app-database';
-import { signIn, useBrowser } from '../support/browser';
+import { signIn, useBrowser, waitForQuietNetwork } from '../support/browser';
 
 const b = useBrowser();
 
@@ -58,8 +58,30 @@ describe('contact form → admin inbox', () => {
     const replied = thread.locator('[data-thread-entry="reply"]');
     await replied.getByText(reply).waitFor();
     await replied.getByText('Ada replied by mail').waitFor();
-    await expect.poll(() => detail.getByLabel('Status').inputValue()).toBe('ANSWERED');
+    const status = detail.getByLabel('Status');
+    await expect.poll(() => status.inputValue()).toBe('ANSWERED');
     await link.getByText('Answered').waitFor();
+
+    // The status changes only with its Save button: choosing another one saves nothing yet.
+    const saveStatus = detail.getByRole('button', { name: 'Save status' });
+    expect(await saveStatus.isDisabled()).toBe(true);
+    await status.selectOption('ARCHIVED');
+    expect(await saveStatus.isEnabled()).toBe(true);
+    await waitForQuietNetwork(admin);
+    const db = await appDatabase();
+    const statusOf = async () =>
+      (await db.query(`select "status" from "inbox_items" where "email" = $1`, [email])).rows[0]?.status;
+    try {
+      expect(await statusOf()).toBe('answered');
+      await saveStatus.click();
+      await admin.getByText('Marked archived').waitFor();
+      await link.getByText('Archived').waitFor();
+      expect(await statusOf()).toBe('archived');
+      await expect.poll(() => saveStatus.isDisabled()).toBe(true);
+      expect(await status.inputValue()).toBe('ARCHIVED');
+    } finally {
+      await db.end();
+    }
 
     // The outbox has the mail to the guest's address, with the reply and the original quoted.
     await replied.getByRole('link', { name: 'See the mail in the outbox' }).click();
@@ -71,18 +93,18 @@ describe('contact form → admin inbox', () => {
     expect(text).toContain('> Do you offer group lessons for ten children?');
 
     // And the database agrees: one outbox row to the guest, one reply entry pointing at it.
-    const db = await appDatabase();
+    const check = await appDatabase();
     try {
-      const { rows } = await db.query(
+      const { rows } = await check.query(
         `select o."to", o."subject", i."status" from "inbox_items" i
            join "inbox_entries" e on e."item_id" = i."id" and e."kind" = 'reply'
            join "mail_outbox" o on o."id" = e."mail_id"
           where i."email" = $1`,
         [email],
       );
-      expect(rows).toEqual([{ to: email, subject: `Re: ${subject}`, status: 'answered' }]);
+      expect(rows).toEqual([{ to: email, subject: `Re: ${subject}`, status: 'archived' }]);
     } finally {
-      await db.end();
+      await check.end();
     }
   });
 });

@@ -15,6 +15,7 @@ import {
 import { Plus, TicketPercent } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminCouponFragment } from '../../gql/graphql';
+import { formatDateTime } from '../../ui/dateFormat';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { toaster } from '../../ui/toaster';
@@ -34,9 +35,6 @@ import {
 } from './couponForm';
 
 const PAGE_SIZE = 25;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (value: unknown) => (typeof value === 'string' ? dateFormat.format(new Date(value)) : '');
 
 /** /admin/coupons: every coupon with search, status and usage; create, edit, deactivate, delete. */
 export default function AdminCouponsPage() {
@@ -172,8 +170,10 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCouponFragment; onEdit: ()
         </Text>
       </Table.Cell>
       <Table.Cell fontSize="sm">
-        <Text>From {formatDate(coupon.startsAt)}</Text>
-        <Text color="fg.muted">{coupon.endsAt ? `Until ${formatDate(coupon.endsAt)}` : 'No end date'}</Text>
+        <Text>From {formatDateTime(coupon.startsAt)}</Text>
+        <Text color="fg.muted">
+          {coupon.endsAt ? `Until ${formatDateTime(coupon.endsAt)}` : 'No end date'}
+        </Text>
       </Table.Cell>
       <Table.Cell>
         <Text aria-label={`Used ${usageLabel(coupon)}`}>{usageLabel(coupon)}</Text>

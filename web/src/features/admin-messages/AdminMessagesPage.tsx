@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { hasRole } from '../auth/roles';
 import { useCurrentUser } from '../auth/useCurrentUser';
+import { formatDateTime } from '../../ui/dateFormat';
 import { ListCount, ListToolbar, SearchField } from '../../ui/ListToolbar';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { PageSpinner } from '../../ui/PageSpinner';
@@ -40,10 +41,6 @@ import {
 } from './inboxFormat';
 
 const PAGE_SIZE = 25;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDate = (value: unknown) =>
-  typeof value === 'string' ? dateFormat.format(new Date(value)) : '';
 
 /**
  * /admin/messages: the staff inbox of contact-form messages and message reports. Filters (status,
@@ -254,7 +251,7 @@ function Inboxes() {
                             {excerpt(item.body)}
                           </Text>
                           <HStack justify="space-between" fontSize="xs" color="fg.muted" mt={1}>
-                            <span>{formatDate(item.createdAt)}</span>
+                            <span>{formatDateTime(item.createdAt)}</span>
                             <span>
                               {item.assignedTo ? `Assigned to ${item.assignedTo.displayName}` : 'Unassigned'}
                             </span>

@@ -9,7 +9,6 @@ import {
   Heading,
   HStack,
   Link,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { InboxStatus } from '../../gql/graphql';
+import { formatDateTime } from '../../ui/dateFormat';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { toaster } from '../../ui/toaster';
 import {
@@ -27,8 +27,8 @@ import {
   InboxNoteAddMutationDocument,
   InboxReplyMutationDocument,
 } from './adminMessages';
-import { formatDate } from './AdminMessagesPage';
 import { KIND_LABELS, STATUS_LABELS, STATUS_PALETTES, STATUSES, threadOf } from './inboxFormat';
+import { SelectWithSave } from './SelectWithSave';
 
 const ENTRY_MAX = 5000;
 
@@ -65,14 +65,20 @@ export function InboxItemDetail({ id }: { id: string }) {
     );
   }
 
+  /** Saves a status or assignee change; true when it was saved. */
   const change = async (input: { status?: InboxStatus; assignedToId?: string | null }, done: string) => {
     try {
       const { data } = await update({ variables: { input: { id: item.id, ...input } } });
       const failure = data?.inboxItemUpdate.userErrors[0];
-      if (failure) toaster.error({ title: 'Not changed', description: failure.message });
-      else toaster.success({ title: done });
+      if (failure) {
+        toaster.error({ title: 'Not changed', description: failure.message });
+        return false;
+      }
+      toaster.success({ title: done });
+      return true;
     } catch (error) {
       toaster.error({ title: 'Not changed', description: errorText(error) });
+      return false;
     }
   };
 
@@ -105,7 +111,7 @@ export function InboxItemDetail({ id }: { id: string }) {
                 ) : (
                   ' · guest'
                 )}{' '}
-                · {formatDate(item.createdAt)}
+                · {formatDateTime(item.createdAt)}
               </Text>
             ) : (
               <Text fontSize="sm" color="fg.muted">
@@ -117,58 +123,47 @@ export function InboxItemDetail({ id }: { id: string }) {
                 ) : (
                   'a former member'
                 )}{' '}
-                · {formatDate(item.createdAt)}
+                · {formatDateTime(item.createdAt)}
               </Text>
             )}
           </Stack>
 
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap={3}>
-            <Field.Root disabled={updating.loading}>
-              <Field.Label>Status</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={item.status}
-                  onChange={(e) =>
-                    change(
-                      { status: e.target.value as InboxStatus },
-                      `Marked ${STATUS_LABELS[e.target.value as InboxStatus].toLowerCase()}`,
-                    )
-                  }
-                >
-                  {STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {STATUS_LABELS[status]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root disabled={updating.loading}>
-              <Field.Label>Assigned to</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={item.assignedTo?.id ?? ''}
-                  onChange={(e) =>
-                    change(
-                      { assignedToId: e.target.value || null },
-                      e.target.value ? 'Assigned' : 'Unassigned',
-                    )
-                  }
-                >
-                  <option value="">Nobody</option>
-                  {item.assignedTo && !admins.some((a) => a.id === item.assignedTo?.id) ? (
-                    <option value={item.assignedTo.id}>{item.assignedTo.displayName}</option>
-                  ) : null}
-                  {admins.map((admin) => (
-                    <option key={admin.id} value={admin.id}>
-                      {admin.displayName} ({admin.username})
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <SelectWithSave
+              label="Status"
+              what="status"
+              value={item.status}
+              disabled={updating.loading}
+              onSave={(status) =>
+                change(
+                  { status: status as InboxStatus },
+                  `Marked ${STATUS_LABELS[status as InboxStatus].toLowerCase()}`,
+                )
+              }
+            >
+              {STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </SelectWithSave>
+            <SelectWithSave
+              label="Assigned to"
+              what="assignee"
+              value={item.assignedTo?.id ?? ''}
+              disabled={updating.loading}
+              onSave={(id) => change({ assignedToId: id || null }, id ? 'Assigned' : 'Unassigned')}
+            >
+              <option value="">Nobody</option>
+              {item.assignedTo && !admins.some((a) => a.id === item.assignedTo?.id) ? (
+                <option value={item.assignedTo.id}>{item.assignedTo.displayName}</option>
+              ) : null}
+              {admins.map((admin) => (
+                <option key={admin.id} value={admin.id}>
+                  {admin.displayName} ({admin.username})
+                </option>
+              ))}
+            </SelectWithSave>
           </SimpleGrid>
 
           {item.kind === 'REPORT' ? (
@@ -179,7 +174,7 @@ export function InboxItemDetail({ id }: { id: string }) {
                 <Text fontSize="sm" color="fg.muted">
                   Message by {item.reportedMessage.sender.displayName} ({item.reportedMessage.sender.username}
                   ) in “{item.reportedMessage.conversationSubject || 'a conversation without a subject'}”,
-                  sent {formatDate(item.reportedMessage.sentAt)}.
+                  sent {formatDateTime(item.reportedMessage.sentAt)}.
                   {item.reportedMessage.body !== item.body ? ' It has been edited since the report.' : ''}
                 </Text>
               ) : (
@@ -206,7 +201,7 @@ export function InboxItemDetail({ id }: { id: string }) {
                     {entry.who} {entry.label}
                   </Text>
                   <Text fontSize="xs" color="fg.muted">
-                    {formatDate(entry.at)}
+                    {formatDateTime(entry.at)}
                   </Text>
                 </HStack>
                 <Text whiteSpace="pre-wrap" overflowWrap="anywhere">

@@ -19,6 +19,7 @@ import {
 } from '@chakra-ui/react';
 import { Inbox, Paperclip } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
+import { formatDateTime } from '../../ui/dateFormat';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
@@ -28,9 +29,6 @@ import { AdminMailOutboxMessageQueryDocument, AdminMailOutboxQueryDocument } fro
 import { attachmentsSummary, deliveryState, formatBytes } from './outboxFormat';
 
 const PAGE_SIZE = 25;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (value: unknown) => (typeof value === 'string' ? dateFormat.format(new Date(value)) : '');
 
 /**
  * /admin/outbox: every mail the app made, newest first, with a search by recipient or subject;
@@ -144,7 +142,7 @@ export default function AdminOutboxPage() {
                         {attachmentsSummary(mail.attachmentNames)}
                       </Table.Cell>
                       <Table.Cell fontSize="sm" whiteSpace="nowrap">
-                        {formatDate(mail.createdAt)}
+                        {formatDateTime(mail.createdAt)}
                       </Table.Cell>
                       <Table.Cell>
                         <Badge colorPalette={state.palette} title={state.detail}>
@@ -221,14 +219,14 @@ function MailContent({ id }: { id: string }) {
                 <Text as="span" color="fg.muted">
                   Created:{' '}
                 </Text>
-                {formatDate(mail.createdAt)}
+                {formatDateTime(mail.createdAt)}
               </Text>
               <Text>
                 <Text as="span" color="fg.muted">
                   Status:{' '}
                 </Text>
                 {deliveryState(mail).label}
-                {mail.sentAt ? ` (${formatDate(mail.sentAt)})` : ''}
+                {mail.sentAt ? ` (${formatDateTime(mail.sentAt)})` : ''}
               </Text>
               {mail.error && !mail.sentAt ? <Text color="fg.error">{mail.error}</Text> : null}
             </Stack>

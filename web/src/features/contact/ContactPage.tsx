@@ -15,6 +15,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { PageIntro } from '../../ui/PageIntro';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { CONTACT_EMAIL, INFO_PAGES } from '../misc/infoPages';
@@ -38,14 +39,7 @@ export default function ContactPage() {
   return (
     <Container maxW="5xl" py={{ base: '10', md: '16' }}>
       <Stack gap="10">
-        <Stack gap="3">
-          <Heading as="h1" size="3xl">
-            {content.title}
-          </Heading>
-          <Text fontSize="lg" color="fg.muted">
-            {content.intro}
-          </Text>
-        </Stack>
+        <PageIntro title={content.title} intro={content.intro} />
         <SimpleGrid columns={{ base: 1, md: 5 }} gap="10" alignItems="start">
           <Box gridColumn={{ md: 'span 3' }}>
             <ContactForm />

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
 import { useCourseFilterParam } from '../learning/InstructorCourseFilter';
 import { messageOf } from '../learning/learningErrors';
-import { formatDateTime } from '../learning/learningFormat';
+import { formatDateTime } from '../../ui/dateFormat';
 import { coursePath } from '../learning/learningPaths';
 import { InstructorListFrame, LearnerCell } from './InstructorListFrame';
 

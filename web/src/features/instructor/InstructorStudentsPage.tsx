@@ -7,7 +7,8 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
 import { useCourseFilterParam } from '../learning/InstructorCourseFilter';
 import { messageOf } from '../learning/learningErrors';
-import { formatDate, sourceLabel } from '../learning/learningFormat';
+import { formatDate } from '../../ui/dateFormat';
+import { sourceLabel } from '../learning/learningFormat';
 import { coursePath } from '../learning/learningPaths';
 import { InstructorListFrame, LearnerCell } from './InstructorListFrame';
 

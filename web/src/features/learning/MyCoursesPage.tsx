@@ -23,7 +23,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
 import { CourseProgressBar, LearningNotice } from './LearningBits';
 import { messageOf } from './learningErrors';
-import { formatDate } from './learningFormat';
+import { formatDate } from '../../ui/dateFormat';
 import { coursePath, stepPath } from './learningPaths';
 
 const MyCoursesQueryDocument = graphql(`

@@ -30,9 +30,9 @@ export default function MessagesPage() {
         bg="bg"
         overflow="hidden"
       >
+        {/* Unnamed: the list inside is already named "Conversations". */}
         <Box
           as="nav"
-          aria-label="Conversations"
           hideBelow={conversationId ? 'md' : undefined}
           borderRightWidth={{ md: '1px' }}
           minH={0}

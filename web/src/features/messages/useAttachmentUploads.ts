@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { uploadWithProgress } from '../../ui/uploadWithProgress';
 import { ATTACHMENT_MAX_COUNT, attachmentProblem } from './messagesFormat';
 
 /** Where message attachments are uploaded before the message that uses them is sent. */
@@ -17,7 +18,8 @@ export interface AttachmentItem {
 
 let counter = 0;
 
-function uploadFailure(status: number): string {
+/** Why an attachment upload was refused, by HTTP status, when the server's answer does not say. */
+export function attachmentUploadFailure(status: number): string {
   if (status === 401) return 'Your session has ended. Sign in again to attach files.';
   if (status === 413) return 'The file is too large: files can be at most 10 MB.';
   if (status === 415) return 'This file type cannot be attached: send images or PDF files.';
@@ -26,28 +28,19 @@ function uploadFailure(status: number): string {
 
 /** Sends one file to the upload endpoint, reporting progress; resolves to its upload id. */
 function upload(file: File, onProgress: (share: number) => void) {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<string>((resolve, reject) => {
-    const body = new FormData();
-    body.append('files', file, file.name);
-    xhr.open('POST', ATTACHMENT_UPLOAD_URL);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const answer = xhr.response as { files?: { uploadId: string }[]; message?: string } | null;
-      const uploadId = answer?.files?.[0]?.uploadId;
-      if (xhr.status === 201 && uploadId) resolve(uploadId);
-      else reject(new Error(answer?.message ?? uploadFailure(xhr.status)));
-    };
-    xhr.onerror = () => reject(new Error('The upload failed: the server could not be reached.'));
-    xhr.onabort = () => reject(new Error('The upload was cancelled.'));
-    xhr.send(body);
+  const { promise, abort } = uploadWithProgress<{ files?: { uploadId: string }[] }>({
+    url: ATTACHMENT_UPLOAD_URL,
+    field: 'files',
+    file,
+    onProgress,
+    failureText: attachmentUploadFailure,
   });
-  return { promise, abort: () => xhr.abort() };
+  const uploadId = promise.then((answer) => {
+    const id = answer.files?.[0]?.uploadId;
+    if (!id) throw new Error(attachmentUploadFailure(201));
+    return id;
+  });
+  return { promise: uploadId, abort };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { PageIntro } from '../../ui/PageIntro';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CONTACT_EMAIL, INFO_PAGES, type InfoPageKey } from './infoPages';
 
@@ -18,19 +19,13 @@ export default function InfoPage({ page }: { page: InfoPageKey }) {
   return (
     <Container maxW="3xl" py={{ base: '10', md: '16' }}>
       <Stack gap="8">
-        <Stack gap="3">
-          <Heading as="h1" size="3xl">
-            {content.title}
-          </Heading>
-          <Text fontSize="lg" color="fg.muted">
-            {content.intro}
-          </Text>
+        <PageIntro title={content.title} intro={content.intro}>
           {content.updated ? (
             <Text fontSize="sm" color="fg.subtle">
               Last updated {formatDate(content.updated)}
             </Text>
           ) : null}
-        </Stack>
+        </PageIntro>
         {content.sections.map((section) => (
           <Stack as="section" gap="2" key={section.heading}>
             <Heading as="h2" size="lg">

@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Image, Progress, Stack, Text } from '@chakra-ui/react';
 import { ImageIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { THUMBNAIL_ACCEPT, type UploadLimitInfo, uploadWithProgress } from './uploadFiles';
+import { THUMBNAIL_ACCEPT, type UploadLimitInfo, uploadResourceFile } from './uploadFiles';
 
 export interface ThumbnailState {
   uploadId: string | null;
@@ -43,7 +43,7 @@ export function ThumbnailPicker({
     setPreview(URL.createObjectURL(file));
     setProgress(0);
     onChange({ uploadId: null, busy: true });
-    uploadWithProgress('thumbnail', file, setProgress)
+    uploadResourceFile('thumbnail', file, setProgress)
       .promise.then((answer) => {
         setProgress(null);
         onChange({ uploadId: answer.thumbnail?.uploadId ?? null, busy: false });

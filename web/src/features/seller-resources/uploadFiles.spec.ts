@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToPrice, guessKind, precheckFile, priceToCents } from './uploadFiles';
+import { centsToPrice, guessKind, precheckFile, priceToCents, resourceUploadFailure } from './uploadFiles';
 
 const limits = [
   { kind: 'document', label: 'Document', maxBytes: 50 * 1024 * 1024, maxLabel: '50 MB' },
@@ -33,5 +33,13 @@ describe('upload pre-checks', () => {
     expect(priceToCents('abc')).toBeNull();
     expect(priceToCents('1.999')).toBeNull();
     expect(centsToPrice(1299)).toBe('12.99');
+  });
+
+  it('explains a refused resource upload by its status', () => {
+    expect(resourceUploadFailure(401)).toBe('Your session has ended. Sign in again to upload.');
+    expect(resourceUploadFailure(403)).toBe('Only sellers can upload resource files.');
+    expect(resourceUploadFailure(413)).toBe('The file is too large.');
+    expect(resourceUploadFailure(415)).toBe('This file type is not supported.');
+    expect(resourceUploadFailure(500)).toBe('The upload failed (status 500).');
   });
 });

@@ -1,3 +1,5 @@
+import { uploadWithProgress } from '../../ui/uploadWithProgress';
+
 /** The answer of POST /api/upload. */
 export interface UploadedFile {
   uploadId: string;
@@ -75,40 +77,23 @@ export function precheckFile(file: { name: string; size: number }, limits: Uploa
   return null;
 }
 
-/** Sends one multipart request to /api/upload, reporting the share sent (0–1) as it goes. */
-export function uploadWithProgress(
+/** Sends one resource file or thumbnail to /api/upload, reporting the share sent (0–1) as it goes. */
+export function uploadResourceFile(
   field: 'files' | 'thumbnail',
   file: File,
   onProgress: (share: number) => void,
 ): { promise: Promise<UploadAnswer>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<UploadAnswer>((resolve, reject) => {
-    const body = new FormData();
-    body.append(field, file, file.name);
-    xhr.open('POST', '/api/upload');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const answer = xhr.response as (UploadAnswer & { message?: string }) | null;
-      if (xhr.status === 201 && answer) {
-        onProgress(1);
-        resolve(answer);
-      } else {
-        reject(new Error(answer?.message ?? uploadFailure(xhr.status)));
-      }
-    };
-    xhr.onerror = () => reject(new Error('The upload failed: the server could not be reached.'));
-    xhr.onabort = () => reject(new Error('The upload was cancelled.'));
-    xhr.send(body);
+  return uploadWithProgress<UploadAnswer>({
+    url: '/api/upload',
+    field,
+    file,
+    onProgress,
+    failureText: resourceUploadFailure,
   });
-  return { promise, abort: () => xhr.abort() };
 }
 
-function uploadFailure(status: number): string {
+/** Why a resource upload was refused, by HTTP status, when the server's answer does not say. */
+export function resourceUploadFailure(status: number): string {
   if (status === 401) return 'Your session has ended. Sign in again to upload.';
   if (status === 403) return 'Only sellers can upload resource files.';
   if (status === 413) return 'The file is too large.';

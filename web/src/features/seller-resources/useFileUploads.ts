@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { precheckFile, type UploadedFile, type UploadLimitInfo, uploadWithProgress } from './uploadFiles';
+import { precheckFile, type UploadedFile, type UploadLimitInfo, uploadResourceFile } from './uploadFiles';
 
 export interface UploadItem {
   key: string;
@@ -39,7 +39,7 @@ export function useFileUploads(limits: UploadLimitInfo[], maxFiles: number) {
         const error =
           index >= room ? `"${file.name}": at most ${maxFiles} files at once.` : precheckFile(file, limits);
         if (error) return { key, name: file.name, size: file.size, progress: 0, status: 'error', error };
-        const { promise, abort } = uploadWithProgress('files', file, (share) =>
+        const { promise, abort } = uploadResourceFile('files', file, (share) =>
           patch(key, { progress: share }),
         );
         aborts.current.set(key, abort);
