@@ -2,18 +2,27 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { isSubscriptionOperation } from '@apollo/client/utilities';
 import { createClient } from 'graphql-sse';
 import { STREAM_PATH, StreamLink } from './streamLink';
+import { streamStatusListeners } from './streamStatus';
 
 /**
  * The one Apollo Client of the web app. It talks to the graph on the same origin and sends the
  * session cookie. Queries are served from the cache once loaded (the spec's "never stale"); there is
  * no retry link, so a failed call fails once and is reported. Subscriptions go to /graphql/stream
  * over Server-Sent Events (graphql-sse, which retries a failed stream 5 times with backoff; pages
- * fall back to polling after that: useLiveSubscription); everything else to /graphql.
+ * poll meanwhile and after that: useLiveSubscription; the client reports whether its streams are
+ * open to every live page: streamStatus); everything else to /graphql.
  */
 export const apolloClient = new ApolloClient({
   link: ApolloLink.split(
     (operation) => isSubscriptionOperation(operation.query),
-    new StreamLink(createClient({ url: STREAM_PATH, credentials: 'same-origin', retryAttempts: 5 })),
+    new StreamLink(
+      createClient({
+        url: STREAM_PATH,
+        credentials: 'same-origin',
+        retryAttempts: 5,
+        on: streamStatusListeners(),
+      }),
+    ),
     new HttpLink({ uri: '/graphql', credentials: 'same-origin' }),
   ),
   cache: new InMemoryCache({

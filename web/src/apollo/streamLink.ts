@@ -9,19 +9,12 @@ import { Observable } from 'rxjs';
 export const STREAM_PATH = '/graphql/stream';
 
 /**
- * Put on an operation's context (`useSubscription(…, { context: { onStreamConnected } })`): called
- * each time its event stream is open, with `reconnected` true after a lost stream came back (the
- * events in between are lost: refetch).
- */
-export interface StreamContext {
-  onStreamConnected?: (reconnected: boolean) => void;
-}
-
-/**
  * The terminating link for subscriptions: each one is its own event stream (a POST to
  * /graphql/stream; graphql-sse's "distinct connections" mode), retried by the graphql-sse client
  * with backoff when the network fails. GraphQL errors in results pass through as results; a stream
- * that cannot be opened ends the subscription with an error.
+ * that cannot be opened ends the subscription with an error. Whether streams are open is reported
+ * by the client itself (streamStatus), not per operation: Apollo shares one stream between
+ * identical subscriptions.
  */
 export class StreamLink extends ApolloLink {
   constructor(private readonly client: Client) {
@@ -29,7 +22,6 @@ export class StreamLink extends ApolloLink {
   }
 
   override request(operation: ApolloLink.Operation): Observable<ApolloLink.Result> {
-    const { onStreamConnected } = operation.getContext() as StreamContext;
     return new Observable<ApolloLink.Result>((observer) =>
       this.client.subscribe(
         {
@@ -48,7 +40,6 @@ export class StreamLink extends ApolloLink {
             observer.error(new CombinedGraphQLErrors({ errors }));
           },
         },
-        { connected: (reconnected) => onStreamConnected?.(reconnected) },
       ),
     );
   }

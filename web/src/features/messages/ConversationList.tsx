@@ -1,13 +1,14 @@
 import { Badge, Box, HStack, Input, InputGroup, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Paperclip, Search } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ConversationSummaryFragment } from '../../gql/graphql';
+import type { ConversationSummaryFragment, ConversationsQueryVariables } from '../../gql/graphql';
 import { Avatar } from '../../ui/Avatar';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { usePagedConnection } from '../../ui/usePagedConnection';
+import { refreshedInbox, refreshSize } from './inboxRefresh';
 import { ConversationsQueryDocument } from './messageDocuments';
 import { badgeCount, contextLabel, conversationPath, listTime, peopleNames, preview } from './messagesFormat';
 import { useConversationEvents } from './useConversationEvents';
@@ -20,27 +21,49 @@ export const INBOX_POLL_MS = 15_000;
 /** The inbox: a search box and my conversations, last activity first, the open one highlighted. */
 export function ConversationList({ base, activeId }: { base: string; activeId?: string }) {
   const { text, setText, search } = useDebouncedSearch();
+  // Typed as the query's variables, so a refresh may pass `after` too.
+  const variables: ConversationsQueryVariables = { first: INBOX_PAGE_SIZE, search: search || null };
   const { query, pager, connection } = usePagedConnection(
     ConversationsQueryDocument,
     'conversations',
-    { first: INBOX_PAGE_SIZE, search: search || null },
+    variables,
     { errorTitle: 'More conversations could not be loaded', filterKey: search },
   );
-  const { refetch, startPolling, stopPolling } = query;
-  // A new message may start a conversation or move one to the top: read the first page again.
+  const { fetchMore } = query;
+  const currentSearch = useRef(search);
+  useEffect(() => {
+    currentSearch.current = search;
+  }, [search]);
+  const loadedCount = useRef(0);
+  useEffect(() => {
+    loadedCount.current = connection?.nodes.length ?? 0;
+  });
+  // A new message may start a conversation or move one to the top: read again as many as are
+  // shown (pages added with "Load more" stay), in place of what is cached for the list.
   const refresh = useCallback(() => {
-    void refetch().catch(() => undefined);
-  }, [refetch]);
+    const startedFor = currentSearch.current;
+    const first = refreshSize(loadedCount.current, INBOX_PAGE_SIZE);
+    void fetchMore({
+      variables: { first, after: null },
+      updateQuery: (loaded, { fetchMoreResult }) => {
+        if (currentSearch.current !== startedFor || !fetchMoreResult) return loaded;
+        const conversations = refreshedInbox(loaded?.conversations, fetchMoreResult.conversations, first);
+        return { ...fetchMoreResult, conversations };
+      },
+    }).catch(() => undefined);
+  }, [fetchMore]);
   const { pollInterval } = useConversationEvents({
     onEvent: refresh,
     onRefetch: refresh,
     fallbackPollMs: INBOX_POLL_MS,
   });
-  // Polled only while the live stream is down.
+  // Polled only while the live stream is down (by the same refresh: Apollo's polling would read
+  // the first page only).
   useEffect(() => {
-    if (pollInterval) startPolling(pollInterval);
-    else stopPolling();
-  }, [pollInterval, startPolling, stopPolling]);
+    if (!pollInterval) return;
+    const timer = setInterval(refresh, pollInterval);
+    return () => clearInterval(timer);
+  }, [pollInterval, refresh]);
 
   const conversations = connection?.nodes ?? [];
   return (

@@ -13,6 +13,7 @@ import {
   UnreadMessageCountQueryDocument,
 } from './messageDocuments';
 import { peopleNames } from './messagesFormat';
+import { coalescedTask } from './coalescedTask';
 import { ReportMessageDialog, type ReportTarget } from './ReportMessageDialog';
 import { ThreadHeader, UnblockNotice } from './ThreadHeader';
 import { mergeMessages, olderPageCursor } from './threadLayout';
@@ -39,6 +40,8 @@ export function ConversationThread({ conversationId, backTo }: { conversationId:
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [report, setReport] = useState<ReportTarget | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  // Marks the conversation read (set below), one mark at a time.
+  const markReadNow = useRef<() => void>(() => undefined);
 
   const refresh = useCallback(() => {
     void client.refetchQueries({ include: [ConversationThreadQueryDocument] }).catch(() => undefined);
@@ -48,6 +51,9 @@ export function ConversationThread({ conversationId, backTo }: { conversationId:
       if (event.conversationId !== conversationId) return;
       const message = event.message;
       if (message) setLoaded((list) => mergeMessages(list, [message]));
+      // Someone else's message in the open thread: read at once (the cached unread count may not
+      // change, e.g. while a read mark is under way).
+      if (message && !message.mine && isVisible()) markReadNow.current();
       // Seen marks and unread counts: read the newest page again.
       refresh();
     },
@@ -85,25 +91,26 @@ export function ConversationThread({ conversationId, backTo }: { conversationId:
   );
 
   // Marked read while shown: on open, when new messages come in, and when the tab is shown again.
-  // Quiet: a failed read mark is tried again with the next message or visit.
+  // Quiet: a failed read mark is tried again with the next message or visit. One mark at a time;
+  // asked again meanwhile (a message came in), it marks once more when done: the first mark's
+  // answer may predate that message.
   const [markRead] = useMutation(ConversationMarkReadMutationDocument);
   const unread = conversation?.unreadCount ?? 0;
-  const marking = useRef(false);
+  useEffect(() => {
+    markReadNow.current = coalescedTask(async () => {
+      if (!isVisible()) return;
+      await markRead({ variables: { input: { conversationId } } });
+      await client.refetchQueries({ include: [UnreadMessageCountQueryDocument] });
+    });
+  }, [conversationId, client, markRead]);
   useEffect(() => {
     const mark = () => {
-      if (!unread || marking.current || !isVisible()) return;
-      marking.current = true;
-      void markRead({ variables: { input: { conversationId } } })
-        .then(() => client.refetchQueries({ include: [UnreadMessageCountQueryDocument] }))
-        .catch(() => undefined)
-        .finally(() => {
-          marking.current = false;
-        });
+      if (unread && isVisible()) markReadNow.current();
     };
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
-  }, [unread, conversationId, client, markRead]);
+  }, [unread]);
 
   // Scrolling: to the bottom at first and when a message arrives while near the bottom (or is
   // mine); older pages keep the view where it was.
