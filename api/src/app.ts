@@ -153,7 +153,13 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const graphqlBody = jsonBody(JSON_BODY_LIMIT_BYTES);
   app.post('/graphql', sameOriginOnly, sessionsMiddleware, graphqlBody, graphql);
   // Subscriptions over Server-Sent Events (graphql-sse), with the checks and limits of /graphql.
-  const stream = graphqlStream({ schema, createContext, sessionStands: sessionStandsIn(sessions) });
+  const stream = graphqlStream({
+    schema,
+    createContext,
+    sessionStands: sessionStandsIn(sessions),
+    // A lost LISTEN connection drops the open streams: their clients reconnect and refetch.
+    pubSub: realtime,
+  });
   app.post(GRAPHQL_STREAM_PATH, sameOriginOnly, sessionsMiddleware, graphqlBody, stream.handler);
   app.all(GRAPHQL_STREAM_PATH, (_req, res) => {
     res.status(405).set('allow', 'POST').json({ message: 'Subscriptions are POSTed here (graphql-sse)' });

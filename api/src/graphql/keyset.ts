@@ -1,5 +1,5 @@
 import { isUuid } from '../modules/users/users.service';
-import { invalidCursor } from './connection';
+import { type ConnectionShape, invalidCursor } from './connection';
 
 /**
  * Keyset pagination for lists that MikroORM's findByCursor cannot express (ordering by a search
@@ -98,6 +98,11 @@ function afterClause(keys: SortKey[], values: unknown[]): SqlPart {
   return { sql: `(${ors.join(' or ')})`, params };
 }
 
+/** ISO 8601 text of a timestamptz in UTC with all six fractional digits (it casts back exactly). */
+function preciseTime(expr: string): string {
+  return `to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
 export interface KeysetPage<Sort extends string> {
   count: SqlPart;
   page: SqlPart;
@@ -127,7 +132,11 @@ export function keysetPage<Sort extends string>(options: {
     conditions.push(clause.sql);
     params.push(...clause.params);
   }
-  const select = keys.map((k, i) => `${k.expr} as k${i}`).join(', ');
+  // A time key's cursor keeps the database's own value, to the microsecond (as ISO 8601 text in
+  // UTC): a JS Date would round it to the millisecond, and the next page would skip or repeat rows.
+  const select = keys
+    .map((k, i) => (k.cast === 'timestamptz' ? `${preciseTime(k.expr)} as k${i}` : `${k.expr} as k${i}`))
+    .join(', ');
   const selectParams = keys.flatMap((k) => k.params);
   const order = keys.map((k) => `${k.expr} ${k.desc ? 'desc' : 'asc'}`).join(', ');
   const orderParams = keys.flatMap((k) => k.params);
@@ -148,6 +157,47 @@ export function keysetPage<Sort extends string>(options: {
           return typeof v === 'string' && (key.cast === 'real' || key.cast === 'numeric') ? Number(v) : v;
         }),
       );
+    },
+  };
+}
+
+/**
+ * Runs a keyset page's count and page statements and builds its connection: `load` reads the
+ * nodes of the page's ids (in any order; ids it does not return are left out), each edge's cursor
+ * is that of its row. `newestLast` serves a list read backwards (a conversation's messages: the
+ * newest page first, listed oldest to newest; `after` is then the page's `before` cursor): the
+ * page is reversed, and the older rows left are on the previous side.
+ */
+export async function keysetConnection<T extends { id: string }>(options: {
+  execute: <R extends object>(sql: string, params: unknown[]) => Promise<R[]>;
+  page: KeysetPage<string>;
+  first: number;
+  after: string | null | undefined;
+  load: (ids: string[]) => Promise<T[]>;
+  newestLast?: boolean;
+}): Promise<ConnectionShape<T>> {
+  const { execute, page, first, after, load, newestLast = false } = options;
+  const [countRows, rows] = await Promise.all([
+    execute<{ n: number }>(page.count.sql, page.count.params),
+    execute<Record<string, unknown>>(page.page.sql, page.page.params),
+  ]);
+  const pageRows = rows.slice(0, first);
+  if (newestLast) pageRows.reverse();
+  const byId = new Map((await load(pageRows.map((r) => String(r.id)))).map((node) => [node.id, node]));
+  const edges = pageRows.flatMap((row) => {
+    const node = byId.get(String(row.id));
+    return node ? [{ node, cursor: page.cursorOf(row) }] : [];
+  });
+  const more = rows.length > first;
+  return {
+    nodes: edges.map((edge) => edge.node),
+    edges,
+    totalCount: countRows[0].n,
+    pageInfo: {
+      hasNextPage: newestLast ? Boolean(after) : more,
+      hasPreviousPage: newestLast ? more : Boolean(after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
     },
   };
 }

@@ -1,7 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from 'graphql-sse';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { MAX_STREAMS_PER_USER, tooManyStreams } from './graphql-stream';
+import { LISTENER_APPLICATION_NAME } from './pg-pubsub';
 import { type Browser, CONVERSATION_EVENTS, openStream, signIn } from './stream-fixtures.test';
 
 let t: TestApp;
@@ -212,6 +215,102 @@ describe('/graphql/stream (graphql-sse)', () => {
     expect(await schemaFile.text()).toContain('conversationEvents: ConversationEvent!');
   });
 });
+
+describe('/graphql/stream limits and listener loss', () => {
+  it('holds at most 10 open streams per user (429 RATE_LIMITED beyond); a closed one frees its place', async () => {
+    const seller = await signIn(base, 'seller');
+    const other = await signIn(base, 'seller'); // another session of the same user counts too
+    const open: AbortController[] = [];
+    const openOne = async (cookie: string) => {
+      const controller = new AbortController();
+      const res = await fetch(`${base}/graphql/stream`, {
+        method: 'POST',
+        signal: controller.signal,
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie },
+        body: JSON.stringify({ query: CONVERSATION_EVENTS }),
+      });
+      if (res.status === 200) open.push(controller);
+      return res;
+    };
+    try {
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+        expect((await openOne(i % 2 ? other.cookie! : seller.cookie!)).status).toBe(200);
+      }
+      const refused = await openOne(other.cookie!);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        errors: [{ message: tooManyStreams(MAX_STREAMS_PER_USER), extensions: { code: 'RATE_LIMITED' } }],
+      });
+      // Someone else is not limited by the seller's streams.
+      const memberStream = openStream(base, member.cookie, CONVERSATION_EVENTS);
+      await memberStream.connected;
+      await memberStream.close();
+
+      open.shift()!.abort();
+      await expect
+        .poll(async () => (await openOne(seller.cookie!)).status, { timeout: 3000, interval: 50 })
+        .toBe(200);
+    } finally {
+      for (const controller of open) controller.abort();
+    }
+  });
+
+  it('drops open streams when the LISTEN connection is lost: the client reconnects and hears later events', async () => {
+    const connects: boolean[] = [];
+    const client = createClient({
+      url: `${base}/graphql/stream`,
+      headers: { cookie: instructor.cookie! },
+      retryAttempts: 5,
+      retry: () => new Promise((resolve) => setTimeout(resolve, 50)),
+    });
+    const results = client.iterate<any>(
+      { query: CONVERSATION_EVENTS },
+      { connected: (reconnected) => connects.push(reconnected) },
+    );
+    const pending = results.next();
+    try {
+      await expect.poll(() => connects, { timeout: 3000, interval: 20 }).toEqual([false]);
+      const [before] = await listenerPids();
+      expect(before).toBeTypeOf('number');
+      await t.orm.em.fork().execute('select pg_terminate_backend(?)', [before]);
+
+      // The server drops the stream; the client connects again, once the listener is back.
+      await expect.poll(() => connects, { timeout: 5000, interval: 20 }).toEqual([false, true]);
+      const after = await listenerPids();
+      expect(after).toHaveLength(1);
+      expect(after[0]).not.toBe(before);
+
+      const sent = await member.gql(SEND, {
+        input: { conversationId: await firstConversationId(), body: 'After the listener came back' },
+      });
+      expect(sent.data.messageSend.userErrors).toEqual([]);
+      const { value } = await withTimeout(pending, 3000);
+      expect(value?.data.conversationEvents.message).toMatchObject({ body: 'After the listener came back' });
+    } finally {
+      await results.return?.();
+      client.dispose();
+    }
+  });
+});
+
+/** The realtime listener connections of the test database (backend pids). */
+async function listenerPids(): Promise<number[]> {
+  const rows = await t.orm.em
+    .fork()
+    .execute<{ pid: number }[]>(
+      'select pid from pg_stat_activity where application_name = ? and datname = current_database()',
+      [LISTENER_APPLICATION_NAME],
+    );
+  return rows.map((row) => row.pid);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`nothing within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 async function firstConversationId(): Promise<string> {
   const [row] = await t.orm.em

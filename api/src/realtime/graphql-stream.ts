@@ -20,6 +20,7 @@ import { withoutSuggestion } from '../graphql/field-suggestions';
 import { graphInputProblem } from '../graphql/input-guard';
 import { parseOptions, validationRules } from '../graphql/limits';
 import type { SessionStore } from '../modules/auth/session-store';
+import type { PgPubSub } from './pg-pubsub';
 
 /** Where the graph's subscriptions are served. */
 export const GRAPHQL_STREAM_PATH = '/graphql/stream';
@@ -34,11 +35,27 @@ export interface GraphqlStreamOptions {
    * stream): a stream outlives its request, and a sign-out or expiry must end it.
    */
   sessionStands: (req: Request) => Promise<boolean>;
+  /**
+   * The schema's pubsub (the process's LISTEN connection): when it loses its connection, every
+   * open stream is dropped (events NOTIFYed meanwhile are lost; the clients reconnect and
+   * refetch), and a new stream waits until it listens again. Without one, neither happens.
+   */
+  pubSub?: Pick<PgPubSub, 'listening' | 'whenListening' | 'onListenerLost'>;
+  /** At most this many open streams per signed-in user in this process (default 10). */
+  maxStreamsPerUser?: number;
+  /** How long a new stream waits for the listener to come back before a 503 (default 10 s). */
+  listenerWaitMs?: number;
 }
+
+/** Open streams one user may hold in one process. */
+export const MAX_STREAMS_PER_USER = 10;
+export const tooManyStreams = (max: number) =>
+  `Too many live update streams are open for your account (at most ${max}). Close other tabs or windows of this site and try again.`;
+export const STREAMS_UNAVAILABLE = 'Live updates are unavailable right now. Try again in a moment.';
 
 export interface GraphqlStream {
   handler: RequestHandler;
-  /** Drops every open stream (app shutdown). */
+  /** Drops every open stream and stops listening to the pubsub (app shutdown). */
   close(): void;
   /** Open streams of this process. */
   readonly openStreams: number;
@@ -120,12 +137,31 @@ function eventResults(
  * mutations stay on /graphql. Mounted behind the same-origin check and the session middleware; the
  * document passes the same parse limit, validation rules (depth, cost, aliases…) and input text
  * rule as /graphql, and every error goes through the app's `formatError`. graphql-sse pings every
- * 12 s to keep the connection (and proxies) open. The single-connection mode (a stream token per
+ * 12 s to keep the connection (and proxies) open. A signed-in user holds at most 10 open streams
+ * per process (429 RATE_LIMITED beyond). When the process's LISTEN connection is lost, every open
+ * stream is dropped so its client reconnects and refetches; a stream asked for before the listener
+ * is back waits for it (503 UNAVAILABLE after 10 s). The single-connection mode (a stream token per
  * client, kept in memory) is off: it cannot work across processes.
  */
 export function graphqlStream(options: GraphqlStreamOptions): GraphqlStream {
-  const { schema, createContext, sessionStands } = options;
+  const { schema, createContext, sessionStands, pubSub } = options;
+  const maxPerUser = options.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
+  const listenerWaitMs = options.listenerWaitMs ?? 10_000;
   const open = new Set<Response>();
+  const perUser = new Map<string, number>();
+
+  // Dropped, not completed: graphql-sse clients retry a dropped stream (reaching a process still
+  // running behind the load balancer, or this one once it listens again, then refetching), while
+  // a completed one stays over.
+  const dropAll = () => {
+    for (const res of open) res.destroy();
+    open.clear();
+  };
+  const stopHearingLoss = pubSub?.onListenerLost(() => {
+    if (open.size > 0)
+      console.error(`[realtime] dropping ${open.size} open stream(s): the listener was lost`);
+    dropAll();
+  });
 
   const sse = createHandler<StreamContext>({
     schema,
@@ -188,35 +224,77 @@ export function graphqlStream(options: GraphqlStreamOptions): GraphqlStream {
   });
 
   const handler: RequestHandler = async (req, res, next) => {
+    const userId = req.session?.userId ?? null;
+    if (userId) {
+      const held = perUser.get(userId) ?? 0;
+      if (held >= maxPerUser) {
+        res
+          .status(429)
+          .json({ errors: [{ message: tooManyStreams(maxPerUser), extensions: { code: 'RATE_LIMITED' } }] });
+        return;
+      }
+      perUser.set(userId, held + 1);
+    }
+    let counted = Boolean(userId);
+    const release = () => {
+      open.delete(res);
+      if (!counted || !userId) return;
+      counted = false;
+      const left = (perUser.get(userId) ?? 1) - 1;
+      if (left > 0) perUser.set(userId, left);
+      else perUser.delete(userId);
+    };
     open.add(res);
-    res.once('close', () => open.delete(res));
+    res.once('close', release);
     // Proxies (nginx) must pass events on as they come, and nobody may keep an answer.
     res.setHeader('x-accel-buffering', 'no');
     res.setHeader('cache-control', 'no-store');
     try {
+      // A stream opened while the listener reconnects would miss the events until then: it waits.
+      if (pubSub && !pubSub.listening && !(await listening(pubSub, listenerWaitMs))) {
+        if (!res.destroyed && !res.headersSent) {
+          res
+            .status(503)
+            .json({ errors: [{ message: STREAMS_UNAVAILABLE, extensions: { code: 'UNAVAILABLE' } }] });
+        }
+        return;
+      }
+      if (res.destroyed) return;
       await sse(req, res);
     } catch (error) {
       if (res.headersSent) {
-        console.error('[realtime] stream failed', error);
+        // A stream dropped on purpose (close(), the listener lost) or by its client fails its next write.
+        if (!res.destroyed) console.error('[realtime] stream failed', error);
         res.destroy();
       } else next(error);
     } finally {
-      open.delete(res);
+      release();
     }
   };
 
   return {
     handler,
     close() {
-      // Dropped, not completed: graphql-sse clients retry a dropped stream (reaching a process
-      // still running behind the load balancer, then refetching), while a completed one stays over.
-      for (const res of open) res.destroy();
-      open.clear();
+      stopHearingLoss?.();
+      dropAll();
     },
     get openStreams() {
       return open.size;
     },
   };
+}
+
+/** Whether the pubsub listens within `ms` (now, or once its reconnect under way succeeds). */
+async function listening(pubSub: Pick<PgPubSub, 'whenListening'>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([pubSub.whenListening().then(() => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** `sessionStands` for the app's session store: the session still exists and is the same user's. */

@@ -94,7 +94,8 @@ class TopicSubscription implements AsyncIterableIterator<unknown> {
  * Lazy: nothing connects until `start()` (the app calls it) or the first `subscribe`; a pubsub
  * without a connection string only lets the schema be built (tooling, tests without a database).
  * A lost connection is reopened with backoff (100 ms doubling to 10 s) and LISTENs again; events
- * NOTIFYed while it was down are not replayed (clients refetch when their stream reconnects).
+ * NOTIFYed while it was down are not replayed: `onListenerLost` tells the stream endpoint, which
+ * drops its open streams so their clients reconnect (once it listens again) and refetch.
  */
 export class PgPubSub implements PubSub {
   private readonly options: typeof DEFAULTS & PgPubSubOptions;
@@ -105,6 +106,7 @@ export class PgPubSub implements PubSub {
   private reconnectDelayMs: number;
   private closed = false;
   private connectedListeners = new Set<() => void>();
+  private lostListeners = new Set<() => void>();
 
   constructor(options: PgPubSubOptions = {}) {
     this.options = { ...DEFAULTS, ...options };
@@ -138,6 +140,17 @@ export class PgPubSub implements PubSub {
   whenListening(): Promise<void> {
     if (this.client) return Promise.resolve();
     return new Promise((resolve) => this.connectedListeners.add(resolve));
+  }
+
+  /**
+   * Calls `listener` each time the LISTEN connection is lost (not at close()). Events NOTIFYed
+   * until it listens again are never delivered, so whoever serves subscriptions should end them
+   * then: their clients reconnect and refetch (graphql-stream.ts drops its open streams). Returns
+   * a function that removes the listener.
+   */
+  onListenerLost(listener: () => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
   }
 
   /** NOTIFYs `payload` to the subscribers of `routingKey` in every process, outside any transaction. */
@@ -198,12 +211,22 @@ export class PgPubSub implements PubSub {
     const onLost = (error?: Error) => {
       if (lost) return;
       lost = true;
-      if (this.client === client) this.client = null;
+      const wasListening = this.client === client;
+      if (wasListening) this.client = null;
       client.removeAllListeners('notification');
       if (this.closed) return;
       console.error('[realtime] listener connection lost; reconnecting', error?.message ?? '');
       client.end().catch(() => undefined);
       this.scheduleReconnect();
+      if (wasListening) {
+        for (const listener of [...this.lostListeners]) {
+          try {
+            listener();
+          } catch (failure) {
+            console.error('[realtime] a listener-lost handler failed', failure);
+          }
+        }
+      }
     };
     client.on('error', onLost);
     client.on('end', () => onLost());

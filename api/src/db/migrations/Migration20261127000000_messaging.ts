@@ -4,14 +4,21 @@ import { Migration } from '@mikro-orm/migrations';
  * Issue 13: member-to-member messages (docs/messaging.md). Conversations with their participants
  * (each with their own read mark and unread-mail mark), messages with private attachments, and
  * blocks between two users. Instructors choose whether members may write to them first
- * (`instructor_profiles.accepts_inquiries`).
+ * (`instructor_profiles.accepts_inquiries`). Uploads say what they are for (`uploads.purpose`): the
+ * message attachments a member uploads count against a daily quota.
+ *
+ * The times messages are ordered and compared by (`messages.created_at`, `last_message_at`, the
+ * read and mail marks) keep PostgreSQL's full microsecond precision: two messages a millisecond
+ * apart stay in order, and a read mark is never rounded below the message it marks. They never
+ * round-trip through a JS Date: cursors carry their text (api/src/graphql/keyset.ts) and marks are
+ * copied in SQL.
  */
 export class Migration20261127000000_messaging extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `create table "conversations" ("id" uuid not null, "subject" varchar(200) not null default '',
         "context_kind" varchar(20) null, "context_id" uuid null, "created_by" uuid not null,
-        "created_at" timestamptz(3) not null default now(), "last_message_at" timestamptz(3) not null default now(),
+        "created_at" timestamptz(3) not null default now(), "last_message_at" timestamptz not null default now(),
         constraint "conversations_pkey" primary key ("id"),
         constraint "conversations_created_by_foreign" foreign key ("created_by") references "users" ("id") on update cascade on delete cascade,
         constraint "conversations_context_kind_check" check ("context_kind" in ('booking', 'resource', 'order', 'instructor')),
@@ -22,8 +29,8 @@ export class Migration20261127000000_messaging extends Migration {
     );
     this.addSql(
       `create table "conversation_participants" ("conversation_id" uuid not null, "user_id" uuid not null,
-        "role" varchar(20) not null default 'member', "last_read_at" timestamptz(3) null, "last_read_message_id" uuid null,
-        "notified_at" timestamptz(3) null, "archived_at" timestamptz(3) null,
+        "role" varchar(20) not null default 'member', "last_read_at" timestamptz null, "last_read_message_id" uuid null,
+        "notified_at" timestamptz null, "archived_at" timestamptz(3) null,
         "joined_at" timestamptz(3) not null default now(),
         constraint "conversation_participants_pkey" primary key ("conversation_id", "user_id"),
         constraint "conversation_participants_conversation_id_foreign" foreign key ("conversation_id") references "conversations" ("id") on update cascade on delete cascade,
@@ -35,7 +42,7 @@ export class Migration20261127000000_messaging extends Migration {
     );
     this.addSql(
       `create table "messages" ("id" uuid not null, "conversation_id" uuid not null, "sender_id" uuid not null,
-        "body" text not null, "created_at" timestamptz(3) not null default clock_timestamp(),
+        "body" text not null, "created_at" timestamptz not null default clock_timestamp(),
         constraint "messages_pkey" primary key ("id"),
         constraint "messages_conversation_id_foreign" foreign key ("conversation_id") references "conversations" ("id") on update cascade on delete cascade,
         constraint "messages_sender_id_foreign" foreign key ("sender_id") references "users" ("id") on update cascade on delete cascade,
@@ -74,9 +81,19 @@ export class Migration20261127000000_messaging extends Migration {
     this.addSql(
       `alter table "instructor_profiles" add column "accepts_inquiries" boolean not null default true;`,
     );
+    // What an upload is for: message attachments are counted against the uploader's daily quota.
+    this.addSql(
+      `alter table "uploads" add column "purpose" varchar(20) not null default 'resource',
+        add constraint "uploads_purpose_check" check ("purpose" in ('resource', 'message'));`,
+    );
+    this.addSql(
+      `create index "uploads_message_quota_index" on "uploads" ("owner_id", "created_at") where "purpose" = 'message';`,
+    );
   }
 
   override async down(): Promise<void> {
+    this.addSql(`drop index if exists "uploads_message_quota_index";`);
+    this.addSql(`alter table "uploads" drop column if exists "purpose";`);
     this.addSql(`alter table "instructor_profiles" drop column if exists "accepts_inquiries";`);
     for (const table of [
       'user_blocks',

@@ -1,7 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConnectionShape } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
-import { createdKey, escapeLike, idKey, keysetPage, searchText, type SqlPart } from '../../graphql/keyset';
+import {
+  createdKey,
+  escapeLike,
+  idKey,
+  keysetConnection,
+  keysetPage,
+  searchText,
+  type SqlPart,
+} from '../../graphql/keyset';
 import { sendMail } from '../mail/mail';
 import { hasRole } from '../users/roles';
 import { User } from '../users/user.entity';
@@ -136,26 +144,16 @@ export async function listInboxItems(
     after,
   });
   const sql = em.getConnection();
-  const [[{ n }], rows] = await Promise.all([
-    sql.execute<{ n: number }[]>(page.count.sql, page.count.params),
-    sql.execute<ItemRow[]>(page.page.sql, page.page.params),
-  ]);
-  const pageRows = rows.slice(0, first);
-  const ids = pageRows.map((r) => r.id as string);
-  const full: ItemRow[] = ids.length ? await sql.execute(`${ITEM_SELECT} where i."id" in (?)`, [ids]) : [];
-  const byId = new Map((await toItems(em, full)).map((item) => [item.id, item]));
-  const edges = pageRows.map((r) => ({ node: byId.get(r.id)!, cursor: page.cursorOf(r) }));
-  return {
-    edges,
-    nodes: edges.map((e) => e.node),
-    totalCount: n,
-    pageInfo: {
-      hasNextPage: rows.length > first,
-      hasPreviousPage: Boolean(after),
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
+  return keysetConnection({
+    execute: (text, values) => sql.execute(text, values),
+    page,
+    first,
+    after,
+    load: async (ids) =>
+      ids.length
+        ? toItems(em, await sql.execute<ItemRow[]>(`${ITEM_SELECT} where i."id" in (?)`, [ids]))
+        : [],
+  });
 }
 
 /** How many items are in each status. */

@@ -2,7 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { type ConnectionShape } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
-import { escapeLike, idKey, keysetPage, searchText, type SortKey, isIsoDate } from '../../graphql/keyset';
+import {
+  escapeLike,
+  idKey,
+  isIsoDate,
+  keysetConnection,
+  keysetPage,
+  searchText,
+  type SortKey,
+} from '../../graphql/keyset';
 import { publishToUsers } from '../../realtime';
 import type { Viewer } from '../auth/session-user';
 import { fileMessageReport } from '../inbox/inbox-reports';
@@ -96,28 +104,13 @@ export class ConversationsService {
       first,
       after,
     });
-    const [countRows, rows] = await Promise.all([
-      this.em.execute<{ n: number }[]>(page.count.sql, page.count.params),
-      this.em.execute<Record<string, unknown>[]>(page.page.sql, page.page.params),
-    ]);
-    const pageRows = rows.slice(0, first);
-    const nodes = await loadConversations(
-      this.em,
-      viewer.id,
-      pageRows.map((r) => String(r.id)),
-    );
-    const edges = nodes.map((node, i) => ({ node, cursor: page.cursorOf(pageRows[i]) }));
-    return {
-      nodes,
-      edges,
-      totalCount: countRows[0].n,
-      pageInfo: {
-        hasNextPage: rows.length > first,
-        hasPreviousPage: !!after,
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges.at(-1)?.cursor ?? null,
-      },
-    };
+    return keysetConnection({
+      execute: (sql, params) => this.em.execute(sql, params),
+      page,
+      first,
+      after,
+      load: (ids) => loadConversations(this.em, viewer.id, ids),
+    });
   }
 
   /** A conversation I am in; null for any other id. */
@@ -146,29 +139,15 @@ export class ConversationsService {
       first: last,
       after: before,
     });
-    const [countRows, rows] = await Promise.all([
-      this.em.execute<{ n: number }[]>(page.count.sql, page.count.params),
-      this.em.execute<Record<string, unknown>[]>(page.page.sql, page.page.params),
-    ]);
-    const pageRows = rows.slice(0, last).reverse();
-    const nodes = await loadMessages(
-      this.em,
-      viewer.id,
-      pageRows.map((r) => String(r.id)),
-    );
-    const edges = nodes.map((node, i) => ({ node, cursor: page.cursorOf(pageRows[i]) }));
-    return {
-      nodes,
-      edges,
-      totalCount: countRows[0].n,
-      pageInfo: {
-        // Older messages come before this page; newer ones after it when it was asked with `before`.
-        hasPreviousPage: rows.length > last,
-        hasNextPage: !!before,
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges.at(-1)?.cursor ?? null,
-      },
-    };
+    // Older messages come before this page; newer ones after it when it was asked with `before`.
+    return keysetConnection({
+      execute: (sql, params) => this.em.execute(sql, params),
+      page,
+      first: last,
+      after: before,
+      load: (ids) => loadMessages(this.em, viewer.id, ids),
+      newestLast: true,
+    });
   }
 
   /** How many messages from others I have not read, over all my conversations. */
@@ -291,23 +270,28 @@ export class ConversationsService {
     await assertSendRate(em, user.id);
     await em.execute(`select id from conversations where id = ? for update`, [conversationId]);
     const messageId = randomUUID();
-    const [inserted] = await em.execute<{ created_at: Date }[]>(
-      `insert into messages (id, conversation_id, sender_id, body) values (?, ?, ?, ?) returning created_at`,
-      [messageId, conversationId, user.id, body],
-    );
+    await em.execute(`insert into messages (id, conversation_id, sender_id, body) values (?, ?, ?, ?)`, [
+      messageId,
+      conversationId,
+      user.id,
+      body,
+    ]);
     if (uploadIds?.length) {
       await attachUploads(em, user, conversationId, messageId, uploadIds, this.privateDir, moves);
     }
+    // The message's time is copied in SQL (microseconds), never through a JS Date (milliseconds).
     await em.execute(
-      `update conversations set last_message_at = greatest(last_message_at, ?::timestamptz) where id = ?`,
-      [inserted.created_at, conversationId],
+      `update conversations c set last_message_at = greatest(c.last_message_at, m.created_at)
+         from messages m where m.id = ? and c.id = ?`,
+      [messageId, conversationId],
     );
     await em.execute(
-      `update conversation_participants
-          set last_read_at = greatest(coalesce(last_read_at, '-infinity'), ?::timestamptz),
-              last_read_message_id = ?, archived_at = null
-        where conversation_id = ? and user_id = ?`,
-      [inserted.created_at, messageId, conversationId, user.id],
+      `update conversation_participants p
+          set last_read_at = greatest(coalesce(p.last_read_at, '-infinity'), m.created_at),
+              last_read_message_id = m.id, archived_at = null
+         from messages m
+        where m.id = ? and p.conversation_id = ? and p.user_id = ?`,
+      [messageId, conversationId, user.id],
     );
     const others = await this.otherParticipants(em, conversationId, user.id);
     await queueUnreadMails(em, conversationId, messageId, others);

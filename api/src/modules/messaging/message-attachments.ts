@@ -2,13 +2,18 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
 import { moveFile, pathInside } from '../../storage/file-moves';
+import {
+  MAX_MESSAGE_FILES_PER_UPLOAD,
+  MESSAGE_ATTACHMENT_LIMIT,
+  MESSAGE_UPLOAD_TYPES,
+} from '../uploads/upload-limits';
 import { lockMyUploads } from '../uploads/uploads.service';
 import type { User } from '../users/user.entity';
 
 /** What may be attached to a message (also a check constraint of message_attachments). */
-export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'];
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-export const MAX_ATTACHMENTS = 5;
+export const ATTACHMENT_TYPES = MESSAGE_UPLOAD_TYPES;
+export const MAX_ATTACHMENT_BYTES = MESSAGE_ATTACHMENT_LIMIT;
+export const MAX_ATTACHMENTS = MAX_MESSAGE_FILES_PER_UPLOAD;
 
 const FIELD = 'attachmentUploadIds';
 

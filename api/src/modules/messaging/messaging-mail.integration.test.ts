@@ -103,6 +103,43 @@ describe('the unread-message mail', () => {
     expect((await mailsTo(email)).slice(before)).toHaveLength(2);
   });
 
+  it('does not skip a message committed after the mail went out but stamped before it', async () => {
+    const client = await newUser('Lena');
+    const started = await start(client.agent, {
+      recipientId: instructor.id,
+      body: 'First question',
+      context: { kind: 'INSTRUCTOR', id: instructor.id },
+    });
+    const id = started.conversation.id;
+    await age(id, 11);
+    // A second message is being sent (inserted, not yet committed) while the job for the first runs.
+    const sending = t.orm.em.fork();
+    await sending.begin();
+    try {
+      await sending.execute(
+        `insert into messages (id, conversation_id, sender_id, body) values (gen_random_uuid(), ?, ?, ?)`,
+        [id, client.id, 'Second question, sent meanwhile'],
+      );
+      expect(await run(id, instructor.id)).toBe(true);
+      await sending.commit();
+    } catch (error) {
+      await sending.rollback();
+      throw error;
+    }
+    const [{ email }] = await db().execute<{ email: string }[]>('select email from users where id = ?', [
+      instructor.id,
+    ]);
+    const first = await mailsTo(email);
+    expect(first.at(-1)!.text).toContain('Lena: First question');
+    expect(first.at(-1)!.text).not.toContain('Second question');
+    // The mark is the newest message the job saw, so the second message is still due for a mail.
+    await age(id, 11);
+    expect(await run(id, instructor.id)).toBe(true);
+    const second = (await mailsTo(email)).at(-1)!;
+    expect(second.text).toContain('You have 2 unread messages from Lena');
+    expect(second.text).toContain('Lena: Second question, sent meanwhile');
+  });
+
   it('is not sent when the recipient read in time', async () => {
     const client = await newUser('Rita');
     const started = await start(client.agent, {
@@ -174,19 +211,32 @@ describe('attachments', () => {
     const reused = await send(client.agent, id, 'again', [ids[0]]);
     expect(reused.userErrors[0]).toMatchObject({ code: 'INVALID_INPUT', field: 'attachmentUploadIds' });
 
-    // Not an image or a PDF.
+    // Not an image or a PDF: refused by the upload (415), and by the message when it was uploaded
+    // for something else (staff may upload text files for resources).
     const text = await client.agent
       .post('/api/upload?purpose=message')
       .attach('files', Buffer.from('just some notes\n'), { filename: 'notes.txt' });
-    expect(text.status).toBe(201);
-    const wrongType = await send(client.agent, id, 'notes', [text.body.files[0].uploadId]);
+    expect(text.status).toBe(415);
+    expect(text.body.message).toBe(
+      '"notes.txt" cannot be attached to a message: attach images (JPEG, PNG, GIF, WebP) or PDF files',
+    );
+    const staffText = await admin.agent
+      .post('/api/upload')
+      .attach('files', Buffer.from('just some notes\n'), { filename: 'notes.txt' });
+    expect(staffText.status).toBe(201);
+    const conversationWithStaff = await start(admin.agent, { recipientId: client.id, body: 'Notes for you' });
+    const wrongType = await send(admin.agent, conversationWithStaff.conversation.id, 'notes', [
+      staffText.body.files[0].uploadId,
+    ]);
     expect(wrongType.userErrors[0]).toMatchObject({ code: 'FILE_TYPE', field: 'attachmentUploadIds' });
     // Nothing of the refused message stayed: the upload is still unused, no message was written.
-    const [{ n }] = await db().execute<{ n: number }[]>(
-      `select count(*)::int as n from messages where conversation_id = ?`,
-      [id],
+    const [{ n, unused }] = await db().execute<{ n: number; unused: boolean }[]>(
+      `select (select count(*)::int from messages where conversation_id = ?) as n,
+              (select consumed_at is null from uploads where id = ?) as unused`,
+      [conversationWithStaff.conversation.id, staffText.body.files[0].uploadId],
     );
     expect(n).toBe(1);
+    expect(unused).toBe(true);
 
     // Over 10 MB: refused while it uploads…
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)]);
@@ -219,7 +269,12 @@ describe('attachments', () => {
     expect(restSend.body).toMatchObject({ body: 'Thanks', mine: true });
     const bad = await client.agent.post('/api/conversations').set(json).send({ recipientId: instructor.id });
     expect(bad.status).toBe(400);
+    const noRecipient = await client.agent.post('/api/conversations').set(json).send({ body: 'Hello?' });
+    expect(noRecipient.status).toBe(400);
+    expect(noRecipient.body).toMatchObject({ message: 'recipientId is required', code: 'INVALID_INPUT' });
     const listed = await ok(client.agent, CONVERSATION_QUERY, { id: restStart.body.conversation.id });
-    expect(listed.conversation.messages.totalCount).toBe(2);
+    // The staff member's conversation with the client: "Notes for you", "From staff", "Thanks".
+    expect(restStart.body.conversation.id).toBe(conversationWithStaff.conversation.id);
+    expect(listed.conversation.messages.totalCount).toBe(3);
   });
 });

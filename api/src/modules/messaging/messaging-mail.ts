@@ -6,7 +6,8 @@ import { notify } from '../notifications/notify';
  * The unread-message mail (docs/messaging.md). Each message queues, in its send transaction, one
  * delayed job per other participant; when it runs, the recipient gets at most one mail per unread
  * batch: a conditional UPDATE of their `notified_at` decides (only when messages from others are
- * newer than both their read mark and the last mail, and older than the delay). The row lock of
+ * newer than both their read mark and the last mail, and older than the delay), moving the mark
+ * to the newest unread message it saw, and the mail lists the messages up to that mark. The row lock of
  * that UPDATE makes it exactly once across processes, and a mail already sent for a batch is not
  * sent again by the jobs of the batch's later messages. Nothing is sent when they read in time.
  */
@@ -61,8 +62,14 @@ export async function sendUnreadMail(
   publicUrl: string,
 ): Promise<boolean> {
   return em.transactional(async (tem) => {
-    const marked = await tem.execute<{ last_read_at: Date | null }[]>(
-      `update conversation_participants p set notified_at = now()
+    // The mark moves to the newest unread message this UPDATE sees, not to now(): a message being
+    // inserted meanwhile (stamped before now() but committed after this snapshot) stays newer than
+    // the mark, so the job of that message mails it later. Times stay text (microseconds).
+    const marked = await tem.execute<{ last_read_at: string | null; notified_at: string }[]>(
+      `update conversation_participants p
+          set notified_at = (select max(m.created_at) from messages m
+                              where m.conversation_id = p.conversation_id and m.sender_id <> p.user_id
+                                and m.created_at > coalesce(p.last_read_at, '-infinity'))
         where p.conversation_id = ? and p.user_id = ?
           and exists (
             select 1 from messages m
@@ -70,11 +77,11 @@ export async function sendUnreadMail(
                and m.created_at > coalesce(p.last_read_at, '-infinity')
                and m.created_at > coalesce(p.notified_at, '-infinity')
                and m.created_at <= now() - make_interval(mins => ?))
-        returning p.last_read_at`,
+        returning p.last_read_at::text as last_read_at, p.notified_at::text as notified_at`,
       [data.conversationId, data.userId, UNREAD_MAIL_DELAY_MINUTES],
     );
     if (marked.length === 0) return false;
-    const lastRead = marked[0].last_read_at;
+    const { last_read_at: lastRead, notified_at: notifiedAt } = marked[0];
     const [conversation] = await tem.execute<{ subject: string }[]>(
       `select subject from conversations where id = ?`,
       [data.conversationId],
@@ -85,8 +92,9 @@ export async function sendUnreadMail(
          from messages m join users u on u.id = m.sender_id
         where m.conversation_id = ? and m.sender_id <> ?
           and m.created_at > coalesce(?::timestamptz, '-infinity')
+          and m.created_at <= ?::timestamptz
         order by m.created_at, m.id`,
-      [data.conversationId, data.userId, lastRead],
+      [data.conversationId, data.userId, lastRead, notifiedAt],
     );
     const count = unread.length;
     const listed = unread.slice(-LISTED);

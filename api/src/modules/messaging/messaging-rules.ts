@@ -103,6 +103,7 @@ export async function decideStart(
   recipientId: string,
   context: ContextRef | null,
 ): Promise<StartDecision> {
+  if (!recipientId?.trim()) throw new DomainError('INVALID_INPUT', 'recipientId is required', 'recipientId');
   if (!isUuid(recipientId)) throw new DomainError('NOT_FOUND', 'This person was not found', 'recipientId');
   if (recipientId === sender.id) {
     throw new DomainError('INVALID_INPUT', 'You cannot message yourself', 'recipientId');

@@ -151,6 +151,69 @@ describe('a conversation between a member and their instructor', () => {
   });
 });
 
+describe('times to the microsecond', () => {
+  const PAGE = `query($id: ID!, $before: String) { conversation(id: $id) {
+    messages(last: 1, before: $before) { pageInfo { hasPreviousPage startCursor } nodes { body } } } }`;
+
+  it('pages messages and conversations microseconds apart without skipping or repeating one', async () => {
+    const client = await newUser('Mira');
+    const started = await start(admin.agent, { recipientId: client.id, body: 'm0' });
+    const id = started.conversation.id;
+    // The sender's read mark is the message's own time, not rounded to the millisecond.
+    const [mark] = await db().execute<{ same: boolean }[]>(
+      `select p.last_read_at = m.created_at as same from conversation_participants p
+         join messages m on m.id = ? where p.conversation_id = ? and p.user_id = ?`,
+      [started.message.id, id, admin.id],
+    );
+    expect(mark.same).toBe(true);
+    // Four messages within one millisecond, a microsecond apart.
+    await db().execute(`update messages set created_at = '2030-01-01T00:00:00.123401Z' where id = ?`, [
+      started.message.id,
+    ]);
+    for (const [i, micros] of [2, 3, 4].entries()) {
+      await db().execute(
+        `insert into messages (id, conversation_id, sender_id, body, created_at)
+         values (gen_random_uuid(), ?, ?, ?, ?::timestamptz)`,
+        [id, admin.id, `m${i + 1}`, `2030-01-01T00:00:00.12340${micros}Z`],
+      );
+    }
+    const seen: string[] = [];
+    let before: string | null = null;
+    for (let i = 0; i < 5; i++) {
+      const page: any = await ok(client.agent, PAGE, { id, before });
+      const messages: any = page.conversation.messages;
+      seen.unshift(...messages.nodes.map((m: { body: string }) => m.body));
+      if (!messages.pageInfo.hasPreviousPage) break;
+      before = messages.pageInfo.startCursor;
+    }
+    expect(seen).toEqual(['m0', 'm1', 'm2', 'm3']);
+
+    // The conversations list: two conversations whose last activity is a microsecond apart.
+    const other = await start(client.agent, {
+      recipientId: instructor.id,
+      body: 'Hello',
+      context: { kind: 'INSTRUCTOR', id: instructor.id },
+    });
+    expect(other.userErrors).toEqual([]);
+    await db().execute(`update conversations set last_message_at = ?::timestamptz where id = ?`, [
+      '2030-01-01T00:00:00.500001Z',
+      id,
+    ]);
+    await db().execute(`update conversations set last_message_at = ?::timestamptz where id = ?`, [
+      '2030-01-01T00:00:00.500002Z',
+      other.conversation.id,
+    ]);
+    const firstPage = await ok(client.agent, LIST, { first: 1 });
+    expect(firstPage.conversations.nodes.map((c: any) => c.id)).toEqual([other.conversation.id]);
+    const secondPage = await ok(client.agent, LIST, {
+      first: 1,
+      after: firstPage.conversations.pageInfo.endCursor,
+    });
+    expect(secondPage.conversations.nodes.map((c: any) => c.id)).toEqual([id]);
+    expect(secondPage.conversations.pageInfo.hasNextPage).toBe(false);
+  });
+});
+
 describe('who may message whom', () => {
   it('instructors: inquiries when they accept them, always from their clients', async () => {
     const stranger = await newUser();

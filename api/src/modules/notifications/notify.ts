@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { sendMail, type MailAttachment } from '../mail/mail';
 import { NOTIFICATION_KIND_TEXT, type NotificationKind } from './notification-kinds';
 import { createUnsubscribeToken } from './unsubscribe-token';
+import { escapeHtml } from '../mail/html-escape';
 
 /**
  * `notify`: the one way the app mails a user about something they can switch off. It reads the
@@ -67,12 +68,6 @@ export function unsubscribePageUrl(publicUrl: string, token: string): string {
 export function unsubscribeApiUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The footer of a `kind` mail, as text and HTML. */
 export function notificationFooter(

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { licenceLabel } from '../licences/licence-label';
+import { escapeHtml } from '../mail/html-escape';
 
 /** What a receipt shows (HTML page and PDF). */
 export interface ReceiptData {
@@ -85,13 +86,6 @@ const PROVIDER_TEXT: Record<string, string> = {
 
 /** The receipt's line for what a membership lesson credit paid. */
 export const CREDIT_LABEL = 'Membership credit';
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 /** The receipt page's only style (its Content-Security-Policy allows exactly this block, by hash). */
 export const RECEIPT_STYLE = `

@@ -29,6 +29,8 @@ export class KindLimitedStorage implements StorageEngine {
   constructor(
     private readonly dir: string,
     private readonly limits: UploadLimits,
+    /** The only content types accepted (message attachments); null accepts every known kind. */
+    private readonly onlyTypes: readonly string[] | null = null,
   ) {}
 
   _handleFile(
@@ -40,7 +42,13 @@ export class KindLimitedStorage implements StorageEngine {
     const filename = randomBytes(16).toString('hex');
     const target = path.join(this.dir, filename);
     const field = file.fieldname === 'thumbnail' ? 'thumbnail' : 'files';
-    const guard = new UploadSizeGuard(field, sanitizeFileName(file.originalname), file.mimetype, this.limits);
+    const guard = new UploadSizeGuard(
+      field,
+      sanitizeFileName(file.originalname),
+      file.mimetype,
+      this.limits,
+      this.onlyTypes,
+    );
     let refusal: DomainError | null = null;
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {

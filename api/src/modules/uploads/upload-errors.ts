@@ -32,3 +32,12 @@ export function unsupportedFile(name: string): DomainError {
 export function thumbnailNotImage(): DomainError {
   return new DomainError('FILE_TYPE', 'The thumbnail must be a PNG, JPEG, WebP or GIF image', 'thumbnail');
 }
+
+/** 415: a message attachment that is not an image or a PDF (`?purpose=message`). */
+export function notMessageAttachment(name: string): DomainError {
+  return new DomainError(
+    'FILE_TYPE',
+    `"${name}" cannot be attached to a message: attach images (JPEG, PNG, GIF, WebP) or PDF files`,
+    'files',
+  );
+}

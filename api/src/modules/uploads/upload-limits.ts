@@ -49,8 +49,23 @@ export function kindLabel(kind: UploadKind): string {
   return KIND_LABEL[kind];
 }
 
-/** A message attachment is at most 10 MB, whatever its kind (messaging checks the kind itself). */
+/** A message attachment is at most 10 MB. */
 export const MESSAGE_ATTACHMENT_LIMIT = 10 * MB;
+
+/** What `POST /api/upload?purpose=message` accepts, and what a message may attach: images and PDFs. */
+export const MESSAGE_UPLOAD_TYPES: readonly string[] = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+];
+
+/** At most this many files per `?purpose=message` request (a message attaches at most as many). */
+export const MAX_MESSAGE_FILES_PER_UPLOAD = 5;
+
+/** A member may upload message attachments of at most this many bytes in 24 hours. */
+export const MESSAGE_UPLOAD_QUOTA_BYTES = 50 * MB;
 
 /** The limits of `POST /api/upload?purpose=message`: each kind's, capped at 10 MB. */
 export function messageUploadLimits(limits: UploadLimits): UploadLimits {

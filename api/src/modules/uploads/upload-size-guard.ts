@@ -9,7 +9,7 @@ import {
   type UploadKind,
   ZIP_KINDS,
 } from './file-kind';
-import { fileTooLarge, thumbnailNotImage, unsupportedFile } from './upload-errors';
+import { fileTooLarge, notMessageAttachment, thumbnailNotImage, unsupportedFile } from './upload-errors';
 import { largestLimit, type UploadLimits } from './upload-limits';
 
 /**
@@ -20,7 +20,8 @@ import { largestLimit, type UploadLimits } from './upload-limits';
  * check of the whole file afterwards. A ZIP container's kind needs its entry list at the end, so
  * it keeps the declared kind when that is a ZIP-based one, else the largest of those. Content with
  * no signature is text (by name: text or spreadsheet) or nothing known: once SNIFF_BYTES are in
- * and they are not text, it is refused at once (415).
+ * and they are not text, it is refused at once (415). With `onlyTypes` (message attachments), a file
+ * whose signature names no accepted type is refused (415) as soon as its first bytes are in.
  */
 export class UploadSizeGuard {
   private readonly declared: UploadKind | null;
@@ -38,6 +39,8 @@ export class UploadSizeGuard {
     private readonly name: string,
     contentType: string | null | undefined,
     private readonly limits: UploadLimits,
+    /** When set, the only content types accepted (message attachments); others are refused (415) at once. */
+    private readonly onlyTypes: readonly string[] | null = null,
   ) {
     this.declared = field === 'thumbnail' ? 'image' : declaredKind(contentType, name);
     this.kind = this.declared;
@@ -81,6 +84,9 @@ export class UploadSizeGuard {
     if (this.field === 'thumbnail') {
       if (!found || found === 'zip' || found.kind !== 'image') return thumbnailNotImage();
       return null;
+    }
+    if (this.onlyTypes && (!found || found === 'zip' || !this.onlyTypes.includes(found.contentType))) {
+      return notMessageAttachment(this.name);
     }
     if (found === 'zip') {
       this.kind =

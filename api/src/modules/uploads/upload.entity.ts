@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { User } from '../users/user.entity';
 import type { UploadKind } from './file-kind';
 
+export type UploadPurpose = 'resource' | 'message';
+
 /**
  * A file received by POST /api/upload and not yet (or already) attached to a resource. Resource
  * files live in the private folder under `pending/…` until `resourceCreate`/`resourceUpdate`
@@ -11,7 +13,7 @@ import type { UploadKind } from './file-kind';
 @Entity({ tableName: 'uploads' })
 @Index({ properties: ['owner', 'createdAt'] })
 export class Upload {
-  [OptionalProps]?: 'public' | 'createdAt' | 'consumedAt';
+  [OptionalProps]?: 'public' | 'purpose' | 'createdAt' | 'consumedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -35,6 +37,10 @@ export class Upload {
 
   @Property({ type: 'string', length: 20 })
   kind!: UploadKind;
+
+  /** What it was uploaded for: a resource's file or thumbnail, or a message attachment (`?purpose=message`). */
+  @Property({ type: 'string', length: 20, default: 'resource' })
+  purpose: UploadPurpose = 'resource';
 
   /** True for thumbnails (served from /uploads); resource files are never public. */
   @Property({ type: 'boolean', default: false })

@@ -7,7 +7,13 @@ import { DomainError } from '../../graphql/errors';
 import type { ContextFactory } from '../../rest/router';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import { KindLimitedStorage } from './kind-limited-storage';
-import { MAX_FILES_PER_UPLOAD, messageUploadLimits, uploadLimits } from './upload-limits';
+import {
+  MAX_FILES_PER_UPLOAD,
+  MAX_MESSAGE_FILES_PER_UPLOAD,
+  MESSAGE_UPLOAD_TYPES,
+  messageUploadLimits,
+  uploadLimits,
+} from './upload-limits';
 import type { ReceivedFile } from './uploads.service';
 
 const STATUS: Record<string, number> = {
@@ -15,6 +21,7 @@ const STATUS: Record<string, number> = {
   FILE_TYPE: 415,
   FILE_TOO_LARGE: 413,
   FORBIDDEN: 403,
+  RATE_LIMITED: 429,
 };
 
 /** Sellers and staff may upload resource files. */
@@ -78,8 +85,8 @@ export function uploadRoute(createContext: ContextFactory): RequestHandler {
         res.status(401).json({ message: 'Not authenticated' });
         return;
       }
-      // Message attachments (`?purpose=message`): any signed-in user, every file at most 10 MB; the
-      // message checks the type (images and PDFs) when it attaches them.
+      // Message attachments (`?purpose=message`): any signed-in user; images and PDFs only, at most
+      // 5 files of 10 MB each, within a daily quota of 50 MB (counted in the database).
       const forMessage = req.query.purpose === 'message';
       if (!forMessage && !hasAnyRole(ctx.user, UPLOADER_ROLES)) {
         req.resume();
@@ -124,14 +131,15 @@ async function receive(
   const limits = forMessage ? messageUploadLimits(configured) : configured;
   // File sizes are limited per kind by the storage engine (the largest limit before the kind is
   // known); multer's own limits bound the number of parts.
-  const storage = new KindLimitedStorage(dir, limits);
+  const storage = new KindLimitedStorage(dir, limits, forMessage ? MESSAGE_UPLOAD_TYPES : null);
+  const maxFiles = forMessage ? MAX_MESSAGE_FILES_PER_UPLOAD : MAX_FILES_PER_UPLOAD;
   const parse = multer({
     storage,
     // Browsers send file names as raw UTF-8 (busboy's default would read them as Latin-1).
     defParamCharset: 'utf8',
-    limits: { files: MAX_FILES_PER_UPLOAD + 1, fields: 20, parts: 40 },
+    limits: { files: maxFiles + 1, fields: 20, parts: 40 },
   }).fields([
-    { name: 'files', maxCount: MAX_FILES_PER_UPLOAD },
+    { name: 'files', maxCount: maxFiles },
     { name: 'thumbnail', maxCount: 1 },
   ]);
   // multer reports an error only once the body has been read to its end; a refused file is
@@ -149,7 +157,9 @@ async function receive(
       return {
         status: 400,
         body: {
-          message: `Send up to ${MAX_FILES_PER_UPLOAD} files in the field "files" and one image in "thumbnail"`,
+          message: forMessage
+            ? `Send up to ${MAX_MESSAGE_FILES_PER_UPLOAD} message attachments in the field "files"`
+            : `Send up to ${MAX_FILES_PER_UPLOAD} files in the field "files" and one image in "thumbnail"`,
         },
       };
     }
@@ -170,6 +180,7 @@ async function receive(
     limits,
     (fields.files ?? []).map(received),
     fields.thumbnail?.[0] ? received(fields.thumbnail[0]) : null,
+    forMessage ? 'message' : 'resource',
   );
   return {
     status: 201,

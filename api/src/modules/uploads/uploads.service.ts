@@ -6,9 +6,15 @@ import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
 import { detectFileKindOnDisk, type DetectedFile } from './file-kind';
 import { sanitizeFileName } from './file-name';
-import { fileTooLarge, thumbnailNotImage, unsupportedFile } from './upload-errors';
-import { MAX_FILES_PER_UPLOAD, type UploadLimits } from './upload-limits';
-import { Upload } from './upload.entity';
+import { assertMessageUploadQuota } from './message-upload-quota';
+import { fileTooLarge, notMessageAttachment, thumbnailNotImage, unsupportedFile } from './upload-errors';
+import {
+  MAX_FILES_PER_UPLOAD,
+  MAX_MESSAGE_FILES_PER_UPLOAD,
+  MESSAGE_UPLOAD_TYPES,
+  type UploadLimits,
+} from './upload-limits';
+import { Upload, type UploadPurpose } from './upload.entity';
 
 /** Where files go: resource files in the private folder, thumbnails in the public uploads folder. */
 export interface FileAreas {
@@ -38,7 +44,9 @@ export class UploadsService {
   /**
    * Checks every file (kind by content, size per kind) before anything is stored; then moves the
    * files out of the temporary folder and records them in one transaction. Any failure stores
-   * nothing (files already moved are removed again).
+   * nothing (files already moved are removed again). Message attachments (`purpose` 'message'):
+   * images and PDFs only (FILE_TYPE), at most 5, within the uploader's daily quota, checked in
+   * that transaction under their advisory lock (RATE_LIMITED).
    */
   async receive(
     user: User,
@@ -46,20 +54,32 @@ export class UploadsService {
     limits: UploadLimits,
     files: ReceivedFile[],
     thumbnail: ReceivedFile | null,
+    purpose: UploadPurpose = 'resource',
   ): Promise<{ files: StoredUpload[]; thumbnail: StoredUpload | null }> {
+    const forMessage = purpose === 'message';
+    const maxFiles = forMessage ? MAX_MESSAGE_FILES_PER_UPLOAD : MAX_FILES_PER_UPLOAD;
     if (files.length === 0 && !thumbnail) {
       throw new DomainError('INVALID_INPUT', 'Choose at least one file to upload', 'files');
     }
-    if (files.length > MAX_FILES_PER_UPLOAD) {
-      throw new DomainError('INVALID_INPUT', `Upload at most ${MAX_FILES_PER_UPLOAD} files at once`, 'files');
+    if (files.length > maxFiles) {
+      throw new DomainError('INVALID_INPUT', `Upload at most ${maxFiles} files at once`, 'files');
+    }
+    if (forMessage && thumbnail) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        'Send message attachments in the field "files" only',
+        'thumbnail',
+      );
     }
     const checked: { file: ReceivedFile; detected: DetectedFile; name: string }[] = [];
     for (const file of files) {
       const name = sanitizeFileName(file.originalName);
       const detected = await detectFileKindOnDisk(file.path, name);
       if (!detected) {
-        throw unsupportedFile(name);
+        throw forMessage ? notMessageAttachment(name) : unsupportedFile(name);
       }
+      if (forMessage && !MESSAGE_UPLOAD_TYPES.includes(detected.contentType))
+        throw notMessageAttachment(name);
       this.checkSize(name, file.size, detected, limits, 'files');
       checked.push({ file, detected, name });
     }
@@ -75,6 +95,10 @@ export class UploadsService {
     const moved: string[] = [];
     try {
       return await this.em.transactional(async (em) => {
+        if (forMessage) {
+          const bytes = checked.reduce((sum, { file }) => sum + file.size, 0);
+          await assertMessageUploadQuota(em, user.id, bytes);
+        }
         const stored: StoredUpload[] = [];
         for (const { file, detected, name } of checked) {
           const storageKey = `pending/${randomName()}`;
@@ -88,6 +112,7 @@ export class UploadsService {
             sizeBytes: file.size,
             contentType: detected.contentType,
             kind: detected.kind,
+            purpose,
             public: false,
           });
           stored.push({ upload, url: null });

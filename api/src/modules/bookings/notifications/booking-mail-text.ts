@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { escapeHtml } from '../../mail/html-escape';
 
 /**
  * Subjects and bodies (text and simple HTML) of booking mails. Each recipient reads the times in
@@ -64,15 +65,6 @@ export function formatMailRange(start: Date, end: Date, timeZone: string): strin
 
 export function formatMoney(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 const CANCELED_BY: Record<string, string> = {
