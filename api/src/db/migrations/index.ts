@@ -25,6 +25,7 @@ import { Migration20261126000300_credit_booking_orders } from './Migration202611
 import { Migration20261127000000_messaging } from './Migration20261127000000_messaging';
 import { Migration20261127000100_inbox } from './Migration20261127000100_inbox';
 import { Migration20261127000200_notification_preferences } from './Migration20261127000200_notification_preferences';
+import { Migration20261128000000_shop } from './Migration20261128000000_shop';
 import { Migration20261124100000_registration_attempts } from './Migration20261124100000_registration_attempts';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -77,4 +78,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261127000200_notification_preferences',
     class: Migration20261127000200_notification_preferences,
   },
+  { name: 'Migration20261128000000_shop', class: Migration20261128000000_shop },
 ];
