@@ -35,7 +35,10 @@ import { sessionUserJoin } from './modules/auth/session-user';
 import { pruneAbandonedUploads } from './modules/uploads/abandoned-uploads';
 import { retryDueRefunds } from './modules/orders/automatic-refund';
 import { expireHolds } from './modules/bookings/booking-holds';
+import { queueInitialShopSync } from './modules/shop/shop.jobs';
 import { createRestRouter } from './rest/router';
+import { DEMO_STORE_PATH } from './modules/shop/demo-store/demo-store-constants';
+import { createDemoStore } from './modules/shop/demo-store/demo-store-router';
 import { sessionMiddleware } from './modules/auth/session-middleware';
 import { SessionStore } from './modules/auth/session-store';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
@@ -123,7 +126,12 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   });
   await jobQueue.start();
   await jobQueue.workRegistered();
+  await jobQueue.scheduleRegistered();
   setCurrentJobQueue(jobQueue);
+  // The shop's first full sync when a store is active and no product is cached yet.
+  queueInitialShopSync(orm, config).catch((error) =>
+    console.error('[shop] queueing the first sync failed', error),
+  );
 
   const pruneTimer = setInterval(() => {
     new LoginThrottle(orm.em.fork()).prune().catch((error) => console.error('[auth] prune failed', error));
@@ -183,6 +191,10 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   app.use('/graphql', sameOriginOnly, sessionsMiddleware, graphqlBody, graphql);
   app.use('/api', sessionsMiddleware, createRestRouter(apollo, createContext, sameOriginOnly));
 
+  // The built-in demo store (a local Shopify stand-in), outside production only (config.demoStore).
+  const demoStore = config.demoStore ? createDemoStore({ databaseUrl, config }) : null;
+  if (demoStore) app.use(DEMO_STORE_PATH, demoStore.router);
+
   app.use(webApp(config.webDist, headerSettings));
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
@@ -215,6 +227,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       await jobQueue.stop();
       await apollo.stop();
       await readPool.end();
+      await demoStore?.close();
     },
   };
 }

@@ -173,4 +173,69 @@ describe('loadConfig', () => {
     // and another data directory gets another secret
     expect(loadConfig({ DATA_DIR: path.join(tmp, 'other') }).sessionSecret).not.toBe(first.sessionSecret);
   });
+  it('serves the demo store outside production unless DEMO_STORE=false, and never in production', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: 'x' };
+    // given no DEMO_STORE outside production, then the demo store is on at the port's /demo-store
+    const local = loadConfig({ ...SECRET, PORT: '4100' });
+    expect(local.demoStore).toBe(true);
+    expect(local.demoStoreUrl).toBe('http://127.0.0.1:4100/demo-store');
+    expect(loadConfig({ ...SECRET, DEMO_STORE_URL: 'http://127.0.0.1:9/demo-store/' }).demoStoreUrl).toBe(
+      'http://127.0.0.1:9/demo-store',
+    );
+    // and DEMO_STORE=false turns it off
+    const off = loadConfig({ ...SECRET, DEMO_STORE: 'false' });
+    expect(off.demoStore).toBe(false);
+    expect(off.demoStoreUrl).toBeUndefined();
+    // in production it is off, and asking for it is refused at boot
+    expect(loadConfig({ ...production }).demoStore).toBe(false);
+    expect(loadConfig({ ...production }).demoStoreUrl).toBeUndefined();
+    expect(() => loadConfig({ ...production, DEMO_STORE: 'true' })).toThrow(
+      'DEMO_STORE=true cannot be used with NODE_ENV=production',
+    );
+  });
+
+  it('reads STORE_SECRETS_KEY as 64 hex characters or base64 and refuses anything else', () => {
+    const bytes = Buffer.alloc(32, 7);
+    const hex = loadConfig({ ...SECRET, DATA_DIR: tmp, STORE_SECRETS_KEY: bytes.toString('hex') });
+    expect(hex.storeSecretsKey?.equals(bytes)).toBe(true);
+    const b64 = loadConfig({ ...SECRET, DATA_DIR: tmp, STORE_SECRETS_KEY: bytes.toString('base64') });
+    expect(b64.storeSecretsKey?.equals(bytes)).toBe(true);
+    for (const bad of [
+      'abc',
+      'zz'.repeat(32),
+      Buffer.alloc(16).toString('hex'),
+      Buffer.alloc(31).toString('base64'),
+    ]) {
+      expect(() => loadConfig({ ...SECRET, DATA_DIR: tmp, STORE_SECRETS_KEY: bad })).toThrow(
+        /STORE_SECRETS_KEY must be 32 bytes/,
+      );
+    }
+    // a given key writes no key file
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  });
+
+  it('outside production without STORE_SECRETS_KEY, generates a key in DATA_DIR on first use and reuses it', () => {
+    const dataDir = path.join(tmp, 'data');
+    // when the configuration is loaded, nothing is written yet
+    const first = loadConfig({ ...SECRET, DATA_DIR: dataDir });
+    expect(fs.existsSync(path.join(dataDir, '.store-secrets-key'))).toBe(false);
+    // then the first use generates a 32-byte key, kept private to its owner
+    const key = first.storeSecretsKey;
+    expect(key?.length).toBe(32);
+    const file = path.join(dataDir, '.store-secrets-key');
+    expect(fs.readFileSync(file, 'utf8')).toBe(key?.toString('hex'));
+    expect(fs.statSync(file).mode & 0o077).toBe(0);
+    // and it is the same key after a restart (and when the config is copied)
+    expect(loadConfig({ ...SECRET, DATA_DIR: dataDir }).storeSecretsKey?.equals(key!)).toBe(true);
+    expect({ ...first }.storeSecretsKey?.equals(key!)).toBe(true);
+    // a broken key file is refused rather than silently replaced
+    fs.writeFileSync(file, 'not a key');
+    expect(() => loadConfig({ ...SECRET, DATA_DIR: dataDir }).storeSecretsKey).toThrow(/32-byte key/);
+  });
+
+  it('in production without STORE_SECRETS_KEY has no key and writes no key file', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: 'x' });
+    expect(config.storeSecretsKey).toBeUndefined();
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  });
 });

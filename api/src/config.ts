@@ -58,6 +58,25 @@ export interface Config {
   smtpUrl: string | undefined;
   /** MAIL_FROM: the sender of the app's mail. Default `DRX <no-reply@drx.local>`. */
   mailFrom: string;
+  /**
+   * STORE_SECRETS_KEY (32 bytes: 64 hex characters or base64): encrypts the connected store's tokens
+   * at rest (AES-256-GCM). Outside production without it: generated once into
+   * DATA_DIR/.store-secrets-key (on first use). Production without it: undefined, and connecting a
+   * store is refused with a message saying so.
+   */
+  storeSecretsKey: Buffer | undefined;
+  /**
+   * DEMO_STORE: the built-in demo store (a local Shopify stand-in at /demo-store) is served and used
+   * while no store is connected. Default on outside production (DEMO_STORE=false turns it off);
+   * always off in production (DEMO_STORE=true there is refused at boot).
+   */
+  demoStore: boolean;
+  /**
+   * Where the server itself reaches the demo store (DEMO_STORE_URL; default
+   * `http://127.0.0.1:<PORT>/demo-store`). Undefined when `demoStore` is off. Browser-facing demo
+   * URLs use `publicUrl + '/demo-store/...'` instead.
+   */
+  demoStoreUrl: string | undefined;
   /** How often idle job workers poll (seconds; tests lower it). Default 2. */
   jobPollingIntervalSeconds?: number;
   /** Per-kind overrides of the upload size limits in bytes (tests lower them; unset in production). */
@@ -90,6 +109,49 @@ function localSessionSecret(dataDir: string): string {
     const secret = randomBytes(32).toString('hex');
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
+  }
+}
+
+/** STORE_SECRETS_KEY: 32 bytes written as 64 hex characters or as base64. */
+function storeSecretsKeyFrom(raw: string): Buffer {
+  const trimmed = raw.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
+    ? Buffer.from(trimmed, 'hex')
+    : /^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)
+      ? Buffer.from(trimmed, 'base64')
+      : Buffer.alloc(0);
+  if (key.length !== 32) {
+    throw new Error(
+      'STORE_SECRETS_KEY must be 32 bytes written as 64 hex characters or as base64 ' +
+        '(e.g. the output of `openssl rand -hex 32`)',
+    );
+  }
+  return key;
+}
+
+/** Outside production: a random store secrets key kept in DATA_DIR, so saved tokens survive restarts. */
+function localStoreSecretsKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, '.store-secrets-key');
+  let saved: string;
+  try {
+    saved = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    fs.mkdirSync(dataDir, { recursive: true });
+    const key = randomBytes(32);
+    try {
+      // Exclusive: of several processes starting together, one key wins and all use it.
+      fs.writeFileSync(file, key.toString('hex'), { mode: 0o600, flag: 'wx' });
+      return key;
+    } catch (writeError) {
+      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError;
+      saved = fs.readFileSync(file, 'utf8');
+    }
+  }
+  try {
+    return storeSecretsKeyFrom(saved);
+  } catch {
+    throw new Error(`${file} does not hold a 32-byte key (64 hex characters); restore or remove it`);
   }
 }
 
@@ -151,7 +213,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const sessionSecret = env.SESSION_SECRET || localSessionSecret(dataDir);
-  return {
+  const demoStore = boolFrom(env.DEMO_STORE, !production);
+  if (production && demoStore) {
+    throw new Error(
+      'DEMO_STORE=true cannot be used with NODE_ENV=production: the demo store is a local stand-in ' +
+        'for tests and trials. Unset DEMO_STORE (or set DEMO_STORE=false) and connect a real store.',
+    );
+  }
+  const storeSecretsKey = env.STORE_SECRETS_KEY ? storeSecretsKeyFrom(env.STORE_SECRETS_KEY) : undefined;
+  const config: Config = {
     port,
     host: env.HOST || '0.0.0.0',
     production,
@@ -175,5 +245,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxOrderTotalCents: maxOrderTotalFrom(env.MAX_ORDER_TOTAL_CENTS),
     smtpUrl: smtpUrlFrom(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    storeSecretsKey,
+    demoStore,
+    demoStoreUrl: demoStore
+      ? (env.DEMO_STORE_URL || `http://127.0.0.1:${port}/demo-store`).replace(/\/+$/, '')
+      : undefined,
   };
+  if (!storeSecretsKey && !production) {
+    // Generated on first use, so merely loading the configuration writes nothing.
+    let generated: Buffer | undefined;
+    Object.defineProperty(config, 'storeSecretsKey', {
+      enumerable: true,
+      configurable: true,
+      get: () => (generated ??= localStoreSecretsKey(dataDir)),
+      set: (value: Buffer | undefined) => {
+        Object.defineProperty(config, 'storeSecretsKey', {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      },
+    });
+  }
+  return config;
 }

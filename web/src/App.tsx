@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { apolloClient } from './apollo/client';
 import { SessionEvents } from './features/auth/useCurrentUser';
 import { GuestModeProvider } from './features/cart/GuestModeProvider';
+import { ShopBagTransfer } from './features/shop/ShopBagTransfer';
 import { router } from './router';
 import { styleCache } from './styleCache';
 import { system } from './theme';
@@ -17,6 +18,7 @@ export function App() {
       <ChakraProvider value={system}>
         <ApolloProvider client={apolloClient}>
           <SessionEvents />
+          <ShopBagTransfer />
           <GuestModeProvider>
             <RouterProvider router={router} />
           </GuestModeProvider>

@@ -86,6 +86,10 @@ const PaymentSuccessPage = lazy(() => import('./features/checkout/PaymentSuccess
 const MyPurchasesPage = lazy(() => import('./features/purchases/MyPurchasesPage'));
 const AdminOrdersPage = lazy(() => import('./features/admin-orders/AdminOrdersPage'));
 const AdminOrderPage = lazy(() => import('./features/admin-orders/AdminOrderPage'));
+// The shop's admin pages (issue 22): the store connection (admins), its products (staff), its orders.
+const AdminStorePage = lazy(() => import('./features/admin-store/AdminStorePage'));
+const AdminStoreProductsPage = lazy(() => import('./features/admin-store/AdminStoreProductsPage'));
+const AdminStoreOrdersPage = lazy(() => import('./features/admin-store/AdminStoreOrdersPage'));
 // Seller authoring (S1): one upload flow for every alias route, the editor and my resources.
 const ResourceUploadPage = lazy(() => import('./features/seller-resources/ResourceUploadPage'));
 const ResourceEditPage = lazy(() => import('./features/seller-resources/ResourceEditPage'));
@@ -115,6 +119,10 @@ const AdminSubscriptionPlansPage = lazy(
 );
 // Messages (issue 13): one inbox for every signed-in user, also in the instructor and seller areas.
 const MessagesPage = lazy(() => import('./features/messages/MessagesPage'));
+// The shop (issue 22): the connected store's products, the shop bag.
+const ShopPage = lazy(() => import('./features/shop/ShopPage'));
+const ShopProductPage = lazy(() => import('./features/shop/ShopProductPage'));
+const ShopBagPage = lazy(() => import('./features/shop/ShopBagPage'));
 
 /** A lazily loaded page with its own loading state. */
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -198,6 +206,9 @@ const publicRoutes: RouteObject[] = [
   { path: 'curriculum/:resourceId', element: page(ResourceDetailsPage) },
   { path: 'sellers/:sellerId', element: page(SellerStorePage) },
   { path: 'seller-store/:sellerId', element: page(SellerStorePage) },
+  { path: 'shop', element: page(ShopPage) },
+  { path: 'shop/bag', element: page(ShopBagPage) },
+  { path: 'shop/:handle', element: page(ShopProductPage) },
 ];
 
 /** Signed-in-only pages with the site header and footer. */
@@ -283,6 +294,9 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/outbox', element: page(AdminOutboxPage) },
   { path: 'admin/orders', element: page(AdminOrdersPage) },
   { path: 'admin/orders/:id', element: page(AdminOrderPage) },
+  { path: 'admin/store', element: page(AdminStorePage) },
+  { path: 'admin/store/products', element: page(AdminStoreProductsPage) },
+  { path: 'admin/store/orders', element: page(AdminStoreOrdersPage) },
   { path: 'admin/messages', element: page(AdminMessagesPage) },
   { path: 'admin/settings', element: page(AdminSettingsPage) },
   { path: 'admin/sellers', element: page(AdminSellersPage) },

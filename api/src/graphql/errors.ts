@@ -30,6 +30,7 @@ export const USER_ERROR_CODES = [
   'CLASS_FULL',
   'RATE_LIMITED',
   'BLOCKED',
+  'STORE_UNAVAILABLE',
 ] as const;
 
 export type UserErrorCode = (typeof USER_ERROR_CODES)[number];

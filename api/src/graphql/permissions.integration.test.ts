@@ -56,6 +56,12 @@ const PUBLIC_ROOT_FIELDS = new Set([
   'Query.subscriptionPlans',
   'Mutation.contactSend',
   'Mutation.notificationUnsubscribe',
+  'Query.shopBagPreview',
+  'Mutation.shopCheckout',
+  'Query.shopProducts',
+  'Query.shopProduct',
+  'Query.shopFacets',
+  'Query.shopStatus',
 ]);
 
 /** Removes one entry (a type, or a field of a type's field map) from a copy of the rule tree. */

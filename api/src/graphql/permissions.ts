@@ -14,6 +14,12 @@ import { notificationsPermissions } from '../modules/notifications/notifications
 import { mailPermissions } from '../modules/mail/mail.permissions';
 import { messagingPermissions } from '../modules/messaging/messaging.permissions';
 import { inboxPermissions } from '../modules/inbox/inbox.permissions';
+import { storeOrdersPermissions } from '../modules/shop/store-orders.permissions';
+import { shopBagPermissions } from '../modules/shop/shop-bag.permissions';
+import { shopCheckoutPermissions } from '../modules/shop/shop-checkout.permissions';
+import { storeCatalogPermissions } from '../modules/shop/store-catalog.permissions';
+import { storeConnectionPermissions } from '../modules/shop/store-connection.permissions';
+import { storePublishPermissions } from '../modules/shop/store-publish.permissions';
 import { certificatesPermissions } from '../modules/certificates/certificates.permissions';
 import { coursesPermissions } from '../modules/courses/courses.permissions';
 import { learningPermissions } from '../modules/learning/learning.permissions';
@@ -78,6 +84,12 @@ export const ruleTree = mergeRules(
   membershipsPermissions,
   messagingPermissions,
   notificationsPermissions,
+  storeConnectionPermissions,
+  storePublishPermissions,
+  storeOrdersPermissions,
+  shopBagPermissions,
+  shopCheckoutPermissions,
+  storeCatalogPermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

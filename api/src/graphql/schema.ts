@@ -15,6 +15,12 @@ import { instructorsResolvers } from '../modules/instructors/instructors.resolve
 import { MailResolver } from '../modules/mail/mail.resolver';
 import { messagingResolvers } from '../modules/messaging/messaging.resolver';
 import { InboxResolver } from '../modules/inbox/inbox.resolver';
+import { StoreOrdersResolver } from '../modules/shop/store-orders.resolver';
+import { ShopBagResolver } from '../modules/shop/shop-bag.resolver';
+import { ShopCheckoutResolver } from '../modules/shop/shop-checkout.resolver';
+import { StoreCatalogResolver } from '../modules/shop/store-catalog.resolver';
+import { StoreConnectionResolver } from '../modules/shop/store-connection.resolver';
+import { StorePublishResolver } from '../modules/shop/store-publish.resolver';
 import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
 import { CertificateTemplatesResolver } from '../modules/certificates/certificate-templates.resolver';
 import { CertificatesResolver } from '../modules/certificates/certificates.resolver';
@@ -61,6 +67,12 @@ export const resolvers = [
   ...membershipResolvers,
   ...messagingResolvers,
   NotificationsResolver,
+  StoreConnectionResolver,
+  StorePublishResolver,
+  StoreOrdersResolver,
+  ShopBagResolver,
+  ShopCheckoutResolver,
+  StoreCatalogResolver,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */

@@ -6,3 +6,4 @@ import '../modules/mail/mail';
 import '../modules/bookings/notifications/booking-reminders.jobs';
 import '../modules/bookings/booking-holds.jobs';
 import '../modules/memberships/membership.jobs';
+import '../modules/shop/shop.jobs';

@@ -63,6 +63,17 @@ export function definedJobs(): string[] {
   return [...registry.keys()];
 }
 
+const schedules = new Map<string, { cron: string; data: object }>();
+
+/**
+ * Sends job `name` (declared with defineJob) on a cron schedule (UTC, e.g. `*\/15 * * * *`): pg-boss
+ * sends it once per due minute across processes. Modules call this at import time.
+ */
+export function defineSchedule(name: string, cron: string, data: object = {}): void {
+  if (schedules.has(name)) throw new Error(`Job "${name}" is scheduled twice`);
+  schedules.set(name, { cron, data });
+}
+
 /** A stable job id for (name, singletonKey): pg-boss inserts jobs `on conflict do nothing`. */
 export function singletonJobId(name: string, key: string): string {
   const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
@@ -223,6 +234,14 @@ export class JobQueue {
   /** Works every job declared with `defineJob`. */
   async workRegistered(): Promise<void> {
     for (const [name, { handler }] of registry) await this.work(name, handler);
+  }
+
+  /** Installs every schedule declared with `defineSchedule` (idempotent: pg-boss keeps one per name). */
+  async scheduleRegistered(): Promise<void> {
+    for (const [name, { cron, data }] of schedules) {
+      await this.ensureQueue(name);
+      await this.boss.schedule(name, cron, data, { tz: 'UTC' });
+    }
   }
 
   /**

@@ -59,6 +59,8 @@ export const STATUS_OF_CODE: Record<string, number> = {
   // Messages: sending too fast / too many new conversations, and a block between the two people.
   RATE_LIMITED: 429,
   BLOCKED: 403,
+  // The shop: the connected store cannot take orders now (down, refusing its tokens, or none connected).
+  STORE_UNAVAILABLE: 503,
 };
 
 export async function runGraphRoute(

@@ -25,6 +25,11 @@ import { ordersRoutes } from '../modules/orders/orders.routes';
 import { receiptRoute } from '../modules/orders/receipt.route';
 import { simpleCheckoutRoute } from '../modules/orders/simple-checkout.route';
 import { stripeWebhookRoute } from '../modules/payments/stripe-webhook.route';
+import { storeWebhookRoute } from '../modules/shop/store-webhook.route';
+import { storeOrdersRoutes } from '../modules/shop/store-orders.routes';
+import { shopBagRoutes } from '../modules/shop/shop-bag.routes';
+import { shopCheckoutRoutes } from '../modules/shop/shop-checkout.routes';
+import { storeCatalogRoutes } from '../modules/shop/store-catalog.routes';
 import { resourceDownloadRoute } from '../modules/resources/resource-download.route';
 import { resourceThumbnailRoute } from '../modules/resources/resource-thumbnail.route';
 import { resourcesRoutes } from '../modules/resources/resources.routes';
@@ -55,6 +60,10 @@ export const graphRoutes: GraphRoute[] = [
   ...membershipsRoutes,
   ...messagingRoutes,
   ...inboxRoutes,
+  ...storeOrdersRoutes,
+  ...shopBagRoutes,
+  ...shopCheckoutRoutes,
+  ...storeCatalogRoutes,
 ];
 
 /**
@@ -75,6 +84,12 @@ export function createRestRouter(
     '/webhooks/stripe',
     express.raw({ type: '*/*', limit: '1mb' }),
     stripeWebhookRoute(createContext),
+  );
+  // The store (Shopify) signs the raw body too (X-Shopify-Hmac-Sha256): same placement.
+  router.post(
+    '/webhooks/store',
+    express.raw({ type: '*/*', limit: '5mb' }),
+    storeWebhookRoute(createContext),
   );
   // RFC 8058 one-click unsubscribe: mail providers post from their servers; the signed token is the proof.
   router.post(

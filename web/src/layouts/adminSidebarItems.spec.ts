@@ -6,9 +6,9 @@ const labels = (user: Parameters<typeof sidebarItemsFor>[0]) =>
   sidebarItemsFor(user).map((item) => item.label);
 
 describe('sidebarItemsFor', () => {
-  it('gives admins 20 items from Dashboard to Settings', () => {
+  it('gives admins 23 items from Dashboard to Settings', () => {
     const items = sidebarItemsFor({ role: 'admin', roles: ['admin'] });
-    expect(items).toHaveLength(20);
+    expect(items).toHaveLength(23);
     expect(items[0]).toMatchObject({ label: 'Dashboard', to: '/admin' });
     expect(items.at(-1)).toMatchObject({ label: 'Settings', to: '/admin/settings' });
     expect(labels({ role: 'admin' })).toEqual([
@@ -30,6 +30,9 @@ describe('sidebarItemsFor', () => {
       'Messages',
       'Outbox',
       'Sellers',
+      'Store',
+      'Store Products',
+      'Store Orders',
       'Documentation',
       'Settings',
     ]);
@@ -37,10 +40,10 @@ describe('sidebarItemsFor', () => {
   });
 
   it('gives the admin items to anyone with admin among their roles', () => {
-    expect(sidebarItemsFor({ role: 'seller', roles: ['seller', 'admin'] })).toHaveLength(20);
+    expect(sidebarItemsFor({ role: 'seller', roles: ['seller', 'admin'] })).toHaveLength(23);
   });
 
-  it('gives curriculum officers their six items', () => {
+  it('gives curriculum officers their seven items', () => {
     expect(
       sidebarItemsFor({ role: 'curriculum_officer', roles: [] }).map(({ label, to }) => [label, to]),
     ).toEqual([
@@ -49,6 +52,7 @@ describe('sidebarItemsFor', () => {
       ['Resource Categories', '/admin/resource-categories'],
       ['Curriculum Store', '/admin/curriculum'],
       ['Seller Management', '/admin/sellers'],
+      ['Store Products', '/admin/store/products'],
       ['Settings', '/admin/settings'],
     ]);
   });

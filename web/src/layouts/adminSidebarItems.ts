@@ -14,9 +14,12 @@ import {
   Library,
   MessageSquare,
   Music,
+  Package,
   PlusCircle,
+  Receipt,
   Settings,
   ShieldCheck,
+  ShoppingBag,
   Store,
   Tags,
   Ticket,
@@ -35,7 +38,7 @@ export interface SidebarItem {
   end?: boolean;
 }
 
-/** The 20 entries of the admin area, from Dashboard to Settings (spec's admin route list, and the mail outbox). */
+/** The 23 entries of the admin area, from Dashboard to Settings (spec's admin route list, the mail outbox and the DRX shop). */
 export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard, end: true },
   { label: 'Users', to: '/admin/users', icon: Users },
@@ -55,6 +58,9 @@ export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Messages', to: '/admin/messages', icon: MessageSquare },
   { label: 'Outbox', to: '/admin/outbox', icon: Inbox },
   { label: 'Sellers', to: '/admin/sellers', icon: Store },
+  { label: 'Store', to: '/admin/store', icon: ShoppingBag, end: true },
+  { label: 'Store Products', to: '/admin/store/products', icon: Package },
+  { label: 'Store Orders', to: '/admin/store/orders', icon: Receipt },
   { label: 'Documentation', to: '/admin/documentation', icon: BookOpen },
   { label: 'Settings', to: '/admin/settings', icon: Settings },
 ];
@@ -65,6 +71,7 @@ export const CURRICULUM_OFFICER_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Resource Categories', to: '/admin/resource-categories', icon: Tags },
   { label: 'Curriculum Store', to: '/admin/curriculum', icon: Library },
   { label: 'Seller Management', to: '/admin/sellers', icon: Store },
+  { label: 'Store Products', to: '/admin/store/products', icon: Package },
   { label: 'Settings', to: '/admin/settings', icon: Settings },
 ];
 

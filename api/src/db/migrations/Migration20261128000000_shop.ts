@@ -63,6 +63,12 @@ export class Migration20261128000000_shop extends Migration {
     );
     this.addSql(`create index "store_config_events_at_index" on "store_config_events" ("at" desc);`);
 
+    // array_to_string is only STABLE (it serves any array type), which a generated column refuses;
+    // for text[] it is immutable, as this wrapper declares.
+    this.addSql(
+      `create or replace function "store_tags_text"(text[]) returns text
+       language sql immutable parallel safe as $$ select array_to_string($1, ' ') $$;`,
+    );
     this.addSql(
       `create table "store_products" (
         "id" varchar(100) not null,
@@ -94,7 +100,7 @@ export class Migration20261128000000_shop extends Migration {
         "search" tsvector generated always as (
           setweight(to_tsvector('simple', coalesce("title", '')), 'A') ||
           setweight(to_tsvector('simple', coalesce("product_type", '') || ' ' || coalesce("vendor", '')), 'B') ||
-          setweight(to_tsvector('simple', array_to_string("store_tags", ' ')), 'C')
+          setweight(to_tsvector('simple', "store_tags_text"("store_tags")), 'C')
         ) stored,
         constraint "store_products_pkey" primary key ("id"),
         constraint "store_products_handle_unique" unique ("handle")
@@ -230,6 +236,7 @@ export class Migration20261128000000_shop extends Migration {
     this.addSql(`drop table if exists "shop_bag_items";`);
     this.addSql(`drop table if exists "store_product_variants";`);
     this.addSql(`drop table if exists "store_products";`);
+    this.addSql(`drop function if exists "store_tags_text"(text[]);`);
     this.addSql(`drop table if exists "store_config_events";`);
     this.addSql(`drop table if exists "store_connection";`);
   }

@@ -26,6 +26,7 @@ import { Migration20261127000000_messaging } from './Migration20261127000000_mes
 import { Migration20261127000100_inbox } from './Migration20261127000100_inbox';
 import { Migration20261127000200_notification_preferences } from './Migration20261127000200_notification_preferences';
 import { Migration20261128000000_shop } from './Migration20261128000000_shop';
+import { Migration20261128000100_store_entitlements } from './Migration20261128000100_store_entitlements';
 import { Migration20261124100000_registration_attempts } from './Migration20261124100000_registration_attempts';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -79,4 +80,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261127000200_notification_preferences,
   },
   { name: 'Migration20261128000000_shop', class: Migration20261128000000_shop },
+  {
+    name: 'Migration20261128000100_store_entitlements',
+    class: Migration20261128000100_store_entitlements,
+  },
 ];

@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
+import { claimPendingStoreGrants } from '../shop/store-entitlements';
 import { User } from '../users/user.entity';
 import { MAX_USERNAME_LENGTH, validateRegistration, type RegistrationFields } from './auth.validation';
 import { isKnownFor, type KnownDevice } from './known-device';
@@ -65,20 +66,26 @@ export class AuthService {
     if (await this.em.count(User, { usernameKey })) {
       throw new DomainError('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     }
-    const user = this.em.create(User, {
-      username: clean.username,
-      usernameKey,
-      email: clean.email,
-      firstName: clean.firstName,
-      lastName: clean.lastName,
-      passwordHash: await hashPassword(clean.password),
-      role: 'user',
-      roles: ['user'],
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
+    const passwordHash = await hashPassword(clean.password);
     try {
-      await this.em.persistAndFlush(user);
+      // The account and what the store sold to its email before it existed (shop/store-entitlements.ts).
+      return await this.em.transactional(async (tem) => {
+        const user = tem.create(User, {
+          username: clean.username,
+          usernameKey,
+          email: clean.email,
+          firstName: clean.firstName,
+          lastName: clean.lastName,
+          passwordHash,
+          role: 'user',
+          roles: ['user'],
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        });
+        await tem.flush();
+        await claimPendingStoreGrants(tem, user);
+        return user;
+      });
     } catch (error) {
       // Two registrations racing for one name: the unique index decides.
       if (error instanceof UniqueConstraintViolationException) {
@@ -86,6 +93,5 @@ export class AuthService {
       }
       throw error;
     }
-    return user;
   }
 }

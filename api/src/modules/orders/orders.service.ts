@@ -218,8 +218,8 @@ export class OrdersService {
  *   colleagues (their downloads end at once; the lines' given count goes back to 0); rows from the
  *   buyer's other paid orders stay;
  * - the course enrollments it gave keep their progress but get `access_revoked_at` (the learning
- *   module's access checks treat that as not enrolled) unless another paid order of the buyer
- *   still gives the course. The enrollment rows are locked first, and the other orders are read in
+ *   module's access checks treat that as not enrolled) unless another paid order of the buyer,
+ *   or a granted store order line (shop/store-entitlements.ts), still gives the course. The enrollment rows are locked first, and the other orders are read in
  *   the next statement: two refunds of two orders of one course meet on that lock, and the second
  *   sees the first's refund. Buying the course again restores access.
  */
@@ -243,7 +243,10 @@ export async function revokeOrderAccess(em: EntityManager, orderId: string, user
        and not exists (
          select 1 from order_lines ol join orders o on o.id = ol.order_id
          where o.user_id = e.user_id and o.status = 'paid' and o.id <> ?
-           and ol.item_type = 'course' and ol.item_id = e.course_id)`,
+           and ol.item_type = 'course' and ol.item_id = e.course_id)
+       and not exists (
+         select 1 from store_entitlement_grants g
+         where g.user_id = e.user_id and g.item_type = 'course' and g.item_id = e.course_id and g.status = 'granted')`,
     [userId, orderId, orderId],
   );
 }

@@ -100,6 +100,8 @@ export class StoreError extends Error {
   constructor(
     readonly code: StoreErrorCode,
     message: string,
+    /** With UNAUTHORIZED: which token was refused, when the provider can tell. */
+    readonly credential?: 'storefrontToken' | 'adminToken',
   ) {
     super(message);
     this.name = 'StoreError';

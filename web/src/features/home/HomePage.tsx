@@ -15,6 +15,7 @@ import {
 import { ArrowRight, Award, Search, UserPlus, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { FeaturedShopProducts } from './FeaturedShopProducts';
 import { PRODUCT_AREAS } from './productAreas';
 
 const STEPS = [
@@ -137,6 +138,8 @@ export default function HomePage() {
           </SimpleGrid>
         </Container>
       </Box>
+
+      <FeaturedShopProducts />
 
       <Box as="section" aria-labelledby="home-how-heading" bg="brand.subtle" py={{ base: 14, md: 20 }}>
         <Container maxW="6xl">

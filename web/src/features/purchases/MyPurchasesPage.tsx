@@ -9,6 +9,7 @@ import { useLoadMore } from '../../ui/useLoadMore';
 import { OrderCard } from './OrderCard';
 import { MyOrdersQueryDocument } from './orderDocuments';
 import { ReceivedLicences } from './ReceivedLicences';
+import { StoreOrdersSection } from './StoreOrdersSection';
 
 const PAGE_SIZE = 10;
 
@@ -72,6 +73,7 @@ export default function MyPurchasesPage() {
             <LoadMoreButton pager={pager} />
           </Stack>
         )}
+        <StoreOrdersSection />
         <ReceivedLicences />
       </Stack>
     </Container>

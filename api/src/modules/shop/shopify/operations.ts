@@ -3,6 +3,11 @@
  * demo store validates them against the same schemas (Storefront: Shopify's published introspection
  * in @shopify/hydrogen-react; Admin: demo-store/admin-schema.graphql, a subset written from
  * Shopify's reference), so a misspelled field fails there as it would on Shopify.
+ *
+ * Query cost (Shopify refuses a query whose requested cost is over 1,000): one product of
+ * DrxProductFields costs about 125 (a connection is 2 + first × one node), so the sync reads
+ * products in pages of 5 (store-sync.ts). A variant's own image is not read: `media` under
+ * `variants(first: 50)` multiplied the cost by 50; the product's images are enough for the shop.
  */
 
 export const STOREFRONT_SHOP = /* GraphQL */ `
@@ -74,7 +79,7 @@ const PRODUCT_FIELDS = /* GraphQL */ `
     status
     updatedAt
     totalInventory
-    media(first: 10) {
+    media(first: 6) {
       nodes {
         ... on MediaImage {
           image {
@@ -102,7 +107,7 @@ const PRODUCT_FIELDS = /* GraphQL */ `
         currencyCode
       }
     }
-    variants(first: 100) {
+    variants(first: 50) {
       nodes {
         id
         title
@@ -115,18 +120,9 @@ const PRODUCT_FIELDS = /* GraphQL */ `
           name
           value
         }
-        media(first: 1) {
-          nodes {
-            ... on MediaImage {
-              image {
-                url
-              }
-            }
-          }
-        }
       }
     }
-    collections(first: 25) {
+    collections(first: 10) {
       nodes {
         id
       }

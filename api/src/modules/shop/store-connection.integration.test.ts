@@ -1,0 +1,390 @@
+import type request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_ADMIN_TOKEN,
+  DEMO_STORE_API_VERSION,
+  DEMO_STORE_DOMAIN,
+  DEMO_STOREFRONT_TOKEN,
+  DEMO_WEBHOOK_SECRET,
+} from './demo-store/demo-store-constants';
+import { decryptSecret } from './secret-box';
+import { ADMIN_WEBHOOK_SUBSCRIPTIONS } from './shopify/operations';
+import { createStoreProvider, DEMO_STORE_SETTINGS, getActiveStore } from './store-connection';
+import { StoreError, STORE_WEBHOOK_TOPICS } from './store-provider';
+import { type ShopTestApp, startShopTestApp } from './test/shop-test-app';
+
+type Agent = ReturnType<typeof request.agent>;
+
+const PASSWORD = 'drx-demo-2026';
+const json = { 'content-type': 'application/json' };
+
+let t: ShopTestApp;
+let admin: Agent;
+let member: Agent;
+let officer: Agent;
+let adminId: string;
+
+async function signIn(username: string): Promise<Agent> {
+  const agent = t.agent();
+  const res = await agent.post('/api/login').set(json).send({ username, password: PASSWORD });
+  expect(res.status).toBe(200);
+  return agent;
+}
+
+async function sql<T = Record<string, any>>(query: string, params: unknown[] = []): Promise<T[]> {
+  return t.orm.em.fork().getConnection().execute(query, params);
+}
+
+/** A request to the demo store's control endpoints. */
+async function control(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${t.url}/demo-store/_control/${path}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(body),
+  });
+  expect(res.ok).toBe(true);
+}
+
+/** The demo store's webhook subscriptions, read through its Admin API. */
+async function subscriptions(): Promise<{ topic: string; uri: string }[]> {
+  const res = await fetch(`${t.url}/demo-store/admin/api/${DEMO_STORE_API_VERSION}/graphql.json`, {
+    method: 'POST',
+    headers: { ...json, 'X-Shopify-Access-Token': DEMO_ADMIN_TOKEN },
+    body: JSON.stringify({ query: ADMIN_WEBHOOK_SUBSCRIPTIONS, variables: { first: 100 } }),
+  });
+  const body = (await res.json()) as {
+    data: { webhookSubscriptions: { nodes: { topic: string; uri: string }[] } };
+  };
+  return body.data.webhookSubscriptions.nodes;
+}
+
+const CONNECTION_FIELDS = `status demo provider shopDomain apiVersion hasStorefrontToken hasAdminToken
+  hasWebhookSecret collectionIds shopName currencyCode connectedAt updatedAt updatedByName
+  lastSyncStartedAt lastSyncFinishedAt lastSyncError webhookUrl demoAvailable
+  events(first: 50) { id at actorId actorName action summary }`;
+const CONNECTION = `query { storeConnection { ${CONNECTION_FIELDS} } }`;
+const COLLECTIONS = `query { storeCollections { id handle title selected } }`;
+const PAYLOAD = `connection { ${CONNECTION_FIELDS} } userErrors { code field message }`;
+const CONNECT = `mutation Connect($input: StoreConnectInput!) { storeConnect(input: $input) { ${PAYLOAD} } }`;
+const CONNECT_DEMO = `mutation { storeConnectDemo { ${PAYLOAD} } }`;
+const TEST = `mutation Test($input: StoreConnectInput) {
+  storeTestConnection(input: $input) { shopName currencyCode userErrors { code field message } }
+}`;
+const SET_COLLECTIONS = `mutation Set($ids: [String!]!) { storeSetCollections(collectionIds: $ids) { ${PAYLOAD} } }`;
+const DISCONNECT = `mutation { storeDisconnect { ${PAYLOAD} } }`;
+
+const demoInput = {
+  shopDomain: DEMO_STORE_DOMAIN,
+  apiVersion: DEMO_STORE_API_VERSION,
+  storefrontToken: DEMO_STOREFRONT_TOKEN,
+  adminToken: DEMO_ADMIN_TOKEN,
+  webhookSecret: DEMO_WEBHOOK_SECRET,
+};
+
+async function syncJobs(): Promise<number> {
+  const [row] = await sql<{ n: string }>(`select count(*) as n from pgboss.job where name = 'shop.sync'`);
+  return Number(row!.n);
+}
+
+beforeAll(async () => {
+  t = await startShopTestApp();
+  [admin, member, officer] = await Promise.all([signIn('admin'), signIn('member'), signIn('officer')]);
+  [{ id: adminId }] = await sql<{ id: string }>(`select "id" from "users" where "username" = 'admin'`);
+});
+afterAll(() => t?.close());
+
+describe('store connection: who may', () => {
+  it('is for admins only: members and curriculum officers get FORBIDDEN, guests UNAUTHENTICATED', async () => {
+    for (const agent of [member, officer]) {
+      for (const [query, variables] of [
+        [CONNECTION, {}],
+        [COLLECTIONS, {}],
+        [CONNECT, { input: demoInput }],
+        [CONNECT_DEMO, {}],
+        [TEST, {}],
+        [SET_COLLECTIONS, { ids: [] }],
+        [DISCONNECT, {}],
+      ] as const) {
+        const res = await t.gql(agent, query, variables);
+        expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      }
+    }
+    const guest = await t.gql(t.agent(), CONNECTION);
+    expect(guest.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(await sql(`select * from store_connection`)).toEqual([]);
+  });
+});
+
+describe('store connection: the demo store', () => {
+  it('uses the demo store with no settings, and tests it', async () => {
+    // given a new server with no store settings
+    const res = await t.gql(admin, CONNECTION);
+    // then the built-in demo store is connected implicitly
+    expect(res.data.storeConnection).toMatchObject({
+      status: 'CONNECTED',
+      demo: true,
+      provider: 'shopify',
+      shopDomain: DEMO_STORE_DOMAIN,
+      demoAvailable: true,
+      webhookUrl: `${t.url}/api/webhooks/store`,
+    });
+    // and "Test connection" reaches it and reports its name and currency
+    const test = await t.gql(admin, TEST);
+    expect(test.data.storeTestConnection.userErrors).toEqual([]);
+    expect(test.data.storeTestConnection.shopName).toEqual(expect.any(String));
+    expect(test.data.storeTestConnection.currencyCode).toBe('USD');
+  });
+
+  it('connects the demo store: saved, webhooks registered, a full sync queued, recorded with who', async () => {
+    const jobsBefore = await syncJobs();
+    const res = await t.gql(admin, CONNECT_DEMO);
+    expect(res.data.storeConnectDemo.userErrors).toEqual([]);
+    const connection = res.data.storeConnectDemo.connection;
+    expect(connection).toMatchObject({
+      status: 'CONNECTED',
+      demo: true,
+      shopDomain: DEMO_STORE_DOMAIN,
+      hasStorefrontToken: true,
+      hasAdminToken: true,
+      hasWebhookSecret: true,
+      currencyCode: 'USD',
+      updatedByName: 'Ada',
+    });
+    expect(connection.shopName).toEqual(expect.any(String));
+    expect(connection.events[0]).toMatchObject({
+      action: 'demo_connected',
+      actorId: adminId,
+      actorName: 'Ada',
+      summary: 'Connected the built-in demo store.',
+    });
+    // every topic DRX needs is delivered to its webhook URL
+    const subs = await subscriptions();
+    for (const topic of STORE_WEBHOOK_TOPICS) {
+      expect(subs).toContainEqual(expect.objectContaining({ topic, uri: `${t.url}/api/webhooks/store` }));
+    }
+    expect(await syncJobs()).toBe(jobsBefore + 1);
+    // and the shop's modules see it as the active store
+    const active = await getActiveStore(t.orm.em.fork(), t.config);
+    expect(active).toMatchObject({ demo: true, collectionIds: [], currencyCode: 'USD' });
+    expect(active!.settings.webhookSecret).toBe(DEMO_WEBHOOK_SECRET);
+  });
+
+  it('chooses collections (live from the store), refusing unknown ones', async () => {
+    const before = await t.gql(admin, COLLECTIONS);
+    const collections = before.data.storeCollections as { id: string; title: string; selected: boolean }[];
+    expect(collections.length).toBeGreaterThanOrEqual(3);
+    expect(collections.every((c) => !c.selected)).toBe(true);
+    const jobsBefore = await syncJobs();
+    // when an admin chooses one
+    const chosen = collections[0]!.id;
+    const res = await t.gql(admin, SET_COLLECTIONS, { ids: [chosen, chosen] });
+    expect(res.data.storeSetCollections.userErrors).toEqual([]);
+    expect(res.data.storeSetCollections.connection.collectionIds).toEqual([chosen]);
+    expect(res.data.storeSetCollections.connection.events[0]).toMatchObject({
+      action: 'collections_changed',
+      actorName: 'Ada',
+    });
+    // then it is marked, the active store filters by it and a full sync is queued
+    const after = await t.gql(admin, COLLECTIONS);
+    expect(
+      after.data.storeCollections
+        .filter((c: { selected: boolean }) => c.selected)
+        .map((c: { id: string }) => c.id),
+    ).toEqual([chosen]);
+    expect((await getActiveStore(t.orm.em.fork(), t.config))!.collectionIds).toEqual([chosen]);
+    expect(await syncJobs()).toBe(jobsBefore + 1);
+    // an unknown collection is refused and nothing changes
+    const unknown = await t.gql(admin, SET_COLLECTIONS, { ids: ['gid://shopify/Collection/999999'] });
+    expect(unknown.data.storeSetCollections.userErrors).toEqual([
+      expect.objectContaining({ code: 'INVALID_INPUT', field: 'collectionIds' }),
+    ]);
+    // an empty choice shows every product again
+    const all = await t.gql(admin, SET_COLLECTIONS, { ids: [] });
+    expect(all.data.storeSetCollections.connection.collectionIds).toEqual([]);
+  });
+});
+
+describe('store connection: connect, test, disconnect', () => {
+  it('disconnects: the shop closes and the saved tokens are deleted', async () => {
+    const res = await t.gql(admin, DISCONNECT);
+    expect(res.data.storeDisconnect.userErrors).toEqual([]);
+    expect(res.data.storeDisconnect.connection).toMatchObject({
+      status: 'DISCONNECTED',
+      hasStorefrontToken: false,
+      hasAdminToken: false,
+      hasWebhookSecret: false,
+      collectionIds: [],
+    });
+    expect(res.data.storeDisconnect.connection.events[0]).toMatchObject({
+      action: 'disconnected',
+      actorName: 'Ada',
+    });
+    const [row] = await sql(`select * from store_connection`);
+    expect(row).toMatchObject({
+      status: 'disconnected',
+      storefront_token_enc: null,
+      admin_token_enc: null,
+      webhook_secret_enc: null,
+    });
+    expect(await getActiveStore(t.orm.em.fork(), t.config)).toBeNull();
+    // a second disconnect has nothing to do
+    const again = await t.gql(admin, DISCONNECT);
+    expect(again.data.storeDisconnect.userErrors[0].code).toBe('CONFLICT');
+    // and testing the saved connection says there is none
+    const test = await t.gql(admin, TEST);
+    expect(test.data.storeTestConnection.userErrors[0].code).toBe('STORE_UNAVAILABLE');
+  });
+
+  it('refuses a wrong token with a userError naming it, and changes nothing', async () => {
+    const eventsBefore = (await sql(`select id from store_config_events`)).length;
+    const wrongAdmin = await t.gql(admin, CONNECT, { input: { ...demoInput, adminToken: 'shpat_wrong' } });
+    expect(wrongAdmin.data.storeConnect.connection).toBeNull();
+    expect(wrongAdmin.data.storeConnect.userErrors).toEqual([
+      { code: 'UNAUTHORIZED', field: 'adminToken', message: expect.stringMatching(/refused/) },
+    ]);
+    const wrongStorefront = await t.gql(admin, CONNECT, {
+      input: { ...demoInput, storefrontToken: 'wrong-storefront-token' },
+    });
+    expect(wrongStorefront.data.storeConnect.userErrors).toEqual([
+      {
+        code: 'UNAUTHORIZED',
+        field: 'storefrontToken',
+        message: expect.stringMatching(/Storefront access token/),
+      },
+    ]);
+    const test = await t.gql(admin, TEST, { input: { ...demoInput, adminToken: 'shpat_wrong' } });
+    expect(test.data.storeTestConnection).toMatchObject({
+      shopName: null,
+      userErrors: [expect.objectContaining({ code: 'UNAUTHORIZED', field: 'adminToken' })],
+    });
+    expect((await sql(`select id from store_config_events`)).length).toBe(eventsBefore);
+    expect((await sql(`select status from store_connection`))[0]!.status).toBe('disconnected');
+  });
+
+  it('refuses bad input and a new store without all its tokens', async () => {
+    const badDomain = await t.gql(admin, CONNECT, { input: { ...demoInput, shopDomain: 'not a domain' } });
+    expect(badDomain.data.storeConnect.userErrors[0]).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'shopDomain',
+    });
+    const badVersion = await t.gql(admin, CONNECT, { input: { ...demoInput, apiVersion: '2026-05' } });
+    expect(badVersion.data.storeConnect.userErrors[0]).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'apiVersion',
+    });
+    const missing = await t.gql(admin, CONNECT, { input: { ...demoInput, webhookSecret: '  ' } });
+    expect(missing.data.storeConnect.userErrors[0]).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'webhookSecret',
+    });
+  });
+
+  it('says when the store cannot be reached', async () => {
+    await control('outage', { down: true });
+    try {
+      const res = await t.gql(admin, TEST, { input: demoInput });
+      expect(res.data.storeTestConnection.userErrors).toEqual([
+        expect.objectContaining({ code: 'STORE_UNAVAILABLE', field: 'shopDomain' }),
+      ]);
+      const connect = await t.gql(admin, CONNECT, { input: demoInput });
+      expect(connect.data.storeConnect.userErrors[0].code).toBe('STORE_UNAVAILABLE');
+    } finally {
+      await control('outage', { down: false });
+    }
+  });
+
+  it('connects with tokens: tests first, stores them encrypted, never returns them, records who and what', async () => {
+    const jobsBefore = await syncJobs();
+    // when an admin connects with the shop domain and the three secrets
+    const res = await t.gql(admin, CONNECT, {
+      input: { ...demoInput, shopDomain: `https://${DEMO_STORE_DOMAIN}/` },
+    });
+    expect(res.data.storeConnect.userErrors).toEqual([]);
+    const connection = res.data.storeConnect.connection;
+    expect(connection).toMatchObject({
+      status: 'CONNECTED',
+      shopDomain: DEMO_STORE_DOMAIN,
+      apiVersion: DEMO_STORE_API_VERSION,
+      hasStorefrontToken: true,
+      hasAdminToken: true,
+      hasWebhookSecret: true,
+      currencyCode: 'USD',
+      updatedByName: 'Ada',
+    });
+    expect(connection.connectedAt).toEqual(expect.any(String));
+    expect(connection.events[0]).toMatchObject({
+      action: 'connected',
+      actorId: adminId,
+      summary: expect.stringContaining('Storefront access token, Admin API access token, webhook secret'),
+    });
+    expect(await syncJobs()).toBe(jobsBefore + 1);
+    // then the database holds AES-GCM ciphertexts that open to the tokens, not the tokens
+    const [row] = await sql<Record<string, string>>(`select * from store_connection`);
+    for (const [column, token] of [
+      ['storefront_token_enc', DEMO_STOREFRONT_TOKEN],
+      ['admin_token_enc', DEMO_ADMIN_TOKEN],
+      ['webhook_secret_enc', DEMO_WEBHOOK_SECRET],
+    ] as const) {
+      expect(row![column]).toMatch(/^v1:[^:]+:[^:]+:[^:]+$/);
+      expect(row![column]).not.toContain(token);
+      expect(decryptSecret(t.config.storeSecretsKey!, row![column]!, column)).toBe(token);
+    }
+    const dump = JSON.stringify(await sql(`select * from store_config_events`));
+    for (const token of [DEMO_STOREFRONT_TOKEN, DEMO_ADMIN_TOKEN, DEMO_WEBHOOK_SECRET]) {
+      expect(dump).not.toContain(token);
+    }
+    // and no field of the graph ever answers them
+    const read = await t.gql(admin, CONNECTION);
+    const answer = JSON.stringify(read.data);
+    for (const token of [DEMO_STOREFRONT_TOKEN, DEMO_ADMIN_TOKEN, DEMO_WEBHOOK_SECRET]) {
+      expect(answer).not.toContain(token);
+    }
+    const type = await t.gql(admin, `{ __type(name: "StoreConfiguration") { fields { name } } }`);
+    const names = (type.data.__type.fields as { name: string }[]).map((f) => f.name);
+    expect(names.filter((n) => /token|secret/i.test(n)).sort()).toEqual([
+      'hasAdminToken',
+      'hasStorefrontToken',
+      'hasWebhookSecret',
+    ]);
+  });
+
+  it('updates with blank tokens keeping the saved ones, recording only what changed', async () => {
+    const res = await t.gql(admin, CONNECT, {
+      input: { shopDomain: DEMO_STORE_DOMAIN, apiVersion: '', storefrontToken: '', adminToken: null },
+    });
+    expect(res.data.storeConnect.userErrors).toEqual([]);
+    expect(res.data.storeConnect.connection.events[0]).toMatchObject({
+      action: 'updated',
+      summary: `Tested and saved ${DEMO_STORE_DOMAIN} again (nothing changed).`,
+    });
+    const [row] = await sql<Record<string, string>>(`select admin_token_enc from store_connection`);
+    expect(decryptSecret(t.config.storeSecretsKey!, row!.admin_token_enc!, 'admin_token_enc')).toBe(
+      DEMO_ADMIN_TOKEN,
+    );
+    // testing the given settings with blank tokens uses the saved ones
+    const test = await t.gql(admin, TEST, { input: { shopDomain: DEMO_STORE_DOMAIN } });
+    expect(test.data.storeTestConnection).toMatchObject({ currencyCode: 'USD', userErrors: [] });
+  });
+
+  it('refuses to store tokens without STORE_SECRETS_KEY (production)', async () => {
+    const key = t.config.storeSecretsKey;
+    t.config.storeSecretsKey = undefined;
+    try {
+      const res = await t.gql(admin, CONNECT, { input: demoInput });
+      expect(res.data.storeConnect.userErrors).toEqual([
+        expect.objectContaining({ code: 'CONFLICT', message: expect.stringContaining('STORE_SECRETS_KEY') }),
+      ]);
+    } finally {
+      t.config.storeSecretsKey = key;
+    }
+  });
+
+  it('never reaches the demo store in production', async () => {
+    const provider = createStoreProvider({ ...DEMO_STORE_SETTINGS }, { ...t.config, production: true });
+    await expect(provider.shop()).rejects.toThrow(StoreError);
+    await expect(provider.shop()).rejects.toMatchObject({ code: 'UNAVAILABLE', message: /production/ });
+    expect(
+      await getActiveStore(t.orm.em.fork(), { ...t.config, production: true, demoStore: false }),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,298 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import {
+  reinstateCertificatesAfterRefund,
+  revokeCertificatesForRefund,
+} from '../certificates/certificate-refunds';
+import { escapeHtml } from '../mail/html-escape';
+import { sendMail } from '../mail/mail';
+import { parseDrxSku, type DrxSkuItem } from './store-order-payload';
+import { claimStoreOrders, refundedQuantities, type StoredLine, storedOrder } from './store-orders.service';
+
+/**
+ * DRX courses and resources sold in the store (SKU `DRX-COURSE-<uuid>` / `DRX-RESOURCE-<uuid>`):
+ * what a store order grants and takes back. One store_entitlement_grants row per (order, line) — the
+ * unique index makes a line grant exactly once however often and however concurrently its order's
+ * webhooks arrive (every webhook of one order also waits on the order row's lock: store-orders.service).
+ *
+ * - Paid (financial_status paid / partially_refunded, or the orders/paid topic) and not cancelled:
+ *   each DRX line not refunded is granted to the order's account — a course enrolment (source
+ *   `store`) or a resource entitlement (source `store`, linked to its grant) — in the webhook's
+ *   transaction. Without an account for the buyer's email the grant waits (`pending`) and the buyer
+ *   is mailed an invitation to register; registering with that email claims it
+ *   (claimPendingStoreGrants, called in the registration's transaction).
+ * - Cancelled, refunded or voided, or a line refunded in full: the grant is revoked and its access
+ *   removed as a DRX refund removes it — the grant's entitlement row is deleted (rows from other
+ *   orders, licences or staff grants stay), and the course enrolment keeps its progress but gets
+ *   `access_revoked_at` unless another granted store line or a paid DRX order still gives the course;
+ *   certificates follow the access (certificate-refunds.ts). A revoked line is never granted again.
+ */
+
+const PAID_STATUSES = new Set(['paid', 'partially_refunded']);
+const CLOSED_STATUSES = new Set(['refunded', 'voided']);
+
+export interface StoreEntitlementSettings {
+  /** The site's public address (links in the invitation). */
+  publicUrl: string;
+  /** The store's name, for the invitation; null when unknown. */
+  shopName: string | null;
+}
+
+export interface StoreEntitlementOutcome {
+  granted: number;
+  pending: number;
+  revoked: number;
+}
+
+interface GrantRow {
+  id: string;
+  status: 'pending' | 'granted' | 'revoked';
+  user_id: string | null;
+  item_type: 'course' | 'resource';
+  item_id: string;
+}
+
+/**
+ * Brings the order's grants in line with its stored state (inside the webhook's transaction, after
+ * the order row was written and locked). `paidTopic`: the webhook was orders/paid and its payload
+ * was applied. Idempotent.
+ */
+export async function applyStoreOrderEntitlements(
+  em: EntityManager,
+  orderId: string,
+  settings: StoreEntitlementSettings,
+  options: { paidTopic?: boolean } = {},
+): Promise<StoreEntitlementOutcome> {
+  const outcome: StoreEntitlementOutcome = { granted: 0, pending: 0, revoked: 0 };
+  const order = await storedOrder(em, orderId);
+  if (!order) return outcome;
+  const drxLines = (order.lines ?? []).flatMap((line) => {
+    const item = parseDrxSku(line.sku);
+    return item ? [{ line, item }] : [];
+  });
+  if (!drxLines.length) return outcome;
+
+  const status = order.financial_status ?? '';
+  const closed = order.cancelled_at !== null || CLOSED_STATUSES.has(status);
+  const refunded = refundedQuantities(order.refunds);
+  const revoke = drxLines.filter(({ line }) => closed || (refunded.get(line.id) ?? 0) >= line.quantity);
+  if (revoke.length) {
+    outcome.revoked = await revokeStoreGrants(
+      em,
+      orderId,
+      revoke.map(({ line }) => line.id),
+    );
+  }
+  const paid = !closed && (PAID_STATUSES.has(status) || options.paidTopic === true);
+  if (!paid || !order.email) return outcome;
+
+  const newlyPending: { line: StoredLine; item: DrxSkuItem }[] = [];
+  for (const entry of drxLines) {
+    if (revoke.includes(entry)) continue;
+    const grant = await insertGrant(em, orderId, order.email, order.user_id, entry.line, entry.item);
+    if (!grant) continue;
+    if (grant.status === 'granted') {
+      await giveAccess(em, grant);
+      outcome.granted++;
+    } else {
+      newlyPending.push(entry);
+      outcome.pending++;
+    }
+  }
+  if (newlyPending.length) await sendInvitation(em, order.email, orderId, newlyPending, settings);
+  return outcome;
+}
+
+/** The grant of one line, when this call created it (null: it existed, or the item does not). */
+async function insertGrant(
+  em: EntityManager,
+  orderId: string,
+  email: string,
+  userId: string | null,
+  line: StoredLine,
+  item: DrxSkuItem,
+): Promise<GrantRow | null> {
+  const table = item.itemType === 'course' ? 'courses' : 'resources';
+  const rows = await em.execute<GrantRow[]>(
+    `insert into store_entitlement_grants
+       (order_id, line_id, sku, item_type, item_id, email, user_id, status, invited_at, granted_at)
+     select ?, ?, ?, ?, i.id, ?, ?::uuid,
+       case when ?::uuid is null then 'pending' else 'granted' end,
+       case when ?::uuid is null then now() end,
+       case when ?::uuid is null then null else now() end
+     from ${table} i where i.id = ?
+     on conflict (order_id, line_id) do nothing
+     returning id, status, user_id, item_type, item_id`,
+    [
+      orderId,
+      line.id,
+      line.sku!.slice(0, 100),
+      item.itemType,
+      email,
+      userId,
+      userId,
+      userId,
+      userId,
+      item.itemId,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+/** Opens the grant's course or resource to its user (a granted row). */
+async function giveAccess(em: EntityManager, grant: GrantRow): Promise<void> {
+  const userId = grant.user_id!;
+  if (grant.item_type === 'course') {
+    // A course they already have stays as it is; one a refund closed, or one open only through
+    // the membership, is theirs now through the store.
+    await em.execute(
+      `insert into enrollments (id, user_id, course_id, source, created_at)
+       values (?, ?, ?, 'store', now())
+       on conflict (user_id, course_id) do update set access_revoked_at = null, source = 'store'
+         where enrollments.access_revoked_at is not null or enrollments.source = 'membership'`,
+      [randomUUID(), userId, grant.item_id],
+    );
+    await reinstateCertificatesAfterRefund(em, userId, [grant.item_id]);
+  } else {
+    await em.execute(
+      `insert into entitlements (id, user_id, resource_id, source, store_grant_id, created_at)
+       values (?, ?, ?, 'store', ?, now())
+       on conflict (store_grant_id) where store_grant_id is not null do nothing`,
+      [randomUUID(), userId, grant.item_id, grant.id],
+    );
+  }
+}
+
+/** Revokes the order's grants of these lines; returns how many were revoked now. */
+async function revokeStoreGrants(em: EntityManager, orderId: string, lineIds: string[]): Promise<number> {
+  const rows = await em.execute<GrantRow[]>(
+    `update store_entitlement_grants set status = 'revoked', revoked_at = now()
+     where order_id = ? and line_id in (${lineIds.map(() => '?').join(', ')}) and status <> 'revoked'
+     returning id, status, user_id, item_type, item_id`,
+    [orderId, ...lineIds],
+  );
+  for (const grant of rows) {
+    if (!grant.user_id) continue;
+    if (grant.item_type === 'resource') {
+      await em.execute(`delete from entitlements where store_grant_id = ?`, [grant.id]);
+    } else {
+      await revokeStoreCourse(em, grant.user_id, grant.item_id);
+    }
+  }
+  return rows.length;
+}
+
+/**
+ * Closes a course a revoked store line gave, as a DRX refund does (orders.service
+ * revokeOrderAccess): progress kept, `access_revoked_at` set — unless another granted store line or
+ * a paid DRX order of the user still gives it, or the enrolment came another way (free, granted,
+ * membership; a member-only course of a current member goes back to its membership). The enrolment
+ * row is locked first and the other sources read in the next statements, so two revocations of one
+ * course meet on that lock and the second sees the first.
+ */
+async function revokeStoreCourse(em: EntityManager, userId: string, courseId: string): Promise<void> {
+  await em.execute(`select id from enrollments where user_id = ? and course_id = ? for update`, [
+    userId,
+    courseId,
+  ]);
+  const noOtherSource = `not exists (
+         select 1 from store_entitlement_grants g
+         where g.user_id = e.user_id and g.item_type = 'course' and g.item_id = e.course_id and g.status = 'granted')
+       and not exists (
+         select 1 from order_lines ol join orders o on o.id = ol.order_id
+         where o.user_id = e.user_id and o.status = 'paid' and ol.item_type = 'course' and ol.item_id = e.course_id)`;
+  await em.execute(
+    `update enrollments e set source = 'membership'
+     where e.user_id = ? and e.course_id = ? and e.source = 'store' and e.access_revoked_at is null
+       and ${noOtherSource}
+       and exists (select 1 from courses c where c.id = e.course_id and c.member_only)
+       and exists (select 1 from membership_benefits b where b.user_id = e.user_id and b.member_only_courses)`,
+    [userId, courseId],
+  );
+  const closed = await em.execute<{ id: string }[]>(
+    `update enrollments e set access_revoked_at = now()
+     where e.user_id = ? and e.course_id = ? and e.source in ('store', 'purchase') and e.access_revoked_at is null
+       and ${noOtherSource}
+     returning e.id`,
+    [userId, courseId],
+  );
+  if (closed.length) await revokeCertificatesForRefund(em, userId, [courseId]);
+}
+
+/**
+ * A new account claims the grants waiting for its email, and the store orders placed with it
+ * (call inside the registration's transaction). Returns how many grants it claimed.
+ */
+export async function claimPendingStoreGrants(
+  em: EntityManager,
+  user: { id: string; email?: string | null },
+): Promise<number> {
+  const email = user.email?.trim();
+  if (!email) return 0;
+  await claimStoreOrders(em, user.id, email);
+  const grants = await em.execute<GrantRow[]>(
+    `update store_entitlement_grants set status = 'granted', user_id = ?, granted_at = now()
+     where status = 'pending' and lower(email) = lower(?::text)
+     returning id, status, user_id, item_type, item_id`,
+    [user.id, email],
+  );
+  for (const grant of grants) await giveAccess(em, grant);
+  return grants.length;
+}
+
+/** The address where someone registers with `email` prefilled. */
+export function registerUrl(publicUrl: string, email: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/register?email=${encodeURIComponent(email)}`;
+}
+
+/**
+ * Mails the buyer that what they bought waits for a DRX account with their email. A transactional
+ * mail (it answers the buyer's own purchase), so it is not a notification kind they could switch off.
+ */
+async function sendInvitation(
+  em: EntityManager,
+  email: string,
+  orderId: string,
+  entries: { line: StoredLine; item: DrxSkuItem }[],
+  settings: StoreEntitlementSettings,
+): Promise<void> {
+  const [order] = await em.execute<{ name: string }[]>(`select name from store_orders where id = ?`, [
+    orderId,
+  ]);
+  const courseIds = entries.filter((e) => e.item.itemType === 'course').map((e) => e.item.itemId);
+  const resourceIds = entries.filter((e) => e.item.itemType === 'resource').map((e) => e.item.itemId);
+  const titles = new Map<string, string>();
+  for (const [table, ids] of [
+    ['courses', courseIds],
+    ['resources', resourceIds],
+  ] as const) {
+    if (!ids.length) continue;
+    const rows = await em.execute<{ id: string; title: string }[]>(
+      `select id, title from ${table} where id in (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    for (const row of rows) titles.set(row.id, row.title);
+  }
+  const items = entries.map(({ line, item }) => ({
+    kind: item.itemType === 'course' ? 'Course' : 'Resource',
+    title: titles.get(item.itemId) ?? line.title,
+  }));
+  const link = registerUrl(settings.publicUrl, email);
+  const from = settings.shopName ? ` from ${settings.shopName}` : '';
+  const orderName = order?.name ?? '';
+  const subject = 'Your DRX purchase is waiting for you';
+  const text =
+    `Thank you for your order ${orderName}${from}.\n\n` +
+    `It includes DRX learning material:\n` +
+    items.map((i) => `- ${i.kind}: ${i.title}`).join('\n') +
+    `\n\nCreate your free DRX account with this email address (${email}) and it will be there for you:\n${link}\n\n` +
+    `Already have a DRX account under another email address? Reply to this email and we will move it for you.\n`;
+  const html =
+    `<p>Thank you for your order ${escapeHtml(orderName)}${settings.shopName ? ` from ${escapeHtml(settings.shopName)}` : ''}.</p>` +
+    `<p>It includes DRX learning material:</p><ul>` +
+    items.map((i) => `<li>${escapeHtml(i.kind)}: ${escapeHtml(i.title)}</li>`).join('') +
+    `</ul><p>Create your free DRX account with this email address (${escapeHtml(email)}) and it will be there for you:</p>` +
+    `<p><a href="${escapeHtml(link)}">Create my DRX account</a></p>` +
+    `<p>Already have a DRX account under another email address? Reply to this email and we will move it for you.</p>`;
+  await sendMail(em, { to: email, subject, text, html });
+}
