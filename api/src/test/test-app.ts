@@ -40,6 +40,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     registrationLimit: 1000,
     // Due jobs run within half a second (pg-boss's shortest polling interval).
     jobPollingIntervalSeconds: 0.5,
+    // Nothing listens for a plain test app: its shop reaches no demo store (nor a dev server on
+    // port 4000) unless the test serves one (modules/shop/test/shop-test-app.ts).
+    demoStoreUrl: 'http://127.0.0.1:9/demo-store',
     ...overrides,
   };
   const orm = await openDatabase(db.url, { seed: true, silent: true });

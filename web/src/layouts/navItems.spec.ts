@@ -4,14 +4,13 @@ import { HEADER_NAV_ITEMS, isNavItemActive, mobileAccountItemsFor, userMenuItems
 const item = (label: string) => HEADER_NAV_ITEMS.find((entry) => entry.label === label)!;
 
 describe('header navigation', () => {
-  it('lists Home, Certification, Curriculum, Connect, Membership and Shop', () => {
+  it('lists Home, Certification, Curriculum, Connect and Membership', () => {
     expect(HEADER_NAV_ITEMS.map(({ label, to }) => [label, to])).toEqual([
       ['Home', '/'],
       ['Certification', '/courses'],
       ['Curriculum', '/curriculum'],
       ['Connect', '/connect'],
       ['Membership', '/subscription'],
-      ['Shop', '/shop'],
     ]);
   });
 
@@ -32,9 +31,6 @@ describe('header navigation', () => {
     expect(isNavItemActive(item('Certification'), '/coursesx')).toBe(false);
     expect(isNavItemActive(item('Connect'), '/connect-updated')).toBe(true);
     expect(isNavItemActive(item('Membership'), '/subscription/success')).toBe(true);
-    expect(isNavItemActive(item('Shop'), '/shop/bag')).toBe(true);
-    expect(isNavItemActive(item('Shop'), '/shop/ballet-slippers')).toBe(true);
-    expect(isNavItemActive(item('Shop'), '/shopping')).toBe(false);
   });
 });
 

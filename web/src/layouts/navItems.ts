@@ -19,7 +19,6 @@ export const HEADER_NAV_ITEMS: readonly NavItem[] = [
     activeUnder: ['/connect', '/connect-updated', '/connect-old', '/instructors'],
   },
   { label: 'Membership', to: '/subscription', activeUnder: ['/subscription'] },
-  { label: 'Shop', to: '/shop', activeUnder: ['/shop'] },
 ];
 
 function isUnder(pathname: string, prefix: string): boolean {

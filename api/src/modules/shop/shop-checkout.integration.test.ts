@@ -262,7 +262,9 @@ describe('shop checkout on the demo store', () => {
   });
 
   it('refuses with STORE_UNAVAILABLE when no store is connected', async () => {
-    await db().execute(`insert into store_connection (id, status) values (1, 'disconnected')`);
+    await db().execute(`insert into store_connection (id, status) values (1, 'disconnected')
+       on conflict (id) do update set status = 'disconnected', demo = false, storefront_token_enc = null,
+         admin_token_enc = null, webhook_secret_enc = null`);
     const result = await checkout(guest, { lines: [{ variantId: variant.id, quantity: 1 }] });
     expect(result).toEqual({
       checkoutUrl: null,

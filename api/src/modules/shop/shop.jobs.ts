@@ -2,6 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
 import { defineJob, defineSchedule, jobs } from '../../jobs';
 import { getActiveStore } from './store-connection';
+import { adoptDemoStore } from './store-connection.service';
 import { pushPublishedItems } from './store-publish';
 import {
   hasCachedProducts,
@@ -76,6 +77,7 @@ defineSchedule(SHOP_SYNC_PERIODIC_JOB, SHOP_SYNC_CRON);
  */
 export async function queueInitialShopSync(orm: MikroORM, config: Config): Promise<void> {
   const em = orm.em.fork();
+  await adoptDemoStore(em, config);
   if (await hasCachedProducts(em)) return;
   if (!(await getActiveStore(em, config))) return;
   await jobs.send(

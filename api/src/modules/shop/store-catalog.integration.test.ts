@@ -105,7 +105,8 @@ describe('the shop for everyone', () => {
       minPrice: { amount: '24.00', currencyCode: 'USD' },
       maxPrice: { amount: '24.00', currencyCode: 'USD' },
       available: true,
-      featured: false,
+      // Tagged "featured" in the demo store: a new product starts featured.
+      featured: true,
     });
     expect(slippers.variants).toHaveLength(10);
     expect(slippers.variants.filter((v: { available: boolean }) => !v.available)).toHaveLength(1);
@@ -278,9 +279,15 @@ describe('staff manage the synced products', () => {
       product: { tagsEdited: true, product: { featured: true, danceStyles: ['Jazz', 'Lyrical'] } },
       userErrors: [],
     });
-    const first = await list({ first: 1 });
-    expect(first.nodes[0].handle).toBe('leather-jazz-shoes');
-    expect((await list({ featured: true })).nodes.map((n) => n.handle)).toEqual(['leather-jazz-shoes']);
+    // Featured first: the three the demo store tags "featured", and this one.
+    const featuredFirst = await list({ first: 4 });
+    expect(featuredFirst.nodes.map((n) => n.handle)).toContain('leather-jazz-shoes');
+    expect((await list({ featured: true })).nodes.map((n) => n.handle).sort()).toEqual([
+      'canvas-split-sole-ballet-slippers',
+      'jazz-flare-pants',
+      'keep-dancing-hoodie',
+      'leather-jazz-shoes',
+    ]);
     expect((await list({ danceStyle: 'lyrical' })).totalCount).toBe(1);
 
     // Back to the store's tags.

@@ -95,6 +95,8 @@ afterAll(() => t?.close());
 
 describe('store connection: who may', () => {
   it('is for admins only: members and curriculum officers get FORBIDDEN, guests UNAUTHENTICATED', async () => {
+    const before = await sql(`select * from store_connection`);
+    const eventsBefore = await sql(`select count(*)::int as n from store_config_events`);
     for (const agent of [member, officer]) {
       for (const [query, variables] of [
         [CONNECTION, {}],
@@ -111,7 +113,8 @@ describe('store connection: who may', () => {
     }
     const guest = await t.gql(t.agent(), CONNECTION);
     expect(guest.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect(await sql(`select * from store_connection`)).toEqual([]);
+    expect(await sql(`select * from store_connection`)).toEqual(before);
+    expect(await sql(`select count(*)::int as n from store_config_events`)).toEqual(eventsBefore);
   });
 });
 

@@ -42,6 +42,8 @@ interface EventDetails {
   fields?: string[];
   collectionIds?: string[];
   warning?: string;
+  /** The demo store adopted at the first start (no one pressed connect). */
+  firstStart?: boolean;
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -149,7 +151,9 @@ function summaryOf(action: string, details: EventDetails): string {
         ? `Changed the ${labels.join(', ')} of ${details.shopDomain ?? 'the store'}.`
         : `Tested and saved ${details.shopDomain ?? 'the store'} again (nothing changed).`;
     case 'demo_connected':
-      return 'Connected the built-in demo store.';
+      return details.firstStart
+        ? 'Connected the built-in demo store at the first start (no store was configured).'
+        : 'Connected the built-in demo store.';
     case 'collections_changed': {
       const n = details.collectionIds?.length ?? 0;
       return n === 0
@@ -568,6 +572,41 @@ function toPgArray(values: string[]): string {
 }
 
 /** Saves the demo connection; `collectionIds` null keeps the chosen ones. */
+/**
+ * `npm start` with no store configured: the built-in demo store becomes the saved connection (a
+ * demo row, recorded in the history as connected at first start), so its sync state, name and
+ * outages show like any store's. Never replaces a saved configuration (a disconnect included);
+ * nothing outside the demo store's servers (production, DEMO_STORE=false) or without a key.
+ */
+export async function adoptDemoStore(em: EntityManager, config: Config): Promise<boolean> {
+  if (!config.demoStore || !config.storeSecretsKey) return false;
+  const key = config.storeSecretsKey;
+  const s = DEMO_STORE_SETTINGS;
+  return em.transactional(async (tx) => {
+    const inserted = await tx.getConnection().execute<{ id: number }[]>(
+      `insert into store_connection (id, provider, status, demo, shop_domain, api_version,
+          storefront_token_enc, admin_token_enc, webhook_secret_enc, connected_at, updated_at)
+       values (1, 'shopify', 'connected', true, ?, ?, ?, ?, ?, now(), now())
+       on conflict (id) do nothing returning id`,
+      [
+        s.shopDomain,
+        s.apiVersion,
+        encryptSecret(key, s.storefrontToken, SECRET_COLUMNS.storefrontToken),
+        encryptSecret(key, s.adminToken, SECRET_COLUMNS.adminToken),
+        encryptSecret(key, s.webhookSecret, SECRET_COLUMNS.webhookSecret),
+      ],
+      'all',
+      tx.getTransactionContext(),
+    );
+    if (inserted.length === 0) return false;
+    await recordStoreConfigEvent(tx, null, 'demo_connected', {
+      shopDomain: DEMO_STORE_DOMAIN,
+      firstStart: true,
+    });
+    return true;
+  });
+}
+
 async function upsertDemoRow(
   tx: EntityManager,
   key: Buffer,

@@ -9,7 +9,12 @@ import {
 } from './demo-store/demo-store-constants';
 import { decryptSecret } from './secret-box';
 import { ShopifyStoreProvider } from './shopify/shopify-store-provider';
-import { STORE_WEBHOOK_TOPICS, type StoreProvider, type StoreSettings } from './store-provider';
+import {
+  STORE_WEBHOOK_TOPICS,
+  type StoreProductData,
+  type StoreProvider,
+  type StoreSettings,
+} from './store-provider';
 
 /**
  * The connected store (table `store_connection`, at most one row) and the provider that talks to
@@ -132,9 +137,41 @@ export function createStoreProvider(settings: StoreSettings, config: Config): St
         refusal: 'The demo store is turned off (DEMO_STORE=false): connect a real store.',
       });
     }
-    return new ShopifyStoreProvider(settings, { baseUrl: config.demoStoreUrl });
+    return demoImagesOnThisSite(new ShopifyStoreProvider(settings, { baseUrl: config.demoStoreUrl }), config);
   }
   return new ShopifyStoreProvider(settings);
+}
+
+/**
+ * The demo store's images are served by this app (at `publicUrl`/demo-store/images): they are kept as
+ * paths, so a page opened at another address of the same server (127.0.0.1 for localhost) shows
+ * them under its own-origin image policy.
+ */
+function demoImagesOnThisSite(provider: StoreProvider, config: Config): StoreProvider {
+  const origin = new URL(config.publicUrl).origin;
+  const local = (url: string | null): string | null =>
+    url && url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
+  const product = (p: StoreProductData): StoreProductData => ({
+    ...p,
+    images: p.images.map((image) => ({ ...image, url: local(image.url) ?? image.url })),
+    variants: p.variants.map((v) => ({ ...v, imageUrl: local(v.imageUrl) })),
+  });
+  return {
+    shop: () => provider.shop(),
+    collections: () => provider.collections(),
+    createCheckout: (lines, buyer) => provider.createCheckout(lines, buyer),
+    publishProduct: (input) => provider.publishProduct(input),
+    archiveProduct: (productId) => provider.archiveProduct(productId),
+    ensureWebhooks: (callbackUrl, topics) => provider.ensureWebhooks(callbackUrl, topics),
+    products: async (args: Parameters<StoreProvider['products']>[0]) => {
+      const page = await provider.products(args);
+      return { ...page, products: page.products.map(product) };
+    },
+    product: async (id: string) => {
+      const found = await provider.product(id);
+      return found && product(found);
+    },
+  };
 }
 
 let warnedUnreadable = false;
@@ -169,8 +206,11 @@ export async function getActiveStore(em: EntityManager, config: Config): Promise
     }
     return null;
   }
+  const provider = createStoreProvider(settings, config);
+  // The demo store runs in this app: its webhooks must reach this server's own address and port.
+  if (row.demo) ensureImplicitDemoWebhooks(provider, config);
   return {
-    provider: createStoreProvider(settings, config),
+    provider,
     settings,
     demo: row.demo,
     collectionIds: row.collection_ids ?? [],

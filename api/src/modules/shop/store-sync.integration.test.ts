@@ -2,7 +2,7 @@ import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getActiveStore, type ActiveStore } from './store-connection';
 import { StoreError, type StoreProductData, type StoreProvider } from './store-provider';
-import { markProductRemoved, syncOneProduct, syncStoreProducts } from './store-sync';
+import { markProductRemoved, SYNC_PAGE_SIZE, syncOneProduct, syncStoreProducts } from './store-sync';
 import { jobs } from '../../jobs';
 import { queueProductSync, SHOP_SYNC_PERIODIC_JOB } from './shop.jobs';
 import { startShopTestApp, type ShopTestApp } from './test/shop-test-app';
@@ -86,7 +86,7 @@ describe('store product sync against the demo store', () => {
       variants: 10,
       sold_out: 1,
       visible: true,
-      featured: false,
+      featured: true, // the store tags it "featured"
       removed_at: null,
       sync_error: null,
     });
@@ -392,7 +392,7 @@ describe('store product sync, one product failing', () => {
     try {
       const result = await syncStoreProducts(t.orm.em.fork(), t.config, { store, wait: true });
       expect(result).toMatchObject({ saved: 3, failed: 0, error: null });
-      expect(asked).toEqual([50, 1, 1, 1]);
+      expect(asked).toEqual([SYNC_PAGE_SIZE, 1, 1, 1]);
       // The next sync of that store starts with the size that fitted.
       asked.length = 0;
       await syncStoreProducts(t.orm.em.fork(), t.config, { store, wait: true });

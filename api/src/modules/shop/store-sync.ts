@@ -25,8 +25,11 @@ import { mapStoreTags } from './store-tags';
  * - Two syncs never overlap (a PostgreSQL advisory lock, across processes).
  */
 
-/** Products asked for per page. */
-export const SYNC_PAGE_SIZE = 50;
+/**
+ * Products asked for per page: one product of DrxProductFields (shopify/operations.ts) costs about
+ * 135 points by Shopify's formula, so 5 stay under the 1000-point limit of one query.
+ */
+export const SYNC_PAGE_SIZE = 5;
 /** How far back before the watermark an incremental sync reads (clock skew, same-instant changes). */
 export const SYNC_OVERLAP_MS = 60_000;
 /**
@@ -128,9 +131,9 @@ export async function upsertStoreProduct(
       `insert into "store_products" ("id", "handle", "title", "description_html", "product_type", "vendor",
           "store_tags", "store_status", "images", "options", "collection_ids", "currency_code", "min_price",
           "max_price", "total_inventory", "available", "store_updated_at", "synced_at", "sync_error", "removed_at",
-          "dance_styles", "age_groups", "skill_levels")
+          "dance_styles", "age_groups", "skill_levels", "featured")
         values (?, ?, ?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?::jsonb, ?::jsonb, ${TEXT_ARRAY}, ?, ?::numeric, ?::numeric,
-          ?, ?, ?::timestamptz, now(), null, null, ${TEXT_ARRAY}, ${TEXT_ARRAY}, ${TEXT_ARRAY})
+          ?, ?, ?::timestamptz, now(), null, null, ${TEXT_ARRAY}, ${TEXT_ARRAY}, ${TEXT_ARRAY}, ?)
         on conflict ("id") do update set
           "handle" = excluded."handle", "title" = excluded."title",
           "description_html" = excluded."description_html", "product_type" = excluded."product_type",
@@ -170,6 +173,8 @@ export async function upsertStoreProduct(
         JSON.stringify(tags.danceStyles),
         JSON.stringify(tags.ageGroups),
         JSON.stringify(tags.skillLevels),
+        // A new product tagged "featured" in the store starts featured; afterwards it is DRX's choice.
+        product.tags.some((tag) => tag.trim().toLowerCase() === 'featured'),
       ],
     );
     if (saved.length === 0) return false;
@@ -219,8 +224,13 @@ export async function markProductRemoved(em: EntityManager, productId: string | 
   return rows.length > 0;
 }
 
-/** Whether a product belongs in DRX's copy: any product when no collections are chosen. */
+/**
+ * Whether a product belongs in DRX's copy: any product when no collections are chosen, never a DRX
+ * course or resource sold in the store (SKU DRX-COURSE-…/DRX-RESOURCE-…, store-publish.ts): DRX
+ * sells those itself, they are not merchandise.
+ */
 function inChosenCollections(store: ActiveStore, product: StoreProductData): boolean {
+  if (product.variants.some((v) => /^DRX-(COURSE|RESOURCE)-/i.test(v.sku ?? ''))) return false;
   return (
     store.collectionIds.length === 0 || product.collectionIds.some((id) => store.collectionIds.includes(id))
   );
@@ -290,6 +300,20 @@ export async function syncStoreProducts(
   return ran ?? { ...result, skipped: 'locked' };
 }
 
+/** A connection saved without a test (the demo adopted at the first start) learns its shop's name. */
+async function rememberShopName(em: EntityManager, store: ActiveStore): Promise<void> {
+  try {
+    const info = await store.provider.shop();
+    await em.execute(
+      `update "store_connection" set "shop_name" = coalesce("shop_name", ?), "currency_code" = coalesce("currency_code", ?)
+       where "id" = 1`,
+      [info.name.slice(0, 255), info.currencyCode.slice(0, 3)],
+    );
+  } catch {
+    // The products request below meets the same trouble and records it.
+  }
+}
+
 async function runSync(
   em: EntityManager,
   store: ActiveStore,
@@ -301,6 +325,7 @@ async function runSync(
   const [state] = await em.execute<{ sync_watermark: Date | null }[]>(
     `update "store_connection" set "last_sync_started_at" = now() where "id" = 1 returning "sync_watermark"`,
   );
+  if (state && !store.shopName) await rememberShopName(em, store);
   // Without a row (the built-in demo store before anyone connected it) the newest cached change stands in.
   const watermark = state
     ? state.sync_watermark

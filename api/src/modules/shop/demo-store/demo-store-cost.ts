@@ -19,9 +19,9 @@ import {
  * as the demo store estimates it before running an Admin request: scalars and enums 0, objects 1,
  * a connection 2 plus `first`/`last` times the cost of one node, a mutation 10 (Shopify's documented
  * formula, an upper bound: Shopify's own calculator has been seen answering less). Reported in
- * `extensions.cost`; the demo store does not refuse a query for its cost (Shopify refuses above
- * 1000 by its own count).
+ * `extensions.cost`; above MAX_QUERY_COST the query is refused with MAX_COST_EXCEEDED, as Shopify does.
  */
+export const MAX_QUERY_COST = 1000;
 export const BUCKET_SIZE = 2000;
 export const RESTORE_RATE = 100;
 

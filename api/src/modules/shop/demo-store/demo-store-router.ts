@@ -12,7 +12,13 @@ import type { Config } from '../../../config';
 import { adminRoot, type AdminContext } from './demo-store-admin-api';
 import { loadVariants } from './demo-store-catalog';
 import { DEMO_ADMIN_TOKEN, DEMO_STOREFRONT_TOKEN } from './demo-store-constants';
-import { actualQueryCost, costExtension, MissingPageSizeError, requestedQueryCost } from './demo-store-cost';
+import {
+  actualQueryCost,
+  costExtension,
+  MAX_QUERY_COST,
+  MissingPageSizeError,
+  requestedQueryCost,
+} from './demo-store-cost';
 import { DemoStoreDb } from './demo-store-db';
 import { gid, parseId } from './demo-store-ids';
 import { parseImageFile, renderProductSvg } from './demo-store-images';
@@ -222,6 +228,17 @@ export function createDemoStore(options: {
     } catch (error) {
       if (!(error instanceof MissingPageSizeError)) throw error;
       res.json({ errors: [{ message: error.message }], extensions: { cost: costExtension(0, null) } });
+      return;
+    }
+    if (cost > MAX_QUERY_COST) {
+      res.json({
+        errors: [
+          {
+            message: `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+            extensions: { code: 'MAX_COST_EXCEEDED', cost, maxCost: MAX_QUERY_COST },
+          },
+        ],
+      });
       return;
     }
     // Throttling (simulated through the control endpoint): the bucket lacks a little.

@@ -56,7 +56,15 @@ const PRODUCTS: SeedProduct[] = [
     handle: 'canvas-split-sole-ballet-slippers',
     title: 'Canvas Split-Sole Ballet Slippers',
     productType: 'Shoes',
-    tags: ['style:ballet', 'age:kids', 'age:teens', 'age:adults', 'level:beginner', 'level:intermediate'],
+    tags: [
+      'style:ballet',
+      'age:kids',
+      'age:teens',
+      'age:adults',
+      'level:beginner',
+      'level:intermediate',
+      'featured',
+    ],
     description:
       '<p>Stretch canvas slippers with a split suede sole for a clean point and easy release. Pre-sewn elastics.</p>',
     options: [
@@ -150,7 +158,7 @@ const PRODUCTS: SeedProduct[] = [
     handle: 'jazz-flare-pants',
     title: 'Jazz Flare Pants',
     productType: 'Apparel',
-    tags: ['style:jazz', 'style:contemporary', 'age:teens', 'age:adults'],
+    tags: ['style:jazz', 'style:contemporary', 'age:teens', 'age:adults', 'featured'],
     description: '<p>High-waisted flare pants that move with you, with a fold-over waistband.</p>',
     options: [{ name: 'Size', values: ['XS', 'S', 'M', 'L', 'XL'] }],
     price: '38.00',
@@ -161,7 +169,7 @@ const PRODUCTS: SeedProduct[] = [
     handle: 'keep-dancing-hoodie',
     title: '"Keep Dancing" Crew Hoodie',
     productType: 'Apparel',
-    tags: ['style:hip-hop', 'age:teens', 'age:adults'],
+    tags: ['style:hip-hop', 'age:teens', 'age:adults', 'featured'],
     description: '<p>A heavyweight cotton hoodie for warm-ups and the trip home.</p>',
     options: [
       { name: 'Size', values: ['S', 'M', 'L', 'XL'] },
