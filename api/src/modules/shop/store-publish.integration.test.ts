@@ -4,6 +4,7 @@ import { createStoreProvider, DEMO_STORE_SETTINGS } from './store-connection';
 import type { StoreProvider } from './store-provider';
 import { parseDrxSku } from './store-order-payload';
 import { priceOfCents, pushPublishedItems, skuOf } from './store-publish';
+import { syncOneProduct, syncStoreProducts } from './store-sync';
 import { type ShopTestApp, startShopTestApp } from './test/shop-test-app';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -132,6 +133,22 @@ describe('publishing DRX items to the store', () => {
     expect(res.data.storePublishItem.userErrors).toEqual([]);
     const product = await demo.product(res.data.storePublishItem.item.storeProductId);
     expect(product!.variants[0]!.sku).toBe(`DRX-RESOURCE-${resource.id}`);
+  });
+
+  it('never lists a published DRX item as shop merchandise, after a full sync or its product webhook', async () => {
+    const [published] = await sql<{ store_product_id: string }>(
+      `select store_product_id from store_published_items where item_type = 'course' and item_id = ?`,
+      [course.id],
+    );
+    await syncStoreProducts(t.orm.em.fork(), t.config, { full: true, wait: true });
+    expect(await syncOneProduct(t.orm.em.fork(), t.config, published.store_product_id)).not.toBe('saved');
+    expect(
+      await sql(`select id from store_products where id = ? and removed_at is null`, [
+        published.store_product_id,
+      ]),
+    ).toEqual([]);
+    const listed = await t.agent().get('/api/store/products?first=50');
+    expect(JSON.stringify(listed.body)).not.toContain(course.title);
   });
 
   it('refuses drafts, free and member-only items, unknown ids and types, with a clear userError', async () => {

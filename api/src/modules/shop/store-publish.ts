@@ -6,6 +6,9 @@ import { type ActiveStore, getActiveStore } from './store-connection';
 import { userErrorOfStoreError } from './store-connection.service';
 import { StoreError, type StorePublishInput } from './store-provider';
 
+/** The currency of DRX's own prices (priceCents). */
+const DRX_CURRENCY = 'USD';
+
 /**
  * DRX courses and resources sold in the connected store (table `store_published_items`): each
  * becomes a one-variant store product (SKU `DRX-COURSE-<uuid>` / `DRX-RESOURCE-<uuid>`, price,
@@ -330,6 +333,14 @@ export async function publishItem(
   if (item.notForSale) throw new DomainError('INVALID_INPUT', item.notForSale, 'itemId');
   const store = await getActiveStore(em, config);
   if (!store) throw new DomainError('STORE_UNAVAILABLE', 'No store is connected: connect one first.');
+  // DRX prices are US dollars: a store selling in another currency would charge the same number of its own units.
+  if (store.currencyCode && store.currencyCode !== DRX_CURRENCY) {
+    throw new DomainError(
+      'CONFLICT',
+      `The store sells in ${store.currencyCode} and DRX prices are in ${DRX_CURRENCY}: DRX items can only be sold in a ${DRX_CURRENCY} store.`,
+      'itemId',
+    );
+  }
   const sku = skuOf(itemType, itemId);
   await em.getConnection().execute(
     `insert into store_published_items (item_type, item_id, sku, status, published_by)
