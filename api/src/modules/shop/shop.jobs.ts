@@ -71,6 +71,21 @@ defineJob<Record<string, never>>(SHOP_SYNC_PERIODIC_JOB, async (_data, ctx) => {
 });
 defineSchedule(SHOP_SYNC_PERIODIC_JOB, SHOP_SYNC_CRON);
 
+export const SHOP_NIGHTLY_JOB = 'shop.nightly';
+/** Once a day (03:30 UTC): a full sync (products deleted while a webhook was lost) and housekeeping. */
+export const SHOP_NIGHTLY_CRON = '30 3 * * *';
+/** Webhook ids are kept this long to drop replays (Shopify retries a delivery for up to 48 hours). */
+export const WEBHOOK_IDS_KEPT_DAYS = 7;
+
+defineJob<Record<string, never>>(SHOP_NIGHTLY_JOB, async (_data, ctx) => {
+  await ctx.em.execute(
+    `delete from store_webhook_deliveries where received_at < now() - make_interval(days => ?)`,
+    [WEBHOOK_IDS_KEPT_DAYS],
+  );
+  await syncStoreProducts(ctx.em.fork(), ctx.config, { full: true });
+});
+defineSchedule(SHOP_NIGHTLY_JOB, SHOP_NIGHTLY_CRON);
+
 /**
  * At boot: a full sync when a store is active and DRX has no product yet (so a first `npm start`
  * shows the demo store's products at once). Processes booting together queue one job.

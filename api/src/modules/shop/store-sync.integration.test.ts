@@ -4,7 +4,7 @@ import { getActiveStore, type ActiveStore } from './store-connection';
 import { StoreError, type StoreProductData, type StoreProvider } from './store-provider';
 import { markProductRemoved, SYNC_PAGE_SIZE, syncOneProduct, syncStoreProducts } from './store-sync';
 import { jobs } from '../../jobs';
-import { queueProductSync, SHOP_SYNC_PERIODIC_JOB } from './shop.jobs';
+import { queueProductSync, SHOP_NIGHTLY_CRON, SHOP_NIGHTLY_JOB, SHOP_SYNC_PERIODIC_JOB } from './shop.jobs';
 import { startShopTestApp, type ShopTestApp } from './test/shop-test-app';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -230,6 +230,27 @@ describe('the shop’s jobs', () => {
       SHOP_SYNC_PERIODIC_JOB,
     ]);
     expect(rows).toEqual([{ name: SHOP_SYNC_PERIODIC_JOB, cron: '*/15 * * * *' }]);
+  });
+
+  it('runs a nightly full sync that forgets webhook ids older than a week', async () => {
+    const [schedule] = await sql(`select "cron" from pgboss.schedule where "name" = ?`, [SHOP_NIGHTLY_JOB]);
+    expect(schedule).toEqual({ cron: SHOP_NIGHTLY_CRON });
+    await sql(
+      `insert into store_webhook_deliveries (webhook_id, topic, received_at)
+       values ('old-delivery', 'orders/create', now() - interval '8 days'),
+              ('recent-delivery', 'orders/create', now() - interval '2 days')`,
+    );
+    await jobs.send(SHOP_NIGHTLY_JOB, {});
+    expect(
+      await waitFor(async () => {
+        const rows = await sql(`select "state" from pgboss.job where "name" = ?`, [SHOP_NIGHTLY_JOB]);
+        return rows.length > 0 && rows.every((r) => r.state === 'completed');
+      }),
+    ).toBe(true);
+    const kept = await sql(
+      `select webhook_id from store_webhook_deliveries where webhook_id like '%-delivery'`,
+    );
+    expect(kept).toEqual([{ webhook_id: 'recent-delivery' }]);
   });
 
   it('syncs one product on request (a product webhook), by gid or numeric id', async () => {
