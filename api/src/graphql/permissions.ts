@@ -20,6 +20,7 @@ import { shopCheckoutPermissions } from '../modules/shop/shop-checkout.permissio
 import { storeCatalogPermissions } from '../modules/shop/store-catalog.permissions';
 import { storeConnectionPermissions } from '../modules/shop/store-connection.permissions';
 import { storePublishPermissions } from '../modules/shop/store-publish.permissions';
+import { storeInvitePermissions } from '../modules/shop/store-invite.permissions';
 import { certificatesPermissions } from '../modules/certificates/certificates.permissions';
 import { coursesPermissions } from '../modules/courses/courses.permissions';
 import { learningPermissions } from '../modules/learning/learning.permissions';
@@ -90,6 +91,7 @@ export const ruleTree = mergeRules(
   shopBagPermissions,
   shopCheckoutPermissions,
   storeCatalogPermissions,
+  storeInvitePermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

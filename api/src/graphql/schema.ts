@@ -21,6 +21,7 @@ import { ShopCheckoutResolver } from '../modules/shop/shop-checkout.resolver';
 import { StoreCatalogResolver } from '../modules/shop/store-catalog.resolver';
 import { StoreConnectionResolver } from '../modules/shop/store-connection.resolver';
 import { StorePublishResolver } from '../modules/shop/store-publish.resolver';
+import { StoreInviteResolver } from '../modules/shop/store-invite.resolver';
 import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
 import { CertificateTemplatesResolver } from '../modules/certificates/certificate-templates.resolver';
 import { CertificatesResolver } from '../modules/certificates/certificates.resolver';
@@ -73,6 +74,7 @@ export const resolvers = [
   ShopBagResolver,
   ShopCheckoutResolver,
   StoreCatalogResolver,
+  StoreInviteResolver,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */

@@ -38,4 +38,11 @@ export class RegisterInput {
 
   @Field(() => String, { nullable: true, description: 'At most 100 characters; optional.' })
   lastName?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The token of a store purchase invitation (the `storeInvite` parameter of the mailed link); optional. When it was issued for this registration’s email, the DRX courses and resources bought in the store with that email become the new account’s; otherwise it is ignored (the account is created all the same and the purchases keep waiting).',
+  })
+  storeInvite?: string | null;
 }

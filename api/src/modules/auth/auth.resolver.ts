@@ -49,7 +49,8 @@ export class AuthResolver {
       'Creates a member account (role `user`) and signs it in with a new session. ' +
       'Errors: INVALID_INPUT (a field breaks its rule; `field` names it), ' +
       'TOO_MANY_ATTEMPTS (this client address has registered its limit of accounts in the last hour: 10 unless the server’s REGISTRATION_LIMIT says otherwise), ' +
-      'USERNAME_TAKEN (the username exists in any letter case).',
+      'USERNAME_TAKEN (the username exists in any letter case). ' +
+      'With `storeInvite` issued for the email, the DRX purchases waiting in the store for that email are claimed too.',
   })
   register(
     @Arg('input', { description: 'The new account.' }) input: RegisterInput,
@@ -57,10 +58,11 @@ export class AuthResolver {
   ): Promise<AuthPayload> {
     return payload<{ user: User | null }>(
       async () => {
-        const user = await ctx.services.auth.register(input, {
-          ip: ctx.ip,
-          limit: ctx.config.registrationLimit,
-        });
+        const user = await ctx.services.auth.register(
+          input,
+          { ip: ctx.ip, limit: ctx.config.registrationLimit },
+          { token: input.storeInvite, secret: ctx.config.sessionSecret },
+        );
         await ctx.req.session.start(user.id);
         rememberDevice(
           ctx.res,

@@ -33,6 +33,7 @@ export const authRoutes: GraphRoute[] = [
         email: optionalText(req.body?.email),
         firstName: optionalText(req.body?.firstName),
         lastName: optionalText(req.body?.lastName),
+        storeInvite: optionalText(req.body?.storeInvite),
       },
     }),
     select: userOf,

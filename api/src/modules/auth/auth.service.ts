@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { claimPendingStoreGrants } from '../shop/store-entitlements';
+import { claimPendingStoreGrants, type StoreInviteClaim } from '../shop/store-entitlements';
 import { User } from '../users/user.entity';
 import { MAX_USERNAME_LENGTH, validateRegistration, type RegistrationFields } from './auth.validation';
 import { isKnownFor, type KnownDevice } from './known-device';
@@ -57,9 +57,15 @@ export class AuthService {
 
   /**
    * Creates an account. `limit`: registrations one address may make per hour (0: no limit); every
-   * valid attempt counts, before the name is checked and the password hashed.
+   * valid attempt counts, before the name is checked and the password hashed. `invite`: a store
+   * purchase invitation's token; the store grants pending for the email are claimed only when it was
+   * issued for that email (shop/store-invite.ts) — a wrong or missing token is no error.
    */
-  async register(input: RegistrationFields, from: { ip: string; limit: number }): Promise<User> {
+  async register(
+    input: RegistrationFields,
+    from: { ip: string; limit: number },
+    invite: StoreInviteClaim,
+  ): Promise<User> {
     const clean = validateRegistration(input);
     await new RegistrationThrottle(this.em).admit(from.ip, from.limit);
     const usernameKey = clean.username.toLowerCase();
@@ -83,7 +89,7 @@ export class AuthService {
           updatedAt: new Date(),
         });
         await tem.flush();
-        await claimPendingStoreGrants(tem, user);
+        await claimPendingStoreGrants(tem, user, invite);
         return user;
       });
     } catch (error) {

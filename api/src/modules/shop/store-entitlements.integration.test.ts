@@ -14,11 +14,12 @@ import {
   resourceOf,
   START,
 } from '../orders/orders-fixtures.test';
+import { storeInviteToken } from './store-invite';
 import { db, deliver, nextId, orderGidOf, orderPayload, refundPayload } from './store-webhook-fixtures.test';
 
 // DRX courses and resources sold in the store: a paid store order grants them once per line, a
 // refund or cancellation takes them back as a DRX refund does, an unknown buyer is invited and
-// gets them on sign-up.
+// gets them on sign-up from the invitation (or signed in, with its token) — nobody else does.
 let t: TestApp;
 const as: Record<string, Agent> = {};
 const idOf: Record<string, string> = {};
@@ -318,36 +319,67 @@ describe('a DRX resource sold in the store', () => {
 });
 
 describe('a buyer without an account', () => {
-  it('is invited by mail, and registering with that email grants the purchase', async () => {
-    const course = await paidCourse(t, idOf.member);
-    const resource = await resourceOf(t, null, idOf.member);
-    const email = `store-buyer-${Date.now()}@example.com`;
-    const id = nextId();
-    const paid = orderPayload({
-      id,
-      email: email.toUpperCase(),
-      lines: [{ sku: courseSku(course.id) }, { sku: resourceSku(resource.id) }],
-    });
-    const res = await deliver(t, 'orders/create', paid);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ pending: 2, granted: 0 });
-    expect((await grants(id)).map((g) => g.status)).toEqual(['pending', 'pending']);
-    // Told again: no second invitation.
-    await deliver(t, 'orders/paid', paid);
+  let seq = 0;
+  const unique = () => `${Date.now()}${++seq}`;
+  const register = (agent: Agent, email: string, storeInvite?: string) =>
+    agent
+      .post('/api/register')
+      .set(json)
+      .send({ username: `buyer${unique()}`, password: 'a-long-password-2026', email, storeInvite });
+  const MY_STORE_ORDERS = `{ storeOrders { nodes { id lines { drxItemType drxItemId } } } }`;
+  const CLAIM = `mutation($token: String!) { storeClaimInvite(token: $token) { claimed userErrors { code field message } } }`;
 
+  /** The invitation mailed to `email`: its text and the register link's parameters. */
+  async function invitation(email: string) {
     const mails = await db(t).execute<{ subject: string; text: string; html: string }[]>(
       `select subject, text, html from mail_outbox where lower("to") = lower(?)`,
       [email],
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0].text).toContain(`/register?email=${encodeURIComponent(email.toUpperCase())}`);
-    expect(mails[0].text).not.toContain('Unsubscribe');
+    const href = /https?:\/\/\S+\/register\?\S+/.exec(mails[0].text)?.[0];
+    expect(href).toBeTruthy();
+    const link = new URL(href!);
+    return {
+      mail: mails[0],
+      email: link.searchParams.get('email'),
+      token: link.searchParams.get('storeInvite')!,
+    };
+  }
+
+  /** A paid store order of a new course and resource by an email without account. */
+  async function pendingOrder(email: string) {
+    const course = await paidCourse(t, idOf.member);
+    const resource = await resourceOf(t, null, idOf.member);
+    const id = nextId();
+    const paid = orderPayload({
+      id,
+      email,
+      lines: [{ sku: courseSku(course.id) }, { sku: resourceSku(resource.id) }],
+    });
+    const res = await deliver(t, 'orders/create', paid);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ pending: 2, granted: 0 });
+    return { course, resource, id, paid };
+  }
+
+  it('is invited by mail, and registering from the invitation grants the purchase', async () => {
+    const email = `store-buyer-${unique()}@example.com`;
+    const { course, resource, id, paid } = await pendingOrder(email.toUpperCase());
+    expect((await grants(id)).map((g) => g.status)).toEqual(['pending', 'pending']);
+    // Told again: no second invitation.
+    await deliver(t, 'orders/paid', paid);
+
+    const invite = await invitation(email);
+    expect(invite.mail.text).toContain(
+      `/register?email=${encodeURIComponent(email.toUpperCase())}&storeInvite=${invite.token}`,
+    );
+    expect(invite.mail.html).toContain(`&amp;storeInvite=${invite.token}`);
+    expect(invite.mail.text).not.toContain('Unsubscribe');
+    expect(invite.email).toBe(email.toUpperCase());
+    expect(invite.token).toBe(storeInviteToken(t.config.sessionSecret, email));
 
     const agent = t.agent();
-    const registered = await agent
-      .post('/api/register')
-      .set(json)
-      .send({ username: `buyer${Date.now()}`, password: 'a-long-password-2026', email });
+    const registered = await register(agent, email, invite.token);
     expect(registered.status).toBe(201);
     const userId = registered.body.id as string;
     expect((await grants(id)).every((g) => g.status === 'granted' && g.user_id === userId)).toBe(true);
@@ -356,7 +388,7 @@ describe('a buyer without an account', () => {
     expect(await courseOpen(agent, course.id)).toBe(true);
 
     // The order placed before the account existed is the new member's now.
-    const orders = await t.gql(agent, `{ storeOrders { nodes { id lines { drxItemType drxItemId } } } }`);
+    const orders = await t.gql(agent, MY_STORE_ORDERS);
     expect(orders.data.storeOrders.nodes).toEqual([
       {
         id: orderGidOf(id),
@@ -375,6 +407,114 @@ describe('a buyer without an account', () => {
     });
     expect(await courseOpen(agent, course.id)).toBe(false);
     expect(await storeEntitlements(userId, resource.id)).toBe(0);
+  });
+
+  it('registering with the buyer’s email but without the invitation’s token claims nothing', async () => {
+    const email = `store-buyer-${unique()}@example.com`;
+    const { course, resource, id, paid } = await pendingOrder(email);
+    const { token } = await invitation(email);
+    const flipped = token.slice(0, 5) + (token[5] === 'A' ? 'B' : 'A') + token.slice(6);
+
+    // No token, a forged one, one issued for another email (as REST), and none through the graph.
+    const strangers: string[] = [];
+    for (const storeInvite of [
+      undefined,
+      flipped,
+      'not a token!',
+      storeInviteToken(t.config.sessionSecret, 'someone-else@example.com'),
+    ]) {
+      const agent = t.agent();
+      const registered = await register(agent, email, storeInvite);
+      expect(registered.status).toBe(201);
+      strangers.push(registered.body.id);
+      expect(await courseOpen(agent, course.id)).toBe(false);
+      expect((await t.gql(agent, MY_STORE_ORDERS)).data.storeOrders.nodes).toEqual([]);
+    }
+    const viaGraph = await t.gql(
+      t.agent(),
+      `mutation($input: RegisterInput!) { register(input: $input) { user { id } userErrors { code } } }`,
+      {
+        input: {
+          username: `buyer${unique()}`,
+          password: 'a-long-password-2026',
+          email,
+          storeInvite: flipped,
+        },
+      },
+    );
+    expect(viaGraph.data.register.userErrors).toEqual([]);
+    strangers.push(viaGraph.data.register.user.id);
+    // A later webhook of the order maps it by email to one of those accounts: its lines still wait.
+    await deliver(t, 'orders/updated', { ...paid, updated_at: '2026-11-28T10:05:00Z' });
+    const [held] = await db(t).execute<{ user_id: string | null }[]>(
+      'select user_id from store_orders where id = ?',
+      [orderGidOf(id)],
+    );
+    expect(strangers).toContain(held.user_id);
+
+    expect((await grants(id)).map((g) => [g.status, g.user_id])).toEqual([
+      ['pending', null],
+      ['pending', null],
+    ]);
+    for (const userId of strangers) {
+      expect(await enrollment(userId, course.id)).toEqual([]);
+      expect(await storeEntitlements(userId, resource.id)).toBe(0);
+    }
+    // The invitation's holder still gets it all.
+    const agent = t.agent();
+    const registered = await register(agent, email, token);
+    expect(registered.status).toBe(201);
+    expect((await grants(id)).every((g) => g.status === 'granted' && g.user_id === registered.body.id)).toBe(
+      true,
+    );
+    expect(await courseOpen(agent, course.id)).toBe(true);
+    // The order goes with its lines to the invitation's holder.
+    expect((await t.gql(agent, MY_STORE_ORDERS)).data.storeOrders.nodes).toHaveLength(1);
+    for (const userId of strangers) {
+      expect(await enrollment(userId, course.id)).toEqual([]);
+    }
+  });
+
+  it('a signed-in member with the buyer’s email claims it with the token; anyone else is refused', async () => {
+    const email = `store-buyer-${unique()}@example.com`;
+    const { course, resource, id } = await pendingOrder(email);
+    const { token } = await invitation(email);
+
+    // The buyer registered without the link; another member holds the link.
+    const buyer = t.agent();
+    const buyerId = (await register(buyer, email.toUpperCase())).body.id as string;
+    const other = t.agent();
+    expect((await register(other, `other-${unique()}@example.com`)).status).toBe(201);
+
+    const guest = await t.gql(t.agent(), CLAIM, { token });
+    expect(guest.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    const refused = await t.gql(other, CLAIM, { token });
+    expect(refused.errors).toBeUndefined();
+    expect(refused.data.storeClaimInvite).toEqual({
+      claimed: 0,
+      userErrors: [
+        { code: 'INVALID_INPUT', field: 'token', message: 'This invitation is for another email address.' },
+      ],
+    });
+    const forged = await t.gql(buyer, CLAIM, { token: token.slice(1) });
+    expect(forged.data.storeClaimInvite.userErrors).toEqual([
+      expect.objectContaining({ code: 'INVALID_INPUT', field: 'token' }),
+    ]);
+    expect((await grants(id)).map((g) => g.status)).toEqual(['pending', 'pending']);
+
+    const claimed = await t.gql(buyer, CLAIM, { token });
+    expect(claimed.data.storeClaimInvite).toEqual({ claimed: 2, userErrors: [] });
+    expect((await grants(id)).every((g) => g.status === 'granted' && g.user_id === buyerId)).toBe(true);
+    expect(await courseOpen(buyer, course.id)).toBe(true);
+    expect(await storeEntitlements(buyerId, resource.id)).toBe(1);
+    expect((await t.gql(buyer, MY_STORE_ORDERS)).data.storeOrders.nodes).toEqual([
+      expect.objectContaining({ id: orderGidOf(id) }),
+    ]);
+    // Claiming again (the link opened twice) changes nothing.
+    const again = await t.gql(buyer, CLAIM, { token });
+    expect(again.data.storeClaimInvite).toEqual({ claimed: 0, userErrors: [] });
+    expect(await storeEntitlements(buyerId, resource.id)).toBe(1);
   });
 
   it('a pending grant cancelled before sign-up is not claimed', async () => {

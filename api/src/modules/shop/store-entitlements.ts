@@ -6,6 +6,7 @@ import {
 } from '../certificates/certificate-refunds';
 import { escapeHtml } from '../mail/html-escape';
 import { sendMail } from '../mail/mail';
+import { storeInviteUrl, verifyStoreInviteToken } from './store-invite';
 import { parseDrxSku, type DrxSkuItem } from './store-order-payload';
 import { claimStoreOrders, refundedQuantities, type StoredLine, storedOrder } from './store-orders.service';
 
@@ -19,8 +20,11 @@ import { claimStoreOrders, refundedQuantities, type StoredLine, storedOrder } fr
  *   each DRX line not refunded is granted to the order's account — a course enrolment (source
  *   `store`) or a resource entitlement (source `store`, linked to its grant) — in the webhook's
  *   transaction. Without an account for the buyer's email the grant waits (`pending`) and the buyer
- *   is mailed an invitation to register; registering with that email claims it
- *   (claimPendingStoreGrants, called in the registration's transaction).
+ *   is mailed an invitation to register, a link carrying a token signed for their email
+ *   (store-invite.ts). Registering with that email and that token claims it, or a signed-in member
+ *   with that email claims it with the token later (claimPendingStoreGrants, in the registration's
+ *   or storeClaimInvite's transaction). DRX does not verify emails: merely registering with the
+ *   buyer's address claims nothing.
  * - Cancelled, refunded or voided, or a line refunded in full: the grant is revoked and its access
  *   removed as a DRX refund removes it — the grant's entitlement row is deleted (rows from other
  *   orders, licences or staff grants stay), and the course enrolment keeps its progress but gets
@@ -36,6 +40,14 @@ export interface StoreEntitlementSettings {
   publicUrl: string;
   /** The store's name, for the invitation; null when unknown. */
   shopName: string | null;
+  /** The key of the invitation's token (config.sessionSecret; store-invite.ts). */
+  inviteSecret: string;
+}
+
+/** An invitation token offered to claim pending grants, and the key it must be signed with. */
+export interface StoreInviteClaim {
+  token: string | null | undefined;
+  secret: string;
 }
 
 export interface StoreEntitlementOutcome {
@@ -220,29 +232,57 @@ async function revokeStoreCourse(em: EntityManager, userId: string, courseId: st
 }
 
 /**
- * A new account claims the grants waiting for its email, and the store orders placed with it
- * (call inside the registration's transaction). Returns how many grants it claimed.
+ * An account takes what the store sold to its email before it existed (call inside the
+ * registration's or storeClaimInvite's transaction). Returns how many grants it claimed.
+ *
+ * - With `invite` holding the invitation token of that email (store-invite.ts): the grants pending
+ *   for the email, the orders they belong to (even one a webhook attached meanwhile to another
+ *   account typed with that address) and the email's orders nobody holds.
+ * - Without it (no token, a stale one, another email's): no grant, and only the email's unheld
+ *   orders that wait on no invitation (merchandise, settled DRX lines) — as the order's next webhook
+ *   would map them by email. An order with grants pending stays the invitation holder's to claim.
  */
 export async function claimPendingStoreGrants(
   em: EntityManager,
   user: { id: string; email?: string | null },
+  invite: StoreInviteClaim,
 ): Promise<number> {
   const email = user.email?.trim();
   if (!email) return 0;
-  await claimStoreOrders(em, user.id, email);
-  const grants = await em.execute<GrantRow[]>(
+  if (!verifyStoreInviteToken(invite.secret, email, invite.token)) {
+    await em.execute(
+      `update store_orders o set user_id = ?
+       where o.user_id is null and lower(o.email) = lower(?::text)
+         and not exists (select 1 from store_entitlement_grants g where g.order_id = o.id and g.status = 'pending')`,
+      [user.id, email],
+    );
+    return 0;
+  }
+  // The orders first, as their webhooks lock them before their grants: a refund arriving meanwhile
+  // waits for the claim (and then revokes from the claimer), never deadlocks with it.
+  await em.execute(
+    `select o.id from store_orders o
+     where exists (select 1 from store_entitlement_grants g
+                   where g.order_id = o.id and g.status = 'pending' and lower(g.email) = lower(?::text))
+     order by o.id for update`,
+    [email],
+  );
+  const grants = await em.execute<(GrantRow & { order_id: string })[]>(
     `update store_entitlement_grants set status = 'granted', user_id = ?, granted_at = now()
      where status = 'pending' and lower(email) = lower(?::text)
-     returning id, status, user_id, item_type, item_id`,
+     returning id, status, user_id, item_type, item_id, order_id`,
     [user.id, email],
   );
+  const orderIds = [...new Set(grants.map((g) => g.order_id))];
+  if (orderIds.length) {
+    await em.execute(
+      `update store_orders set user_id = ? where id in (${orderIds.map(() => '?').join(', ')})`,
+      [user.id, ...orderIds],
+    );
+  }
+  await claimStoreOrders(em, user.id, email);
   for (const grant of grants) await giveAccess(em, grant);
   return grants.length;
-}
-
-/** The address where someone registers with `email` prefilled. */
-export function registerUrl(publicUrl: string, email: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/register?email=${encodeURIComponent(email)}`;
 }
 
 /**
@@ -277,7 +317,7 @@ async function sendInvitation(
     kind: item.itemType === 'course' ? 'Course' : 'Resource',
     title: titles.get(item.itemId) ?? line.title,
   }));
-  const link = registerUrl(settings.publicUrl, email);
+  const link = storeInviteUrl(settings.publicUrl, settings.inviteSecret, email);
   const from = settings.shopName ? ` from ${settings.shopName}` : '';
   const orderName = order?.name ?? '';
   const subject = 'Your DRX purchase is waiting for you';
@@ -286,6 +326,7 @@ async function sendInvitation(
     `It includes DRX learning material:\n` +
     items.map((i) => `- ${i.kind}: ${i.title}`).join('\n') +
     `\n\nCreate your free DRX account with this email address (${email}) and it will be there for you:\n${link}\n\n` +
+    `Already registered with this email address? Sign in to DRX first, then open the link.\n\n` +
     `Already have a DRX account under another email address? Reply to this email and we will move it for you.\n`;
   const html =
     `<p>Thank you for your order ${escapeHtml(orderName)}${settings.shopName ? ` from ${escapeHtml(settings.shopName)}` : ''}.</p>` +
@@ -293,6 +334,7 @@ async function sendInvitation(
     items.map((i) => `<li>${escapeHtml(i.kind)}: ${escapeHtml(i.title)}</li>`).join('') +
     `</ul><p>Create your free DRX account with this email address (${escapeHtml(email)}) and it will be there for you:</p>` +
     `<p><a href="${escapeHtml(link)}">Create my DRX account</a></p>` +
+    `<p>Already registered with this email address? Sign in to DRX first, then open the link.</p>` +
     `<p>Already have a DRX account under another email address? Reply to this email and we will move it for you.</p>`;
   await sendMail(em, { to: email, subject, text, html });
 }

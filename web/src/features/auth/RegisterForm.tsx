@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { RegisterInput } from '../../gql/graphql';
 import { useRegister } from './useRegister';
 
-type RegisterField = keyof RegisterInput;
+type RegisterField = Exclude<keyof RegisterInput, 'storeInvite'>;
 
 const EMPTY_FORM: Record<RegisterField, string> = {
   username: '',
@@ -13,10 +13,14 @@ const EMPTY_FORM: Record<RegisterField, string> = {
   lastName: '',
 };
 
-/** The registration form. Shared by the auth page and /register. */
-export function RegisterForm() {
+/**
+ * The registration form. Shared by the auth page and /register. `email`: prefilled (a store
+ * purchase invitation's link); `storeInvite`: that invitation's token, sent with the registration
+ * (the server claims the purchase when the email typed is the one it was issued for).
+ */
+export function RegisterForm({ email = '', storeInvite }: { email?: string; storeInvite?: string } = {}) {
   const { register, loading } = useRegister();
-  const [values, setValues] = useState(EMPTY_FORM);
+  const [values, setValues] = useState({ ...EMPTY_FORM, email });
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
 
   const bind = (field: RegisterField) => ({
@@ -32,7 +36,7 @@ export function RegisterForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const failure = await register({ ...values, username: values.username.trim() });
+    const failure = await register({ ...values, username: values.username.trim(), storeInvite });
     setFieldError(
       failure?.field && failure.message ? { field: failure.field, message: failure.message } : null,
     );

@@ -1,16 +1,25 @@
-import { Card, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { Navigate, Link as RouterLink } from 'react-router-dom';
+import { Alert, Card, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { RegisterForm } from './RegisterForm';
+import { StoreInviteClaim } from './StoreInviteClaim';
 import { useCurrentUser } from './useCurrentUser';
 
-/** /register: the registration form on its own. A signed-in visitor goes to /dashboard. */
+/**
+ * /register: the registration form on its own. A signed-in visitor goes to /dashboard. A store
+ * purchase invitation links here with `email` (prefilled) and `storeInvite` (sent with the
+ * registration; a signed-in visitor claims it for their account instead).
+ */
 export default function RegisterPage() {
   useDocumentTitle('Create your account');
   const { user, loading } = useCurrentUser();
+  const [searchParams] = useSearchParams();
+  const email = searchParams.get('email')?.trim() ?? '';
+  const storeInvite = searchParams.get('storeInvite')?.trim() || undefined;
 
   if (loading) return <PageSpinner />;
+  if (user && storeInvite) return <StoreInviteClaim token={storeInvite} />;
   if (user) return <Navigate to="/dashboard" replace />;
 
   return (
@@ -24,9 +33,22 @@ export default function RegisterPage() {
             Join DRX to take certification courses, buy curriculum and book instructors.
           </Text>
         </Stack>
+        {storeInvite ? (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Your store purchase is waiting for you</Alert.Title>
+              <Alert.Description>
+                Create your account with the email address you bought with
+                {email ? ` (${email})` : ''} and it will be in your account. Already registered with that
+                address? Sign in, then open the link from your email again.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
         <Card.Root>
           <Card.Body>
-            <RegisterForm />
+            <RegisterForm email={email} storeInvite={storeInvite} />
           </Card.Body>
         </Card.Root>
         <Text textAlign="center" color="fg.muted">

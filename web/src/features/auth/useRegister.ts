@@ -39,6 +39,7 @@ function withoutBlankOptionals(input: RegisterInput): RegisterInput {
     email: optional(input.email),
     firstName: optional(input.firstName),
     lastName: optional(input.lastName),
+    storeInvite: optional(input.storeInvite),
   };
 }
 
