@@ -98,6 +98,7 @@ type Documents = {
     "\n  query AdminUsers($first: Int, $after: String, $search: String, $role: String) {\n    users(first: $first, after: $after, search: $search, role: $role) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        username\n        displayName\n        firstName\n        lastName\n        email\n        role\n        roles\n        profileImageUrl\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  query AdminRoleOptions {\n    referenceLists {\n      roles\n    }\n  }\n": typeof types.AdminRoleOptionsDocument,
     "\n  mutation UserRolesUpdate($input: UserRolesUpdateInput!) {\n    userRolesUpdate(input: $input) {\n      user {\n        id\n        role\n        roles\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.UserRolesUpdateDocument,
+    "\n  mutation StoreClaimInvite($token: String!) {\n    storeClaimInvite(token: $token) {\n      claimed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.StoreClaimInviteDocument,
     "\n  fragment SessionUser on User {\n    id\n    username\n    role\n    roles\n    firstName\n    lastName\n    profileImageUrl\n    displayName\n    email\n  }\n": typeof types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.LoginDocument,
@@ -400,6 +401,7 @@ const documents: Documents = {
     "\n  query AdminUsers($first: Int, $after: String, $search: String, $role: String) {\n    users(first: $first, after: $after, search: $search, role: $role) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        username\n        displayName\n        firstName\n        lastName\n        email\n        role\n        roles\n        profileImageUrl\n        createdAt\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  query AdminRoleOptions {\n    referenceLists {\n      roles\n    }\n  }\n": types.AdminRoleOptionsDocument,
     "\n  mutation UserRolesUpdate($input: UserRolesUpdateInput!) {\n    userRolesUpdate(input: $input) {\n      user {\n        id\n        role\n        roles\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.UserRolesUpdateDocument,
+    "\n  mutation StoreClaimInvite($token: String!) {\n    storeClaimInvite(token: $token) {\n      claimed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.StoreClaimInviteDocument,
     "\n  fragment SessionUser on User {\n    id\n    username\n    role\n    roles\n    firstName\n    lastName\n    profileImageUrl\n    displayName\n    email\n  }\n": types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": types.MeDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.LoginDocument,
@@ -968,6 +970,10 @@ export function graphql(source: "\n  query AdminRoleOptions {\n    referenceList
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UserRolesUpdate($input: UserRolesUpdateInput!) {\n    userRolesUpdate(input: $input) {\n      user {\n        id\n        role\n        roles\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UserRolesUpdate($input: UserRolesUpdateInput!) {\n    userRolesUpdate(input: $input) {\n      user {\n        id\n        role\n        roles\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StoreClaimInvite($token: String!) {\n    storeClaimInvite(token: $token) {\n      claimed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StoreClaimInvite($token: String!) {\n    storeClaimInvite(token: $token) {\n      claimed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

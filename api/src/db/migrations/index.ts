@@ -27,6 +27,7 @@ import { Migration20261127000100_inbox } from './Migration20261127000100_inbox';
 import { Migration20261127000200_notification_preferences } from './Migration20261127000200_notification_preferences';
 import { Migration20261128000000_shop } from './Migration20261128000000_shop';
 import { Migration20261128000100_store_entitlements } from './Migration20261128000100_store_entitlements';
+import { Migration20261128000200_store_client_credentials } from './Migration20261128000200_store_client_credentials';
 import { Migration20261124100000_registration_attempts } from './Migration20261124100000_registration_attempts';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -83,5 +84,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261128000100_store_entitlements',
     class: Migration20261128000100_store_entitlements,
+  },
+  {
+    name: 'Migration20261128000200_store_client_credentials',
+    class: Migration20261128000200_store_client_credentials,
   },
 ];

@@ -2,6 +2,8 @@ import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_ADMIN_TOKEN,
+  DEMO_CLIENT_ID,
+  DEMO_CLIENT_SECRET,
   DEMO_STORE_API_VERSION,
   DEMO_STORE_DOMAIN,
   DEMO_STOREFRONT_TOKEN,
@@ -10,7 +12,7 @@ import {
 import { decryptSecret } from './secret-box';
 import { ADMIN_WEBHOOK_SUBSCRIPTIONS } from './shopify/operations';
 import { createStoreProvider, DEMO_STORE_SETTINGS, getActiveStore } from './store-connection';
-import { StoreError, STORE_WEBHOOK_TOPICS } from './store-provider';
+import { StoreError, STORE_WEBHOOK_TOPICS, webhookSecretOf } from './store-provider';
 import { type ShopTestApp, startShopTestApp } from './test/shop-test-app';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -59,7 +61,7 @@ async function subscriptions(): Promise<{ topic: string; uri: string }[]> {
 }
 
 const CONNECTION_FIELDS = `status demo provider shopDomain apiVersion hasStorefrontToken hasAdminToken
-  hasWebhookSecret collectionIds shopName currencyCode connectedAt updatedAt updatedByName
+  hasWebhookSecret clientId hasClientSecret collectionIds shopName currencyCode connectedAt updatedAt updatedByName
   lastSyncStartedAt lastSyncFinishedAt lastSyncError webhookUrl demoAvailable
   events(first: 50) { id at actorId actorName action summary }`;
 const CONNECTION = `query { storeConnection { ${CONNECTION_FIELDS} } }`;
@@ -346,6 +348,7 @@ describe('store connection: connect, test, disconnect', () => {
     const names = (type.data.__type.fields as { name: string }[]).map((f) => f.name);
     expect(names.filter((n) => /token|secret/i.test(n)).sort()).toEqual([
       'hasAdminToken',
+      'hasClientSecret',
       'hasStorefrontToken',
       'hasWebhookSecret',
     ]);
@@ -389,5 +392,163 @@ describe('store connection: connect, test, disconnect', () => {
     expect(
       await getActiveStore(t.orm.em.fork(), { ...t.config, production: true, demoStore: false }),
     ).toBeNull();
+  });
+});
+
+/** The demo store's client credentials grant: tokens issued so far. */
+async function tokensIssued(): Promise<number> {
+  const res = await fetch(`${t.url}/demo-store/_control/access-tokens`);
+  return ((await res.json()) as { issued: number }).issued;
+}
+
+async function savedAccessToken(): Promise<{ token: string; expiresAt: Date }> {
+  const [row] = await sql<{ access_token_enc: string; access_token_expires_at: string }>(
+    `select access_token_enc, access_token_expires_at from store_connection`,
+  );
+  return {
+    token: decryptSecret(t.config.storeSecretsKey!, row!.access_token_enc, 'access_token_enc'),
+    expiresAt: new Date(row!.access_token_expires_at),
+  };
+}
+
+describe('store connection: a Dev Dashboard app (client ID and secret)', () => {
+  const clientInput = {
+    shopDomain: DEMO_STORE_DOMAIN,
+    apiVersion: DEMO_STORE_API_VERSION,
+    storefrontToken: DEMO_STOREFRONT_TOKEN,
+    clientId: DEMO_CLIENT_ID,
+    clientSecret: DEMO_CLIENT_SECRET,
+  };
+
+  it('refuses a wrong client secret, and both kinds of credentials at once', async () => {
+    const eventsBefore = (await sql(`select id from store_config_events`)).length;
+    const wrong = await t.gql(admin, CONNECT, { input: { ...clientInput, clientSecret: 'not-the-secret' } });
+    expect(wrong.data.storeConnect.connection).toBeNull();
+    expect(wrong.data.storeConnect.userErrors).toEqual([
+      {
+        code: 'UNAUTHORIZED',
+        field: 'clientSecret',
+        message: expect.stringMatching(/refused the client ID and secret.*Check the client secret/),
+      },
+    ]);
+    const both = await t.gql(admin, CONNECT, { input: { ...clientInput, adminToken: DEMO_ADMIN_TOKEN } });
+    expect(both.data.storeConnect.userErrors[0]).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'adminToken',
+    });
+    const noSecret = await t.gql(admin, TEST, { input: { ...clientInput, clientSecret: null } });
+    expect(noSecret.data.storeTestConnection.userErrors[0]).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'clientSecret',
+    });
+    expect((await sql(`select id from store_config_events`)).length).toBe(eventsBefore);
+  });
+
+  it('connects: the token is fetched once, saved encrypted and reused; no secret is readable', async () => {
+    const before = await tokensIssued();
+    const res = await t.gql(admin, CONNECT, { input: clientInput });
+    expect(res.data.storeConnect.userErrors).toEqual([]);
+    expect(res.data.storeConnect.connection).toMatchObject({
+      status: 'CONNECTED',
+      hasAdminToken: false,
+      hasWebhookSecret: false,
+      clientId: DEMO_CLIENT_ID,
+      hasClientSecret: true,
+      currencyCode: 'USD',
+    });
+    expect(res.data.storeConnect.connection.events[0].summary).toMatch(/client ID, client secret/);
+    // one token for the test, the save and the webhook registration
+    expect(await tokensIssued()).toBe(before + 1);
+    const saved = await savedAccessToken();
+    expect(saved.expiresAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    const [row] = await sql<Record<string, string | null>>(`select * from store_connection`);
+    expect(row!.admin_token_enc).toBeNull();
+    expect(row!.client_id).toBe(DEMO_CLIENT_ID);
+    expect(row!.client_secret_enc).not.toContain(DEMO_CLIENT_SECRET);
+    expect(decryptSecret(t.config.storeSecretsKey!, row!.client_secret_enc!, 'client_secret_enc')).toBe(
+      DEMO_CLIENT_SECRET,
+    );
+    expect(row!.access_token_enc).not.toContain(saved.token);
+    // every later use (other requests, other processes) reuses the saved token
+    for (let i = 0; i < 3; i++) {
+      const active = (await getActiveStore(t.orm.em.fork(), t.config))!;
+      expect((await active.provider.shop()).currencyCode).toBe('USD');
+      // webhooks are verified with the client secret (no webhook secret was given)
+      expect(webhookSecretOf(active.settings)).toBe(DEMO_CLIENT_SECRET);
+    }
+    const test = await t.gql(admin, TEST);
+    expect(test.data.storeTestConnection.userErrors).toEqual([]);
+    expect(await tokensIssued()).toBe(before + 1);
+    // neither the secret nor the access token is ever answered or recorded
+    const answer = JSON.stringify((await t.gql(admin, CONNECTION)).data);
+    const events = JSON.stringify(await sql(`select * from store_config_events`));
+    for (const secret of [DEMO_CLIENT_SECRET, saved.token]) {
+      expect(answer).not.toContain(secret);
+      expect(events).not.toContain(secret);
+    }
+    // and a blank secret keeps the saved one
+    const again = await t.gql(admin, CONNECT, { input: { shopDomain: DEMO_STORE_DOMAIN } });
+    expect(again.data.storeConnect.userErrors).toEqual([]);
+    expect(again.data.storeConnect.connection).toMatchObject({
+      clientId: DEMO_CLIENT_ID,
+      hasClientSecret: true,
+    });
+  });
+
+  it('renews the token five minutes before it expires, once for concurrent requests', async () => {
+    const first = await savedAccessToken();
+    await sql(`update store_connection set access_token_expires_at = now() + interval '4 minutes'`);
+    const before = await tokensIssued();
+    const shops = await Promise.all(
+      Array.from({ length: 5 }, async () =>
+        (await getActiveStore(t.orm.em.fork(), t.config))!.provider.shop(),
+      ),
+    );
+    expect(shops.every((s) => s.currencyCode === 'USD')).toBe(true);
+    expect(await tokensIssued()).toBe(before + 1);
+    const renewed = await savedAccessToken();
+    expect(renewed.token).not.toBe(first.token);
+    expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+  });
+
+  it('renews once when the store refuses the token (401), then goes on', async () => {
+    const first = await savedAccessToken();
+    // the store expires its tokens early (DRX still believes them good for a day)
+    const expired = await fetch(`${t.url}/demo-store/_control/access-tokens`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ expireAll: true }),
+    });
+    expect(((await expired.json()) as { valid: number }).valid).toBe(0);
+    const before = await tokensIssued();
+    const active = (await getActiveStore(t.orm.em.fork(), t.config))!;
+    expect((await active.provider.shop()).name).toEqual(expect.any(String));
+    expect(await tokensIssued()).toBe(before + 1);
+    expect((await savedAccessToken()).token).not.toBe(first.token);
+  });
+
+  it('gets a short-lived token again when it runs out', async () => {
+    await control('access-tokens', { ttlSeconds: 1 });
+    try {
+      await sql(`update store_connection set access_token_expires_at = now() - interval '1 second'`);
+      const stale = await savedAccessToken();
+      const before = await tokensIssued();
+      await (await getActiveStore(t.orm.em.fork(), t.config))!.provider.shop();
+      const first = await savedAccessToken();
+      expect(first.token).not.toBe(stale.token);
+      // a 1-second token is renewed at every use (it expires within five minutes)
+      await (await getActiveStore(t.orm.em.fork(), t.config))!.provider.shop();
+      expect((await savedAccessToken()).token).not.toBe(first.token);
+      expect(await tokensIssued()).toBeGreaterThanOrEqual(before + 2);
+    } finally {
+      await control('access-tokens', { ttlSeconds: 86_399 });
+    }
+  });
+
+  it('switching back to the demo store forgets the client credentials', async () => {
+    const res = await t.gql(admin, CONNECT_DEMO);
+    expect(res.data.storeConnectDemo.connection).toMatchObject({ clientId: null, hasClientSecret: false });
+    const [row] = await sql(`select client_secret_enc, access_token_enc from store_connection`);
+    expect(row).toEqual({ client_secret_enc: null, access_token_enc: null });
   });
 });

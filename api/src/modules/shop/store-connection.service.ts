@@ -4,17 +4,21 @@ import { DomainError } from '../../graphql/errors';
 import { jobs } from '../../jobs';
 import { DEMO_STORE_API_VERSION, DEMO_STORE_DOMAIN } from './demo-store/demo-store-constants';
 import { encryptSecret } from './secret-box';
+import type { AdminTokenSource } from './shopify/shopify-store-provider';
 import {
+  clientCredentialsToken,
   createStoreProvider,
   DEFAULT_STORE_API_VERSION,
   DEMO_STORE_SETTINGS,
   getActiveStore,
   openStoredSecret,
   readStoreConnectionRow,
+  sealAccessToken,
   SECRET_COLUMNS,
   type SecretField,
   type StoreConnectionRow,
   storeWebhookUrl,
+  usesClientCredentials,
 } from './store-connection';
 import {
   StoreConfigEvent,
@@ -51,10 +55,21 @@ const FIELD_LABELS: Record<string, string> = {
   apiVersion: 'API version',
   storefrontToken: 'Storefront access token',
   adminToken: 'Admin API access token',
+  clientId: 'client ID',
+  clientSecret: 'client secret',
   webhookSecret: 'webhook secret',
 };
 
-const SECRET_FIELDS: SecretField[] = ['storefrontToken', 'adminToken', 'webhookSecret'];
+/** The settings compared to tell which fields a connect changed (history). */
+const SETTING_FIELDS = [
+  'shopDomain',
+  'apiVersion',
+  'storefrontToken',
+  'adminToken',
+  'clientId',
+  'clientSecret',
+  'webhookSecret',
+] as const;
 const TOKEN_MAX = 512;
 const MAX_COLLECTIONS = 250;
 
@@ -64,6 +79,10 @@ export interface StoreConnectFields {
   apiVersion?: string | null;
   storefrontToken?: string | null;
   adminToken?: string | null;
+  /** A Dev Dashboard app's client ID: with clientSecret, instead of adminToken. */
+  clientId?: string | null;
+  clientSecret?: string | null;
+  /** Optional with a client ID and secret (the app signs webhooks with its client secret). */
   webhookSecret?: string | null;
 }
 
@@ -103,7 +122,7 @@ export function normalizeApiVersion(raw: string | null | undefined): string {
   return version;
 }
 
-function normalizeToken(raw: string | null | undefined, field: SecretField): string | null {
+function normalizeToken(raw: string | null | undefined, field: SecretField | 'clientId'): string | null {
   const token = (raw ?? '').trim();
   if (!token) return null;
   if (token.length > TOKEN_MAX || /\s/.test(token)) {
@@ -205,6 +224,8 @@ export class StoreConnectionService {
         hasStorefrontToken: demo,
         hasAdminToken: demo,
         hasWebhookSecret: demo,
+        clientId: null,
+        hasClientSecret: false,
         collectionIds: [],
         shopName: null,
         currencyCode: null,
@@ -227,6 +248,8 @@ export class StoreConnectionService {
       hasStorefrontToken: row.storefront_token_enc !== null,
       hasAdminToken: row.admin_token_enc !== null,
       hasWebhookSecret: row.webhook_secret_enc !== null,
+      clientId: row.client_id,
+      hasClientSecret: row.client_secret_enc !== null,
       collectionIds: row.collection_ids ?? [],
       shopName: row.shop_name,
       currencyCode: row.currency_code,
@@ -331,43 +354,94 @@ export class StoreConnectionService {
     const given: Record<SecretField, string | null> = {
       storefrontToken: normalizeToken(input.storefrontToken, 'storefrontToken'),
       adminToken: normalizeToken(input.adminToken, 'adminToken'),
+      clientSecret: normalizeToken(input.clientSecret, 'clientSecret'),
       webhookSecret: normalizeToken(input.webhookSecret, 'webhookSecret'),
     };
+    const clientId = normalizeToken(input.clientId, 'clientId');
+    if (given.adminToken && (clientId || given.clientSecret)) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        'Give either an Admin API access token or the app’s client ID and secret, not both.',
+        'adminToken',
+      );
+    }
     const sameStore = current !== null && current.shop_domain === shopDomain;
-    const previous: Partial<StoreSettings> | null = sameStore
-      ? { shopDomain, apiVersion: current.api_version ?? undefined }
-      : null;
-    const secrets = {} as Record<SecretField, string>;
-    for (const field of SECRET_FIELDS) {
+    const saved: Partial<Record<SecretField, string>> = {};
+    const unreadable = new Set<SecretField>();
+    for (const field of Object.keys(SECRET_COLUMNS) as SecretField[]) {
       const sealed = sameStore ? current[SECRET_COLUMNS[field]] : null;
-      let saved: string | null = null;
-      if (sealed && this.config.storeSecretsKey) {
-        try {
-          saved = openStoredSecret(this.config.storeSecretsKey, field, sealed);
-        } catch {
-          saved = null;
-        }
+      if (!sealed) continue;
+      try {
+        if (!this.config.storeSecretsKey) throw new Error('no key');
+        saved[field] = openStoredSecret(this.config.storeSecretsKey, field, sealed);
+      } catch {
+        unreadable.add(field);
       }
-      if (previous && saved !== null) previous[field] = saved;
-      const value = given[field] ?? saved;
-      if (value === null) {
+    }
+    const previous: Partial<StoreSettings> | null = sameStore
+      ? {
+          shopDomain,
+          apiVersion: current.api_version ?? undefined,
+          clientId: current.client_id ?? undefined,
+          ...saved,
+        }
+      : null;
+    const need = (field: SecretField, value: string | null | undefined): string => {
+      if (value) return value;
+      throw new DomainError(
+        'INVALID_INPUT',
+        unreadable.has(field)
+          ? `The saved ${FIELD_LABELS[field]} cannot be read (was STORE_SECRETS_KEY changed?): enter it again.`
+          : `Enter the ${FIELD_LABELS[field]}: it is needed to connect ${shopDomain}.`,
+        field,
+      );
+    };
+    // An Admin API token, or a client ID and secret: what was typed, else what is saved.
+    const savedMode = !sameStore
+      ? null
+      : current.admin_token_enc
+        ? 'token'
+        : current.client_id
+          ? 'client'
+          : null;
+    const mode = given.adminToken
+      ? 'token'
+      : clientId || given.clientSecret
+        ? 'client'
+        : (savedMode ?? 'token');
+    const settings: StoreSettings = {
+      shopDomain,
+      apiVersion,
+      storefrontToken: need('storefrontToken', given.storefrontToken ?? saved.storefrontToken),
+    };
+    if (mode === 'token') {
+      settings.adminToken = need('adminToken', given.adminToken ?? saved.adminToken);
+      settings.webhookSecret = need('webhookSecret', given.webhookSecret ?? saved.webhookSecret);
+    } else {
+      const id = clientId ?? (sameStore ? current.client_id : null);
+      if (!id) {
         throw new DomainError(
           'INVALID_INPUT',
-          sealed
-            ? `The saved ${FIELD_LABELS[field]} cannot be read (was STORE_SECRETS_KEY changed?): enter it again.`
-            : `Enter the ${FIELD_LABELS[field]}: it is needed to connect ${shopDomain}.`,
-          field,
+          `Enter the app’s client ID (Dev Dashboard → the app → Settings) with its client secret.`,
+          'clientId',
         );
       }
-      secrets[field] = value;
+      const sameApp = sameStore && current.client_id === id;
+      settings.clientId = id;
+      settings.clientSecret = need(
+        'clientSecret',
+        given.clientSecret ?? (sameApp ? saved.clientSecret : null),
+      );
+      const webhookSecret = given.webhookSecret ?? (sameApp ? saved.webhookSecret : undefined);
+      if (webhookSecret) settings.webhookSecret = webhookSecret;
     }
-    return { settings: { shopDomain, apiVersion, ...secrets }, previous };
+    return { settings, previous };
   }
 
   /** Asks the store for its name and currency with these settings; a failure is a userError. */
-  private async probe(settings: StoreSettings): Promise<StoreShopInfo> {
+  private async probe(settings: StoreSettings, adminTokenSource?: AdminTokenSource): Promise<StoreShopInfo> {
     try {
-      return await createStoreProvider(settings, this.config).shop();
+      return await createStoreProvider(settings, this.config, { adminTokenSource }).shop();
     } catch (error) {
       if (error instanceof StoreError) throw userErrorOfStoreError(error);
       throw error;
@@ -376,15 +450,20 @@ export class StoreConnectionService {
 
   /** Tests the given settings (blank tokens: the saved ones), or the saved connection; saves nothing. */
   async test(input: StoreConnectFields | null): Promise<{ shopName: string; currencyCode: string }> {
-    let settings: StoreSettings;
+    let info: StoreShopInfo;
     if (input) {
-      settings = this.settingsFrom(input, await readStoreConnectionRow(this.em)).settings;
+      info = await this.probe(this.settingsFrom(input, await readStoreConnectionRow(this.em)).settings);
     } else {
       const active = await getActiveStore(this.em, this.config);
       if (!active) throw new DomainError('STORE_UNAVAILABLE', 'No store is connected.');
-      settings = active.settings;
+      // Its own provider: a client credentials connection uses (and renews) its saved token.
+      try {
+        info = await active.provider.shop();
+      } catch (error) {
+        if (error instanceof StoreError) throw userErrorOfStoreError(error);
+        throw error;
+      }
     }
-    const info = await this.probe(settings);
     return { shopName: info.name, currencyCode: info.currencyCode };
   }
 
@@ -392,27 +471,38 @@ export class StoreConnectionService {
   async connect(actorId: string, input: StoreConnectFields): Promise<StoreConfiguration> {
     const key = this.requireKey();
     const { settings, previous } = this.settingsFrom(input, await readStoreConnectionRow(this.em));
-    const info = await this.probe(settings);
+    // With a client ID and secret the probe's token is saved and used on (fetched once).
+    const tokenSource = usesClientCredentials(settings)
+      ? clientCredentialsToken(settings, this.config)
+      : undefined;
+    const info = await this.probe(settings, tokenSource);
+    const accessToken = tokenSource?.cached?.() ?? null;
     await this.em.transactional(async (tx) => {
       const current = await readStoreConnectionRow(tx, { forUpdate: true });
       const sameStore =
         current !== null && current.status === 'connected' && current.shop_domain === settings.shopDomain;
-      const fields = sameStore
-        ? (['shopDomain', 'apiVersion', ...SECRET_FIELDS] as const).filter(
-            (f) => previous?.[f] !== settings[f],
-          )
-        : ['shopDomain', 'apiVersion', ...SECRET_FIELDS];
+      const fields = SETTING_FIELDS.filter((f) =>
+        sameStore ? previous?.[f] !== settings[f] : settings[f] !== undefined,
+      );
+      const seal = (field: SecretField) => {
+        const value = settings[field];
+        return value ? encryptSecret(key, value, SECRET_COLUMNS[field]) : null;
+      };
       await tx.getConnection().execute(
         `insert into store_connection (id, provider, status, demo, shop_domain, api_version,
-            storefront_token_enc, admin_token_enc, webhook_secret_enc, collection_ids, shop_name,
+            storefront_token_enc, admin_token_enc, webhook_secret_enc, client_id, client_secret_enc,
+            access_token_enc, access_token_expires_at, collection_ids, shop_name,
             currency_code, connected_at, updated_at, updated_by, sync_watermark, last_sync_error)
-         values (1, 'shopify', 'connected', ?, ?, ?, ?, ?, ?, ?::text[], ?, ?, now(), now(), ?, null, null)
+         values (1, 'shopify', 'connected', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::text[], ?, ?, now(), now(), ?, null, null)
          on conflict (id) do update set
             provider = excluded.provider, status = excluded.status, demo = excluded.demo,
             shop_domain = excluded.shop_domain, api_version = excluded.api_version,
             storefront_token_enc = excluded.storefront_token_enc,
             admin_token_enc = excluded.admin_token_enc,
             webhook_secret_enc = excluded.webhook_secret_enc,
+            client_id = excluded.client_id, client_secret_enc = excluded.client_secret_enc,
+            access_token_enc = excluded.access_token_enc,
+            access_token_expires_at = excluded.access_token_expires_at,
             collection_ids = ${sameStore ? 'store_connection.collection_ids' : 'excluded.collection_ids'},
             shop_name = excluded.shop_name, currency_code = excluded.currency_code,
             connected_at = ${sameStore ? 'store_connection.connected_at' : 'excluded.connected_at'},
@@ -423,9 +513,13 @@ export class StoreConnectionService {
           settings.shopDomain === DEMO_STORE_DOMAIN,
           settings.shopDomain,
           settings.apiVersion,
-          encryptSecret(key, settings.storefrontToken, SECRET_COLUMNS.storefrontToken),
-          encryptSecret(key, settings.adminToken, SECRET_COLUMNS.adminToken),
-          encryptSecret(key, settings.webhookSecret, SECRET_COLUMNS.webhookSecret),
+          seal('storefrontToken'),
+          seal('adminToken'),
+          seal('webhookSecret'),
+          settings.clientId ?? null,
+          seal('clientSecret'),
+          accessToken ? sealAccessToken(key, accessToken.token) : null,
+          accessToken?.expiresAt ?? null,
           '{}',
           info.name.slice(0, 255),
           info.currencyCode.slice(0, 3),
@@ -440,7 +534,7 @@ export class StoreConnectionService {
       });
       await queueFullSync(tx);
     });
-    await this.registerWebhooks(actorId, settings);
+    await this.registerWebhooks(actorId, settings, tokenSource);
     return this.view();
   }
 
@@ -531,7 +625,9 @@ export class StoreConnectionService {
          values (1, 'disconnected', ?, ?, ?, now(), ?)
          on conflict (id) do update set
             status = 'disconnected', storefront_token_enc = null, admin_token_enc = null,
-            webhook_secret_enc = null, collection_ids = '{}', sync_watermark = null,
+            webhook_secret_enc = null, client_id = null, client_secret_enc = null,
+            access_token_enc = null, access_token_expires_at = null,
+            collection_ids = '{}', sync_watermark = null,
             updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
         [
           current ? current.demo : true,
@@ -550,9 +646,13 @@ export class StoreConnectionService {
   }
 
   /** Registers the webhooks; a failure is a warning in the history, not a refusal. */
-  private async registerWebhooks(actorId: string, settings: StoreSettings): Promise<void> {
+  private async registerWebhooks(
+    actorId: string,
+    settings: StoreSettings,
+    adminTokenSource?: AdminTokenSource,
+  ): Promise<void> {
     try {
-      await createStoreProvider(settings, this.config).ensureWebhooks(
+      await createStoreProvider(settings, this.config, { adminTokenSource }).ensureWebhooks(
         storeWebhookUrl(this.config),
         STORE_WEBHOOK_TOPICS,
       );
@@ -592,8 +692,8 @@ export async function adoptDemoStore(em: EntityManager, config: Config): Promise
         s.shopDomain,
         s.apiVersion,
         encryptSecret(key, s.storefrontToken, SECRET_COLUMNS.storefrontToken),
-        encryptSecret(key, s.adminToken, SECRET_COLUMNS.adminToken),
-        encryptSecret(key, s.webhookSecret, SECRET_COLUMNS.webhookSecret),
+        encryptSecret(key, s.adminToken!, SECRET_COLUMNS.adminToken),
+        encryptSecret(key, s.webhookSecret!, SECRET_COLUMNS.webhookSecret),
       ],
       'all',
       tx.getTransactionContext(),
@@ -625,6 +725,7 @@ async function upsertDemoRow(
         shop_domain = excluded.shop_domain, api_version = excluded.api_version,
         storefront_token_enc = excluded.storefront_token_enc, admin_token_enc = excluded.admin_token_enc,
         webhook_secret_enc = excluded.webhook_secret_enc,
+        client_id = null, client_secret_enc = null, access_token_enc = null, access_token_expires_at = null,
         collection_ids = ${collectionIds === null ? 'store_connection.collection_ids' : 'excluded.collection_ids'},
         shop_name = coalesce(excluded.shop_name, store_connection.shop_name),
         currency_code = coalesce(excluded.currency_code, store_connection.currency_code),
@@ -637,8 +738,8 @@ async function upsertDemoRow(
       s.shopDomain,
       s.apiVersion,
       encryptSecret(key, s.storefrontToken, SECRET_COLUMNS.storefrontToken),
-      encryptSecret(key, s.adminToken, SECRET_COLUMNS.adminToken),
-      encryptSecret(key, s.webhookSecret, SECRET_COLUMNS.webhookSecret),
+      encryptSecret(key, s.adminToken!, SECRET_COLUMNS.adminToken),
+      encryptSecret(key, s.webhookSecret!, SECRET_COLUMNS.webhookSecret),
       toPgArray(collectionIds ?? []),
       info ? info.name.slice(0, 255) : null,
       info ? info.currencyCode.slice(0, 3) : null,

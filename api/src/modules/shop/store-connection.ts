@@ -7,8 +7,15 @@ import {
   DEMO_STOREFRONT_TOKEN,
   DEMO_WEBHOOK_SECRET,
 } from './demo-store/demo-store-constants';
-import { decryptSecret } from './secret-box';
-import { ShopifyStoreProvider } from './shopify/shopify-store-provider';
+import { decryptSecret, encryptSecret } from './secret-box';
+import {
+  type AdminAccessToken,
+  type AdminTokenSource,
+  renewableAdminToken,
+  requestClientCredentialsToken,
+  ShopifyStoreProvider,
+  tokenStillGood,
+} from './shopify/shopify-store-provider';
 import {
   STORE_WEBHOOK_TOPICS,
   type StoreProductData,
@@ -66,6 +73,10 @@ export interface StoreConnectionRow {
   storefront_token_enc: string | null;
   admin_token_enc: string | null;
   webhook_secret_enc: string | null;
+  client_id: string | null;
+  client_secret_enc: string | null;
+  access_token_enc: string | null;
+  access_token_expires_at: Date | string | null;
   collection_ids: string[];
   shop_name: string | null;
   currency_code: string | null;
@@ -83,8 +94,12 @@ export const SECRET_COLUMNS = {
   storefrontToken: 'storefront_token_enc',
   adminToken: 'admin_token_enc',
   webhookSecret: 'webhook_secret_enc',
+  clientSecret: 'client_secret_enc',
 } as const;
 export type SecretField = keyof typeof SECRET_COLUMNS;
+
+/** The label the cached Admin API access token (client credentials) is sealed with. */
+const ACCESS_TOKEN_LABEL = 'access_token_enc';
 
 /** Reads the connection row (in the caller's transaction when there is one), or null. */
 export async function readStoreConnectionRow(
@@ -109,15 +124,114 @@ export function openStoredSecret(key: Buffer, field: SecretField, sealed: string
 
 /** The settings of a connected row (the demo's constants for a demo row). */
 export function settingsOfRow(row: StoreConnectionRow, key: Buffer | undefined): StoreSettings {
-  if (row.demo) return { ...DEMO_STORE_SETTINGS };
+  // The demo store connected with its client ID and secret keeps them (it issues tokens too).
+  if (row.demo && !row.client_id) return { ...DEMO_STORE_SETTINGS };
   if (!key) throw new Error('STORE_SECRETS_KEY is not set: the store tokens cannot be decrypted');
-  return {
+  const settings: StoreSettings = {
     shopDomain: row.shop_domain!,
     apiVersion: row.api_version!,
     storefrontToken: openStoredSecret(key, 'storefrontToken', row.storefront_token_enc!),
-    adminToken: openStoredSecret(key, 'adminToken', row.admin_token_enc!),
-    webhookSecret: openStoredSecret(key, 'webhookSecret', row.webhook_secret_enc!),
   };
+  if (row.admin_token_enc) settings.adminToken = openStoredSecret(key, 'adminToken', row.admin_token_enc);
+  if (row.client_id && row.client_secret_enc) {
+    settings.clientId = row.client_id;
+    settings.clientSecret = openStoredSecret(key, 'clientSecret', row.client_secret_enc);
+  }
+  if (row.webhook_secret_enc) {
+    settings.webhookSecret = openStoredSecret(key, 'webhookSecret', row.webhook_secret_enc);
+  }
+  return settings;
+}
+
+/** Whether these settings reach the Admin API through the client credentials grant. */
+export function usesClientCredentials(settings: StoreSettings): boolean {
+  return !settings.adminToken && !!settings.clientId && !!settings.clientSecret;
+}
+
+/** Where the server reaches this store (the demo store on this server), for token requests too. */
+function baseUrlOf(settings: StoreSettings, config: Config): string | undefined {
+  return settings.shopDomain === DEMO_STORE_DOMAIN ? config.demoStoreUrl : undefined;
+}
+
+/** A fresh access token for these client credentials (no cache; connect and test use it once). */
+export function clientCredentialsToken(settings: StoreSettings, config: Config): AdminTokenSource {
+  return renewableAdminToken(() =>
+    requestClientCredentialsToken(settings, { baseUrl: baseUrlOf(settings, config) }),
+  );
+}
+
+/** Any number: the advisory lock key under which one process renews the shared access token. */
+const ACCESS_TOKEN_LOCK = 727_100_431;
+
+/** Seals an access token for `store_connection.access_token_enc`. */
+export function sealAccessToken(key: Buffer, token: string): string {
+  return encryptSecret(key, token, ACCESS_TOKEN_LABEL);
+}
+
+function cachedTokenOf(
+  key: Buffer,
+  sealed: string | null,
+  expiresAt: Date | string | null,
+): AdminAccessToken | null {
+  if (!sealed) return null;
+  try {
+    return {
+      token: decryptSecret(key, sealed, ACCESS_TOKEN_LABEL),
+      expiresAt: expiresAt === null ? null : new Date(expiresAt),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The connection's access token, cached (encrypted) in its row and shared by every process: used
+ * until five minutes before it expires, then renewed by one process at a time (a transaction-level
+ * advisory lock; whoever waited finds the new token in the row and uses it). A token the store
+ * refused (401) is renewed once. The new token is saved only while the row still holds the same
+ * client credentials (a conditional update).
+ */
+function databaseCachedToken(
+  em: EntityManager,
+  config: Config,
+  settings: StoreSettings,
+  row: StoreConnectionRow,
+  key: Buffer,
+): AdminTokenSource {
+  const clientSecretEnc = row.client_secret_enc;
+  const renew = async (rejected: string | null): Promise<AdminAccessToken> => {
+    const knex = em.getConnection().getKnex();
+    return knex.transaction(async (trx) => {
+      // Never wait forever behind another process (its request times out after 10 s).
+      await trx.raw(`set local lock_timeout = '30s'`);
+      await trx.raw('select pg_advisory_xact_lock(?)', [ACCESS_TOKEN_LOCK]);
+      const found = await trx.raw<{ rows: Partial<StoreConnectionRow>[] }>(
+        `select client_id, client_secret_enc, access_token_enc, access_token_expires_at
+           from store_connection where id = 1`,
+      );
+      const now = found.rows[0];
+      if (now && now.client_id === settings.clientId && now.client_secret_enc === clientSecretEnc) {
+        const cached = cachedTokenOf(key, now.access_token_enc ?? null, now.access_token_expires_at ?? null);
+        if (tokenStillGood(cached) && cached.token !== rejected) return cached;
+      }
+      const fresh = await requestClientCredentialsToken(settings, { baseUrl: baseUrlOf(settings, config) });
+      try {
+        // A savepoint: a row locked elsewhere for long only skips the caching.
+        await trx.transaction(async (sp) => {
+          await sp.raw(`set local lock_timeout = '3s'`);
+          await sp.raw(
+            `update store_connection set access_token_enc = ?, access_token_expires_at = ?
+              where id = 1 and status = 'connected' and client_id = ? and client_secret_enc = ?`,
+            [sealAccessToken(key, fresh.token), fresh.expiresAt, settings.clientId!, clientSecretEnc!],
+          );
+        });
+      } catch (error) {
+        console.warn('[store] the new access token could not be cached:', (error as Error).message);
+      }
+      return fresh;
+    });
+  };
+  return renewableAdminToken(renew, cachedTokenOf(key, row.access_token_enc, row.access_token_expires_at));
 }
 
 /**
@@ -125,7 +239,12 @@ export function settingsOfRow(row: StoreConnectionRow, key: Buffer | undefined):
  * http, on this server); in production, or with the demo store turned off, every call to it fails
  * with UNAVAILABLE instead.
  */
-export function createStoreProvider(settings: StoreSettings, config: Config): StoreProvider {
+export function createStoreProvider(
+  settings: StoreSettings,
+  config: Config,
+  options: { adminTokenSource?: AdminTokenSource } = {},
+): StoreProvider {
+  const { adminTokenSource } = options;
   if (settings.shopDomain === DEMO_STORE_DOMAIN) {
     if (config.production) {
       return new ShopifyStoreProvider(settings, {
@@ -137,9 +256,12 @@ export function createStoreProvider(settings: StoreSettings, config: Config): St
         refusal: 'The demo store is turned off (DEMO_STORE=false): connect a real store.',
       });
     }
-    return demoImagesOnThisSite(new ShopifyStoreProvider(settings, { baseUrl: config.demoStoreUrl }), config);
+    return demoImagesOnThisSite(
+      new ShopifyStoreProvider(settings, { baseUrl: config.demoStoreUrl, adminTokenSource }),
+      config,
+    );
   }
-  return new ShopifyStoreProvider(settings);
+  return new ShopifyStoreProvider(settings, { adminTokenSource });
 }
 
 /**
@@ -206,7 +328,12 @@ export async function getActiveStore(em: EntityManager, config: Config): Promise
     }
     return null;
   }
-  const provider = createStoreProvider(settings, config);
+  const provider = createStoreProvider(settings, config, {
+    adminTokenSource:
+      usesClientCredentials(settings) && config.storeSecretsKey
+        ? databaseCachedToken(em, config, settings, row, config.storeSecretsKey)
+        : undefined,
+  });
   // The demo store runs in this app: its webhooks must reach this server's own address and port.
   if (row.demo) ensureImplicitDemoWebhooks(provider, config);
   return {

@@ -77,6 +77,19 @@ export class StoreConfiguration {
   @Field({ description: 'Whether a webhook signing secret is saved (its value is never shown).' })
   hasWebhookSecret!: boolean;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The Dev Dashboard app’s client ID when the Admin API is reached with a client ID and secret (client credentials grant); null with an Admin API access token.',
+  })
+  clientId!: string | null;
+
+  @Field({
+    description:
+      'Whether the Dev Dashboard app’s client secret is saved (its value is never shown). DRX exchanges it for Admin API access tokens, renewed before they expire, and verifies webhooks with it when no webhook secret is saved.',
+  })
+  hasClientSecret!: boolean;
+
   @Field(() => [String], {
     description: 'The ids of the store collections DRX shows; empty: every product of the store.',
   })
@@ -142,7 +155,7 @@ export class StoreCollection {
 
 @InputType({
   description:
-    'How to reach a store. A blank token keeps the one saved for the same shop domain; connecting a new shop needs all three.',
+    'How to reach a store. A blank token keeps the one saved for the same shop domain. A new shop needs the Storefront token and either an Admin API access token with the webhook secret (an admin-created custom app) or a client ID and secret (a Dev Dashboard app; the webhook secret is then optional: the client secret signs webhooks).',
 })
 export class StoreConnectInput {
   @Field({
@@ -164,13 +177,29 @@ export class StoreConnectInput {
 
   @Field(() => String, {
     nullable: true,
-    description: 'The Admin API access token (shpat_…); null or blank keeps the saved one.',
+    description:
+      'The Admin API access token (shpat_…) of an admin-created custom app; null or blank keeps the saved one. Not with clientId/clientSecret.',
   })
   adminToken?: string | null;
 
   @Field(() => String, {
     nullable: true,
-    description: 'The webhook signing secret (the app’s API secret key); null or blank keeps the saved one.',
+    description:
+      'A Dev Dashboard app’s client ID (its Settings page), given with clientSecret instead of adminToken: DRX gets the Admin API access token itself and renews it. Null or blank keeps the saved one.',
+  })
+  clientId?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The Dev Dashboard app’s client secret (write-only; also verifies webhooks when no webhookSecret is given). Null or blank keeps the saved one for the same client ID.',
+  })
+  clientSecret?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The webhook signing secret (the app’s API secret key); null or blank keeps the saved one. Optional with a client ID and secret (the client secret is used).',
   })
   webhookSecret?: string | null;
 }

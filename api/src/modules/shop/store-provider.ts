@@ -4,13 +4,26 @@
  * would be another implementation. Money is a decimal string in the store's currency.
  */
 
-/** What connects DRX to one store (decrypted; never sent to a browser). */
+/**
+ * What connects DRX to one store (decrypted; never sent to a browser). The Admin API is reached
+ * either with a fixed `adminToken` (an admin-created custom app's `shpat_…`) or with a Dev Dashboard
+ * app's `clientId` + `clientSecret`, exchanged for expiring access tokens (client credentials
+ * grant). Webhooks are verified with `webhookSecret`, or else with the client secret (a Dev
+ * Dashboard app signs its webhooks with it).
+ */
 export interface StoreSettings {
   shopDomain: string;
   apiVersion: string;
   storefrontToken: string;
-  adminToken: string;
-  webhookSecret: string;
+  adminToken?: string;
+  clientId?: string;
+  clientSecret?: string;
+  webhookSecret?: string;
+}
+
+/** The secret that signs the store's webhooks: the webhook secret, else the app's client secret. */
+export function webhookSecretOf(settings: StoreSettings): string | undefined {
+  return settings.webhookSecret ?? settings.clientSecret;
 }
 
 export interface StoreShopInfo {
@@ -101,7 +114,7 @@ export class StoreError extends Error {
     readonly code: StoreErrorCode,
     message: string,
     /** With UNAUTHORIZED: which token was refused, when the provider can tell. */
-    readonly credential?: 'storefrontToken' | 'adminToken',
+    readonly credential?: 'storefrontToken' | 'adminToken' | 'clientSecret',
   ) {
     super(message);
     this.name = 'StoreError';

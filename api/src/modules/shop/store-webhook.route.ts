@@ -14,6 +14,7 @@ import {
   StorePayloadError,
 } from './store-order-payload';
 import { recordStoreRefund, upsertStoreOrder } from './store-orders.service';
+import { webhookSecretOf } from './store-provider';
 import { markProductRemoved } from './store-sync';
 
 /**
@@ -137,7 +138,9 @@ export function storeWebhookRoute(createContext: ContextFactory): RequestHandler
       res.status(401).json({ message: 'Missing store signature' });
       return;
     }
-    if (!validStoreSignature(req.body, signature, store.settings.webhookSecret)) {
+    // A Dev Dashboard app signs with its client secret when no separate webhook secret was given.
+    const secret = webhookSecretOf(store.settings);
+    if (!secret || !validStoreSignature(req.body, signature, secret)) {
       res.status(401).json({ message: 'Invalid store signature' });
       return;
     }
@@ -154,7 +157,11 @@ export function storeWebhookRoute(createContext: ContextFactory): RequestHandler
       res.status(400).json({ message: 'The body is not JSON' });
       return;
     }
-    const settings: StoreEntitlementSettings = { publicUrl: config.publicUrl, shopName: store.shopName };
+    const settings: StoreEntitlementSettings = {
+      publicUrl: config.publicUrl,
+      shopName: store.shopName,
+      inviteSecret: config.sessionSecret,
+    };
     try {
       const outcome = await em.transactional(async (tem) => {
         const recorded = await tem.execute<{ webhook_id: string }[]>(

@@ -354,7 +354,9 @@ describe('reading store orders', () => {
 
 describe('no store', () => {
   it('answers 404 when the store is disconnected', async () => {
-    await db(t).execute(`insert into store_connection (id, status) values (1, 'disconnected')`);
+    await db(t).execute(`insert into store_connection (id, status) values (1, 'disconnected')
+       on conflict (id) do update set status = 'disconnected', demo = false, storefront_token_enc = null,
+         admin_token_enc = null, webhook_secret_enc = null`);
     try {
       const id = nextId();
       const res = await deliver(t, 'orders/create', orderPayload({ id }));

@@ -24,6 +24,8 @@ const ownStore = {
   hasStorefrontToken: true,
   hasAdminToken: true,
   hasWebhookSecret: true,
+  clientId: null,
+  hasClientSecret: false,
   collectionIds: [],
   shopName: 'Dance Shop',
   currencyCode: 'EUR',
@@ -117,6 +119,33 @@ describe('StoreConnectForm', () => {
       }
       expect(text(html)).toContain('Connect a Shopify store');
     }
+  });
+
+  it('offers both kinds of app: an access token or a Dev Dashboard app’s client ID and secret', () => {
+    const tokenForm = renderForm(disconnected);
+    expect(text(tokenForm)).toContain('Admin API access token');
+    expect(text(tokenForm)).toContain('Client ID and secret (Dev Dashboard app)');
+    expect(inputTag(tokenForm, 'clientSecret')).toBe('');
+
+    // a store connected with a client ID and secret: the ID is shown, the secret never is
+    const devApp = {
+      ...ownStore,
+      hasAdminToken: false,
+      hasWebhookSecret: false,
+      clientId: 'abc123client',
+      hasClientSecret: true,
+    } as AdminStoreConnectionFragment;
+    const html = renderForm(devApp);
+    expect(inputTag(html, 'adminToken')).toBe('');
+    expect(inputTag(html, 'clientId')).toContain('value="abc123client"');
+    const secret = inputTag(html, 'clientSecret');
+    expect(secret).toContain('type="password"');
+    expect(secret).toContain('value=""');
+    expect(secret).toContain('placeholder="Saved — leave blank to keep"');
+    const webhook = inputTag(html, 'webhookSecret');
+    expect(webhook).toContain('value=""');
+    expect(webhook).not.toContain('required');
+    expect(text(html)).toContain('Optional: the client secret verifies the app’s webhooks.');
   });
 });
 

@@ -6,6 +6,7 @@ import {
   Heading,
   HStack,
   Input,
+  RadioGroup,
   SimpleGrid,
   Stack,
   Text,
@@ -18,10 +19,12 @@ import {
   connectInput,
   DEFAULT_API_VERSION,
   initialConnectValues,
+  isSecretSaved,
   isUnchangedConnection,
   keptSecrets,
-  SECRET_FIELDS,
+  secretFieldsFor,
   secretPlaceholder,
+  type AdminAuth,
   testConnectionOutcome,
   type ConnectFormValues,
   type TestOutcome,
@@ -29,7 +32,28 @@ import {
 import { useStoreMutation } from './useStoreMutation';
 import { useWriteStoreConnection } from './useWriteStoreConnection';
 
-const FIELD_NAMES = ['shopDomain', 'apiVersion', 'storefrontToken', 'adminToken', 'webhookSecret'] as const;
+const FIELD_NAMES = [
+  'shopDomain',
+  'apiVersion',
+  'storefrontToken',
+  'adminToken',
+  'clientId',
+  'clientSecret',
+  'webhookSecret',
+] as const;
+
+const ADMIN_AUTH_CHOICES: { value: AdminAuth; label: string; help: string }[] = [
+  {
+    value: 'token',
+    label: 'Admin API access token',
+    help: 'A custom app created in the store’s Shopify admin (its shpat_… token does not expire).',
+  },
+  {
+    value: 'client',
+    label: 'Client ID and secret (Dev Dashboard app)',
+    help: 'An app created in Shopify’s Dev Dashboard and installed on the store: DRX gets its access tokens and renews them.',
+  },
+];
 
 /**
  * The connection settings of a Shopify store: domain, API version and the three secrets. The
@@ -57,7 +81,7 @@ export function StoreConnectForm({ connection }: { connection: AdminStoreConnect
     (submitted ? errors[field] : undefined) ?? connect.fieldError(field) ?? test.fieldError(field);
   const formErrors = connect.otherErrors(FIELD_NAMES);
 
-  const set = (field: keyof ConnectFormValues, value: string) => {
+  const set = <K extends keyof ConnectFormValues>(field: K, value: ConnectFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setOutcome(null);
     test.clearErrors();
@@ -97,8 +121,9 @@ export function StoreConnectForm({ connection }: { connection: AdminStoreConnect
               {ownStore ? 'Connection settings' : 'Connect a Shopify store'}
             </Heading>
             <Text color="fg.muted" textStyle="sm">
-              The tokens come from a custom app in the store’s Shopify admin (Settings → Apps and sales
-              channels → Develop apps). They are stored encrypted and never shown again.
+              The tokens come from an app of the store: a custom app in the store’s Shopify admin (Settings →
+              Apps and sales channels → Develop apps), or an app made in Shopify’s Dev Dashboard. They are
+              stored encrypted and never shown again.
             </Text>
           </Stack>
         </Card.Header>
@@ -152,11 +177,54 @@ export function StoreConnectForm({ connection }: { connection: AdminStoreConnect
                   </Field.HelperText>
                 )}
               </Field.Root>
-              {SECRET_FIELDS.map((field) => {
-                const isSaved = Boolean(saved?.[field.saved]);
+            </SimpleGrid>
+            <RadioGroup.Root
+              value={values.adminAuth}
+              onValueChange={(d) => set('adminAuth', d.value === 'client' ? 'client' : 'token')}
+              name="adminAuth"
+            >
+              <RadioGroup.Label>Admin API access</RadioGroup.Label>
+              <Stack gap={2} mt={2}>
+                {ADMIN_AUTH_CHOICES.map((choice) => (
+                  <RadioGroup.Item key={choice.value} value={choice.value} alignItems="flex-start">
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <Stack gap={0}>
+                      <RadioGroup.ItemText>{choice.label}</RadioGroup.ItemText>
+                      <Text color="fg.muted" textStyle="xs">
+                        {choice.help}
+                      </Text>
+                    </Stack>
+                  </RadioGroup.Item>
+                ))}
+              </Stack>
+            </RadioGroup.Root>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
+              {values.adminAuth === 'client' ? (
+                <Field.Root required invalid={Boolean(shownError('clientId'))}>
+                  <Field.Label>
+                    Client ID <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input
+                    name="clientId"
+                    value={values.clientId}
+                    onChange={(e) => set('clientId', e.target.value)}
+                    autoComplete="off"
+                    spellCheck={false}
+                  />
+                  {shownError('clientId') ? (
+                    <Field.ErrorText>{shownError('clientId')}</Field.ErrorText>
+                  ) : (
+                    <Field.HelperText>Dev Dashboard → the app → Settings.</Field.HelperText>
+                  )}
+                </Field.Root>
+              ) : null}
+              {secretFieldsFor(values.adminAuth).map((field) => {
+                const isSaved = isSecretSaved(field, values, saved);
+                const optional = field.name === 'webhookSecret' && values.adminAuth === 'client';
                 const error = shownError(field.name);
                 return (
-                  <Field.Root key={field.name} required={!isSaved} invalid={Boolean(error)}>
+                  <Field.Root key={field.name} required={!isSaved && !optional} invalid={Boolean(error)}>
                     <Field.Label>
                       {field.label} <Field.RequiredIndicator />
                     </Field.Label>
@@ -176,7 +244,9 @@ export function StoreConnectForm({ connection }: { connection: AdminStoreConnect
                       <Field.HelperText>
                         {isSaved
                           ? 'A value is saved; type a new one to replace it.'
-                          : 'Write-only: never shown again.'}
+                          : optional
+                            ? 'Optional: the client secret verifies the app’s webhooks. Write-only.'
+                            : 'Write-only: never shown again.'}
                       </Field.HelperText>
                     )}
                   </Field.Root>

@@ -10,6 +10,8 @@ graphql(`
     hasStorefrontToken
     hasAdminToken
     hasWebhookSecret
+    clientId
+    hasClientSecret
     collectionIds
     shopName
     currencyCode

@@ -28,8 +28,11 @@ const saved = {
 const blank: ConnectFormValues = {
   shopDomain: '',
   apiVersion: '2026-04',
+  adminAuth: 'token',
   storefrontToken: '',
   adminToken: '',
+  clientId: '',
+  clientSecret: '',
   webhookSecret: '',
 };
 
@@ -96,6 +99,40 @@ describe('connect form', () => {
     expect(
       connectFormErrors({ ...blank, shopDomain: 'x.myshopify.com', apiVersion: '2026-05' }, saved).apiVersion,
     ).toMatch(/2026-04/);
+  });
+
+  it('with a Dev Dashboard app: asks for the client ID and secret, the webhook secret is optional', () => {
+    const client = { ...blank, adminAuth: 'client' as const, shopDomain: 'dance-shop.myshopify.com' };
+    expect(Object.keys(connectFormErrors(client, null)).sort()).toEqual([
+      'clientId',
+      'clientSecret',
+      'storefrontToken',
+    ]);
+    const devApp = {
+      ...saved,
+      hasAdminToken: false,
+      hasWebhookSecret: false,
+      clientId: 'cid',
+      hasClientSecret: true,
+    };
+    expect(connectFormErrors({ ...client, clientId: 'cid' }, devApp)).toEqual({});
+    // another app's secret is not the saved one
+    expect(connectFormErrors({ ...client, clientId: 'other' }, devApp)).toHaveProperty('clientSecret');
+    expect(
+      connectInput({ ...client, clientId: ' cid ', clientSecret: ' s3cret ', adminToken: 'ignored' }),
+    ).toEqual({
+      shopDomain: 'dance-shop.myshopify.com',
+      apiVersion: '2026-04',
+      clientId: 'cid',
+      clientSecret: 's3cret',
+    });
+    expect(initialConnectValues(devApp)).toMatchObject({
+      adminAuth: 'client',
+      clientId: 'cid',
+      clientSecret: '',
+    });
+    expect(isUnchangedConnection({ ...client, clientId: 'cid' }, { ...devApp })).toBe(true);
+    expect(isUnchangedConnection({ ...client, clientId: 'cid', clientSecret: 'new' }, devApp)).toBe(false);
   });
 
   it('knows when the form only repeats the saved settings', () => {

@@ -64,12 +64,22 @@ export function connectionBadge(connection: ConnectionState): { label: string; p
   return { label: 'Connected', palette: 'green' };
 }
 
+/**
+ * How DRX reaches the Admin API: an admin-created custom app's access token, or a Dev Dashboard
+ * app's client ID and secret (DRX gets and renews the expiring tokens itself).
+ */
+export type AdminAuth = 'token' | 'client';
+
 /** The connect form's fields as typed; secrets start empty (write-only). */
 export interface ConnectFormValues {
   shopDomain: string;
   apiVersion: string;
+  adminAuth: AdminAuth;
   storefrontToken: string;
   adminToken: string;
+  /** Not a secret: prefilled with the saved one. */
+  clientId: string;
+  clientSecret: string;
   webhookSecret: string;
 }
 
@@ -79,6 +89,8 @@ export interface SavedSecrets {
   hasStorefrontToken: boolean;
   hasAdminToken: boolean;
   hasWebhookSecret: boolean;
+  clientId?: string | null;
+  hasClientSecret?: boolean;
 }
 
 /** A shop domain as the server compares it: no scheme, no trailing slash, lower case. */
@@ -107,6 +119,7 @@ export function keptSecrets(
 export const SECRET_FIELDS = [
   { name: 'storefrontToken', saved: 'hasStorefrontToken', label: 'Storefront API access token' },
   { name: 'adminToken', saved: 'hasAdminToken', label: 'Admin API access token' },
+  { name: 'clientSecret', saved: 'hasClientSecret', label: 'Client secret' },
   { name: 'webhookSecret', saved: 'hasWebhookSecret', label: 'Webhook signing secret' },
 ] as const satisfies readonly {
   name: keyof ConnectFormValues;
@@ -114,16 +127,49 @@ export const SECRET_FIELDS = [
   label: string;
 }[];
 
+export type SecretField = (typeof SECRET_FIELDS)[number];
+
+/** The secret fields the chosen kind of app needs (the client ID is a plain field). */
+export function secretFieldsFor(auth: AdminAuth): SecretField[] {
+  return SECRET_FIELDS.filter((f) => f.name !== (auth === 'token' ? 'clientSecret' : 'adminToken'));
+}
+
+/** Whether a blank secret field keeps a saved value (a client secret only for the same client ID). */
+export function isSecretSaved(
+  field: SecretField,
+  values: Pick<ConnectFormValues, 'clientId'>,
+  saved: SavedSecrets | null | undefined,
+): boolean {
+  if (!saved?.[field.saved]) return false;
+  if (field.name === 'clientSecret' || (field.name === 'webhookSecret' && saved.clientId)) {
+    return (saved.clientId ?? '') === values.clientId.trim();
+  }
+  return true;
+}
+
 /** The form's first values: the saved domain and version (a demo connection's are not offered), secrets empty. */
 export function initialConnectValues(
-  connection: { demo: boolean; shopDomain?: string | null; apiVersion?: string | null } | null | undefined,
+  connection:
+    | {
+        demo: boolean;
+        shopDomain?: string | null;
+        apiVersion?: string | null;
+        clientId?: string | null;
+        hasAdminToken?: boolean;
+      }
+    | null
+    | undefined,
 ): ConnectFormValues {
   const own = connection && !connection.demo;
+  const clientId = (own ? connection.clientId : null) ?? '';
   return {
     shopDomain: own ? (connection.shopDomain ?? '') : '',
     apiVersion: (own ? connection.apiVersion : null) || DEFAULT_API_VERSION,
+    adminAuth: clientId && !connection?.hasAdminToken ? 'client' : 'token',
     storefrontToken: '',
     adminToken: '',
+    clientId,
+    clientSecret: '',
     webhookSecret: '',
   };
 }
@@ -134,6 +180,8 @@ export interface ConnectInput {
   apiVersion: string;
   storefrontToken?: string;
   adminToken?: string;
+  clientId?: string;
+  clientSecret?: string;
   webhookSecret?: string;
 }
 
@@ -142,7 +190,9 @@ export function connectInput(values: ConnectFormValues): ConnectInput {
     shopDomain: values.shopDomain.trim(),
     apiVersion: values.apiVersion.trim() || DEFAULT_API_VERSION,
   };
-  for (const { name } of SECRET_FIELDS) {
+  const clientId = values.clientId.trim();
+  if (values.adminAuth === 'client' && clientId) input.clientId = clientId;
+  for (const { name } of secretFieldsFor(values.adminAuth)) {
     const secret = values[name].trim();
     if (secret) input[name] = secret;
   }
@@ -163,8 +213,13 @@ export function connectFormErrors(
   if (version && !/^\d{4}-(01|04|07|10)$/.test(version)) {
     errors.apiVersion = `A Shopify API version such as ${DEFAULT_API_VERSION} (year and month 01, 04, 07 or 10).`;
   }
-  for (const field of SECRET_FIELDS) {
-    if (!values[field.name].trim() && !saved?.[field.saved]) {
+  if (values.adminAuth === 'client' && !values.clientId.trim()) {
+    errors.clientId = 'Enter the app’s client ID (Dev Dashboard → the app → Settings).';
+  }
+  for (const field of secretFieldsFor(values.adminAuth)) {
+    // A Dev Dashboard app signs webhooks with its client secret: the webhook secret is optional.
+    if (field.name === 'webhookSecret' && values.adminAuth === 'client') continue;
+    if (!values[field.name].trim() && !isSecretSaved(field, values, saved)) {
       errors[field.name] = `Enter the ${field.label.replace(/^\w/, (c) => c.toLowerCase())}.`;
     }
   }
@@ -174,13 +229,20 @@ export function connectFormErrors(
 /** Whether the form only repeats the saved settings (same domain and version, no new secret). */
 export function isUnchangedConnection(
   values: ConnectFormValues,
-  connection: { demo: boolean; status: string; shopDomain?: string | null; apiVersion?: string | null },
+  connection: {
+    demo: boolean;
+    status: string;
+    shopDomain?: string | null;
+    apiVersion?: string | null;
+    clientId?: string | null;
+  },
 ): boolean {
   if (connection.demo || connection.status !== 'CONNECTED') return false;
   const input = connectInput(values);
   return (
     normalizeShopDomain(input.shopDomain) === normalizeShopDomain(connection.shopDomain ?? '') &&
     input.apiVersion === (connection.apiVersion || DEFAULT_API_VERSION) &&
+    (input.clientId ?? '') === (connection.clientId ?? '') &&
     SECRET_FIELDS.every(({ name }) => input[name] === undefined)
   );
 }

@@ -13,5 +13,12 @@ export const DEMO_STOREFRONT_TOKEN = 'demo-storefront-token';
 export const DEMO_ADMIN_TOKEN = 'shpat_demo_admin_token';
 /** Secret the demo store signs its webhooks with (HMAC-SHA256, base64). */
 export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret';
+/** The client ID of the demo store's "Dev Dashboard app" (client credentials grant). */
+export const DEMO_CLIENT_ID = 'demo-client-id';
+/**
+ * Its client secret: the same as the webhook secret, so the demo's webhooks verify whether DRX was
+ * given the webhook secret or only the client secret (a Dev Dashboard app signs with the latter).
+ */
+export const DEMO_CLIENT_SECRET = DEMO_WEBHOOK_SECRET;
 /** Path the demo store is mounted at on the DRX app outside production. */
 export const DEMO_STORE_PATH = '/demo-store'; // mounted on the DRX app outside production

@@ -23,6 +23,14 @@ const DDL = [
     down boolean not null default false,
     seeded_at timestamptz null
   )`,
+  // The client credentials grant (demo-store-oauth.ts): the lifetime of tokens issued next, and them.
+  `alter table demo_store.control add column if not exists token_ttl_seconds integer not null
+     default 86399 check (token_ttl_seconds > 0)`,
+  `create table if not exists demo_store.access_tokens (
+    token varchar(100) primary key,
+    issued_at timestamptz(3) not null default now(),
+    expires_at timestamptz(3) not null
+  )`,
   `create sequence if not exists demo_store.product_id_seq start 8200000001`,
   `create sequence if not exists demo_store.variant_id_seq start 46100000001`,
   `create sequence if not exists demo_store.collection_id_seq start 4300000001`,

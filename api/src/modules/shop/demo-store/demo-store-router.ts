@@ -20,6 +20,7 @@ import {
   requestedQueryCost,
 } from './demo-store-cost';
 import { DemoStoreDb } from './demo-store-db';
+import { issuedTokenValid, mountDemoOAuth } from './demo-store-oauth';
 import { gid, parseId } from './demo-store-ids';
 import { parseImageFile, renderProductSvg } from './demo-store-images';
 import {
@@ -211,7 +212,13 @@ export function createDemoStore(options: {
   // ---- Admin API -----------------------------------------------------------------------------
   router.post('/admin/api/:version/graphql.json', json, async (req, res) => {
     const token = req.get('x-shopify-access-token');
-    if (!(await gate(req, res, token === DEMO_ADMIN_TOKEN ? token : undefined))) return;
+    // DEMO_ADMIN_TOKEN, or a token the client credentials grant issued (until it expires).
+    let accepted = token === DEMO_ADMIN_TOKEN;
+    if (!accepted && token) {
+      await ready();
+      accepted = await issuedTokenValid(db, token);
+    }
+    if (!(await gate(req, res, accepted ? DEMO_ADMIN_TOKEN : undefined))) return;
     const schema = adminSchema();
     const prepared = prepare(schema, req.body);
     if (!prepared.ok) {
@@ -722,6 +729,7 @@ export function createDemoStore(options: {
     res.json(await webhookReport());
   });
 
+  mountDemoOAuth(router, control, db, ready, isDown);
   router.use('/_control', control);
   router.use((_req, res) => {
     res.status(404).json({ message: 'Not found' });

@@ -5,6 +5,8 @@ import { StoreError } from '../store-provider';
 import { ADMIN_PRODUCT_SET, ADMIN_PRODUCTS, ADMIN_SHOP, STOREFRONT_SHOP } from './operations';
 import {
   productFromAdmin,
+  renewableAdminToken,
+  requestClientCredentialsToken,
   ShopifyStoreProvider,
   throttleWaitMs,
   updatedSinceQuery,
@@ -28,7 +30,10 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
-      seen.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(raw || '{}') });
+      const body = req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+        ? Object.fromEntries(new URLSearchParams(raw))
+        : JSON.parse(raw || '{}');
+      seen.push({ url: req.url ?? '', headers: req.headers, body });
       const answer = script.shift() ?? { body: { data: {} } };
       const send = () => {
         if (res.destroyed) return;
@@ -381,5 +386,116 @@ describe('productFromAdmin', () => {
     expect(throttleWaitMs({ extensions: cost(10, 500, 50) }, 20_000)).toBe(50);
     expect(throttleWaitMs({ extensions: cost(1000, 0, 1) }, 20_000)).toBe(20_000);
     expect(throttleWaitMs({}, 20_000)).toBe(1000);
+  });
+});
+
+describe('client credentials (Dev Dashboard apps)', () => {
+  const clientSettings = {
+    shopDomain: 'dance-shop.myshopify.com',
+    apiVersion: '2026-04',
+    storefrontToken: 'sf-token',
+    clientId: 'client-id',
+    clientSecret: 'client-secret',
+  };
+  const shopAnswer = {
+    body: {
+      data: {
+        shop: { name: 'Dance Shop', currencyCode: 'EUR', myshopifyDomain: 'dance-shop.myshopify.com' },
+      },
+    },
+  };
+  const tokenAnswer = (token: string, expiresIn = 86_399) => ({
+    body: { access_token: token, scope: 'read_products', expires_in: expiresIn },
+  });
+
+  it('exchanges the client ID and secret for a token (form body) and sends it to the Admin API', async () => {
+    script = [
+      tokenAnswer('tok-1'),
+      shopAnswer,
+      { body: { data: { shop: { name: 'Dance Shop' } } } },
+      shopAnswer,
+      shopAnswer,
+    ];
+    const p = new ShopifyStoreProvider(clientSettings, { baseUrl });
+    await p.shop();
+    expect(seen[0]!.url).toBe('/fake/admin/oauth/access_token');
+    expect(seen[0]!.body).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'client-id',
+      client_secret: 'client-secret',
+    });
+    expect(seen[1]!.headers['x-shopify-access-token']).toBe('tok-1');
+    // the token is reused until it nears its expiry
+    await p.shop();
+    expect(seen.filter((s) => s.url.endsWith('/access_token'))).toHaveLength(1);
+  });
+
+  it('renews once on a 401 and retries; a second 401 is UNAUTHORIZED naming the client secret', async () => {
+    script = [
+      tokenAnswer('tok-1'),
+      { status: 401, body: { errors: 'Invalid' } },
+      tokenAnswer('tok-2'),
+      shopAnswer,
+      { body: { data: { shop: { name: 'Dance Shop' } } } },
+    ];
+    const p = new ShopifyStoreProvider(clientSettings, { baseUrl });
+    expect(await p.shop()).toMatchObject({ name: 'Dance Shop', currencyCode: 'EUR' });
+    expect(seen.slice(0, 4).map((s) => s.headers['x-shopify-access-token'] ?? 'grant')).toEqual([
+      'grant',
+      'tok-1',
+      'grant',
+      'tok-2',
+    ]);
+
+    script = [
+      tokenAnswer('tok-3'),
+      { status: 401, body: {} },
+      tokenAnswer('tok-4'),
+      { status: 401, body: {} },
+    ];
+    seen = [];
+    const refused = await new ShopifyStoreProvider(clientSettings, { baseUrl }).shop().catch((e) => e);
+    expect(refused).toMatchObject({ code: 'UNAUTHORIZED', credential: 'clientSecret' });
+    expect(seen).toHaveLength(4);
+  });
+
+  it('maps a refused grant to UNAUTHORIZED and a down store to UNAVAILABLE', async () => {
+    script = [
+      { status: 400, body: { error: 'invalid_client', error_description: 'Client authentication failed' } },
+    ];
+    await expect(requestClientCredentialsToken(clientSettings, { baseUrl })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      credential: 'clientSecret',
+      message: expect.stringContaining('Client authentication failed'),
+    });
+    script = [{ status: 503, body: {} }];
+    await expect(requestClientCredentialsToken(clientSettings, { baseUrl })).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
+    script = [tokenAnswer('tok', 60)];
+    const token = await requestClientCredentialsToken(clientSettings, { baseUrl }, () => 1_000_000);
+    expect(token).toEqual({ token: 'tok', scope: 'read_products', expiresAt: new Date(1_060_000) });
+  });
+
+  it('renewableAdminToken: renews five minutes before expiry, shares one fetch, skips a refused token', async () => {
+    let fetches = 0;
+    const source = renewableAdminToken(
+      async (rejected) => {
+        fetches++;
+        await new Promise((r) => setTimeout(r, 5));
+        return {
+          token: `t${fetches}${rejected ? '-after-' + rejected : ''}`,
+          expiresAt: new Date(Date.now() + 3600_000),
+        };
+      },
+      { token: 'old', expiresAt: new Date(Date.now() + 4 * 60_000) },
+    );
+    const tokens = await Promise.all([source.get(), source.get(), source.get()]);
+    expect(tokens).toEqual(['t1', 't1', 't1']);
+    expect(fetches).toBe(1);
+    expect(await source.get()).toBe('t1');
+    expect(await source.renew('stale')).toBe('t1');
+    expect(await source.renew('t1')).toBe('t2-after-t1');
+    expect(fetches).toBe(2);
   });
 });

@@ -51,6 +51,154 @@ export interface ShopifyProviderOptions {
   maxThrottleWaitMs?: number;
   /** How to wait (tests replace it). */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Where the Admin API access token comes from. Default: the settings' fixed `adminToken`, else a
+   * client credentials grant with `clientId` + `clientSecret` cached in this provider's memory
+   * (store-connection.ts passes one cached in the database instead).
+   */
+  adminTokenSource?: AdminTokenSource;
+}
+
+/** An Admin API access token and when it expires (null: never, an admin-created app's token). */
+export interface AdminAccessToken {
+  token: string;
+  expiresAt: Date | null;
+}
+
+/** Where the provider gets the Admin API access token it sends. */
+export interface AdminTokenSource {
+  /** Whether the token comes from a client ID and secret (and can be renewed). */
+  readonly renewable: boolean;
+  /** The token to send now (fetched or renewed when it expires within RENEW_BEFORE_MS). */
+  get(): Promise<string>;
+  /** The store refused `rejected` (HTTP 401): a new token, or null when it cannot be renewed. */
+  renew(rejected: string): Promise<string | null>;
+  /** The token last fetched and its expiry (renewable sources), to save it. */
+  cached?(): AdminAccessToken | null;
+}
+
+/** A token is renewed when it expires within this (Shopify's last 24 hours). */
+export const RENEW_BEFORE_MS = 5 * 60_000;
+
+/** Whether a cached token can still be sent (it does not expire within RENEW_BEFORE_MS). */
+export function tokenStillGood(token: AdminAccessToken | null, now = Date.now()): token is AdminAccessToken {
+  return !!token && (token.expiresAt === null || token.expiresAt.getTime() - now > RENEW_BEFORE_MS);
+}
+
+/** An admin-created custom app's token: it does not expire and cannot be renewed. */
+export function fixedAdminToken(token: string): AdminTokenSource {
+  return { renewable: false, get: async () => token, renew: async () => null };
+}
+
+/**
+ * A renewable token: `fetchToken(rejected)` gets a new one (`rejected`: the token the store refused,
+ * or null when the cached one merely expires). Concurrent callers in this process share one fetch.
+ */
+export function renewableAdminToken(
+  fetchToken: (rejected: string | null) => Promise<AdminAccessToken>,
+  initial: AdminAccessToken | null = null,
+): AdminTokenSource {
+  let current = initial;
+  let inFlight: Promise<AdminAccessToken> | null = null;
+  const refresh = (rejected: string | null): Promise<string> => {
+    inFlight ??= fetchToken(rejected).finally(() => {
+      inFlight = null;
+    });
+    return inFlight.then((fresh) => {
+      current = fresh;
+      return fresh.token;
+    });
+  };
+  return {
+    renewable: true,
+    cached: () => current,
+    get: async () => (tokenStillGood(current) ? current.token : refresh(null)),
+    renew: async (rejected) =>
+      tokenStillGood(current) && current.token !== rejected ? current.token : refresh(rejected),
+  };
+}
+
+/** `dance-shop.myshopify.com` without a scheme or trailing slash. */
+function bareDomain(shopDomain: string): string {
+  return shopDomain
+    .trim()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '');
+}
+
+/**
+ * Shopify's client credentials grant (Dev Dashboard apps installed on the shop):
+ * `POST https://{shop}/admin/oauth/access_token` with `grant_type=client_credentials`, `client_id`,
+ * `client_secret` → `{ access_token, scope, expires_in }` (seconds; about 24 hours).
+ * Refused credentials → UNAUTHORIZED (credential `clientSecret`); no answer or 5xx → UNAVAILABLE.
+ */
+export async function requestClientCredentialsToken(
+  settings: Pick<StoreSettings, 'shopDomain' | 'clientId' | 'clientSecret'>,
+  options: Pick<ShopifyProviderOptions, 'baseUrl' | 'timeoutMs'> = {},
+  now: () => number = Date.now,
+): Promise<AdminAccessToken & { scope: string | null }> {
+  if (!settings.clientId || !settings.clientSecret) {
+    throw new StoreError('INVALID', 'A client ID and a client secret are needed to get an access token.');
+  }
+  const domain = bareDomain(settings.shopDomain);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const send = fetchFor(`https://${domain}`, options.baseUrl?.replace(/\/+$/, ''), timeoutMs);
+  let response: Response;
+  try {
+    response = await send(`https://${domain}/admin/oauth/access_token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: settings.clientId,
+        client_secret: settings.clientSecret,
+      }).toString(),
+    });
+  } catch (error) {
+    const why = /abort|timeout/i.test((error as Error).message ?? '')
+      ? `did not answer within ${Math.round(timeoutMs / 1000)} s`
+      : `could not be reached (${(error as Error).message})`;
+    throw new StoreError('UNAVAILABLE', `The store's access token endpoint ${why}.`);
+  }
+  const body = (await response.json().catch(() => null)) as {
+    access_token?: unknown;
+    scope?: unknown;
+    expires_in?: unknown;
+    error?: unknown;
+    error_description?: unknown;
+    errors?: unknown;
+  } | null;
+  if (response.ok && body && typeof body.access_token === 'string' && body.access_token) {
+    const seconds = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : null;
+    return {
+      token: body.access_token,
+      scope: typeof body.scope === 'string' ? body.scope : null,
+      expiresAt: seconds === null ? null : new Date(now() + seconds * 1000),
+    };
+  }
+  const detail = [body?.error_description, body?.error, body?.errors]
+    .find((v) => typeof v === 'string' && v)
+    ?.toString();
+  if (response.status >= 500 || response.status === 429) {
+    throw new StoreError(
+      'UNAVAILABLE',
+      `The store's access token endpoint is unavailable (HTTP ${response.status}).`,
+    );
+  }
+  if (response.status === 404) {
+    throw new StoreError(
+      'UNAVAILABLE',
+      `No access token endpoint answers at ${domain} (HTTP 404): check the shop domain.`,
+    );
+  }
+  if (response.ok) {
+    throw new StoreError('INVALID', "The store's access token endpoint answered without a token.");
+  }
+  throw new StoreError(
+    'UNAUTHORIZED',
+    `The store refused the client ID and secret (HTTP ${response.status}${detail ? `: ${detail}` : ''}); is the app installed on this shop?`,
+    'clientSecret',
+  );
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -216,9 +364,14 @@ export function updatedSinceQuery(since: Date): string {
 }
 
 export class ShopifyStoreProvider implements StoreProvider {
-  private readonly admin: AdminApiClient | null;
+  /** Makes the Admin API client for a token (null: refused); the last one is kept. */
+  private readonly makeAdmin: ((token: string) => AdminApiClient) | null;
+  private admin: { token: string; client: AdminApiClient } | null = null;
   private readonly storefront: StorefrontApiClient | null;
-  private readonly options: Required<Omit<ShopifyProviderOptions, 'baseUrl' | 'refusal'>> &
+  private readonly adminToken: AdminTokenSource;
+  private readonly options: Required<
+    Omit<ShopifyProviderOptions, 'baseUrl' | 'refusal' | 'adminTokenSource'>
+  > &
     Pick<ShopifyProviderOptions, 'refusal'>;
 
   constructor(
@@ -232,29 +385,40 @@ export class ShopifyStoreProvider implements StoreProvider {
       maxThrottleWaitMs: options.maxThrottleWaitMs ?? DEFAULT_MAX_THROTTLE_WAIT_MS,
       sleep: options.sleep ?? sleepFor,
     };
+    this.adminToken =
+      options.adminTokenSource ??
+      (settings.adminToken || !settings.clientId || !settings.clientSecret
+        ? fixedAdminToken(settings.adminToken ?? '')
+        : renewableAdminToken(() =>
+            requestClientCredentialsToken(settings, {
+              baseUrl: options.baseUrl,
+              timeoutMs: options.timeoutMs,
+            }),
+          ));
     if (options.refusal) {
-      this.admin = null;
+      this.makeAdmin = null;
       this.storefront = null;
       return;
     }
-    const domain = settings.shopDomain
-      .trim()
-      .replace(/^https?:\/\//, '')
-      .replace(/\/+$/, '');
+    const domain = bareDomain(settings.shopDomain);
     const customFetchApi = fetchFor(
       `https://${domain}`,
       options.baseUrl?.replace(/\/+$/, ''),
       this.options.timeoutMs,
     );
-    try {
-      this.admin = createAdminApiClient({
+    // The client's token header cannot be overridden per request: one client per token.
+    this.makeAdmin = (accessToken: string) =>
+      createAdminApiClient({
         storeDomain: domain,
         apiVersion: settings.apiVersion,
-        accessToken: settings.adminToken,
+        accessToken,
         userAgentPrefix: 'DRX',
         customFetchApi,
         logger: logOf,
       });
+    try {
+      if (settings.adminToken)
+        this.admin = { token: settings.adminToken, client: this.makeAdmin(settings.adminToken) };
       this.storefront = createStorefrontApiClient({
         storeDomain: domain,
         apiVersion: settings.apiVersion,
@@ -273,11 +437,22 @@ export class ShopifyStoreProvider implements StoreProvider {
 
   private async run<T>(api: Api, operation: string, variables: Record<string, unknown> = {}): Promise<T> {
     if (this.options.refusal) throw new StoreError('UNAVAILABLE', this.options.refusal);
-    const client = api === 'admin' ? this.admin! : this.storefront!;
     const label = api === 'admin' ? 'Admin API' : 'Storefront API';
+    let token = api === 'admin' ? await this.adminToken.get() : null;
+    let renewed = false;
     for (let attempt = 0; ; attempt++) {
+      const client = token === null ? this.storefront! : this.adminClient(token);
       const answer = (await client.request(operation, { variables })) as ClientAnswer<T>;
       const errors = answer.errors;
+      if (token !== null && errors?.networkStatusCode === 401 && !renewed && this.adminToken.renewable) {
+        // Revoked or expired early: one new token from the client credentials, one retry.
+        renewed = true;
+        const fresh = await this.adminToken.renew(token);
+        if (fresh !== null) {
+          token = fresh;
+          continue;
+        }
+      }
       if (!errors) {
         if (answer.data === undefined || answer.data === null) {
           throw new StoreError('INVALID', `The store's ${label} answered without data.`);
@@ -306,6 +481,17 @@ export class ShopifyStoreProvider implements StoreProvider {
     }
   }
 
+  private adminClient(token: string): AdminApiClient {
+    if (this.admin?.token !== token) {
+      try {
+        this.admin = { token, client: this.makeAdmin!(token) };
+      } catch (error) {
+        throw new StoreError('INVALID', (error as Error).message);
+      }
+    }
+    return this.admin.client;
+  }
+
   private errorOf(
     api: Api,
     label: string,
@@ -313,8 +499,14 @@ export class ShopifyStoreProvider implements StoreProvider {
     graphQLErrors: GraphQLErrorLike[],
   ): StoreError {
     const status = errors.networkStatusCode;
-    const credential = api === 'admin' ? 'adminToken' : 'storefrontToken';
-    const tokenName = api === 'admin' ? 'Admin API access token' : 'Storefront access token';
+    const viaClient = api === 'admin' && this.adminToken.renewable;
+    const credential = api === 'admin' ? (viaClient ? 'clientSecret' : 'adminToken') : 'storefrontToken';
+    const tokenName =
+      api === 'admin'
+        ? viaClient
+          ? 'Admin API access token it issued for the client ID and secret'
+          : 'Admin API access token'
+        : 'Storefront access token';
     if (status === 401 || status === 403) {
       return new StoreError(
         'UNAUTHORIZED',
