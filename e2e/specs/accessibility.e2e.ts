@@ -108,8 +108,70 @@ async function loadIds(): Promise<Ids> {
   };
 }
 
+/** A demo store product with sizes and colours (api/src/modules/shop/demo-store/demo-store-seed.ts). */
+const SHOP_PRODUCT = 'canvas-split-sole-ballet-slippers';
+
+/**
+ * Waits until the shop has synced the demo store's products (the first sync runs on the job queue
+ * after the start), so the shop pages show products rather than an empty grid.
+ */
+async function shopSynced(): Promise<void> {
+  const guest = await api();
+  const deadline = Date.now() + 60_000;
+  while ((await guest.get(`/api/store/products/${SHOP_PRODUCT}`)).status() !== 200) {
+    if (Date.now() > deadline) throw new Error(`The shop did not list ${SHOP_PRODUCT} within 60 s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** The demo store product the member's store order buys (not SHOP_PRODUCT: its stock stays as seeded). */
+const ORDERED_PRODUCT = 'stretch-band-set';
+
+/**
+ * A paid and shipped store order of the demo `member` (placed in the demo store, which tells DRX
+ * through its webhooks), so /my-purchases and /admin/store/orders show an order with tracking.
+ */
+async function memberStoreOrder(): Promise<void> {
+  const member = await api();
+  await json(await member.post('/api/login', { data: { username: 'member', password: DEMO_PASSWORD } }));
+  const { shopProduct } = await graphql<{
+    shopProduct: { variants: { sku: string | null; available: boolean }[] } | null;
+  }>(member, 'query ($h: String!) { shopProduct(handle: $h) { variants { sku available } } }', {
+    h: ORDERED_PRODUCT,
+  });
+  const sku = shopProduct?.variants.find((v) => v.available && v.sku)?.sku;
+  if (!sku) throw new Error(`No available variant of ${ORDERED_PRODUCT} with a SKU`);
+  const store = await api();
+  const order = await json<{ id: string | number }>(
+    await store.post('/demo-store/_control/orders', {
+      data: { email: 'member@demo.drx.dance', lines: [{ sku, quantity: 1 }], paid: true },
+    }),
+  );
+  await json(
+    await store.post(`/demo-store/_control/orders/${encodeURIComponent(String(order.id))}/fulfill`, {
+      data: {
+        trackingNumber: '1Z999AA10123456784',
+        trackingUrl: 'https://tracking.example.com/1Z999AA10123456784',
+        trackingCompany: 'UPS',
+      },
+    }),
+  );
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { storeOrders } = await graphql<{ storeOrders: { nodes: { trackingNumber: string | null }[] } }>(
+      member,
+      '{ storeOrders(first: 5) { nodes { trackingNumber } } }',
+    );
+    if (storeOrders.nodes.some((o) => o.trackingNumber)) return;
+    if (Date.now() > deadline) throw new Error("The demo store's order webhooks did not land within 20 s");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 beforeAll(async () => {
   ids = await loadIds();
+  await shopSynced();
+  await memberStoreOrder();
 });
 
 afterAll(async () => {
@@ -145,6 +207,11 @@ const PUBLIC_PAGES: [name: string, path: (ids: Ids) => string][] = [
   ['terms', () => '/terms'],
   ['privacy', () => '/privacy'],
   ['cookies', () => '/cookies'],
+  ['shop', () => '/shop'],
+  ['shop with a search and filters', () => '/shop?q=shoes&type=Shoes&style=ballet'],
+  ['shop product (sizes and colours)', () => `/shop/${SHOP_PRODUCT}`],
+  ['shop product (unknown)', () => '/shop/no-such-product'],
+  ['shop bag (a guest, empty)', () => '/shop/bag'],
   ['not found', () => '/no/such/page'],
 ];
 
@@ -209,6 +276,11 @@ const SIGNED_IN_CONNECT_PAGES: [name: string, username: string, path: (ids: Ids)
   ['contact (a member, prefilled)', 'member', () => '/contact'],
   ['profile edit (with notification settings)', 'member', () => '/profile/edit'],
   ['admin: messages (inbox)', 'admin', () => '/admin/messages'],
+  ['admin: store', 'admin', () => '/admin/store'],
+  ['admin: store products', 'admin', () => '/admin/store/products'],
+  ['admin: store orders (a shipped one)', 'admin', () => '/admin/store/orders'],
+  ['curriculum officer: store products', 'officer', () => '/admin/store/products'],
+  ['my purchases with a shipped store order', 'member', () => '/my-purchases'],
 ];
 
 describe('accessibility of the Connect pages (signed in, axe WCAG 2.1 A/AA)', () => {
@@ -226,6 +298,57 @@ describe('accessibility of the Connect pages (signed in, axe WCAG 2.1 A/AA)', ()
       ).toEqual([]);
     },
   );
+});
+
+describe('accessibility of the shop in use (axe WCAG 2.1 A/AA)', () => {
+  it('/shop/bag with a line (a member) has no serious or critical violation', async () => {
+    const page = await b.page();
+    const login = await page.request.post('/api/login', {
+      data: { username: 'member', password: DEMO_PASSWORD },
+    });
+    expect(login.ok()).toBe(true);
+    const { shopProduct } = await graphql<{
+      shopProduct: { variants: { id: string; available: boolean }[] } | null;
+    }>(page.request, 'query ($h: String!) { shopProduct(handle: $h) { variants { id available } } }', {
+      h: SHOP_PRODUCT,
+    });
+    const variant = shopProduct?.variants.find((v) => v.available);
+    if (!variant) throw new Error(`No available variant of ${SHOP_PRODUCT}`);
+    const { shopBagAdd } = await graphql<{ shopBagAdd: { userErrors: { message: string }[] } }>(
+      page.request,
+      `
+        mutation ($id: ID!) {
+          shopBagAdd(input: { variantId: $id, quantity: 1 }) {
+            userErrors {
+              message
+            }
+          }
+        }
+      `,
+      { id: variant.id },
+    );
+    expect(shopBagAdd.userErrors).toEqual([]);
+    await page.goto('/shop/bag');
+    await settle(page);
+    await page.getByTestId('shop-bag-line').first().waitFor();
+    expect(
+      await blockingViolations(page),
+      `${page.url()} has serious or critical accessibility violations`,
+    ).toEqual([]);
+  });
+
+  it('a product page with a size chosen and added to the bag has no serious or critical violation', async () => {
+    const page = await b.page();
+    await page.goto(`/shop/${SHOP_PRODUCT}`);
+    await settle(page);
+    await page.getByTestId('variant-picker').getByRole('radio', { name: 'Black', exact: true }).check();
+    await page.getByRole('button', { name: 'Add to bag' }).click();
+    await page.getByRole('link', { name: 'View bag' }).waitFor();
+    expect(
+      await blockingViolations(page),
+      `${page.url()} after "Add to bag" has serious or critical accessibility violations`,
+    ).toEqual([]);
+  });
 });
 
 describe('accessibility of the contact form and the staff inbox in use (axe WCAG 2.1 A/AA)', () => {

@@ -153,7 +153,7 @@ function BuyBox({
         </HStack>
         <Text
           fontSize="sm"
-          color={variant?.available ? 'fg.success' : 'fg.muted'}
+          color={variant?.available ? 'green.fg' : 'fg.muted'}
           aria-live="polite"
           data-testid="shop-variant-stock"
         >
