@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 // Everything the API process serves; in development the Vite server forwards it there.
@@ -6,7 +7,20 @@ const API_ORIGIN = 'http://localhost:4000';
 const proxiedPaths = ['/graphql', '/api', '/uploads', '/healthz', '/ruru-static'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A .br and a .gz beside every built file worth compressing (built once, served many times:
+    // api/src/http/static-assets.ts picks one by the client's Accept-Encoding).
+    // Not index.html: the server writes each page's nonce into it, and compresses it on the fly.
+    compression({
+      include: /\.(js|mjs|css|svg|json|txt|xml|webmanifest|wasm|map)$/,
+      exclude: /\.html$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+      // Both at their highest levels (the plugin's defaults for these algorithms).
+      algorithms: ['brotliCompress', 'gzip'],
+    }),
+  ],
   // The server writes each page's Content-Security-Policy nonce over this placeholder
   // (api/src/http/web-app.ts); Vite puts it on the page's tags and in <meta property="csp-nonce">.
   html: { cspNonce: 'DRX_CSP_NONCE' },
