@@ -21,7 +21,11 @@ import { playgroundAssets, playgroundHtml, playgroundPage } from './graphql/play
 import { fieldSuggestionsForSignedInOnly } from './graphql/field-suggestions';
 import { publicUploads } from './http/public-uploads';
 import { apiSecurityHeaders, playgroundSecurityHeaders } from './http/security-headers';
+import { compressResponses } from './http/compression';
 import { webApp } from './http/web-app';
+import { PageMetaSource } from './modules/seo/page-meta';
+import { robotsRoute } from './modules/seo/robots';
+import { sitemapRoutes } from './modules/seo/sitemap.route';
 import { requestContextFactory } from './graphql/request-context';
 import { buildAppSchema } from './graphql/schema';
 import { GRAPHQL_STREAM_PATH, graphqlStream, sessionStandsIn } from './realtime/graphql-stream';
@@ -67,6 +71,8 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   // replace the CSP with their own (http/security-headers.ts).
   const headerSettings = { https: config.cookieSecure };
   app.use(apiSecurityHeaders(headerSettings));
+  // HTML, JSON and XML compressed on the fly (never an event stream or a download: http/compression.ts).
+  app.use(compressResponses());
   if (config.trustProxy) app.set('trust proxy', 1);
   const storage = new LocalStorage(config.uploadsDir);
   const payments = createPaymentProvider(config);
@@ -195,7 +201,11 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const demoStore = config.demoStore ? createDemoStore({ databaseUrl, config }) : null;
   if (demoStore) app.use(DEMO_STORE_PATH, demoStore.router);
 
-  app.use(webApp(config.webDist, headerSettings));
+  // Read from the database, before the web app's page for every other path (modules/seo).
+  app.get('/robots.txt', robotsRoute(config.publicUrl));
+  app.use(sitemapRoutes(orm.em, { publicUrl: config.publicUrl }));
+  // Public pages carry their own title, description, Open Graph tags and JSON-LD (modules/seo).
+  app.use(webApp(config.webDist, headerSettings, new PageMetaSource(orm.em, config.publicUrl)));
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     const status = Number(error?.status ?? error?.statusCode ?? 500);

@@ -1,19 +1,39 @@
 import express, { type Router } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PageLookup, PageMetaSource } from '../modules/seo/page-meta';
+import { withPageMeta } from '../modules/seo/page-meta-html';
 import { type HeaderSettings, NONCE_PLACEHOLDER, webAppSecurityHeaders } from './security-headers';
+import { staticAssets } from './static-assets';
+
+/**
+ * The page's metadata (modules/seo/page-meta.ts): a course, resource, store or instructor page costs
+ * one query, other pages none. When the database cannot answer, the page is sent as it is (the web
+ * app then shows its own error) rather than failing.
+ */
+async function describePage(pages: PageMetaSource | undefined, pathname: string): Promise<PageLookup> {
+  if (!pages) return { status: 200, meta: null };
+  try {
+    return await pages.lookup(pathname);
+  } catch (error) {
+    console.error('[seo] page metadata failed', error);
+    return { status: 200, meta: null };
+  }
+}
 
 /**
  * The built web app: its files, and index.html for every client route with the page's CSP nonce
- * written where Vite left the placeholder (`html.cspNonce`).
+ * written where Vite left the placeholder (`html.cspNonce`). With `pages`, a public page's HTML
+ * carries its own title, description, canonical URL, Open Graph and Twitter tags and JSON-LD, so
+ * crawlers and link previews see them without running the app; an unknown or hidden course,
+ * resource, store or instructor answers 404 (the web app shows its not-found page).
  */
-export function webApp(webDist: string, settings: HeaderSettings): Router {
+export function webApp(webDist: string, settings: HeaderSettings, pages?: PageMetaSource): Router {
   const router = express.Router();
   const indexHtml = path.join(webDist, 'index.html');
-  const files = express.static(webDist, { index: false, maxAge: '1h' });
-  // index.html is a template (its nonce placeholder): only the page handler below sends it.
-  router.use((req, res, next) => (req.path === '/index.html' ? next() : files(req, res, next)));
-  router.get(/.*/, webAppSecurityHeaders(settings), async (_req, res, next) => {
+  // Its files, prebuilt-compressed and cached (index.html excepted: only the page handler sends it).
+  router.use(staticAssets(webDist));
+  router.get(/.*/, webAppSecurityHeaders(settings), async (req, res, next) => {
     let html: string;
     try {
       html = await fs.promises.readFile(indexHtml, 'utf8');
@@ -22,8 +42,14 @@ export function webApp(webDist: string, settings: HeaderSettings): Router {
       res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
       return;
     }
+    const nonce = res.locals.cspNonce as string;
+    // The nonce first: a title or description that happens to hold the placeholder stays text.
+    html = html.replaceAll(NONCE_PLACEHOLDER, nonce);
+    const page = await describePage(pages, req.path);
+    if (page.meta) html = withPageMeta(html, page.meta, nonce);
+    res.status(page.status);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(html.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string));
+    res.type('html').send(html);
   });
   return router;
 }

@@ -1,0 +1,320 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { queryRows } from '../../db/pg-query';
+import { isUuid } from '../users/users.service';
+import { courseJsonLd, personJsonLd, productJsonLd, storeJsonLd } from './json-ld';
+import { absoluteImageUrl, firstDescription, pageTitle, plainDescription, siteBase } from './meta-text';
+import type { PageMeta } from './page-meta-html';
+import { type EntityKind, matchPage, type StaticPage } from './page-routes';
+
+/**
+ * The metadata of a public page, read from the database: one query for a course, resource, store
+ * or instructor page, none for the catalogue pages. Only what anyone may see: a published course,
+ * a published resource of a seller who is not suspended, a store that is not suspended, an
+ * approved instructor (the rules of the graph's `course`, `resource`, `seller`, `instructor`);
+ * anything else is not found.
+ */
+
+export type PageLookup =
+  /** A page the server describes (meta), or any other page (null: index.html as it is). */
+  | { status: 200; meta: PageMeta | null }
+  /** An unknown, draft or hidden id: the web app shows its not-found page. */
+  | { status: 404; meta: PageMeta };
+
+/** The site's own title (web/index.html), kept on the home page. */
+export const HOME_TITLE = 'DRX — Dance education marketplace';
+
+/** The display-name rule of the users (User.displayName): first name, else username. */
+function displayName(row: { first_name: string | null; username: string }): string {
+  return row.first_name?.trim() || row.username || 'Guest';
+}
+
+interface CourseRow {
+  id: string;
+  title: string;
+  summary: string;
+  description: string;
+  price_cents: number;
+  member_only: boolean;
+  cover_image_url: string | null;
+  instructor_id: string;
+  first_name: string | null;
+  username: string;
+  instructor_public: boolean;
+}
+
+const COURSE_COLUMNS = `select c.id, c.title, c.summary, c.description, c.price_cents, c.member_only,
+    c.cover_image_url, u.id as instructor_id, u.first_name, u.username,
+    exists (select 1 from instructor_profiles p where p.user_id = u.id and p.status = 'approved') as instructor_public
+  from courses c join users u on u.id = c.instructor_id
+  where c.published`;
+const COURSE_BY_ID = `${COURSE_COLUMNS} and c.id = ?`;
+const COURSE_BY_SLUG = `${COURSE_COLUMNS} and c.slug = ?`;
+
+interface ResourceRow {
+  id: string;
+  title: string;
+  description: string;
+  type: string;
+  price_cents: number;
+  thumbnail_url: string | null;
+  rating_average: string | number;
+  rating_count: number;
+  seller_id: string;
+  store_name: string | null;
+  first_name: string | null;
+  username: string;
+}
+
+const RESOURCE_BY_ID = `select r.id, r.title, r.description, r.type, r.price_cents, r.thumbnail_url,
+    r.rating_average, r.rating_count, r.seller_id, sp.store_name, u.first_name, u.username
+  from resources r join users u on u.id = r.seller_id
+    left join seller_profiles sp on sp.user_id = r.seller_id
+  where r.id = ? and r.status = 'published' and sp.suspended is not true`;
+
+interface StoreRow {
+  user_id: string;
+  store_name: string;
+  bio: string;
+  logo_url: string | null;
+  city: string | null;
+  state: string | null;
+  resource_count: number;
+  rating_count: number;
+  rating_average: number | null;
+}
+
+const STORE_BY_ID = `select sp.user_id, sp.store_name, sp.bio, sp.logo_url, sp.city, sp.state,
+    s.resource_count, s.rating_count, s.rating_average
+  from seller_profiles sp cross join lateral (
+    select count(*)::int as resource_count, coalesce(sum(r.rating_count), 0)::int as rating_count,
+      round(sum(r.rating_average * r.rating_count) / nullif(sum(r.rating_count), 0), 2)::float8 as rating_average
+    from resources r where r.seller_id = sp.user_id and r.status = 'published') s
+  where sp.user_id = ? and not sp.suspended`;
+
+interface InstructorRow {
+  user_id: string;
+  headline: string;
+  bio: string;
+  city: string | null;
+  state: string | null;
+  styles: string[];
+  languages: string[];
+  first_name: string | null;
+  username: string;
+  profile_image_url: string | null;
+}
+
+const INSTRUCTOR_BY_ID = `select p.user_id, p.headline, p.bio, p.city, p.state, p.styles, p.languages,
+    u.first_name, u.username, u.profile_image_url
+  from instructor_profiles p join users u on u.id = p.user_id
+  where p.user_id = ? and p.status = 'approved'`;
+
+const NOT_FOUND_TEXT: Record<EntityKind, string> = {
+  course: 'Course not found',
+  resource: 'Resource not found',
+  store: 'Store not found',
+  instructor: 'Instructor not found',
+};
+
+export class PageMetaSource {
+  private readonly base: string;
+
+  constructor(
+    private readonly em: EntityManager,
+    publicUrl: string,
+  ) {
+    this.base = siteBase(publicUrl);
+  }
+
+  /** The page at `pathname` (the request's path, percent-encoded). */
+  async lookup(pathname: string): Promise<PageLookup> {
+    const route = matchPage(pathname);
+    if (!route) return { status: 200, meta: null };
+    if (route.kind === 'static') return { status: 200, meta: this.staticPage(route.page) };
+    const meta = await this.entityPage(route.kind, route.key);
+    return meta ? { status: 200, meta } : { status: 404, meta: this.notFound(route.kind, pathname) };
+  }
+
+  private entityPage(kind: EntityKind, key: string): Promise<PageMeta | null> {
+    switch (kind) {
+      case 'course':
+        return this.course(key);
+      case 'resource':
+        return this.resource(key);
+      case 'store':
+        return this.store(key);
+      case 'instructor':
+        return this.instructor(key);
+    }
+  }
+
+  private url(path: string): string {
+    return `${this.base}${path}`;
+  }
+
+  private image(url: string | null | undefined): string | null {
+    return absoluteImageUrl(this.base, url);
+  }
+
+  private staticPage(page: StaticPage): PageMeta {
+    return {
+      title: page.title === null ? HOME_TITLE : pageTitle(page.title),
+      description: page.description,
+      url: this.url(page.path),
+      type: 'website',
+      image: null,
+    };
+  }
+
+  private notFound(kind: EntityKind, pathname: string): PageMeta {
+    return {
+      title: pageTitle(NOT_FOUND_TEXT[kind]),
+      description: 'This page does not exist or is no longer available.',
+      url: this.url(pathname),
+      type: 'website',
+      image: null,
+      noindex: true,
+    };
+  }
+
+  private async first<T>(sql: string, key: string): Promise<T | null> {
+    const rows = await queryRows<T>(this.em, sql, [key]);
+    return rows[0] ?? null;
+  }
+
+  private async course(key: string): Promise<PageMeta | null> {
+    // Like the graph's `course(id:)`: an id or a slug (slugs are lower-case and never UUID-shaped).
+    // (`as unknown`: isUuid's type guard would leave a non-UUID string as `never`.)
+    const row = isUuid(key as unknown)
+      ? await this.first<CourseRow>(COURSE_BY_ID, key)
+      : key && key.length <= 220
+        ? await this.first<CourseRow>(COURSE_BY_SLUG, key.toLowerCase())
+        : null;
+    if (!row) return null;
+    // By id, as in the sitemap: the slug changes with the title, the id never.
+    const url = this.url(`/courses/${row.id}`);
+    const instructor = displayName(row);
+    const description = firstDescription(
+      row.summary,
+      row.description,
+      `A certification course for dance teachers by ${instructor} on DRX.`,
+    );
+    const image = this.image(row.cover_image_url);
+    // A members-only course is not sold on its own: it has no price.
+    const priceCents = row.member_only ? null : row.price_cents;
+    return {
+      title: pageTitle(row.title),
+      description,
+      url,
+      type: priceCents === null ? 'website' : 'product',
+      image,
+      priceCents,
+      jsonLd: courseJsonLd({
+        url,
+        name: row.title,
+        description,
+        image,
+        priceCents,
+        base: this.base,
+        instructor: {
+          name: instructor,
+          url: row.instructor_public ? this.url(`/instructors/${row.instructor_id}`) : '',
+        },
+      }),
+    };
+  }
+
+  private async resource(key: string): Promise<PageMeta | null> {
+    const row = isUuid(key) ? await this.first<ResourceRow>(RESOURCE_BY_ID, key) : null;
+    if (!row) return null;
+    const url = this.url(`/curriculum/${row.id}`);
+    const storeName = row.store_name ?? displayName(row);
+    const description = firstDescription(
+      row.description,
+      `A ${row.type} teaching resource for dance educators from ${storeName} on DRX.`,
+    );
+    const image = this.image(row.thumbnail_url);
+    return {
+      title: pageTitle(row.title),
+      description,
+      url,
+      type: 'product',
+      image,
+      priceCents: row.price_cents,
+      jsonLd: productJsonLd({
+        url,
+        id: row.id,
+        name: row.title,
+        description,
+        image,
+        priceCents: row.price_cents,
+        ratingAverage: Number(row.rating_average),
+        ratingCount: row.rating_count,
+        // The store page exists only for sellers with a store profile.
+        store: { name: storeName, url: row.store_name === null ? '' : this.url(`/sellers/${row.seller_id}`) },
+      }),
+    };
+  }
+
+  private async store(key: string): Promise<PageMeta | null> {
+    const row = isUuid(key) ? await this.first<StoreRow>(STORE_BY_ID, key) : null;
+    if (!row) return null;
+    const url = this.url(`/sellers/${row.user_id}`);
+    const count = row.resource_count;
+    const description = firstDescription(
+      row.bio,
+      `${row.store_name}: ${count} teaching ${count === 1 ? 'resource' : 'resources'} for dance educators on DRX.`,
+    );
+    const logo = this.image(row.logo_url);
+    return {
+      title: pageTitle(row.store_name),
+      description,
+      url,
+      type: 'website',
+      image: logo,
+      jsonLd: storeJsonLd({
+        url,
+        name: row.store_name,
+        description,
+        logo,
+        locality: row.city,
+        region: row.state,
+        ratingAverage: row.rating_average ?? 0,
+        ratingCount: row.rating_count,
+      }),
+    };
+  }
+
+  private async instructor(key: string): Promise<PageMeta | null> {
+    const row = isUuid(key) ? await this.first<InstructorRow>(INSTRUCTOR_BY_ID, key) : null;
+    if (!row) return null;
+    const url = this.url(`/instructors/${row.user_id}`);
+    const name = displayName(row);
+    const headline = plainDescription(row.headline, 120);
+    const description = firstDescription(
+      headline && row.bio ? `${headline} — ${row.bio}` : '',
+      headline,
+      row.bio,
+      `${name}, dance instructor on DRX: private lessons online or in person.`,
+    );
+    const image = this.image(row.profile_image_url);
+    return {
+      title: pageTitle(name),
+      description,
+      url,
+      type: 'profile',
+      image,
+      jsonLd: personJsonLd({
+        url,
+        name,
+        jobTitle: 'Dance instructor',
+        description,
+        image,
+        locality: row.city,
+        region: row.state,
+        knowsAbout: row.styles ?? [],
+        knowsLanguage: row.languages ?? [],
+      }),
+    };
+  }
+}
