@@ -3,6 +3,8 @@
  * `window.location.assign('/dashboard')`, so their success toast is parked in sessionStorage
  * and shown by the next page.
  */
+import type { KeyValueStorage } from './browserStorage';
+
 export const PENDING_TOAST_KEY = 'drx_pending_toast';
 
 export type PendingToastType = 'success' | 'error' | 'info' | 'warning';
@@ -12,8 +14,6 @@ export interface PendingToast {
   description?: string;
   type?: PendingToastType;
 }
-
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 function sessionStorageOrNull(): KeyValueStorage | null {
   try {

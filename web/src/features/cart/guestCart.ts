@@ -1,4 +1,10 @@
 import { parsePrice } from '../../lib/price';
+import {
+  type KeyValueStorage,
+  loadStoredList,
+  localStorageOrNull,
+  saveStoredList,
+} from '../../ui/browserStorage';
 
 /**
  * The guest cart (spec sections 3–5 and 9): a list of lines kept in the browser's local storage
@@ -159,23 +165,10 @@ export function parseGuestCart(raw: string | null): GuestCartItem[] {
   return items;
 }
 
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** The browser's local storage, or null where there is none (or it is blocked). */
-export function localStorageOrNull(): KeyValueStorage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
+export { localStorageOrNull };
 
 export function loadGuestCart(storage: KeyValueStorage | null = localStorageOrNull()): GuestCartItem[] {
-  try {
-    return parseGuestCart(storage?.getItem(GUEST_CART_KEY) ?? null);
-  } catch {
-    return [];
-  }
+  return loadStoredList(storage, GUEST_CART_KEY, parseGuestCart);
 }
 
 /** Writes the cart; false when the browser refused (the caller shows 'Storage Error'). */
@@ -183,12 +176,5 @@ export function saveGuestCart(
   items: GuestCartItem[],
   storage: KeyValueStorage | null = localStorageOrNull(),
 ): boolean {
-  if (!storage) return false;
-  try {
-    if (items.length === 0) storage.removeItem(GUEST_CART_KEY);
-    else storage.setItem(GUEST_CART_KEY, JSON.stringify(items));
-    return true;
-  } catch {
-    return false;
-  }
+  return saveStoredList(storage, GUEST_CART_KEY, items);
 }

@@ -3,6 +3,13 @@
  * `drx.shopBag` until sign-in moves them into the member's bag (ShopBagTransfer). Prices are never
  * stored: the server prices the lines (shopBagPreview). Pure functions, plus reading and writing.
  */
+import {
+  type KeyValueStorage,
+  loadStoredList,
+  localStorageOrNull,
+  saveStoredList,
+} from '../../ui/browserStorage';
+
 export const GUEST_BAG_KEY = 'drx.shopBag';
 
 /** Most of one variant a line may hold (as on the server). */
@@ -63,23 +70,12 @@ export function parseGuestBag(raw: string | null): GuestBagLine[] {
   return lines;
 }
 
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
+export type { KeyValueStorage };
 /** The browser's local storage, or null where there is none (or it is blocked). */
-export function browserStorage(): KeyValueStorage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
+export const browserStorage = localStorageOrNull;
 
 export function loadGuestBag(storage: KeyValueStorage | null = browserStorage()): GuestBagLine[] {
-  try {
-    return parseGuestBag(storage?.getItem(GUEST_BAG_KEY) ?? null);
-  } catch {
-    return [];
-  }
+  return loadStoredList(storage, GUEST_BAG_KEY, parseGuestBag);
 }
 
 /** Writes the bag (an empty bag removes the key); false when the browser refused. */
@@ -87,12 +83,5 @@ export function saveGuestBag(
   lines: GuestBagLine[],
   storage: KeyValueStorage | null = browserStorage(),
 ): boolean {
-  if (!storage) return false;
-  try {
-    if (lines.length === 0) storage.removeItem(GUEST_BAG_KEY);
-    else storage.setItem(GUEST_BAG_KEY, JSON.stringify(lines));
-    return true;
-  } catch {
-    return false;
-  }
+  return saveStoredList(storage, GUEST_BAG_KEY, lines);
 }
