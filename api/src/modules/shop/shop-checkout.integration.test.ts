@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_CONNECTED, STORE_DOWN } from './shop-checkout.service';
 import { getActiveStore } from './store-connection';
 import type { StoreProductData, StoreVariantData } from './store-provider';
-import { type ShopTestApp, startShopTestApp } from './test/shop-test-app';
+import { type ShopTestApp, startShopTestApp, demoControl } from './test/shop-test-app';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -82,14 +82,7 @@ async function cacheProduct(product: StoreProductData): Promise<void> {
 }
 
 /** Calls a control endpoint of the demo store (mounted on the app). */
-async function control(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${t.url}/demo-store/_control/${path}`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(body),
-  });
-  expect(res.ok).toBe(true);
-}
+const control = (path: string, body: unknown): Promise<void> => demoControl(t, path, body);
 
 beforeAll(async () => {
   t = await startShopTestApp();

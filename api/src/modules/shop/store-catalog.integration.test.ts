@@ -2,11 +2,10 @@ import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STORE_NOTICE, STORE_DOWN_NOTICE } from './store-catalog.service';
 import { syncStoreProducts } from './store-sync';
-import { startShopTestApp, type ShopTestApp } from './test/shop-test-app';
+import { startShopTestApp, type ShopTestApp, signInAs, shopSql } from './test/shop-test-app';
 
 type Agent = ReturnType<typeof request.agent>;
 
-const PASSWORD = 'drx-demo-2026';
 const json = { 'content-type': 'application/json' };
 
 let t: ShopTestApp;
@@ -15,16 +14,9 @@ let member: Agent;
 let officer: Agent;
 let guest: Agent;
 
-async function signIn(username: string): Promise<Agent> {
-  const agent = t.agent();
-  const res = await agent.post('/api/login').set(json).send({ username, password: PASSWORD });
-  expect(res.status).toBe(200);
-  return agent;
-}
+const signIn = (username: string): Promise<Agent> => signInAs(t, username);
 
-async function sql<T = Record<string, any>>(query: string, params: unknown[] = []): Promise<T[]> {
-  return t.orm.em.fork().getConnection().execute(query, params);
-}
+const sql = <T = Record<string, any>>(query: string, params: unknown[] = []) => shopSql<T>(t, query, params);
 
 const sync = (full: boolean) => syncStoreProducts(t.orm.em.fork(), t.config, { full, wait: true });
 

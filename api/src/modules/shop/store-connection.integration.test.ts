@@ -13,11 +13,10 @@ import { decryptSecret } from './secret-box';
 import { ADMIN_WEBHOOK_SUBSCRIPTIONS } from './shopify/operations';
 import { createStoreProvider, DEMO_STORE_SETTINGS, getActiveStore } from './store-connection';
 import { StoreError, STORE_WEBHOOK_TOPICS, webhookSecretOf } from './store-provider';
-import { type ShopTestApp, startShopTestApp } from './test/shop-test-app';
+import { type ShopTestApp, startShopTestApp, signInAs, shopSql, demoControl } from './test/shop-test-app';
 
 type Agent = ReturnType<typeof request.agent>;
 
-const PASSWORD = 'drx-demo-2026';
 const json = { 'content-type': 'application/json' };
 
 let t: ShopTestApp;
@@ -26,26 +25,12 @@ let member: Agent;
 let officer: Agent;
 let adminId: string;
 
-async function signIn(username: string): Promise<Agent> {
-  const agent = t.agent();
-  const res = await agent.post('/api/login').set(json).send({ username, password: PASSWORD });
-  expect(res.status).toBe(200);
-  return agent;
-}
+const signIn = (username: string): Promise<Agent> => signInAs(t, username);
 
-async function sql<T = Record<string, any>>(query: string, params: unknown[] = []): Promise<T[]> {
-  return t.orm.em.fork().getConnection().execute(query, params);
-}
+const sql = <T = Record<string, any>>(query: string, params: unknown[] = []) => shopSql<T>(t, query, params);
 
 /** A request to the demo store's control endpoints. */
-async function control(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${t.url}/demo-store/_control/${path}`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(body),
-  });
-  expect(res.ok).toBe(true);
-}
+const control = (path: string, body: unknown): Promise<void> => demoControl(t, path, body);
 
 /** The demo store's webhook subscriptions, read through its Admin API. */
 async function subscriptions(): Promise<{ topic: string; uri: string }[]> {

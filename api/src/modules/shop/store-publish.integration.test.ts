@@ -5,12 +5,9 @@ import type { StoreProvider } from './store-provider';
 import { parseDrxSku } from './store-order-payload';
 import { priceOfCents, pushPublishedItems, skuOf } from './store-publish';
 import { syncOneProduct, syncStoreProducts } from './store-sync';
-import { type ShopTestApp, startShopTestApp } from './test/shop-test-app';
+import { type ShopTestApp, startShopTestApp, signInAs, shopSql, demoControl } from './test/shop-test-app';
 
 type Agent = ReturnType<typeof request.agent>;
-
-const PASSWORD = 'drx-demo-2026';
-const json = { 'content-type': 'application/json' };
 
 let t: ShopTestApp;
 let admin: Agent;
@@ -19,25 +16,11 @@ let officer: Agent;
 /** The demo store's Admin API, to see what DRX made there. */
 let demo: StoreProvider;
 
-async function signIn(username: string): Promise<Agent> {
-  const agent = t.agent();
-  const res = await agent.post('/api/login').set(json).send({ username, password: PASSWORD });
-  expect(res.status).toBe(200);
-  return agent;
-}
+const signIn = (username: string): Promise<Agent> => signInAs(t, username);
 
-async function sql<T = Record<string, any>>(query: string, params: unknown[] = []): Promise<T[]> {
-  return t.orm.em.fork().getConnection().execute(query, params);
-}
+const sql = <T = Record<string, any>>(query: string, params: unknown[] = []) => shopSql<T>(t, query, params);
 
-async function control(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${t.url}/demo-store/_control/${path}`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(body),
-  });
-  expect(res.ok).toBe(true);
-}
+const control = (path: string, body: unknown): Promise<void> => demoControl(t, path, body);
 
 const ITEM = `itemType itemId title sku status storeProductId priceCents publishedAt pushedAt pushError`;
 const LIST = `query { storePublishedItems { ${ITEM} } }`;

@@ -5,27 +5,19 @@ import { StoreError, type StoreProductData, type StoreProvider } from './store-p
 import { markProductRemoved, SYNC_PAGE_SIZE, syncOneProduct, syncStoreProducts } from './store-sync';
 import { jobs } from '../../jobs';
 import { queueProductSync, SHOP_NIGHTLY_CRON, SHOP_NIGHTLY_JOB, SHOP_SYNC_PERIODIC_JOB } from './shop.jobs';
-import { startShopTestApp, type ShopTestApp } from './test/shop-test-app';
+import { startShopTestApp, type ShopTestApp, signInAs, shopSql } from './test/shop-test-app';
 
 type Agent = ReturnType<typeof request.agent>;
 
-const PASSWORD = 'drx-demo-2026';
 const json = { 'content-type': 'application/json' };
 
 let t: ShopTestApp;
 let admin: Agent;
 let control: Agent;
 
-async function signIn(username: string): Promise<Agent> {
-  const agent = t.agent();
-  const res = await agent.post('/api/login').set(json).send({ username, password: PASSWORD });
-  expect(res.status).toBe(200);
-  return agent;
-}
+const signIn = (username: string): Promise<Agent> => signInAs(t, username);
 
-async function sql<T = Record<string, any>>(query: string, params: unknown[] = []): Promise<T[]> {
-  return t.orm.em.fork().getConnection().execute(query, params);
-}
+const sql = <T = Record<string, any>>(query: string, params: unknown[] = []) => shopSql<T>(t, query, params);
 
 const sync = (full: boolean) => syncStoreProducts(t.orm.em.fork(), t.config, { full, wait: true });
 

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../../../config';
 import { startTestApp, type TestApp } from '../../../test/test-app';
@@ -34,4 +35,33 @@ export async function startShopTestApp(overrides: Partial<Config> = {}): Promise
       await t.close();
     },
   };
+}
+
+const json = { 'content-type': 'application/json' };
+
+/** A cookie-keeping client signed in as a demo user (password drx-demo-2026). */
+export async function signInAs(t: TestApp, username: string): Promise<ReturnType<TestApp['agent']>> {
+  const agent = t.agent();
+  const res = await agent.post('/api/login').set(json).send({ username, password: 'drx-demo-2026' });
+  expect(res.status).toBe(200);
+  return agent;
+}
+
+/** Runs SQL on the test database. */
+export async function shopSql<T = Record<string, any>>(
+  t: TestApp,
+  query: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  return t.orm.em.fork().getConnection().execute(query, params);
+}
+
+/** Calls a control endpoint of the demo store (mounted on the app; demo-store/demo-store-router.ts). */
+export async function demoControl(t: ShopTestApp, path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${t.url}/demo-store/_control/${path}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(body),
+  });
+  expect(res.ok).toBe(true);
 }
