@@ -508,7 +508,11 @@ describe('store connection: a Dev Dashboard app (client ID and secret)', () => {
     const before = await tokensIssued();
     const active = (await getActiveStore(t.orm.em.fork(), t.config))!;
     expect((await active.provider.shop()).name).toEqual(expect.any(String));
-    expect(await tokensIssued()).toBe(before + 1);
+    // This request renewed the token; a background job of the app (the sync queued at connect) that
+    // met the same 401 may have renewed it once more.
+    const issued = (await tokensIssued()) - before;
+    expect(issued).toBeGreaterThanOrEqual(1);
+    expect(issued).toBeLessThanOrEqual(2);
     expect((await savedAccessToken()).token).not.toBe(first.token);
   });
 
