@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['api/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts', '*.ts', '*.mjs'],
+    files: ['api/**/*.ts', 'scripts/**/*.mjs', 'bench/**/*.mjs', 'e2e/**/*.ts', '*.ts', '*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {

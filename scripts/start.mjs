@@ -34,7 +34,15 @@ if (stale(path.join(root, 'api/dist/main.js'), ['api/src'])) {
   run(['run', 'build', '-w', 'api']);
   fs.utimesSync(path.join(root, 'api/dist/main.js'), new Date(), new Date());
 }
-if (stale(path.join(root, 'web/dist/index.html'), ['web/src', 'web/public', 'web/index.html'])) {
+if (
+  stale(path.join(root, 'web/dist/index.html'), [
+    'web/src',
+    'web/public',
+    'web/index.html',
+    'web/build',
+    'web/vite.config.ts',
+  ])
+) {
   console.log('Building the web app …');
   run(['run', 'build', '-w', 'web']);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, format, generated-file drift, schema lint and breaking changes, unit,
-// integration, build and e2e.
+// integration, build, bundle budget and e2e.
 // Every step runs (a failure does not hide later ones); the last line is the summary.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -113,6 +113,7 @@ const steps = [
   vitest('unit-web', path.join(root, 'web')),
   vitest('integration', path.join(root, 'api'), ['--project', 'integration']),
   ['build', 'npm', ['run', 'build', '--silent'], root, null],
+  ['bundle', 'node', ['scripts/check-bundle.mjs'], root, null],
   vitest('e2e', path.join(root, 'e2e')),
 ];
 

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// The bundle budget (issue 14), checked on the production build in web/dist:
+// - first-load JavaScript of / (the entry, its static imports, and the home page's chunk with its
+//   static imports — what a browser fetches before the home page can show): the goal is 150 KiB
+//   gzip; not reached yet (React, React Router, Apollo Client and Chakra alone are ≈ 280 KiB), so
+//   what fails the check is growing past FIRST_LOAD_CEILING, today's figure plus a little;
+//   lower it with every saving;
+// - no chunk over 500 kB minified.
+// Sizes are deterministic: gzip level 9 of the built bytes, from Vite's manifest.
+// `node scripts/check-bundle.mjs --json` prints the figures as JSON (bench:web records them).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+export const FIRST_LOAD_GOAL = 150 * 1024;
+export const FIRST_LOAD_CEILING = 335 * 1024;
+export const CHUNK_BUDGET = 500 * 1000;
+const HOME_PAGE = 'src/features/home/HomePage.tsx';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'web', 'dist');
+
+/** Files loaded with a manifest entry before it runs: itself and its static imports, transitively. */
+function staticClosure(manifest, key, into = new Set()) {
+  const entry = manifest[key];
+  if (!entry || into.has(entry.file)) return into;
+  into.add(entry.file);
+  for (const imported of entry.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+export function measure() {
+  const manifestPath = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestPath)) {
+    throw new Error(`No ${path.relative(root, manifestPath)}: run \`npm run build\` first.`);
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('The manifest has no entry.');
+  if (!manifest[HOME_PAGE]) throw new Error(`The manifest has no chunk for ${HOME_PAGE}.`);
+  const firstLoad = staticClosure(manifest, HOME_PAGE, staticClosure(manifest, entryKey));
+  const sizeOf = (file) => {
+    const bytes = fs.readFileSync(path.join(dist, file));
+    return { file, minified: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
+  };
+  const firstLoadFiles = [...firstLoad].filter((file) => file.endsWith('.js')).map(sizeOf);
+  const chunks = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => sizeOf(`assets/${file}`))
+    .sort((a, b) => b.minified - a.minified);
+  return {
+    firstLoadGzip: firstLoadFiles.reduce((sum, f) => sum + f.gzip, 0),
+    firstLoadFiles: firstLoadFiles.sort((a, b) => b.gzip - a.gzip),
+    largestChunk: chunks[0],
+    chunkCount: chunks.length,
+  };
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = measure();
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(result, null, 2));
+    process.exit(0);
+  }
+  console.log(
+    `First-load JavaScript of /: ${kib(result.firstLoadGzip)} gzip ` +
+      `(ceiling ${kib(FIRST_LOAD_CEILING)}, goal ${kib(FIRST_LOAD_GOAL)})`,
+  );
+  for (const f of result.firstLoadFiles) console.log(`  ${f.file.padEnd(48)} ${kib(f.gzip).padStart(10)}`);
+  console.log(
+    `Largest chunk: ${result.largestChunk.file}, ${(result.largestChunk.minified / 1000).toFixed(1)} kB minified ` +
+      `(budget ${CHUNK_BUDGET / 1000} kB); ${result.chunkCount} chunks`,
+  );
+  const over = [];
+  if (result.firstLoadGzip > FIRST_LOAD_CEILING) over.push('the first-load JavaScript of /');
+  if (result.largestChunk.minified > CHUNK_BUDGET) over.push('the largest chunk');
+  if (over.length) {
+    console.error(`Over budget: ${over.join(' and ')}.`);
+    process.exit(1);
+  }
+  console.log('Within the bundle budget.');
+}
