@@ -19,6 +19,7 @@ import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { useLogout } from '../features/auth/useLogout';
 import { Avatar } from '../ui/Avatar';
 import { PageSpinner } from '../ui/PageSpinner';
+import { SkipLink } from '../ui/SkipLink';
 import { sidebarItemsFor, sidebarTitleFor } from './adminSidebarItems';
 import { AdminSidebarNav } from './AdminSidebarNav';
 
@@ -72,6 +73,7 @@ export function AdminLayout() {
 
   return (
     <Flex minH="100vh" bg="bg.subtle">
+      <SkipLink />
       {/* Desktop sidebar */}
       <Box
         as="aside"
@@ -178,7 +180,7 @@ export function AdminLayout() {
             </HStack>
           ) : null}
         </Flex>
-        <Box as="main" id="main" flex="1" p={{ base: '4', md: '6' }}>
+        <Box as="main" id="main" tabIndex={-1} flex="1" outline="none" p={{ base: '4', md: '6' }}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { GraceBanner } from '../features/membership/GraceBanner';
 import { PageSpinner } from '../ui/PageSpinner';
+import { SkipLink } from '../ui/SkipLink';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -10,9 +11,10 @@ import { Header } from './Header';
 export function PublicLayout() {
   return (
     <Flex direction="column" minH="100vh">
+      <SkipLink />
       <Header />
       <GraceBanner />
-      <Box as="main" id="main" flex="1">
+      <Box as="main" id="main" tabIndex={-1} flex="1" outline="none">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -1,5 +1,6 @@
 import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { ChevronDown, LogOut } from 'lucide-react';
+import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { displayNameOf } from '../features/auth/displayName';
 import type { CurrentUser } from '../features/auth/useCurrentUser';
@@ -12,11 +13,22 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const { logout } = useLogout();
   const name = displayNameOf(user);
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
+  const trigger = useRef<HTMLButtonElement>(null);
 
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      // Closed with Escape right after another key, the menu can leave the focus on <body> (zag
+      // focuses the trigger, then the still-open content takes the focus back and hides): give it
+      // back to the button once the content is gone, so Tab goes on from there.
+      onExitComplete={() =>
+        requestAnimationFrame(() => {
+          if (document.activeElement === document.body) trigger.current?.focus({ preventScroll: true });
+        })
+      }
+    >
       <Menu.Trigger asChild>
-        <Button variant="ghost" px="2" gap="2" aria-label={`Account menu for ${name}`}>
+        <Button ref={trigger} variant="ghost" px="2" gap="2" aria-label={`Account menu for ${name}`}>
           <Avatar src={user.profileImageUrl} username={user.username} name={fullName} size="sm" />
           <Text as="span" maxW="32" truncate>
             {name}
