@@ -14,7 +14,9 @@ export function PublicLayout() {
       <SkipLink />
       <Header />
       <GraceBanner />
-      <Box as="main" id="main" tabIndex={-1} flex="1" outline="none">
+      {/* At least a screen high, so the footer starts below the fold and the page's content, arriving
+          after its data, pushes nothing in view down (no layout shift). */}
+      <Box as="main" id="main" tabIndex={-1} flex="1" minH="100dvh" outline="none">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -20,6 +20,7 @@ import { graphql } from '../../gql';
 import { CatalogSearchForm } from '../../ui/CatalogSearchForm';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ResourceCard } from './ResourceCard';
+import { ResourceCardSkeleton } from './ResourceCardSkeleton';
 import { ResourceGrid } from './ResourceGrid';
 import {
   activeFilterCount,
@@ -113,19 +114,28 @@ export default function CurriculumPage() {
 }
 
 function FeaturedRow() {
-  const { data } = useQuery(FeaturedResourcesQueryDocument);
+  const { data, loading } = useQuery(FeaturedResourcesQueryDocument);
   const nodes = data?.resources.nodes ?? [];
-  if (!nodes.length) return null;
+  // While loading, the row keeps its place (the search and the grid below do not jump down).
+  if (!nodes.length && !loading) return null;
   return (
     <Stack as="section" aria-labelledby="featured-heading" gap={4}>
       <Heading as="h2" size="xl" id="featured-heading">
         Featured resources
       </Heading>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={6} data-testid="featured-resources">
-        {nodes.map((node) => (
-          <ResourceCard key={node.id} resource={node} />
-        ))}
-      </SimpleGrid>
+      {nodes.length ? (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={6} data-testid="featured-resources">
+          {nodes.map((node) => (
+            <ResourceCard key={node.id} resource={node} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={6} aria-busy="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <ResourceCardSkeleton key={i} />
+          ))}
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

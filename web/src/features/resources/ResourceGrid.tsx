@@ -6,7 +6,6 @@ import {
   EmptyState,
   HStack,
   SimpleGrid,
-  Skeleton,
   Spinner,
   Stack,
   Text,
@@ -17,6 +16,7 @@ import { graphql } from '../../gql';
 import type { ResourceFilter, ResourceSort, StoreResourcesQuery } from '../../gql/graphql';
 import { toaster } from '../../ui/toaster';
 import { ResourceCard } from './ResourceCard';
+import { ResourceCardSkeleton } from './ResourceCardSkeleton';
 import { plural } from './resourceFormat';
 
 const StoreResourcesQueryDocument = graphql(`
@@ -109,11 +109,7 @@ export function ResourceGrid({
     return (
       <SimpleGrid columns={columns} gap={6} aria-busy="true">
         {Array.from({ length: 6 }, (_, i) => (
-          <Stack key={i} gap={3}>
-            <Skeleton aspectRatio={16 / 9} borderRadius="l2" />
-            <Skeleton height="5" width="80%" />
-            <Skeleton height="4" width="50%" />
-          </Stack>
+          <ResourceCardSkeleton key={i} />
         ))}
       </SimpleGrid>
     );
