@@ -19,6 +19,7 @@ import {
   Spinner,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { SearchX, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -122,6 +123,8 @@ export default function CoursesPage() {
               <FilterPanel filters={filters} onChange={update} />
             </Box>
             <Box flex="1" minW={0}>
+              {/* The cards' titles are h3: on phones the filters (and their h2) are in a drawer. */}
+              <VisuallyHidden as="h2">Courses</VisuallyHidden>
               <CourseResults
                 filters={filters}
                 onClear={() => setParams(new URLSearchParams(), { replace: true })}
