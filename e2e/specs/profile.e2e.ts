@@ -34,7 +34,7 @@ describe('profile', () => {
       .locator('[data-avatar-source="original"][data-avatar-status="loaded"] img')
       .first();
     await headerAvatar.waitFor();
-    expect(await headerAvatar.getAttribute('src')).toMatch(/^\/uploads\/profiles\/[0-9a-f-]+\.png/);
+    expect(await headerAvatar.getAttribute('src')).toMatch(/^\/uploads\/profiles\/[0-9a-f-]+\.webp/);
     await page.getByRole('banner').getByText('Isadora').first().waitFor();
 
     // The public profile shows it too.

@@ -25,6 +25,12 @@ export async function moveFile(from: string, to: string): Promise<void> {
   }
 }
 
+/** Writes a new file (creating the folder); an existing file is never overwritten. */
+export async function writeFileIn(file: string, data: Buffer): Promise<void> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  await fs.promises.writeFile(file, data, { flag: 'wx' });
+}
+
 /** Removes a file if it exists (never throws for a missing one). */
 export async function removeFile(file: string): Promise<void> {
   await fs.promises.rm(file, { force: true });

@@ -57,6 +57,9 @@ function AvatarImage({ src, username, name, size }: Required<Pick<AvatarProps, '
       <Image
         src={current.url}
         alt={label ? `${label}'s avatar` : 'User avatar'}
+        htmlWidth={parseInt(SIZES[size], 10)}
+        htmlHeight={parseInt(SIZES[size], 10)}
+        decoding="async"
         boxSize="full"
         objectFit="cover"
         opacity={state.status === 'loading' ? 0 : 1}

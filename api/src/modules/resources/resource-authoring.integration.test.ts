@@ -11,7 +11,11 @@ const PASSWORD = 'drx-demo-2026';
 const json = { 'content-type': 'application/json' };
 const PDF = Buffer.from('%PDF-1.4\n% a lesson plan about zanzibar footwork\n%%EOF\n');
 const PDF2 = Buffer.from('%PDF-1.7\n% the second edition\n%%EOF\n');
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(16, 2)]);
+/** A valid 1×1 PNG (thumbnails are decoded and stored as WebP). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const TITLE = 'Zanzibar Quickstep Footwork Drills';
 
 let t: TestApp;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -18,7 +19,11 @@ const DOCUMENT_LIMIT = 2048;
 const IMAGE_LIMIT = 1024;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(32, 1)]);
+/** A valid 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const EXE = Buffer.concat([
   Buffer.from('MZ'),
   Buffer.from('900003000000040000ffff0000b8', 'hex'),
@@ -80,7 +85,7 @@ describe('POST /api/upload', () => {
     ]);
     expect(res.body.thumbnail).toEqual({
       uploadId: expect.any(String),
-      url: expect.stringMatching(/^\/uploads\/thumbnails\/[0-9a-f]{32}\.png$/),
+      url: expect.stringMatching(/^\/uploads\/thumbnails\/[0-9a-f]{32}\.webp$/),
     });
     const rows = await db().execute<{ storage_key: string; public: boolean; consumed_at: Date | null }[]>(
       'select storage_key, public, consumed_at from uploads where id = ?',
@@ -92,8 +97,52 @@ describe('POST /api/upload', () => {
     // The thumbnail is served from /uploads; the private file is not reachable there.
     const image = await guest.get(res.body.thumbnail.url);
     expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\/webp/);
     expect((await guest.get(`/uploads/${rows[0].storage_key}`)).status).toBe(404);
     expect((await stored()).temp).toEqual([]);
+  });
+
+  it('stores a thumbnail as shown: a 16:9 WebP of at most 960 × 540, without its metadata', async () => {
+    // given a 1600 × 1200 picture with EXIF data (a lossless WebP of one colour: under this test
+    // app's 1 KiB image limit)
+    const photo = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 80, b: 40 } },
+    })
+      .webp({ lossless: true })
+      .withMetadata({ exif: { IFD0: { Copyright: 'Seller' } } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    // when a seller uploads it as a thumbnail
+    const res = await as.seller
+      .post('/api/upload')
+      .set(XHR)
+      .attach('thumbnail', photo, { filename: 'studio.webp', contentType: 'image/webp' });
+    // then it is served as a 960 × 540 WebP without EXIF, and the upload row says so
+    expect(res.status).toBe(201);
+    const served = await guest.get(res.body.thumbnail.url).buffer(true);
+    const meta = await sharp(served.body as Buffer).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 960, 540, undefined]);
+    const rows = await db().execute<{ content_type: string; size_bytes: number }[]>(
+      'select content_type, size_bytes from uploads where id = ?',
+      [res.body.thumbnail.uploadId],
+    );
+    expect([rows[0].content_type, Number(rows[0].size_bytes)]).toEqual([
+      'image/webp',
+      (served.body as Buffer).length,
+    ]);
+    expect((await stored()).temp).toEqual([]);
+  });
+
+  it('refuses a damaged thumbnail (an image signature, unreadable) and stores nothing', async () => {
+    const before = await stored();
+    const damaged = Buffer.concat([PNG.subarray(0, 16), Buffer.alloc(48, 1)]);
+    const res = await as.seller
+      .post('/api/upload')
+      .set(XHR)
+      .attach('thumbnail', damaged, { filename: 'cover.png', contentType: 'image/png' });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe('The thumbnail must be a PNG, JPEG, WebP or GIF image');
+    expect(await stored()).toEqual(before);
   });
 
   it('detects by content: a PNG named .pdf is an image, a text file named .pdf is text', async () => {

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
-import { moveFile, pathInside, removeFile } from '../../storage/file-moves';
+import { moveFile, pathInside, removeFile, writeFileIn } from '../../storage/file-moves';
+import { THUMBNAIL_SIZE, toWebp } from '../../storage/image-resize';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
 import { detectFileKindOnDisk, type DetectedFile } from './file-kind';
@@ -83,13 +84,16 @@ export class UploadsService {
       this.checkSize(name, file.size, detected, limits, 'files');
       checked.push({ file, detected, name });
     }
-    let thumb: { file: ReceivedFile; detected: DetectedFile; name: string } | null = null;
+    let thumb: { file: ReceivedFile; webp: Buffer; name: string } | null = null;
     if (thumbnail) {
       const name = sanitizeFileName(thumbnail.originalName);
       const detected = await detectFileKindOnDisk(thumbnail.path, name);
       if (!detected || detected.kind !== 'image') throw thumbnailNotImage();
       this.checkSize(name, thumbnail.size, detected, limits, 'thumbnail');
-      thumb = { file: thumbnail, detected, name };
+      // Stored as shown: a 16:9 WebP of at most 960 × 540 (storage/image-resize.ts).
+      const webp = await toWebp(thumbnail.path, THUMBNAIL_SIZE);
+      if (!webp) throw thumbnailNotImage();
+      thumb = { file: thumbnail, webp, name };
     }
 
     const moved: string[] = [];
@@ -119,16 +123,17 @@ export class UploadsService {
         }
         let storedThumb: StoredUpload | null = null;
         if (thumb) {
-          const storageKey = `thumbnails/${randomName()}.${thumb.detected.ext}`;
+          const storageKey = `thumbnails/${randomName()}.webp`;
           const target = pathInside(areas.uploadsDir, storageKey);
-          await moveFile(thumb.file.path, target);
+          await writeFileIn(target, thumb.webp);
           moved.push(target);
+          await removeFile(thumb.file.path);
           const upload = em.create(Upload, {
             owner: user,
             storageKey,
             fileName: thumb.name,
-            sizeBytes: thumb.file.size,
-            contentType: thumb.detected.contentType,
+            sizeBytes: thumb.webp.length,
+            contentType: 'image/webp',
             kind: 'image',
             public: true,
           });

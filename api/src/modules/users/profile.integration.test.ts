@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -72,25 +73,41 @@ async function namesInDb(id: string): Promise<{ first_name: string | null; last_
 }
 
 describe('POST /api/profile/image', () => {
-  it('stores a real PNG, answers its URL and serves the same bytes', async () => {
-    // given a signed-in member
+  it('stores the picture as a 256 px WebP square, answers its URL and serves it', async () => {
+    // given a signed-in member and a 600 × 400 PNG photo
     const { browser, id } = await freshMember();
-    // when it uploads a PNG
-    const res = await upload(browser, PNG, 'me.png');
-    // then the answer is the user with a new uploads URL
+    const photo = await sharp({
+      create: { width: 600, height: 400, channels: 3, background: { r: 120, g: 60, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    // when it uploads it
+    const res = await upload(browser, photo, 'me.png');
+    // then the answer is the user with a new uploads URL, a WebP
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(id);
-    expect(res.body.profileImageUrl).toMatch(new RegExp(`^/uploads/profiles/${UUID}\\.png$`));
+    expect(res.body.profileImageUrl).toMatch(new RegExp(`^/uploads/profiles/${UUID}\\.webp$`));
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
-    // and that URL serves the same bytes as an image
+    // and that URL serves the picture cropped to the avatar's square at twice its largest size
     const image = await t.agent().get(res.body.profileImageUrl).buffer(true);
     expect(image.status).toBe(200);
-    expect(image.headers['content-type']).toMatch(/^image\/png/);
-    expect(Buffer.compare(image.body as Buffer, PNG)).toBe(0);
+    expect(image.headers['content-type']).toMatch(/^image\/webp/);
+    const served = await sharp(image.body as Buffer).metadata();
+    expect([served.format, served.width, served.height]).toEqual(['webp', 256, 256]);
     // and the user record points at it
     expect((await t.gql(browser, `query { me { profileImageUrl } }`)).data.me.profileImageUrl).toBe(
       res.body.profileImageUrl,
     );
+  });
+
+  it('refuses a damaged PNG (right signature, unreadable) with 400 and stores nothing', async () => {
+    const { browser } = await freshMember();
+    const before = storedFiles();
+    const damaged = Buffer.concat([PNG_SIGNATURE, Buffer.alloc(64, 7)]);
+    const res = await upload(browser, damaged, 'broken.png');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The image could not be read: it is damaged, or larger than 50 megapixels');
+    expect(storedFiles()).toEqual(before);
   });
 
   it('refuses a text file renamed .png with 400 and stores nothing', async () => {
@@ -163,7 +180,7 @@ describe('POST /api/profile/image', () => {
       .set('origin', 'http://drx.test')
       .attach('image', PNG, { filename: 'me.png', contentType: 'image/png' });
     expect(own.status).toBe(200);
-    expect(own.body.profileImageUrl).toMatch(new RegExp(`^/uploads/profiles/${UUID}\\.png$`));
+    expect(own.body.profileImageUrl).toMatch(new RegExp(`^/uploads/profiles/${UUID}\\.webp$`));
   });
 
   it('removes the previous file when a second image is uploaded', async () => {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
+import { AVATAR_SIZE, toWebp } from '../../storage/image-resize';
 import { detectImageType } from '../../storage/image-type';
 import type { Storage } from '../../storage/storage';
 import { validateName } from '../auth/auth.validation';
@@ -48,11 +49,19 @@ export class UsersService {
     if (data.length > MAX_PROFILE_IMAGE_BYTES) {
       throw new DomainError('INVALID_INPUT', 'The image must be 5 MB or smaller', 'image');
     }
-    const type = detectImageType(data);
-    if (!type) {
+    if (!detectImageType(data)) {
       throw new DomainError('INVALID_INPUT', 'The image must be a PNG, JPEG or WebP file', 'image');
     }
-    const key = await this.storage.put(`profiles/${randomUUID()}.${type.ext}`, data);
+    // Stored as shown: a 256 px WebP square (the original may be megabytes for a 128 px avatar).
+    const avatar = await toWebp(data, AVATAR_SIZE);
+    if (!avatar) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        'The image could not be read: it is damaged, or larger than 50 megapixels',
+        'image',
+      );
+    }
+    const key = await this.storage.put(`profiles/${randomUUID()}.webp`, avatar);
     const previous = user.profileImageUrl;
     user.profileImageUrl = this.storage.publicUrl(key);
     await this.em.flush();

@@ -26,6 +26,8 @@ export interface CourseCoverProps {
   ratio?: number;
   height?: string;
   rounded?: string;
+  /** The page's main image (loaded at once, first); else loaded lazily as it nears the screen. */
+  priority?: boolean;
 }
 
 /** A course's cover image, or a styled fallback (gradient with the dance style) when it has none. */
@@ -36,6 +38,7 @@ export function CourseCover({
   ratio = 16 / 9,
   height,
   rounded,
+  priority = false,
 }: CourseCoverProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const showImage = Boolean(coverImageUrl) && failed !== coverImageUrl;
@@ -57,6 +60,11 @@ export function CourseCover({
         <Image
           src={coverImageUrl!}
           alt=""
+          htmlWidth={960}
+          htmlHeight={540}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
           position="absolute"
           inset="0"
           boxSize="full"

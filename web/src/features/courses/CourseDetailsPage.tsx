@@ -241,6 +241,7 @@ function CourseView({ course }: { course: Course }) {
               coverImageUrl={course.coverImageUrl}
               danceStyleName={course.danceStyle?.name}
               rounded="l3"
+              priority
             />
           </Grid>
         </Container>

@@ -199,7 +199,12 @@ export default function ResourceDetailsPage() {
         ) : null}
         <Grid templateColumns={{ base: '1fr', md: '3fr 2fr' }} gap={8} alignItems="start">
           <Stack gap={5}>
-            <ResourceThumbnail type={resource.type} thumbnailUrl={resource.thumbnailUrl} rounded="l3" />
+            <ResourceThumbnail
+              type={resource.type}
+              thumbnailUrl={resource.thumbnailUrl}
+              rounded="l3"
+              priority
+            />
             <Wrap gap={2}>
               <Badge colorPalette="purple">{resourceTypeLabel(resource.type)}</Badge>
               {resource.danceStyle ? <Badge colorPalette="brand">{resource.danceStyle.name}</Badge> : null}

@@ -28,11 +28,14 @@ export function ResourceThumbnail({
   thumbnailUrl,
   ratio = 16 / 9,
   rounded,
+  priority = false,
 }: {
   type: string;
   thumbnailUrl?: string | null;
   ratio?: number;
   rounded?: string;
+  /** The page's main image (loaded at once, first); else loaded lazily as it nears the screen. */
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const showImage = Boolean(thumbnailUrl) && failed !== thumbnailUrl;
@@ -53,6 +56,12 @@ export function ResourceThumbnail({
         <Image
           src={thumbnailUrl!}
           alt=""
+          // The size uploads are stored at (api/src/storage/image-resize.ts): the intrinsic ratio.
+          htmlWidth={960}
+          htmlHeight={540}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
           position="absolute"
           inset={0}
           width="full"
