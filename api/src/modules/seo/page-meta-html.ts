@@ -1,6 +1,9 @@
 import { type JsonLd, serializeJsonLd } from './json-ld';
 import { priceAmount, priceLabel, SITE_NAME } from './meta-text';
 
+/** The share card of pages without a picture of their own (1200 × 630). */
+export const DEFAULT_SHARE_IMAGE = '/images/og-default.png';
+
 /** What a page says about itself in its <head>: for search engines and link previews. */
 export interface PageMeta {
   /** The whole <title> ("Salsa basics — DRX"). */
@@ -53,7 +56,17 @@ export function renderHeadTags(page: PageMeta, nonce: string): string {
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', page.url),
   );
-  if (page.image) tags.push(meta('property', 'og:image', page.image));
+  // A page without a picture of its own is shared with DRX's card (a PNG: link previews do not
+  // show SVG; web/public/images/og-default.png, drawn from docs/og-default.svg).
+  const image = page.image ?? new URL(DEFAULT_SHARE_IMAGE, page.url).href;
+  tags.push(meta('property', 'og:image', image));
+  if (!page.image) {
+    tags.push(
+      meta('property', 'og:image:width', '1200'),
+      meta('property', 'og:image:height', '630'),
+      meta('property', 'og:image:alt', SITE_NAME),
+    );
+  }
   const priced = page.priceCents !== undefined && page.priceCents !== null;
   if (priced) {
     tags.push(
@@ -62,11 +75,11 @@ export function renderHeadTags(page: PageMeta, nonce: string): string {
     );
   }
   tags.push(
-    meta('name', 'twitter:card', page.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', page.title),
     meta('name', 'twitter:description', page.description),
   );
-  if (page.image) tags.push(meta('name', 'twitter:image', page.image));
+  tags.push(meta('name', 'twitter:image', image));
   if (priced) {
     tags.push(
       meta('name', 'twitter:label1', 'Price'),

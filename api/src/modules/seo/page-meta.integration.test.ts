@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -350,8 +351,16 @@ describe('page metadata for crawlers', () => {
       expect(h.meta.get('description')!.length).toBeLessThanOrEqual(160);
       expect(h.meta.get('og:type')).toBe('website');
       expect(h.meta.get('og:url')).toBe(`${SITE}${canonical}`);
-      expect(h.meta.get('twitter:card')).toBe('summary');
+      // shared with DRX's raster card, as a large image
+      expect(h.meta.get('og:image')).toBe(`${SITE}/images/og-default.png`);
+      expect(h.meta.get('twitter:image')).toBe(`${SITE}/images/og-default.png`);
+      expect(h.meta.get('twitter:card')).toBe('summary_large_image');
     }
+    // and the card the web build serves there is a 1200 × 630 PNG
+    const card = await sharp(
+      path.resolve(__dirname, '../../../../web/public/images/og-default.png'),
+    ).metadata();
+    expect([card.format, card.width, card.height]).toEqual(['png', 1200, 630]);
     // A signed-in page: index.html as built (its default title and description), nothing added.
     const cart = await page('/cart');
     expect(cart.res.status).toBe(200);
