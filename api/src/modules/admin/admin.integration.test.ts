@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { queriesDuring as countQueries } from '../../test/query-count';
 
 let t: TestApp;
 
@@ -333,17 +334,7 @@ describe('users connection (admin)', () => {
   });
 
   describe('SQL cost', () => {
-    /** The SQL statements MikroORM runs while `work` runs (whatever the debug setting). */
-    async function queriesDuring(work: () => Promise<unknown>): Promise<string[]> {
-      const logger = t.orm.config.getLogger();
-      const spy = vi.spyOn(logger, 'logQuery');
-      try {
-        await work();
-        return spy.mock.calls.map(([context]) => String(context.query));
-      } finally {
-        spy.mockRestore();
-      }
-    }
+    const queriesDuring = (work: () => Promise<unknown>) => countQueries(t.orm, work);
 
     it('is the same small number of queries for 5 users as for 50', async () => {
       // given more than 50 users

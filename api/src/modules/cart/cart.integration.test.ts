@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { CartService } from './cart.service';
+import { queriesDuring as countQueries } from '../../test/query-count';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -320,15 +321,7 @@ describe('cart (graph)', () => {
   });
 
   it('reads a cart with a constant number of SQL statements', async () => {
-    async function queriesDuring(work: () => Promise<unknown>): Promise<string[]> {
-      const spy = vi.spyOn(t.orm.config.getLogger(), 'logQuery');
-      try {
-        await work();
-        return spy.mock.calls.map(([context]) => String(context.query));
-      } finally {
-        spy.mockRestore();
-      }
-    }
+    const queriesDuring = (work: () => Promise<unknown>) => countQueries(t.orm, work);
     await add(as.member, { itemType: 'course', itemId: (await newCourse(100)).id });
     const one = await queriesDuring(() => cartOf(as.member));
     for (let i = 0; i < 4; i++)

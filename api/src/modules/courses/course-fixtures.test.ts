@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type request from 'supertest';
 import { expect, vi } from 'vitest';
 import type { TestApp } from '../../test/test-app';
+import { queriesDuring as countQueries } from '../../test/query-count';
 
 /** Shared helpers of the courses integration tests (demo users and the demo catalogue). */
 
@@ -124,16 +125,7 @@ export async function insertCourses(t: TestApp, courses: NewCourse[]): Promise<s
 }
 
 /** The SQL statements MikroORM runs while `work` runs. */
-export async function queriesDuring(t: TestApp, work: () => Promise<unknown>): Promise<string[]> {
-  const logger = t.orm.config.getLogger();
-  const spy = vi.spyOn(logger, 'logQuery');
-  try {
-    await work();
-    return spy.mock.calls.map(([context]) => String(context.query));
-  } finally {
-    spy.mockRestore();
-  }
-}
+export const queriesDuring = (t: TestApp, work: () => Promise<unknown>) => countQueries(t.orm, work);
 
 /** Runs `work` with console.error silenced (the app logs unexpected errors before masking them). */
 export async function quietly<T>(work: () => Promise<T>): Promise<T> {

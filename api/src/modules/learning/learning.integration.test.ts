@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import {
   type Agent,
@@ -27,6 +27,7 @@ import {
   wrongAnswers,
   wrongOption,
 } from './learning-fixtures.test';
+import { queriesDuring as countQueries } from '../../test/query-count';
 
 let t: TestApp;
 const as = {} as Record<DemoName, Agent>;
@@ -834,16 +835,7 @@ describe('lists', () => {
   });
 
   describe('SQL cost', () => {
-    async function queriesDuring(work: () => Promise<unknown>): Promise<string[]> {
-      const logger = t.orm.config.getLogger();
-      const spy = vi.spyOn(logger, 'logQuery');
-      try {
-        await work();
-        return spy.mock.calls.map(([context]) => String(context.query));
-      } finally {
-        spy.mockRestore();
-      }
-    }
+    const queriesDuring = (work: () => Promise<unknown>) => countQueries(t.orm, work);
 
     /** Inserts `count` learners enrolled in the free course, each with a completed lesson and an attempt. */
     async function addLearners(count: number) {

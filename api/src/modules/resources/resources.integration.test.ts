@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { queriesDuring as countQueries } from '../../test/query-count';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -38,15 +39,7 @@ async function ok<T = any>(agent: Agent, query: string, variables: Record<string
   return res.data;
 }
 
-async function queriesDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const spy = vi.spyOn(t.orm.config.getLogger(), 'logQuery');
-  try {
-    await work();
-    return spy.mock.calls.map(([context]) => String(context.query));
-  } finally {
-    spy.mockRestore();
-  }
-}
+const queriesDuring = (work: () => Promise<unknown>) => countQueries(t.orm, work);
 
 async function idByTitle(title: string): Promise<string> {
   const [row] = await db().execute<{ id: string }[]>('select id from resources where title = ?', [title]);
