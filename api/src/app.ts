@@ -32,18 +32,16 @@ import { GRAPHQL_STREAM_PATH, graphqlStream, sessionStandsIn } from './realtime/
 import { PgPubSub } from './realtime/pg-pubsub';
 import { subscriptionsElsewhere } from './realtime/subscriptions-elsewhere';
 import { SCHEMA_FILE_PATH, schemaFileRoute } from './graphql/schema-file';
-import { LoginThrottle, WINDOW_MS } from './modules/auth/login-throttle';
-import { RegistrationThrottle } from './modules/auth/registration-throttle';
 import { SESSION_COOKIE } from './modules/auth/session';
 import { sessionUserJoin } from './modules/auth/session-user';
-import { pruneAbandonedUploads } from './modules/uploads/abandoned-uploads';
-import { retryDueRefunds } from './modules/orders/automatic-refund';
-import { expireHolds } from './modules/bookings/booking-holds';
 import { queueInitialShopSync } from './modules/shop/shop.jobs';
 import { createRestRouter } from './rest/router';
 import { DEMO_STORE_PATH } from './modules/shop/demo-store/demo-store-constants';
 import { createDemoStore } from './modules/shop/demo-store/demo-store-router';
 import { sessionMiddleware } from './modules/auth/session-middleware';
+import { ApiTokenStore } from './modules/api-tokens/api-token-store';
+import { bearerOrSession } from './modules/api-tokens/bearer-auth';
+import { apiTokenScopes } from './modules/api-tokens/scope-plugin';
 import { SessionStore } from './modules/auth/session-store';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
 import { LocalStorage } from './storage/local-storage';
@@ -81,13 +79,16 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const readPool = new Pool({ connectionString: databaseUrl, max: READ_POOL_SIZE });
   attachReadPool(orm, readPool);
   const sessions = new SessionStore(readPool, sessionUserJoin(orm.em));
-  const sessionsMiddleware = sessionMiddleware({
+  const cookieSessions = sessionMiddleware({
     store: sessions,
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
     maxAgeMs: SESSION_MAX_AGE_MS,
     secure: config.cookieSecure,
   });
+  // `Authorization: Bearer <API token>` stands for the cookie session (modules/api-tokens).
+  const apiTokens = new ApiTokenStore(readPool, sessionUserJoin(orm.em));
+  const sessionsMiddleware = bearerOrSession(apiTokens, cookieSessions);
 
   const createContext = requestContextFactory(orm, storage, payments, config);
 
@@ -114,12 +115,15 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       subscriptionsElsewhere(),
       fieldSuggestionsForSignedInOnly(),
       ...limitPlugins,
+      apiTokenScopes(),
     ],
   });
   await apollo.start();
 
   // Mail and background jobs (pg-boss in the schema `pgboss` of the app's database): every process
-  // works every declared job; each job runs once across processes.
+  // works every declared job; each job runs once across processes and machines. Housekeeping
+  // (expired sessions, throttle rows, abandoned uploads, due refunds, lapsed holds, matured
+  // earnings) is cron jobs in the modules' *.jobs.ts, not a timer in each process.
   configureMail(config);
   configureMembershipMail(config);
   configureNotifications(config);
@@ -139,26 +143,6 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     console.error('[shop] queueing the first sync failed', error),
   );
 
-  const pruneTimer = setInterval(() => {
-    new LoginThrottle(orm.em.fork()).prune().catch((error) => console.error('[auth] prune failed', error));
-    new RegistrationThrottle(orm.em.fork())
-      .prune()
-      .catch((error) => console.error('[auth] registration prune failed', error));
-    sessions.prune().catch((error) => console.error('[auth] session prune failed', error));
-    pruneAbandonedUploads(orm.em.fork(), config).catch((error) =>
-      console.error('[uploads] prune failed', error),
-    );
-    retryDueRefunds(orm.em.fork(), payments).catch((error) =>
-      console.error('[orders] retrying due refunds failed', error),
-    );
-    // Booking holds that ran out (the hold's own job does this too; this catches any it missed).
-    orm.em
-      .fork()
-      .transactional((tem) => expireHolds(tem))
-      .catch((error) => console.error('[bookings] expiring holds failed', error));
-  }, WINDOW_MS);
-  pruneTimer.unref();
-
   // CSRF: a cross-site state-changing request is refused before its session is read.
   const sameOriginOnly = sameOrigin(config.publicUrl);
 
@@ -170,7 +154,8 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const stream = graphqlStream({
     schema,
     createContext,
-    sessionStands: sessionStandsIn(sessions),
+    sessionStands: (req) =>
+      req.apiToken ? apiTokens.stillValid(req.apiToken.id) : sessionStandsIn(sessions)(req),
     // A lost LISTEN connection drops the open streams: their clients reconnect and refetch.
     pubSub: realtime,
   });
@@ -230,7 +215,6 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     app,
     jobs: jobQueue,
     async close() {
-      clearInterval(pruneTimer);
       stream.close();
       await realtime.close();
       setCurrentJobQueue(null);

@@ -11,6 +11,7 @@ import { couponsPermissions } from '../modules/coupons/coupons.permissions';
 import { instructorsPermissions } from '../modules/instructors/instructors.permissions';
 import { membershipsPermissions } from '../modules/memberships/memberships.permissions';
 import { notificationsPermissions } from '../modules/notifications/notifications.permissions';
+import { apiTokensPermissions } from '../modules/api-tokens/api-tokens.permissions';
 import { mailPermissions } from '../modules/mail/mail.permissions';
 import { messagingPermissions } from '../modules/messaging/messaging.permissions';
 import { inboxPermissions } from '../modules/inbox/inbox.permissions';
@@ -32,6 +33,7 @@ import { resourcesPermissions } from '../modules/resources/resources.permissions
 import { uploadsPermissions } from '../modules/uploads/uploads.permissions';
 import { sellersPermissions } from '../modules/sellers/sellers.permissions';
 import { usersPermissions } from '../modules/users/users.permissions';
+import { webhooksPermissions } from '../modules/webhooks/webhooks.permissions';
 
 type RuleMap = Record<string, unknown>;
 
@@ -85,6 +87,7 @@ export const ruleTree = mergeRules(
   membershipsPermissions,
   messagingPermissions,
   notificationsPermissions,
+  apiTokensPermissions,
   storeConnectionPermissions,
   storePublishPermissions,
   storeOrdersPermissions,
@@ -92,6 +95,7 @@ export const ruleTree = mergeRules(
   shopCheckoutPermissions,
   storeCatalogPermissions,
   storeInvitePermissions,
+  webhooksPermissions,
 );
 
 export const permissions = shield(ruleTree as IRules, {

@@ -23,6 +23,8 @@ import { StoreConnectionResolver } from '../modules/shop/store-connection.resolv
 import { StorePublishResolver } from '../modules/shop/store-publish.resolver';
 import { StoreInviteResolver } from '../modules/shop/store-invite.resolver';
 import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
+import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver';
+import { addTokenScopes } from '../modules/api-tokens/describe-scopes';
 import { CertificateTemplatesResolver } from '../modules/certificates/certificate-templates.resolver';
 import { CertificatesResolver } from '../modules/certificates/certificates.resolver';
 import { CoursesResolver } from '../modules/courses/courses.resolver';
@@ -36,6 +38,7 @@ import { resourcesResolvers } from '../modules/resources/resources.resolver';
 import { UploadsResolver } from '../modules/uploads/uploads.resolver';
 import { sellersResolvers } from '../modules/sellers/sellers.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
+import { webhooksResolvers } from '../modules/webhooks/webhooks.resolver';
 import { PgPubSub } from '../realtime/pg-pubsub';
 import { addAudiences } from './audience';
 import { describeConnections } from './connection';
@@ -68,6 +71,7 @@ export const resolvers = [
   ...membershipResolvers,
   ...messagingResolvers,
   NotificationsResolver,
+  ApiTokensResolver,
   StoreConnectionResolver,
   StorePublishResolver,
   StoreOrdersResolver,
@@ -75,6 +79,7 @@ export const resolvers = [
   ShopCheckoutResolver,
   StoreCatalogResolver,
   StoreInviteResolver,
+  ...webhooksResolvers,
 ] as const;
 
 /** Where the committed SDL lives (the repo root). */
@@ -109,6 +114,7 @@ export async function buildBareSchema(pubSub: PubSub = new PgPubSub()): Promise<
   describeRootTypes(schema);
   describeConnections(schema);
   addAudiences(schema, ruleOf);
+  addTokenScopes(schema);
   return schema;
 }
 

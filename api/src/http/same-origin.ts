@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { hasBearer } from '../modules/api-tokens/bearer-auth';
 
 /** The answer's message to a refused request. */
 export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed';
@@ -58,6 +59,10 @@ export function sameOrigin(publicUrl: string): RequestHandler {
   const publicOrigin = originOf(publicUrl);
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    // A bearer request proves itself with its token, not an ambient cookie: no CSRF to guard against
+    // (a page cannot add an Authorization header cross-site without a CORS preflight, never granted).
+    // Its token is checked next (bearerOrSession): a bad one is 401, never a fallback to the cookie.
+    if (hasBearer(req)) return next();
     const own = ownOrigin(req);
     const ownOrigins = [own, publicOrigin].filter((origin): origin is string => origin !== null);
     const refused = isCrossSite({

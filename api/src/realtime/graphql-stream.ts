@@ -19,7 +19,9 @@ import { formatError, unauthenticated } from '../graphql/errors';
 import { withoutSuggestion } from '../graphql/field-suggestions';
 import { graphInputProblem } from '../graphql/input-guard';
 import { parseOptions, validationRules } from '../graphql/limits';
+import { costRefusal, measureCost } from '../graphql/query-cost';
 import type { SessionStore } from '../modules/auth/session-store';
+import { scopeRefusal, scopeRefusalMessage } from '../modules/api-tokens/scope-check';
 import type { PgPubSub } from './pg-pubsub';
 
 /** Where the graph's subscriptions are served. */
@@ -195,6 +197,24 @@ export function graphqlStream(options: GraphqlStreamOptions): GraphqlStream {
       if (errors.length) return refusal(400, formatted({ errors }, contextValue).errors!);
       const problem = graphInputProblem(document, params.variables ?? undefined);
       if (problem) return badRequest(problem, 'BAD_USER_INPUT');
+      // An API token's scopes, as at /graphql (modules/api-tokens/scope-plugin.ts).
+      const scopeProblem = req.raw.apiToken && scopeRefusal(schema, document, req.raw.apiToken.scopes);
+      if (scopeProblem) {
+        return refusal(403, [
+          {
+            message: scopeRefusalMessage(scopeProblem),
+            extensions: { code: 'FORBIDDEN', field: scopeProblem.field, requiredScope: scopeProblem.needs },
+          },
+        ]);
+      }
+      // The query cost with the variables, as at /graphql (graphql/query-cost.ts).
+      const tooCostly = costRefusal(
+        measureCost(schema, document, params.variables ?? undefined, params.operationName),
+      );
+      if (tooCostly) {
+        const { http: _http, ...extensions } = tooCostly.extensions;
+        return refusal(400, [{ message: tooCostly.message, extensions }]);
+      }
       const args: ExecutionArgs & { contextValue: StreamContext } = {
         schema,
         document,

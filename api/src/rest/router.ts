@@ -38,6 +38,7 @@ import { uploadRoute } from '../modules/uploads/upload.route';
 import { unsubscribePageRedirect, unsubscribeRoute } from '../modules/notifications/unsubscribe.route';
 import { profileImageRoute } from '../modules/users/profile-image.route';
 import { usersRoutes } from '../modules/users/users.routes';
+import { requireScope } from '../modules/api-tokens/route-scope';
 import { type GraphRoute, runGraphRoute } from './graph-route';
 
 export type ContextFactory = (req: Request, res: Response) => Promise<Context>;
@@ -105,21 +106,41 @@ export function createRestRouter(
   // string or a JSON body: 400 before any route runs (the graph's own guard is graphql/input-guard.ts).
   router.use(validInput());
 
-  router.post('/profile/image', profileImageRoute(createContext));
-  router.post('/upload', uploadRoute(createContext));
-  router.get('/certificates/:id/pdf', certificatePdfRoute(createContext));
-  router.post('/simple-checkout', simpleCheckoutRoute(server, createContext));
-  router.get('/orders/:id/receipt', receiptRoute(createContext, 'html'));
-  router.get('/orders/:id/receipt.pdf', receiptRoute(createContext, 'pdf'));
-  router.get('/subscription/invoices/:id/receipt', invoiceReceiptRoute(createContext, 'html'));
-  router.get('/subscription/invoices/:id/receipt.pdf', invoiceReceiptRoute(createContext, 'pdf'));
-  router.get(['/resources/:id/download', '/curriculum/:id/download'], resourceDownloadRoute(createContext));
-  router.get('/resources/:id/thumbnail', resourceThumbnailRoute(createContext));
-  router.get('/bookings/:id/ics', bookingIcsRoute(createContext));
+  router.post('/profile/image', requireScope('account:write'), profileImageRoute(createContext));
+  router.post('/upload', requireScope('resources:write'), uploadRoute(createContext));
+  router.get('/certificates/:id/pdf', requireScope('learning:read'), certificatePdfRoute(createContext));
+  router.post('/simple-checkout', requireScope('cart:write'), simpleCheckoutRoute(server, createContext));
+  router.get('/orders/:id/receipt', requireScope('orders:read'), receiptRoute(createContext, 'html'));
+  router.get('/orders/:id/receipt.pdf', requireScope('orders:read'), receiptRoute(createContext, 'pdf'));
+  router.get(
+    '/subscription/invoices/:id/receipt',
+    requireScope('account:read'),
+    invoiceReceiptRoute(createContext, 'html'),
+  );
+  router.get(
+    '/subscription/invoices/:id/receipt.pdf',
+    requireScope('account:read'),
+    invoiceReceiptRoute(createContext, 'pdf'),
+  );
+  router.get(
+    ['/resources/:id/download', '/curriculum/:id/download'],
+    requireScope('orders:read'),
+    resourceDownloadRoute(createContext),
+  );
+  router.get('/resources/:id/thumbnail', requireScope('catalog:read'), resourceThumbnailRoute(createContext));
+  router.get('/bookings/:id/ics', requireScope('bookings:read'), bookingIcsRoute(createContext));
   router.get('/calendar/:token.ics', calendarFeedRoute(createContext));
-  router.get('/admin/outbox/:id/attachments/:index', outboxAttachmentRoute(createContext));
-  router.get('/conversations/:id/attachments/:attachmentId', messageAttachmentRoute(createContext));
-  router.get('/auth', authStateRoute(server, createContext));
+  router.get(
+    '/admin/outbox/:id/attachments/:index',
+    requireScope('admin'),
+    outboxAttachmentRoute(createContext),
+  );
+  router.get(
+    '/conversations/:id/attachments/:attachmentId',
+    requireScope('messages:read'),
+    messageAttachmentRoute(createContext),
+  );
+  router.get('/auth', requireScope('account:read'), authStateRoute(server, createContext));
   router.use(zipcodeLookupRoute());
 
   for (const route of graphRoutes) {

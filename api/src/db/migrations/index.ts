@@ -28,7 +28,9 @@ import { Migration20261127000200_notification_preferences } from './Migration202
 import { Migration20261128000000_shop } from './Migration20261128000000_shop';
 import { Migration20261128000100_store_entitlements } from './Migration20261128000100_store_entitlements';
 import { Migration20261128000200_store_client_credentials } from './Migration20261128000200_store_client_credentials';
+import { Migration20261130000000_api_tokens } from './Migration20261130000000_api_tokens';
 import { Migration20261124100000_registration_attempts } from './Migration20261124100000_registration_attempts';
+import { Migration20261130000100_webhooks } from './Migration20261130000100_webhooks';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -89,4 +91,6 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261128000200_store_client_credentials',
     class: Migration20261128000200_store_client_credentials,
   },
+  { name: 'Migration20261130000000_api_tokens', class: Migration20261130000000_api_tokens },
+  { name: 'Migration20261130000100_webhooks', class: Migration20261130000100_webhooks },
 ];
