@@ -152,6 +152,11 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'adminStoreProducts',
     'adminSubscriptionPlans',
     'adminSubscriptions',
+    'adminWebhookEndpoint',
+    'adminWebhookEndpointSecret',
+    'adminWebhookEndpoints',
+    'adminWebhookEventTypes',
+    'adminWebhookMessage',
     'coupon',
     'curriculumReviewQueue',
     'inboxCounts',
@@ -313,6 +318,11 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'subscriptionPlanUpdate',
     'subscriptionTestClockAdvance',
     'userRolesUpdate',
+    'webhookEndpointCreate',
+    'webhookEndpointDelete',
+    'webhookEndpointSecretRotate',
+    'webhookEndpointUpdate',
+    'webhookMessageRedeliver',
   ]),
 ]);
 
