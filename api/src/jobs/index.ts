@@ -114,6 +114,11 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** Run pg-boss's maintenance and cron in this process (default true). */
   supervise?: boolean;
+  /**
+   * How often this process checks the schedules and sends the due ones (seconds, 1–45; default
+   * 30: a cron job may start up to this late). Tests lower it.
+   */
+  cronIntervalSeconds?: number;
 }
 
 /** One process's connection to the queue. */
@@ -136,6 +141,12 @@ export class JobQueue {
       max: 4,
       supervise: options.supervise ?? true,
       schedule: options.supervise ?? true,
+      ...(options.cronIntervalSeconds
+        ? {
+            cronMonitorIntervalSeconds: options.cronIntervalSeconds,
+            cronWorkerIntervalSeconds: options.cronIntervalSeconds,
+          }
+        : {}),
       // A handler that crashed with its process is retried after this.
       expireInSeconds: 15 * 60,
       retryLimit: 5,

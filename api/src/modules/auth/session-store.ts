@@ -24,7 +24,8 @@ const seconds = (ms: number) => ms / 1000;
  * The `session` table (sid, sess json, expire — the layout connect-pg-simple used, so sessions
  * made before stay valid). Reading a session also reads its user's row in the same prepared
  * statement (a left join on `sess.userId`): one database round trip per request of a signed-in
- * user, planned once per pooled connection. Expired sessions are never read and are pruned.
+ * user, planned once per pooled connection. Expired sessions are never read; the
+ * `auth.prune-sessions` job deletes them (auth-housekeeping.jobs.ts).
  */
 export class SessionStore {
   private readonly readSql: string;
@@ -74,13 +75,5 @@ export class SessionStore {
 
   async destroy(sid: string): Promise<void> {
     await this.pool.query('delete from "session" where sid = $1', [sid]);
-  }
-
-  /** Deletes expired sessions; returns how many. */
-  async prune(): Promise<number> {
-    const result = await this.pool.query('delete from "session" where expire < to_timestamp($1)', [
-      seconds(Date.now()),
-    ]);
-    return result.rowCount ?? 0;
   }
 }

@@ -2,6 +2,7 @@ import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { SESSION_TOUCH_INTERVAL_MS } from './session-middleware';
+import { pruneExpiredSessions } from './auth-housekeeping.jobs';
 import { SessionStore } from './session-store';
 
 let t: TestApp;
@@ -130,7 +131,7 @@ describe('sessions', () => {
     });
     await store.create('prune-expired', 'nobody', Date.now() - 1000);
     await store.create('prune-live', 'nobody', Date.now() + DAY);
-    expect(await store.prune()).toBeGreaterThanOrEqual(1);
+    expect(await pruneExpiredSessions(t.orm.em.fork())).toBeGreaterThanOrEqual(1);
     expect(await sessionRow('prune-expired')).toBeUndefined();
     expect(await sessionRow('prune-live')).toBeDefined();
   });

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { defineJob, jobs } from '../../jobs';
+import { defineJob, defineSchedule, jobs } from '../../jobs';
 import { expireHolds } from './booking-holds';
 
 /** Expires a booking's hold at its expiry (and any other lapsed holds of its instructor). */
@@ -30,3 +30,15 @@ defineJob<HoldExpiryData>(BOOKING_HOLD_EXPIRY_JOB, async (data, ctx) => {
     await expireHolds(tem, row.instructor_id);
   });
 });
+
+/**
+ * Every hold that ran out, every 15 minutes (UTC): a backstop for a hold whose own job was lost or
+ * failed for good. A pg-boss cron job, so one process of all runs it each time.
+ */
+export const EXPIRE_LAPSED_HOLDS_JOB = 'booking.expire-lapsed-holds';
+export const EXPIRE_LAPSED_HOLDS_CRON = '*/15 * * * *';
+
+defineJob(EXPIRE_LAPSED_HOLDS_JOB, async (_data, ctx) => {
+  await ctx.em.transactional((tem) => expireHolds(tem));
+});
+defineSchedule(EXPIRE_LAPSED_HOLDS_JOB, EXPIRE_LAPSED_HOLDS_CRON);

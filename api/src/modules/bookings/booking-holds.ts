@@ -17,8 +17,8 @@ interface ExpiredRow {
  * Marks held bookings whose hold ran out `expired` (a conditional UPDATE: held → expired where
  * hold_expires_at <= now), gives a group seat back (guarded decrement) and cancels their unpaid
  * orders, in the caller's transaction. With `instructorId`, only that instructor's holds (the
- * booking writes call it under the instructor's lock); without, all (the housekeeping timer and
- * the hold's job). Returns the ids expired.
+ * booking writes and the hold's own job call it under the instructor's lock); without, all (the
+ * lapsed-holds sweep job, booking-holds.jobs.ts). Returns the ids expired.
  */
 export async function expireHolds(em: EntityManager, instructorId?: string): Promise<string[]> {
   const rows = await em.execute<ExpiredRow[]>(

@@ -84,10 +84,10 @@ export async function settleAutomaticRefund(
 }
 
 /**
- * Housekeeping (every worker, with the other periodic work): tries again the automatic refunds
- * still due a while after they fell due — when the provider failed and no webhook redelivery or
- * confirm came back to them. The idempotency key makes concurrent tries of several workers refund
- * once. Returns how many were settled.
+ * Housekeeping (the `orders.retry-due-refunds` cron job, automatic-refund.jobs.ts): tries again
+ * the automatic refunds still due a while after they fell due — when the provider failed and no
+ * webhook redelivery or confirm came back to them. The idempotency key makes concurrent tries (a
+ * confirm racing the job) refund once. Returns how many were settled.
  */
 export async function retryDueRefunds(
   em: EntityManager,
