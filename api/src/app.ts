@@ -44,7 +44,7 @@ import { bearerOrSession } from './modules/api-tokens/bearer-auth';
 import { apiTokenScopes } from './modules/api-tokens/scope-plugin';
 import { SessionStore } from './modules/auth/session-store';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
-import { LocalStorage } from './storage/local-storage';
+import { closeStorage, storageFor } from './storage/create-storage';
 import { JobQueue, setCurrentJobQueue } from './jobs';
 import './jobs/handlers';
 import { installBookingNotifications } from './modules/bookings/notifications/booking-notifications.listener';
@@ -72,7 +72,8 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   // HTML, JSON and XML compressed on the fly (never an event stream or a download: http/compression.ts).
   app.use(compressResponses());
   if (config.trustProxy) app.set('trust proxy', 1);
-  const storage = new LocalStorage(config.uploadsDir);
+  // Files on the local disk, or in S3 when S3_BUCKET is set (shared with the job handlers).
+  const storage = storageFor(config);
   const payments = createPaymentProvider(config);
 
   // The hot reads of every request (the session with its user, the cart's lines) on a plain pool.
@@ -173,7 +174,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     }
   });
 
-  app.use('/uploads', publicUploads(config.uploadsDir));
+  app.use('/uploads', publicUploads(storage.public));
   app.use(playgroundAssets);
   app.get(SCHEMA_FILE_PATH, schemaFileRoute(schema));
   app.get('/graphql', playgroundPage(playgroundSecurityHeaders(headerSettings, playgroundHtml)));
@@ -222,6 +223,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       await apollo.stop();
       await readPool.end();
       await demoStore?.close();
+      closeStorage(config);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { type S3Config, s3ConfigFrom } from './storage/s3-config';
 
 /** Every environment variable the server reads, parsed and validated in one place. */
 export interface Config {
@@ -12,6 +13,11 @@ export interface Config {
   uploadsDir: string;
   /** Files served only through access checks (resource files); never under /uploads. */
   privateDir: string;
+  /**
+   * S3-compatible object storage for both areas of files (S3_BUCKET and the other S3_* variables,
+   * storage/s3-config.ts); undefined: the local folders above (storage/create-storage.ts).
+   */
+  s3: S3Config | undefined;
   sessionSecret: string;
   webDist: string;
   /**
@@ -229,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
     privateDir: privateDirFrom(env),
+    s3: s3ConfigFrom(env),
     sessionSecret,
     webDist: path.resolve(env.WEB_DIST || path.join(__dirname, '..', '..', 'web', 'dist')),
     seed,

@@ -9,6 +9,8 @@ import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } f
 import { DemoPasswordError } from './db/seeders/demo-passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seeders/demo-users';
 import { prepareJobQueues } from './jobs';
+import { closeStorage, storageFor } from './storage/create-storage';
+import { checkStorage } from './storage/storage';
 import './jobs/handlers';
 import { superviseWorkers } from './workers';
 
@@ -38,6 +40,7 @@ async function serve(
   const orm = await openDatabase(databaseUrl, {
     seed: options.seed,
     refuseDemoPasswords: options.refuseDemoPasswords,
+    privateFiles: storageFor(config).private,
   });
   const handle = await createApp(orm, config, databaseUrl);
   const server: Server = handle.app.listen(config.port, config.host, options.onListening);
@@ -73,15 +76,27 @@ async function main() {
   if (cluster.isWorker)
     return serve(config, config.databaseUrl!, { seed: false, refuseDemoPasswords: false });
 
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  if (config.s3) {
+    // A wrong bucket, endpoint or key stops the start here, not at the first upload.
+    try {
+      await checkStorage(storageFor(config));
+    } catch (error) {
+      console.error(`\n${(error as Error).message}: check S3_BUCKET, S3_ENDPOINT and the S3 keys.\n`);
+      process.exit(1);
+    }
+  } else {
+    fs.mkdirSync(config.uploadsDir, { recursive: true });
+  }
   if (config.databaseUrl && config.workers > 1) {
     const orm = await openDatabase(config.databaseUrl, {
       seed: config.seed,
       refuseDemoPasswords: config.production,
+      privateFiles: storageFor(config).private,
     });
     // pg-boss's schema and queues, once, before the workers start theirs.
     await prepareJobQueues(config.databaseUrl, orm, config);
     await orm.close(true);
+    closeStorage(config);
     superviseWorkers(config.workers, () => announce(config, config.workers));
     return;
   }

@@ -22,7 +22,7 @@ import { SellerPayoutsService } from './modules/sellers/seller-payouts.service';
 import { SellerStoreService } from './modules/sellers/seller-store.service';
 import { UsersService } from './modules/users/users.service';
 import type { PaymentProvider } from './modules/payments/payment-provider';
-import type { Storage } from './storage/storage';
+import type { AppStorage } from './storage/storage';
 
 /** The business services of one request, sharing its EntityManager. */
 export interface Services {
@@ -50,11 +50,11 @@ export interface Services {
   bookings: BookingsService;
 }
 
-export function createServices(em: EntityManager, storage: Storage, payments: PaymentProvider): Services {
+export function createServices(em: EntityManager, storage: AppStorage, payments: PaymentProvider): Services {
   void payments; // used by the cart, checkout and seller-payout services
   const services: Services = {
     auth: new AuthService(em),
-    users: new UsersService(em, storage),
+    users: new UsersService(em, storage.public),
     adminUsers: new AdminUsersService(em),
     certificates: new CertificatesService(em),
     // Course completion issues the certificate through this request's certificates service.

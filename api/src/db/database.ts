@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { Storage } from '../storage/storage';
 import { ormConfig } from './mikro-orm.config';
 import { refuseDemoPasswords } from './seeders/demo-passwords';
 import { seedDatabase } from './seeders/seed';
@@ -10,12 +11,18 @@ import { seedDatabase } from './seeders/seed';
  */
 export async function openDatabase(
   url: string,
-  options: { seed: boolean; silent?: boolean; refuseDemoPasswords?: boolean },
+  options: {
+    seed: boolean;
+    silent?: boolean;
+    refuseDemoPasswords?: boolean;
+    /** Where seeding puts the demo resources' files: the app's private storage (default: PRIVATE_DIR). */
+    privateFiles?: Storage;
+  },
 ): Promise<MikroORM> {
   const orm = await MikroORM.init(ormConfig(url, { silent: options.silent }));
   try {
     await orm.getMigrator().up();
-    if (options.seed) await seedDatabase(orm.em.fork());
+    if (options.seed) await seedDatabase(orm.em.fork(), options.privateFiles);
     if (options.refuseDemoPasswords) await refuseDemoPasswords(orm.em.fork());
   } catch (error) {
     await orm.close(true);

@@ -5,6 +5,7 @@ import type { Viewer } from '../modules/auth/session-user';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { User } from '../modules/users/user.entity';
 import type { Services } from '../services';
+import type { AppStorage } from '../storage/storage';
 
 export interface Context {
   req: Request;
@@ -23,6 +24,8 @@ export interface Context {
   config: Config;
   /** Stripe or the labelled test provider (one per app). */
   payments: PaymentProvider;
+  /** The app's files: public images and private files, on the local disk or in S3 (storage/). */
+  storage: AppStorage;
   /** The client's address, for throttling. */
   ip: string;
 }

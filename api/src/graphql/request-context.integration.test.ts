@@ -5,6 +5,7 @@ import type { SessionUserRow } from '../modules/auth/session-user';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import { User } from '../modules/users/user.entity';
 import type { Services } from '../services';
+import type { AppStorage } from '../storage/storage';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { RequestContext } from './request-context';
 
@@ -33,6 +34,7 @@ function contextFor(sessionRow: SessionUserRow | null) {
     {} as Services,
     {} as PaymentProvider,
     {} as Config,
+    {} as AppStorage,
   );
   return { em, ctx };
 }

@@ -11,7 +11,7 @@ import {
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { User } from '../modules/users/user.entity';
 import { createServices, type Services } from '../services';
-import type { Storage } from '../storage/storage';
+import type { AppStorage } from '../storage/storage';
 import type { Context } from './context';
 
 /**
@@ -32,6 +32,7 @@ export class RequestContext implements Context {
     readonly services: Services,
     readonly payments: PaymentProvider,
     readonly config: Config,
+    readonly storage: AppStorage,
   ) {
     this.sessionRow = row;
     this.viewer = row && viewerOf(row);
@@ -57,7 +58,7 @@ export class RequestContext implements Context {
 /** Builds each request's context: a fresh EntityManager fork and the session's user. */
 export function requestContextFactory(
   orm: MikroORM,
-  storage: Storage,
+  storage: AppStorage,
   payments: PaymentProvider,
   config: Config,
 ): (req: Request, res: Response) => Promise<Context> {
@@ -65,6 +66,7 @@ export function requestContextFactory(
     const em = orm.em.fork();
     const userId = req.session?.userId;
     const row = userId ? await loadSessionUserRow(em, req, userId) : null;
-    return new RequestContext(req, res, em, row, createServices(em, storage, payments), payments, config);
+    const services = createServices(em, storage, payments);
+    return new RequestContext(req, res, em, row, services, payments, config, storage);
   };
 }

@@ -1,7 +1,9 @@
-import type { RequestHandler } from 'express';
-import fs from 'node:fs';
-import path from 'node:path';
+import type { RequestHandler, Response } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { SIGNATURE_BYTES, signatureKind } from '../modules/uploads/file-kind';
+import { PUBLIC_CACHE_CONTROL } from '../storage/s3-storage';
+import { assertValidKey, type Storage, StorageNotFoundError, type StoredObject } from '../storage/storage';
 
 /** The image types served here (by their bytes): PNG, JPEG, WebP (avatars) and GIF (thumbnails). */
 function servableImageType(header: Buffer): string | null {
@@ -9,50 +11,126 @@ function servableImageType(header: Buffer): string | null {
   return format && format !== 'zip' && format.kind === 'image' ? format.contentType : null;
 }
 
-async function readHeader(file: string): Promise<Buffer | null> {
-  let handle: fs.promises.FileHandle | undefined;
+/**
+ * The first `bytes` bytes of a stream, and the stream to read all of it from (the bytes read are
+ * put back in front, so nothing is fetched twice).
+ */
+function peek(body: Readable, bytes: number): Promise<{ head: Buffer; body: Readable }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const done = (ended: boolean) => {
+      body.off('data', onData).off('end', onEnd).off('error', onError);
+      body.pause();
+      const all = Buffer.concat(chunks);
+      if (!ended) body.unshift(all);
+      // A small object read to its end meanwhile is streamed again from its bytes.
+      resolve({ head: all.subarray(0, bytes), body: ended ? Readable.from([all]) : body });
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= bytes) done(false);
+    };
+    const onEnd = () => done(true);
+    const onError = (error: Error) => reject(error);
+    body.on('data', onData).once('end', onEnd).once('error', onError);
+  });
+}
+
+async function send(res: Response, body: Readable, head: boolean): Promise<void> {
+  if (head) {
+    body.destroy();
+    res.end();
+    return;
+  }
   try {
-    handle = await fs.promises.open(file, 'r');
-    if (!(await handle.stat()).isFile()) return null;
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SIGNATURE_BYTES), 0, SIGNATURE_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } catch {
-    return null;
-  } finally {
-    await handle?.close();
+    await pipeline(body, res);
+  } catch (error) {
+    if (!res.headersSent) throw error;
   }
 }
 
+/** The storage key of a request path (`/profiles/a.webp`); null for anything that cannot be one. */
+function keyOf(path: string): string | null {
+  let key: string;
+  try {
+    key = decodeURIComponent(path).replace(/^\//, '');
+    assertValidKey(key);
+  } catch {
+    return null;
+  }
+  // No dotfiles (as Express's static files: `dotfiles: 'deny'`).
+  return /(^|\/)\./.test(key) ? null : key;
+}
+
 /**
- * `/uploads/*`: public images (avatars, thumbnails). A file is sent only as the image type its bytes
- * show, whatever its name says; anything else (HTML, SVG, a script) is not found. With `nosniff`
- * and the sandboxing CSP every response gets (security-headers.ts) a browser never runs what it
- * gets here.
+ * `/uploads/*`: public images (avatars, thumbnails) from the public area of the app's storage — a
+ * folder on this machine, or the bucket's `public/` prefix streamed through the app, so the same
+ * URL works on every replica. A file is sent only as the image type its bytes show, whatever its
+ * name says; anything else (HTML, SVG, a script) is not found. With `nosniff` and the sandboxing CSP
+ * every response gets (security-headers.ts) a browser never runs what it gets here. Objects never
+ * change (random names), so they are cached a week; ETag, Last-Modified and single byte ranges
+ * are answered.
  */
-export function publicUploads(uploadsDir: string): RequestHandler {
-  const root = path.resolve(uploadsDir);
+export function publicUploads(store: Storage): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    let relative: string;
+    const key = keyOf(req.path);
+    let object: StoredObject | null = null;
     try {
-      relative = decodeURIComponent(req.path);
-    } catch {
-      res.status(400).json({ message: 'Malformed path' });
-      return;
+      object = key ? await store.read(key) : null;
+    } catch (error) {
+      if (!(error instanceof StorageNotFoundError)) return next(error);
     }
-    const file = path.resolve(root, '.' + relative);
-    const header =
-      file.startsWith(root + path.sep) && !relative.includes('\0') && !/\/\./.test(relative)
-        ? await readHeader(file)
-        : null;
-    const type = header && servableImageType(header);
-    if (!type) {
+    let peeked: { head: Buffer; body: Readable } | null = null;
+    try {
+      peeked = object && (await peek(object.body, SIGNATURE_BYTES));
+    } catch (error) {
+      return next(error);
+    }
+    const type = peeked && servableImageType(peeked.head);
+    if (!key || !object || !peeked || !type) {
+      peeked?.body.destroy();
       res.status(404).json({ message: 'Not found' });
       return;
     }
-    res.type(type);
-    res.sendFile(file, { maxAge: '7d', dotfiles: 'deny' }, (error) => {
-      if (error && !res.headersSent) next(error);
+    const head = req.method === 'HEAD';
+    res.set({
+      'Content-Type': type,
+      'Cache-Control': PUBLIC_CACHE_CONTROL,
+      'Accept-Ranges': 'bytes',
+      'Last-Modified': object.lastModified.toUTCString(),
+      ...(object.etag ? { ETag: object.etag } : {}),
     });
+    if (req.fresh) {
+      peeked.body.destroy();
+      res.status(304).end();
+      return;
+    }
+    try {
+      // One byte range (players and download managers ask for them); several are answered whole.
+      const ranges = req.headers.range ? req.range(object.size, { combine: true }) : undefined;
+      if (ranges === -1) {
+        peeked.body.destroy();
+        res.status(416).set('Content-Range', `bytes */${object.size}`).end();
+        return;
+      }
+      if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
+        peeked.body.destroy();
+        const [range] = ranges;
+        const part = await store.read(key, range);
+        res.status(206).set({
+          'Content-Range': `bytes ${range.start}-${range.end}/${object.size}`,
+          'Content-Length': String(range.end - range.start + 1),
+        });
+        await send(res, part.body, head);
+        return;
+      }
+      res.status(200).set('Content-Length', String(object.size));
+      await send(res, peeked.body, head);
+    } catch (error) {
+      next(error);
+    }
   };
 }

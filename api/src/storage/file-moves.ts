@@ -30,8 +30,3 @@ export async function writeFileIn(file: string, data: Buffer): Promise<void> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   await fs.promises.writeFile(file, data, { flag: 'wx' });
 }
-
-/** Removes a file if it exists (never throws for a missing one). */
-export async function removeFile(file: string): Promise<void> {
-  await fs.promises.rm(file, { force: true });
-}

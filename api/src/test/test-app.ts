@@ -7,6 +7,7 @@ import request from 'supertest';
 import { type AppHandle, createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { storageFor } from '../storage/create-storage';
 import { createTestDatabase } from './database';
 
 export interface TestApp {
@@ -25,7 +26,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the real app on a fresh PostgreSQL database (migrated and seeded with the demo users). */
+/**
+ * Boots the real app on a fresh PostgreSQL database (migrated and seeded with the demo users).
+ * Files go to folders of a temporary DATA_DIR, or to S3 with `{ s3: … }` (test/s3-server.ts).
+ */
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-test-'));
@@ -45,7 +49,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     demoStoreUrl: 'http://127.0.0.1:9/demo-store',
     ...overrides,
   };
-  const orm = await openDatabase(db.url, { seed: true, silent: true });
+  // Demo files go where the app reads them (its local folders, or S3 with `overrides.s3`).
+  const orm = await openDatabase(db.url, { seed: true, silent: true, privateFiles: storageFor(config).private });
   const handle = await createApp(orm, config, db.url);
   return {
     handle,

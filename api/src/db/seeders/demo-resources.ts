@@ -1,7 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import fs from 'node:fs';
-import path from 'node:path';
-import { privateDirFrom } from '../../config';
 import { hashPassword } from '../../modules/auth/password';
 import { DanceStyle } from '../../modules/courses/dance-style.entity';
 import { Entitlement } from '../../modules/resources/entitlement.entity';
@@ -11,6 +8,7 @@ import { Resource } from '../../modules/resources/resource.entity';
 import { Review } from '../../modules/resources/review.entity';
 import { type PayoutStatus, SellerProfile } from '../../modules/resources/seller-profile.entity';
 import { User } from '../../modules/users/user.entity';
+import type { Storage } from '../../storage/storage';
 import {
   DEMO_RESOURCE_CATEGORIES,
   DEMO_RESOURCES,
@@ -25,21 +23,29 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** A small sample file for each demo resource, in the private storage folder (never /uploads). */
-function writeSampleFile(storageKey: string, title: string, description: string): number {
-  const content = `DRX demo resource\n\n${title}\n\n${description}\n\nThis sample file stands in for the real material.\n`;
+/**
+ * A small sample file for each demo resource, in the private area of the app's storage (never
+ * /uploads); one left by an earlier seeding of the same storage is kept (same bytes).
+ */
+async function writeSampleFile(
+  files: Storage,
+  storageKey: string,
+  { title, description, file }: { title: string; description: string; file: { contentType: string } },
+): Promise<number> {
+  const content = Buffer.from(
+    `DRX demo resource\n\n${title}\n\n${description}\n\nThis sample file stands in for the real material.\n`,
+  );
   try {
-    const file = path.join(privateDirFrom(), storageKey);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
+    if (!(await files.exists(storageKey)))
+      await files.put(storageKey, content, { contentType: file.contentType });
   } catch (error) {
     console.warn('[seed] could not write a demo resource file', error);
   }
-  return Buffer.byteLength(content);
+  return content.length;
 }
 
 /** The demo curriculum store: sellers' stores, resources of every type, reviews, a featured set. */
-export async function seedDemoResources(em: EntityManager): Promise<void> {
+export async function seedDemoResources(em: EntityManager, privateFiles: Storage): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const s of DEMO_STORE_SELLERS) {
     const usernameKey = s.username.toLowerCase();
@@ -82,9 +88,9 @@ export async function seedDemoResources(em: EntityManager): Promise<void> {
     });
   }
 
-  DEMO_RESOURCES.forEach((data, index) => {
+  for (const [index, data] of DEMO_RESOURCES.entries()) {
     const seller = users.get(data.seller);
-    if (!seller) return;
+    if (!seller) continue;
     const resource = em.create(Resource, {
       title: data.title,
       description: data.description,
@@ -110,7 +116,7 @@ export async function seedDemoResources(em: EntityManager): Promise<void> {
       storageKey,
       fileName: data.file.name,
       contentType: data.file.contentType,
-      sizeBytes: writeSampleFile(storageKey, data.title, data.description),
+      sizeBytes: await writeSampleFile(privateFiles, storageKey, data),
     });
     for (const [username, rating, body] of data.reviews ?? []) {
       const user = users.get(username);
@@ -118,7 +124,7 @@ export async function seedDemoResources(em: EntityManager): Promise<void> {
       em.create(Entitlement, { user, resource, source: 'granted' });
       em.create(Review, { user, resource, rating, body });
     }
-  });
+  }
   await em.flush();
   await em.execute(
     `update resources r set

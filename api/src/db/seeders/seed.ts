@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { privateDirFrom } from '../../config';
+import { LocalStorage } from '../../storage/local-storage';
+import type { Storage } from '../../storage/storage';
 import { withoutBookingNotifications } from '../../modules/bookings/booking-events';
 import { withoutNotifications } from '../../modules/notifications/notify';
 import { seedDemoBookings } from './demo-bookings';
@@ -12,7 +15,7 @@ import { seedDemoSellers } from './demo-sellers';
 import { seedDemoUsers } from './demo-users';
 
 /** Each seeder runs once per database (claimed in seed_runs), so later edits are never undone. */
-const SEEDERS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
+const SEEDERS: { name: string; run: (em: EntityManager, privateFiles: Storage) => Promise<void> }[] = [
   { name: 'demo-users', run: seedDemoUsers },
   { name: 'demo-courses', run: seedDemoCourses },
   { name: 'demo-resources', run: seedDemoResources },
@@ -25,7 +28,14 @@ const SEEDERS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
   { name: 'demo-messages', run: seedDemoMessages },
 ];
 
-export async function seedDatabase(em: EntityManager): Promise<string[]> {
+/**
+ * Runs the seeders not run on this database yet. `privateFiles`: where the demo resources' sample
+ * files go (the app's private storage; default the local PRIVATE_DIR).
+ */
+export async function seedDatabase(
+  em: EntityManager,
+  privateFiles: Storage = new LocalStorage(privateDirFrom(), null),
+): Promise<string[]> {
   const ran: string[] = [];
   const conn = em.getConnection();
   for (const seeder of SEEDERS) {
@@ -37,7 +47,7 @@ export async function seedDatabase(em: EntityManager): Promise<string[]> {
     if (!claimed.length) continue;
     try {
       // Demo data mails nobody (order receipts, certificates: notifications/notify.ts).
-      await withoutNotifications(() => seeder.run(em.fork()));
+      await withoutNotifications(() => seeder.run(em.fork(), privateFiles));
     } catch (error) {
       await conn.execute('delete from seed_runs where name = ?', [seeder.name]);
       throw error;

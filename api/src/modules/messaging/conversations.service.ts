@@ -12,6 +12,7 @@ import {
   type SortKey,
 } from '../../graphql/keyset';
 import { publishToUsers } from '../../realtime';
+import type { Storage } from '../../storage/storage';
 import type { Viewer } from '../auth/session-user';
 import { fileMessageReport } from '../inbox/inbox-reports';
 import { User } from '../users/user.entity';
@@ -71,7 +72,8 @@ const messageCreatedKey: SortKey = {
 export class ConversationsService {
   constructor(
     private readonly em: EntityManager,
-    private readonly privateDir: string,
+    /** The private area of the app's files (attachments). */
+    private readonly files: Storage,
   ) {}
 
   /** My conversations, last activity first; `search` matches subject, others' names and message text. */
@@ -277,7 +279,7 @@ export class ConversationsService {
       body,
     ]);
     if (uploadIds?.length) {
-      await attachUploads(em, user, conversationId, messageId, uploadIds, this.privateDir, moves);
+      await attachUploads(em, user, conversationId, messageId, uploadIds, this.files, moves);
     }
     // The message's time is copied in SQL (microseconds), never through a JS Date (milliseconds).
     await em.execute(
@@ -387,7 +389,7 @@ export class ConversationsService {
     try {
       return await this.em.transactional((em) => work(em, moves));
     } catch (error) {
-      await undoMoves(moves);
+      await undoMoves(this.files, moves);
       throw error;
     }
   }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
-import { moveFile, pathInside } from '../../storage/file-moves';
+import type { Storage } from '../../storage/storage';
 import {
   MAX_MESSAGE_FILES_PER_UPLOAD,
   MESSAGE_ATTACHMENT_LIMIT,
@@ -17,16 +17,16 @@ export const MAX_ATTACHMENTS = MAX_MESSAGE_FILES_PER_UPLOAD;
 
 const FIELD = 'attachmentUploadIds';
 
-/** A file move done inside the send transaction; undone when it fails. */
+/** A move of a private file (keys) done inside the send transaction; undone when it fails. */
 export interface AttachmentMove {
   from: string;
   to: string;
 }
 
 /** Moves files back to where they were (after the transaction that moved them failed). */
-export async function undoMoves(moves: AttachmentMove[]): Promise<void> {
+export async function undoMoves(files: Storage, moves: AttachmentMove[]): Promise<void> {
   for (const move of [...moves].reverse()) {
-    await moveFile(move.to, move.from).catch(() => undefined);
+    await files.move(move.to, move.from).catch(() => undefined);
   }
 }
 
@@ -34,7 +34,7 @@ export async function undoMoves(moves: AttachmentMove[]): Promise<void> {
  * Attaches my unused uploads to a new message, inside the send transaction: each must be an image
  * or a PDF of at most 10 MB (FILE_TYPE, FILE_TOO_LARGE), at most 5 (INVALID_INPUT). The upload is
  * consumed and its file moves from `pending/…` to `messages/<conversation id>/…` in the private
- * folder; the moves are recorded in `moves` so the caller can undo them when the transaction fails.
+ * area of the app's storage (`files`); the moves are recorded in `moves` so the caller can undo them when the transaction fails.
  */
 export async function attachUploads(
   em: EntityManager,
@@ -42,7 +42,7 @@ export async function attachUploads(
   conversationId: string,
   messageId: string,
   uploadIds: string[],
-  privateDir: string,
+  files: Storage,
   moves: AttachmentMove[],
 ): Promise<void> {
   const unique = [...new Set(uploadIds)];
@@ -71,11 +71,8 @@ export async function attachUploads(
       [randomUUID(), messageId, storageKey, upload.fileName, upload.contentType, upload.sizeBytes, position],
     );
     await em.execute(`update uploads set consumed_at = now() where id = ?`, [upload.id]);
-    const move = {
-      from: pathInside(privateDir, upload.storageKey),
-      to: pathInside(privateDir, storageKey),
-    };
-    await moveFile(move.from, move.to);
+    const move = { from: upload.storageKey, to: storageKey };
+    await files.move(move.from, move.to);
     moves.push(move);
   }
 }

@@ -37,7 +37,7 @@ import {
   UserBlockPayload,
 } from './messaging.types';
 
-const service = (ctx: Context) => new ConversationsService(ctx.em, ctx.config.privateDir);
+const service = (ctx: Context) => new ConversationsService(ctx.em, ctx.storage.private);
 
 /** How many messages a page holds unless `last` says otherwise. */
 export const MESSAGE_PAGE_SIZE = 30;

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { RequestHandler } from 'express';
+import { sendStoredFile } from '../../http/send-stored-file';
 import { optionalText, text, type GraphRoute } from '../../rest/graph-route';
 import type { ContextFactory } from '../../rest/router';
 import { attachmentHeader } from '../resources/resource-download.route';
@@ -113,7 +112,9 @@ export const messagingRoutes: GraphRoute[] = [
 /**
  * GET /api/conversations/:id/attachments/:attachmentId: streams a message's file to a participant
  * of its conversation (401 signed out, 404 for anyone else and unknown ids). Images are shown
- * inline, PDFs downloaded; never cached by shared caches, never sniffed.
+ * inline, PDFs downloaded; never cached by shared caches, never sniffed. Streamed by the app from
+ * either storage, never redirected to S3: attachments are small (≤ 10 MB), images are shown inside
+ * the app's pages (same origin, under their CSP) and keep this response's sandbox.
  */
 export function messageAttachmentRoute(createContext: ContextFactory): RequestHandler {
   return async (req, res, next) => {
@@ -129,29 +130,21 @@ export function messageAttachmentRoute(createContext: ContextFactory): RequestHa
         isUuid(conversationId) && isUuid(attachmentId)
           ? await attachmentForParticipant(ctx.em, ctx.viewer.id, conversationId, attachmentId)
           : null;
-      const root = path.resolve(ctx.config.privateDir);
-      const absolute = file ? path.resolve(root, file.storageKey) : null;
-      if (!file || !absolute || !absolute.startsWith(root + path.sep) || !fs.existsSync(absolute)) {
+      if (!file) {
         res.status(404).json({ message: 'Attachment not found' });
         return;
       }
       const disposition = attachmentHeader(file.fileName);
-      res.status(200);
-      res.setHeader('Content-Type', file.contentType);
-      res.setHeader(
-        'Content-Disposition',
-        file.contentType.startsWith('image/') ? disposition.replace(/^attachment/, 'inline') : disposition,
-      );
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-      if (req.method === 'HEAD') {
-        res.end();
-        return;
-      }
-      const stream = fs.createReadStream(absolute);
-      stream.on('error', next);
-      stream.pipe(res);
+      const sent = await sendStoredFile(req, res, ctx.storage.private, file.storageKey, {
+        'Content-Type': file.contentType,
+        'Content-Disposition': file.contentType.startsWith('image/')
+          ? disposition.replace(/^attachment/, 'inline')
+          : disposition,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      });
+      if (!sent) res.status(404).json({ message: 'Attachment not found' });
     } catch (error) {
       next(error);
     }

@@ -2,7 +2,6 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
-import type { FileAreas } from '../uploads/uploads.service';
 import {
   ResourceCreateInput,
   ResourceFileRemoveInput,
@@ -16,11 +15,6 @@ import {
 } from './resource-authoring.payloads';
 import { Resource } from './resource.entity';
 import { ResourceConnection } from './resources.types';
-
-const areas = (ctx: Context): FileAreas => ({
-  privateDir: ctx.config.privateDir,
-  uploadsDir: ctx.config.uploadsDir,
-});
 
 /** Sellers create and edit their resources (staff may edit any); see ResourceAuthoringService. */
 @Resolver()
@@ -99,7 +93,7 @@ export class ResourceAuthoringResolver {
     @Ctx() ctx: Context,
   ) {
     return payload<{ resource: Resource | null }>(
-      async () => ({ resource: await ctx.services.resourceAuthoring.create(ctx.user!, input, areas(ctx)) }),
+      async () => ({ resource: await ctx.services.resourceAuthoring.create(ctx.user!, input, ctx.storage) }),
       { resource: null },
     );
   }
@@ -114,7 +108,7 @@ export class ResourceAuthoringResolver {
     @Ctx() ctx: Context,
   ) {
     return payload<{ resource: Resource | null }>(
-      async () => ({ resource: await ctx.services.resourceAuthoring.update(ctx.user!, input, areas(ctx)) }),
+      async () => ({ resource: await ctx.services.resourceAuthoring.update(ctx.user!, input, ctx.storage) }),
       { resource: null },
     );
   }
@@ -160,7 +154,7 @@ export class ResourceAuthoringResolver {
     return payload<{ removedFileId: string | null; resource: Resource | null }>(
       async () => ({
         removedFileId: input.fileId,
-        resource: await ctx.services.resourceAuthoring.removeFile(ctx.user!, input.fileId, areas(ctx)),
+        resource: await ctx.services.resourceAuthoring.removeFile(ctx.user!, input.fileId, ctx.storage),
       }),
       { removedFileId: null, resource: null },
     );

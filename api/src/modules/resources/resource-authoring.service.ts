@@ -5,10 +5,10 @@ import { GraphQLError } from 'graphql';
 import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
-import { moveFile, pathInside, removeFile } from '../../storage/file-moves';
+import type { AppStorage, Storage } from '../../storage/storage';
 import { DanceStyle } from '../courses/dance-style.entity';
 import { AGE_GROUPS, RESOURCE_TYPES, SKILL_LEVELS } from '../reference/reference-lists';
-import { type FileAreas, lockMyUploads, thumbnailUrl } from '../uploads/uploads.service';
+import { lockMyUploads } from '../uploads/uploads.service';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
@@ -60,12 +60,12 @@ export interface SellerResourceCounts {
 const isStaffUser = (user: User) => hasAnyRole(user, STAFF_ROLES);
 const newKey = (resourceId: string) => `resources/${resourceId}/${randomBytes(16).toString('hex')}`;
 
-/** A move done inside a transaction, undone when the transaction fails. */
+/** A move of a private file (keys) done inside a transaction, undone when the transaction fails. */
 type Move = { from: string; to: string; done?: boolean };
 
-async function undo(moves: Move[]): Promise<void> {
+async function undo(files: Storage, moves: Move[]): Promise<void> {
   for (const move of moves.reverse()) {
-    await moveFile(move.to, move.from).catch(() => undefined);
+    await files.move(move.to, move.from).catch(() => undefined);
   }
 }
 
@@ -77,7 +77,7 @@ async function undo(moves: Move[]): Promise<void> {
 export class ResourceAuthoringService {
   constructor(private readonly em: EntityManager) {}
 
-  async create(user: User, input: ResourceCreateFields, areas: FileAreas): Promise<Resource> {
+  async create(user: User, input: ResourceCreateFields, storage: AppStorage): Promise<Resource> {
     const values = await this.validate(input, true);
     if (!input.fileUploadIds?.length) {
       throw new DomainError('INVALID_INPUT', 'Add at least one file', 'fileUploadIds');
@@ -114,7 +114,7 @@ export class ResourceAuthoringService {
           skillLevel: values.skillLevel ?? null,
           category: values.category ? em.getReference(ResourceCategory, values.category.id) : null,
           priceCents: values.priceCents ?? 0,
-          thumbnailUrl: thumb ? thumbnailUrl(thumb) : null,
+          thumbnailUrl: thumb ? storage.public.publicUrl(thumb.storageKey) : null,
           seller: em.getReference(User, user.id),
           status: 'draft',
         });
@@ -131,26 +131,26 @@ export class ResourceAuthoringService {
             position,
           });
           upload.consumedAt = now;
-          moves.push({
-            from: pathInside(areas.privateDir, upload.storageKey),
-            to: pathInside(areas.privateDir, storageKey),
-          });
+          moves.push({ from: upload.storageKey, to: storageKey });
         });
         if (thumb) thumb.consumedAt = now;
         await em.flush();
-        await this.applyMoves(moves);
+        await this.applyMoves(storage.private, moves);
       });
     } catch (error) {
-      await undo(moves.filter((m) => m.done));
+      await undo(
+        storage.private,
+        moves.filter((m) => m.done),
+      );
       throw error;
     }
     return this.em.findOneOrFail(Resource, id, { refresh: true });
   }
 
-  async update(user: User, input: ResourceUpdateFields, areas: FileAreas): Promise<Resource> {
+  async update(user: User, input: ResourceUpdateFields, storage: AppStorage): Promise<Resource> {
     const values = await this.validate(input, false);
     const moves: Move[] = [];
-    const removeAfter: string[] = [];
+    const removeAfter: { area: Storage; key: string }[] = [];
     try {
       await this.em.transactional(async (em) => {
         const resource = await this.editable(em, user, input.id, true);
@@ -173,13 +173,15 @@ export class ResourceAuthoringService {
             public: true,
             field: 'thumbnailUploadId',
           });
-          resource.thumbnailUrl = thumbnailUrl(thumb);
+          resource.thumbnailUrl = storage.public.publicUrl(thumb.storageKey);
           thumb.consumedAt = now;
         } else if (input.removeThumbnail) {
           resource.thumbnailUrl = null;
         }
-        if (oldThumbnail !== resource.thumbnailUrl && oldThumbnail?.startsWith('/uploads/thumbnails/')) {
-          removeAfter.push(pathInside(areas.uploadsDir, oldThumbnail.slice('/uploads/'.length)));
+        // Only an uploaded thumbnail is removed (never a seeded picture under /images).
+        const oldKey = oldThumbnail ? storage.public.keyOfPublicUrl(oldThumbnail) : null;
+        if (oldThumbnail !== resource.thumbnailUrl && oldKey?.startsWith('thumbnails/')) {
+          removeAfter.push({ area: storage.public, key: oldKey });
         }
 
         const files = await em.find(ResourceFile, { resource }, { orderBy: { position: 'asc' } });
@@ -189,7 +191,7 @@ export class ResourceAuthoringService {
           if (!file)
             throw new DomainError('INVALID_INPUT', 'File not found in this resource', 'removeFileIds');
           em.remove(file);
-          removeAfter.push(pathInside(areas.privateDir, file.storageKey));
+          removeAfter.push({ area: storage.private, key: file.storageKey });
         }
         const kept = files.length - removeIds.length;
         const uploads = await lockMyUploads(em, user, input.addFileUploadIds ?? [], {
@@ -222,23 +224,23 @@ export class ResourceAuthoringService {
             position: position++,
           });
           upload.consumedAt = now;
-          moves.push({
-            from: pathInside(areas.privateDir, upload.storageKey),
-            to: pathInside(areas.privateDir, storageKey),
-          });
+          moves.push({ from: upload.storageKey, to: storageKey });
         }
         // An edit of a rejected resource resubmits it: it waits for staff approval (the reason is
         // kept for the reviewer), and its seller cannot publish it.
         if (resource.status === 'rejected') resource.status = 'pending_review';
         resource.updatedAt = now;
         await em.flush();
-        await this.applyMoves(moves);
+        await this.applyMoves(storage.private, moves);
       });
     } catch (error) {
-      await undo(moves.filter((m) => m.done));
+      await undo(
+        storage.private,
+        moves.filter((m) => m.done),
+      );
       throw error;
     }
-    await Promise.all(removeAfter.map((file) => removeFile(file)));
+    await Promise.all(removeAfter.map(({ area, key }) => area.remove(key).catch(() => undefined)));
     return this.em.findOneOrFail(Resource, input.id, { refresh: true });
   }
 
@@ -288,10 +290,10 @@ export class ResourceAuthoringService {
   }
 
   /** Removes one file of a resource (owner or staff); a published resource keeps at least one. */
-  async removeFile(user: User, fileId: string, areas: FileAreas): Promise<Resource> {
+  async removeFile(user: User, fileId: string, storage: AppStorage): Promise<Resource> {
     const file = isUuid(fileId) ? await this.em.findOne(ResourceFile, fileId) : null;
     if (!file) throw new DomainError('NOT_FOUND', 'File not found', 'fileId');
-    return this.update(user, { id: file.resource.id, removeFileIds: [file.id] }, areas);
+    return this.update(user, { id: file.resource.id, removeFileIds: [file.id] }, storage);
   }
 
   /** A resource to edit: its owner and staff only (others: NOT_FOUND for unknown, FORBIDDEN). */
@@ -379,9 +381,9 @@ export class ResourceAuthoringService {
     return em.findOneOrFail(SellerProfile, { user: user.id }, { refresh: true });
   }
 
-  private async applyMoves(moves: Move[]): Promise<void> {
+  private async applyMoves(files: Storage, moves: Move[]): Promise<void> {
     for (const move of moves) {
-      await moveFile(move.from, move.to);
+      await files.move(move.from, move.to);
       move.done = true;
     }
   }

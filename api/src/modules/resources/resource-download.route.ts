@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { DomainError } from '../../graphql/errors';
+import { sendStoredFile } from '../../http/send-stored-file';
 import type { ContextFactory } from '../../rest/router';
 
 const STATUS: Record<string, number> = { NOT_FOUND: 404, FORBIDDEN: 403 };
@@ -32,10 +31,18 @@ export function attachmentHeader(name: string): string {
 }
 
 /**
+ * How long a presigned download URL works: long enough to follow the redirect, too short to be
+ * worth passing on (every new download goes through the access check again).
+ */
+export const DOWNLOAD_URL_SECONDS = 60;
+
+/**
  * GET /api/resources/:id/download and /api/curriculum/:id/download (optional ?fileId=, default the
- * first file): streams a file of the resource to an entitled user, its seller or staff (401 signed
- * out, 403 others, 404 unknown). The service authorises and records the download; the file path
- * comes only from the database and must stay inside the private folder.
+ * first file): gives a file of the resource to an entitled user, its seller or staff (401 signed
+ * out, 403 others, 404 unknown). The service authorises and records the download; the storage key
+ * comes only from the database. With S3 the answer is a 302 to a presigned GET URL that works for
+ * DOWNLOAD_URL_SECONDS and answers with this file name and type (the bytes go from the bucket to
+ * the browser, not through the app); on the local disk the app streams the file.
  */
 export function resourceDownloadRoute(createContext: ContextFactory): RequestHandler {
   return async (req, res, next) => {
@@ -45,34 +52,39 @@ export function resourceDownloadRoute(createContext: ContextFactory): RequestHan
         res.status(401).json({ message: 'Not authenticated' });
         return;
       }
+      const files = ctx.storage.private;
       const fileId = typeof req.query.fileId === 'string' ? req.query.fileId : null;
-      const root = path.resolve(ctx.config.privateDir);
       const file = await ctx.services.resources.fileForDownload(
         ctx.user,
         String(req.params.id),
         fileId,
-        (key) => {
-          const absolute = path.resolve(root, key);
-          if (!absolute.startsWith(root + path.sep) || !fs.existsSync(absolute)) {
-            throw new DomainError('NOT_FOUND', 'File not found', 'fileId');
-          }
-          return absolute;
-        },
+        (key) => files.exists(key),
         // Express answers HEAD with this handler too: it transfers nothing, so it is not a download.
         { record: req.method !== 'HEAD' },
       );
-      res.status(200);
-      res.setHeader('Content-Type', file.contentType);
-      res.setHeader('Content-Disposition', attachmentHeader(file.fileName));
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      if (req.method === 'HEAD') {
-        res.end();
+      const headers = {
+        'Content-Type': file.contentType,
+        'Content-Disposition': attachmentHeader(file.fileName),
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      };
+      // A presigned URL is signed for GET only: HEAD is answered here.
+      const url =
+        req.method === 'HEAD'
+          ? null
+          : await files.downloadUrl(file.storageKey, {
+              contentDisposition: headers['Content-Disposition'],
+              contentType: file.contentType,
+              expiresInSeconds: DOWNLOAD_URL_SECONDS,
+            });
+      if (url) {
+        // The redirect is as private as the file: no cache may keep it for someone else.
+        res.set('Cache-Control', 'private, no-store').redirect(302, url);
         return;
       }
-      const stream = fs.createReadStream(file.absolutePath);
-      stream.on('error', next);
-      stream.pipe(res);
+      if (!(await sendStoredFile(req, res, files, file.storageKey, headers))) {
+        res.status(404).json({ message: 'File not found', code: 'NOT_FOUND' });
+      }
     } catch (error) {
       if (error instanceof DomainError && STATUS[error.code]) {
         res.status(STATUS[error.code]).json({ message: error.message, code: error.code });

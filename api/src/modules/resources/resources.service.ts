@@ -159,16 +159,16 @@ export class ResourcesService {
 
   /**
    * Authorises a download (404 unknown, 403 not entitled), picks the file (`fileId`, default the
-   * first), resolves its storage key through `resolvePath` and records the download (event and
-   * count in one transaction) unless `record` is false (a HEAD request transfers nothing).
+   * first), makes sure it is stored (`stored`; else 404, nothing recorded) and records the download
+   * (event and count in one transaction) unless `record` is false (a HEAD request transfers nothing).
    */
   async fileForDownload(
     user: User,
     resourceId: string,
     fileId: string | null,
-    resolvePath: (storageKey: string) => string,
+    stored: (storageKey: string) => Promise<boolean>,
     { record = true }: { record?: boolean } = {},
-  ): Promise<{ fileName: string; contentType: string; absolutePath: string }> {
+  ): Promise<{ fileName: string; contentType: string; storageKey: string }> {
     const resource = isUuid(resourceId) ? await this.em.findOne(Resource, resourceId) : null;
     if (!resource) throw new DomainError('NOT_FOUND', 'Resource not found', 'resourceId');
     if (!(await this.canDownload(user, resource))) {
@@ -177,8 +177,9 @@ export class ResourcesService {
     const files = await this.files(resource);
     const file = fileId ? files.find((f) => f.id === fileId) : files[0];
     if (!file) throw new DomainError('NOT_FOUND', 'File not found', 'fileId');
-    const absolutePath = resolvePath(file.storageKey);
-    if (!record) return { fileName: file.fileName, contentType: file.contentType, absolutePath };
+    if (!(await stored(file.storageKey))) throw new DomainError('NOT_FOUND', 'File not found', 'fileId');
+    const found = { fileName: file.fileName, contentType: file.contentType, storageKey: file.storageKey };
+    if (!record) return found;
     await this.em.transactional(async (em) => {
       await em.execute(
         'insert into download_events (id, user_id, resource_id, file_id, created_at) values (gen_random_uuid(), ?, ?, ?, now())',
@@ -196,7 +197,7 @@ export class ResourcesService {
         [resource.id, user.id, buyer, resource.id],
       );
     });
-    return { fileName: file.fileName, contentType: file.contentType, absolutePath };
+    return found;
   }
 
   /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storageFor } from '../../storage/create-storage';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { ABANDONED_UPLOAD_AGE_MS, pruneAbandonedUploads } from './abandoned-uploads';
 
@@ -57,7 +58,7 @@ describe('abandoned uploads', () => {
     const fresh = await upload({ ageMs: 60_000 });
     const consumed = await upload({ ageMs: day * 3, consumed: true });
 
-    expect(await pruneAbandonedUploads(t.orm.em.fork(), t.config)).toBe(2);
+    expect(await pruneAbandonedUploads(t.orm.em.fork(), storageFor(t.config))).toBe(2);
 
     expect(fs.existsSync(oldPrivate)).toBe(false);
     expect(fs.existsSync(oldThumbnail)).toBe(false);
@@ -68,6 +69,6 @@ describe('abandoned uploads', () => {
       expect(await rowExists(kept)).toBe(true);
     }
     // nothing left to prune
-    expect(await pruneAbandonedUploads(t.orm.em.fork(), t.config)).toBe(0);
+    expect(await pruneAbandonedUploads(t.orm.em.fork(), storageFor(t.config))).toBe(0);
   });
 });

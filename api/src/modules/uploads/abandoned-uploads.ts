@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pathInside, removeFile } from '../../storage/file-moves';
-import type { FileAreas } from './uploads.service';
+import type { AppStorage } from '../../storage/storage';
 
 /** An upload no resource has claimed after this long is removed with its file. */
 export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +12,7 @@ export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
  */
 export async function pruneAbandonedUploads(
   em: EntityManager,
-  areas: FileAreas,
+  storage: AppStorage,
   now = new Date(),
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_AGE_MS);
@@ -24,7 +23,7 @@ export async function pruneAbandonedUploads(
       [cutoff],
     );
   for (const row of rows) {
-    await removeFile(pathInside(row.public ? areas.uploadsDir : areas.privateDir, row.storage_key));
+    await (row.public ? storage.public : storage.private).remove(row.storage_key);
   }
   return rows.length;
 }

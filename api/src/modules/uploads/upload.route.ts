@@ -54,7 +54,10 @@ function closeUnreadBody(req: Request, res: Response): void {
   });
 }
 
-/** The folder where multer streams a request's files before they are checked. */
+/**
+ * The folder where multer streams a request's files before they are checked: local temporary work
+ * of this process only (removed before the answer); accepted files then go to the app's storage.
+ */
 export function uploadTempRoot(dataDir: string): string {
   return path.join(dataDir, 'tmp', 'uploads');
 }
@@ -176,7 +179,7 @@ async function receive(
   }
   const result = await ctx.services.uploads.receive(
     ctx.user!,
-    { privateDir: ctx.config.privateDir, uploadsDir: ctx.config.uploadsDir },
+    ctx.storage,
     limits,
     (fields.files ?? []).map(received),
     fields.thumbnail?.[0] ? received(fields.thumbnail[0]) : null,

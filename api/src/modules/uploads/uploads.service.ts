@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
-import { moveFile, pathInside, removeFile, writeFileIn } from '../../storage/file-moves';
+import fs from 'node:fs';
 import { THUMBNAIL_SIZE, toWebp } from '../../storage/image-resize';
+import type { AppStorage, Storage } from '../../storage/storage';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
 import { detectFileKindOnDisk, type DetectedFile } from './file-kind';
@@ -17,13 +18,7 @@ import {
 } from './upload-limits';
 import { Upload, type UploadPurpose } from './upload.entity';
 
-/** Where files go: resource files in the private folder, thumbnails in the public uploads folder. */
-export interface FileAreas {
-  privateDir: string;
-  uploadsDir: string;
-}
-
-/** A file multer wrote to the request's temporary folder. */
+/** A file multer wrote to the request's temporary folder (on this machine's disk only). */
 export interface ReceivedFile {
   path: string;
   originalName: string;
@@ -43,15 +38,16 @@ export class UploadsService {
   constructor(private readonly em: EntityManager) {}
 
   /**
-   * Checks every file (kind by content, size per kind) before anything is stored; then moves the
-   * files out of the temporary folder and records them in one transaction. Any failure stores
-   * nothing (files already moved are removed again). Message attachments (`purpose` 'message'):
+   * Checks every file (kind by content, size per kind) before anything is stored; then stores the
+   * files from the temporary folder (resource files in the private area under `pending/`,
+   * thumbnails in the public one) and records them in one transaction. Any failure stores nothing
+   * (files already stored are removed again). Message attachments (`purpose` 'message'):
    * images and PDFs only (FILE_TYPE), at most 5, within the uploader's daily quota, checked in
    * that transaction under their advisory lock (RATE_LIMITED).
    */
   async receive(
     user: User,
-    areas: FileAreas,
+    storage: AppStorage,
     limits: UploadLimits,
     files: ReceivedFile[],
     thumbnail: ReceivedFile | null,
@@ -96,20 +92,33 @@ export class UploadsService {
       thumb = { file: thumbnail, webp, name };
     }
 
-    const moved: string[] = [];
+    // Stored before the transaction, so no database connection (nor the uploader's quota lock)
+    // waits for a large file to reach S3; a refusal or failure in it removes them again.
+    const stored: { area: Storage; key: string }[] = [];
     try {
+      const files: { checked: (typeof checked)[number]; storageKey: string }[] = [];
+      for (const entry of checked) {
+        const storageKey = `pending/${randomName()}`;
+        await storage.private.putFile(storageKey, entry.file.path, {
+          contentType: entry.detected.contentType,
+        });
+        stored.push({ area: storage.private, key: storageKey });
+        files.push({ checked: entry, storageKey });
+      }
+      let thumbKey: string | null = null;
+      if (thumb) {
+        thumbKey = `thumbnails/${randomName()}.webp`;
+        await storage.public.put(thumbKey, thumb.webp, { contentType: 'image/webp' });
+        stored.push({ area: storage.public, key: thumbKey });
+        await fs.promises.rm(thumb.file.path, { force: true });
+      }
       return await this.em.transactional(async (em) => {
         if (forMessage) {
           const bytes = checked.reduce((sum, { file }) => sum + file.size, 0);
           await assertMessageUploadQuota(em, user.id, bytes);
         }
-        const stored: StoredUpload[] = [];
-        for (const { file, detected, name } of checked) {
-          const storageKey = `pending/${randomName()}`;
-          const target = pathInside(areas.privateDir, storageKey);
-          await moveFile(file.path, target);
-          moved.push(target);
-          const upload = em.create(Upload, {
+        const uploads: StoredUpload[] = files.map(({ checked: { file, detected, name }, storageKey }) => ({
+          upload: em.create(Upload, {
             owner: user,
             storageKey,
             fileName: name,
@@ -118,32 +127,27 @@ export class UploadsService {
             kind: detected.kind,
             purpose,
             public: false,
-          });
-          stored.push({ upload, url: null });
-        }
+          }),
+          url: null,
+        }));
         let storedThumb: StoredUpload | null = null;
-        if (thumb) {
-          const storageKey = `thumbnails/${randomName()}.webp`;
-          const target = pathInside(areas.uploadsDir, storageKey);
-          await writeFileIn(target, thumb.webp);
-          moved.push(target);
-          await removeFile(thumb.file.path);
+        if (thumb && thumbKey) {
           const upload = em.create(Upload, {
             owner: user,
-            storageKey,
+            storageKey: thumbKey,
             fileName: thumb.name,
             sizeBytes: thumb.webp.length,
             contentType: 'image/webp',
             kind: 'image',
             public: true,
           });
-          storedThumb = { upload, url: thumbnailUrl(upload) };
+          storedThumb = { upload, url: storage.public.publicUrl(thumbKey) };
         }
         await em.flush();
-        return { files: stored, thumbnail: storedThumb };
+        return { files: uploads, thumbnail: storedThumb };
       });
     } catch (error) {
-      await Promise.all(moved.map((file) => removeFile(file)));
+      await Promise.all(stored.map(({ area, key }) => area.remove(key).catch(() => undefined)));
       throw error;
     }
   }
@@ -158,11 +162,6 @@ export class UploadsService {
     const limit = limits[detected.kind];
     if (size > limit) throw fileTooLarge(name, detected.kind, limit, field);
   }
-}
-
-/** The public URL of a thumbnail upload. */
-export function thumbnailUrl(upload: Upload): string {
-  return `/uploads/${upload.storageKey}`;
 }
 
 /**

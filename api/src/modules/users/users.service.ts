@@ -19,6 +19,7 @@ export function isUuid(value: unknown): value is string {
 export class UsersService {
   constructor(
     private readonly em: EntityManager,
+    /** The public area of the app's files (avatars are public images). */
     private readonly storage: Storage,
   ) {}
 
@@ -61,12 +62,15 @@ export class UsersService {
         'image',
       );
     }
-    const key = await this.storage.put(`profiles/${randomUUID()}.webp`, avatar);
+    const key = await this.storage.put(`profiles/${randomUUID()}.webp`, avatar, {
+      contentType: 'image/webp',
+    });
     const previous = user.profileImageUrl;
     user.profileImageUrl = this.storage.publicUrl(key);
     await this.em.flush();
-    const oldKey = previous?.startsWith('/uploads/profiles/') ? previous.slice('/uploads/'.length) : null;
-    if (oldKey) await this.storage.remove(oldKey).catch(() => undefined);
+    // Only an uploaded avatar is removed (never a seeded picture under /images).
+    const oldKey = previous ? this.storage.keyOfPublicUrl(previous) : null;
+    if (oldKey?.startsWith('profiles/')) await this.storage.remove(oldKey).catch(() => undefined);
     return user;
   }
 }
