@@ -45,6 +45,14 @@ import { apiTokenScopes } from './modules/api-tokens/scope-plugin';
 import { SessionStore } from './modules/auth/session-store';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
 import { closeStorage, storageFor } from './storage/create-storage';
+import { checkStorage } from './storage/storage';
+import { configureLogging, log } from './observability/logger';
+import { requestLogging } from './observability/request-logging';
+import { AppMetrics } from './observability/metrics';
+import { httpMetrics } from './observability/http-metrics';
+import { graphqlMetrics } from './observability/graphql-metrics';
+import { metricsRoute } from './observability/metrics-route';
+import { healthz, readyz } from './observability/health';
 import { JobQueue, setCurrentJobQueue } from './jobs';
 import './jobs/handlers';
 import { installBookingNotifications } from './modules/bookings/notifications/booking-notifications.listener';
@@ -63,8 +71,14 @@ export interface AppHandle {
 }
 
 export async function createApp(orm: MikroORM, config: Config, databaseUrl: string): Promise<AppHandle> {
+  configureLogging(config);
   const app = express();
   app.disable('x-powered-by');
+  // First: every response carries its request id (x-request-id) and every log line of the request
+  // does too; every request is timed for /metrics (observability/).
+  const metrics = new AppMetrics();
+  app.use(requestLogging());
+  app.use(httpMetrics(metrics));
   // Security headers on every response (locked down); the web app's pages and the playground
   // replace the CSP with their own (http/security-headers.ts).
   const headerSettings = { https: config.cookieSecure };
@@ -117,6 +131,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       fieldSuggestionsForSignedInOnly(),
       ...limitPlugins,
       apiTokenScopes(),
+      graphqlMetrics(metrics),
     ],
   });
   await apollo.start();
@@ -139,9 +154,10 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   await jobQueue.workRegistered();
   await jobQueue.scheduleRegistered();
   setCurrentJobQueue(jobQueue);
+  metrics.collectFrom({ orm, readPool, jobs: jobQueue });
   // The shop's first full sync when a store is active and no product is cached yet.
   queueInitialShopSync(orm, config).catch((error) =>
-    console.error('[shop] queueing the first sync failed', error),
+    log().error({ err: error }, 'queueing the first shop sync failed'),
   );
 
   // CSRF: a cross-site state-changing request is refused before its session is read.
@@ -165,14 +181,18 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     res.status(405).set('allow', 'POST').json({ message: 'Subscriptions are POSTed here (graphql-sse)' });
   });
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await orm.em.getConnection().execute('select 1');
-      res.json({ status: 'ok' });
-    } catch {
-      res.status(503).json({ status: 'unavailable' });
-    }
-  });
+  // Alive (no dependency touched) and ready (the database, the file storage and the job queue
+  // answer): observability/health.ts. Metrics for Prometheus behind METRICS_TOKEN.
+  app.get('/healthz', healthz);
+  app.get(
+    '/readyz',
+    readyz({
+      database: async () => void (await orm.em.getConnection().execute('select 1')),
+      storage: () => checkStorage(storage),
+      queue: () => jobQueue.check(),
+    }),
+  );
+  app.get('/metrics', metricsRoute(metrics, config.metricsToken));
 
   app.use('/uploads', publicUploads(storage.public));
   app.use(playgroundAssets);
@@ -193,7 +213,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   // Public pages carry their own title, description, Open Graph tags and JSON-LD (modules/seo).
   app.use(webApp(config.webDist, headerSettings, new PageMetaSource(orm.em, config.publicUrl)));
 
-  const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
     const status = Number(error?.status ?? error?.statusCode ?? 500);
     if (status >= 400 && status < 500) {
       const message =
@@ -207,7 +227,8 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       res.status(status).json({ message });
       return;
     }
-    console.error(`[http] ${req.method} ${req.originalUrl} failed`, error);
+    // Logged once, with the request's id, by the request's finished line (request-logging.ts).
+    res.err = error instanceof Error ? error : new Error(String(error));
     res.status(500).json({ message: 'Internal server error' });
   };
   app.use(errorHandler);

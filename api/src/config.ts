@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type S3Config, s3ConfigFrom } from './storage/s3-config';
 
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /** Every environment variable the server reads, parsed and validated in one place. */
 export interface Config {
   port: number;
@@ -85,6 +88,21 @@ export interface Config {
   demoStoreUrl: string | undefined;
   /** How often idle job workers poll (seconds; tests lower it). Default 2. */
   jobPollingIntervalSeconds?: number;
+  /**
+   * LOG_LEVEL: the least severe log lines written (fatal, error, warn, info, debug, trace or silent).
+   * Default `info`; `silent` when NODE_ENV=test.
+   */
+  logLevel: LogLevel;
+  /**
+   * LOG_FORMAT: `json` (one JSON object a line, for log collectors) or `plain` (one readable line,
+   * for a terminal). Default `json` in production, `plain` elsewhere.
+   */
+  logFormat: 'json' | 'plain';
+  /**
+   * METRICS_TOKEN: `GET /metrics` (Prometheus) answers only with `Authorization: Bearer
+   * <METRICS_TOKEN>`; unset, /metrics answers 404.
+   */
+  metricsToken: string | undefined;
   /** Per-kind overrides of the upload size limits in bytes (tests lower them; unset in production). */
   uploadLimits?: Partial<
     Record<'document' | 'spreadsheet' | 'text' | 'audio' | 'video' | 'image' | 'other', number>
@@ -186,6 +204,20 @@ function maxOrderTotalFrom(raw: string | undefined): number {
   return n;
 }
 
+function logLevelFrom(raw: string | undefined, fallback: LogLevel): LogLevel {
+  if (raw === undefined || raw === '') return fallback;
+  const level = raw.toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return level;
+}
+
+function logFormatFrom(raw: string | undefined, fallback: 'json' | 'plain'): 'json' | 'plain' {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'json' && raw !== 'plain') throw new Error(`LOG_FORMAT must be json or plain, got "${raw}"`);
+  return raw;
+}
+
 /** The sender of the app's mail unless MAIL_FROM says otherwise. */
 export const DEFAULT_MAIL_FROM = 'DRX <no-reply@drx.local>';
 
@@ -254,6 +286,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     storeSecretsKey,
     demoStore,
+    logLevel: logLevelFrom(env.LOG_LEVEL, env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFormat: logFormatFrom(env.LOG_FORMAT, production ? 'json' : 'plain'),
+    metricsToken: env.METRICS_TOKEN || undefined,
     demoStoreUrl: demoStore
       ? (env.DEMO_STORE_URL || `http://127.0.0.1:${port}/demo-store`).replace(/\/+$/, '')
       : undefined,

@@ -9,6 +9,7 @@ import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } f
 import { DemoPasswordError } from './db/seeders/demo-passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seeders/demo-users';
 import { prepareJobQueues } from './jobs';
+import { configureLogging, log } from './observability/logger';
 import { closeStorage, storageFor } from './storage/create-storage';
 import { checkStorage } from './storage/storage';
 import './jobs/handlers';
@@ -17,6 +18,7 @@ import { superviseWorkers } from './workers';
 /** How long an idle HTTP keep-alive connection stays open (longer than common proxies' 60 s). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+/** The start banner: for the person or script that started the server, whatever LOG_LEVEL says. */
 function announce(config: Config, workers: number): void {
   const url = `http://localhost:${config.port}`;
   console.log(`\nDRX is running at ${url}${workers > 1 ? ` (${workers} worker processes)` : ''}`);
@@ -55,7 +57,7 @@ async function serve(
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    if (cluster.isPrimary) console.log(`\n${signal}: shutting down …`);
+    if (cluster.isPrimary) log().info(`${signal}: shutting down`);
     server.close();
     server.closeAllConnections();
     await handle.close();
@@ -72,6 +74,7 @@ async function serve(
 
 async function main() {
   const config = loadConfig();
+  configureLogging(config);
   // A worker of a multi-process server: the primary has migrated and seeded the database.
   if (cluster.isWorker)
     return serve(config, config.databaseUrl!, { seed: false, refuseDemoPasswords: false });
@@ -105,8 +108,8 @@ async function main() {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     if (config.workers > 1)
-      console.log('WEB_CONCURRENCY is ignored with the embedded database: one process.');
-    console.log(`Starting the embedded PostgreSQL in ${config.dataDir} …`);
+      log().warn('WEB_CONCURRENCY is ignored with the embedded database: one process.');
+    log().info(`Starting the embedded PostgreSQL in ${config.dataDir}`);
     embedded = await startEmbeddedDatabase({ dataDir: config.dataDir });
     databaseUrl = embedded.url;
   }

@@ -1,4 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
+import { log } from './observability/logger';
+import { answerClusterMetrics } from './observability/cluster-metrics';
 
 /** How long the primary waits for its workers to finish their requests at shutdown. */
 const STOP_TIMEOUT_MS = 15_000;
@@ -18,6 +20,8 @@ export function superviseWorkers(count: number, onListening: () => void): void {
   let stopping = false;
   let listening = 0;
   const fork = (): Worker => cluster.fork();
+  // A scrape of /metrics lands on one worker, which asks here for every worker's metrics.
+  answerClusterMetrics();
 
   cluster.on('listening', () => {
     if (++listening === count) onListening();
@@ -30,11 +34,11 @@ export function superviseWorkers(count: number, onListening: () => void): void {
     restarts.push(now);
     while (restarts[0] < now - RESTART_WINDOW_MS) restarts.shift();
     if (restarts.length > MAX_RESTARTS) {
-      console.error(`[server] ${restarts.length} workers died within a minute; stopping`);
+      log().fatal(`${restarts.length} workers died within a minute; stopping`);
       stop('crash loop', 1);
       return;
     }
-    console.error(`[server] worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    log().error({ worker: worker.process.pid, code, signal }, 'a worker exited; starting another');
     fork();
   });
   for (let i = 0; i < count; i++) fork();
@@ -42,7 +46,7 @@ export function superviseWorkers(count: number, onListening: () => void): void {
   function stop(reason: string, exitCode = 0) {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${reason}: shutting down ${count} workers …`);
+    log().info(`${reason}: shutting down ${count} workers`);
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     let running = workers.length;
     if (running === 0) process.exit(exitCode);

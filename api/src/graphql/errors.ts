@@ -1,5 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { Field, ObjectType } from 'type-graphql';
+import { log } from '../observability/logger';
 
 /** Machine-readable codes of expected failures (returned as data, never thrown). */
 export const USER_ERROR_CODES = [
@@ -107,7 +108,8 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     const { stacktrace: _stack, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions };
   }
-  console.error('[graphql] unexpected error', error);
+  // `log()` is the request's logger here, so the line carries the request's id.
+  log().error({ err: error, path: formatted.path }, 'unexpected GraphQL error');
   return {
     message: 'Internal server error',
     locations: formatted.locations,

@@ -5,6 +5,7 @@ import type { PageLookup, PageMetaSource } from '../modules/seo/page-meta';
 import { withPageMeta } from '../modules/seo/page-meta-html';
 import { type HeaderSettings, NONCE_PLACEHOLDER, webAppSecurityHeaders } from './security-headers';
 import { staticAssets } from './static-assets';
+import { log } from '../observability/logger';
 
 /**
  * The page's metadata (modules/seo/page-meta.ts): a course, resource, store or instructor page costs
@@ -16,7 +17,7 @@ async function describePage(pages: PageMetaSource | undefined, pathname: string)
   try {
     return await pages.lookup(pathname);
   } catch (error) {
-    console.error('[seo] page metadata failed', error);
+    log().error({ err: error }, '[seo] page metadata failed');
     return { status: 200, meta: null };
   }
 }

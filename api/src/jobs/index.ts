@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config';
+import { log, rootLogger, withLogger } from '../observability/logger';
 
 /**
  * Background jobs on pg-boss 10, in the app's own PostgreSQL (schema `pgboss`). Every app process
@@ -127,6 +128,8 @@ export class JobQueue {
   private readonly pollingIntervalSeconds: number;
   private readonly created = new Set<string>();
   private started = false;
+  /** Handler failures in this process since it started, by job name (the metrics read them). */
+  readonly failureCounts = new Map<string, number>();
   private readonly orm: MikroORM;
   private readonly config: Config;
 
@@ -155,7 +158,7 @@ export class JobQueue {
       // The app's own tables keep what matters; finished jobs are kept a week.
       deleteAfterDays: 7,
     });
-    this.boss.on('error', (error) => console.error('[jobs]', error));
+    this.boss.on('error', (error) => log().error({ err: error }, 'job queue error'));
   }
 
   /** Creates the pgboss schema on first use (pg-boss migrates under an advisory lock). */
@@ -227,12 +230,15 @@ export class JobQueue {
     handler: JobHandler<T>,
     complete: boolean,
   ): Promise<boolean> {
+    // Every line the handler logs names the job.
+    const logger = rootLogger().child({ job: name, jobId: job.id });
     try {
-      await handler(job.data, this.contextOf(job));
+      await withLogger(logger, () => handler(job.data, this.contextOf(job)));
       if (complete) await this.boss.complete(name, job.id);
       return true;
     } catch (error) {
-      console.error(`[jobs] ${name} ${job.id} failed`, error);
+      logger.error({ err: error }, 'job failed');
+      this.failureCounts.set(name, (this.failureCounts.get(name) ?? 0) + 1);
       await this.boss.fail(name, job.id, { message: String((error as Error)?.message ?? error) });
       return false;
     }
@@ -272,6 +278,38 @@ export class JobQueue {
         ran += 1;
       }
     }
+  }
+
+  /**
+   * Readiness: throws unless this queue is started and pg-boss's schema answers (through its own
+   * connection pool, so a full or broken pool shows here).
+   */
+  async check(): Promise<void> {
+    if (!this.started) throw new Error('The job queue is not started');
+    await this.boss.getDb().executeSql(`select version from ${JOBS_SCHEMA}.version`, []);
+  }
+
+  /**
+   * How many jobs each queue holds in each state (created, retry, active, completed, cancelled,
+   * failed; finished ones until pg-boss archives them after 12 hours). pg-boss's internal queues
+   * (`__pgboss__…`) are left out.
+   */
+  async countByState(): Promise<{ queue: string; state: string; count: number }[]> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `select name as queue, state, count(*)::int as count from ${JOBS_SCHEMA}.job
+         where not starts_with(name, '__pgboss__') group by name, state`,
+      [],
+    );
+    return rows as { queue: string; state: string; count: number }[];
+  }
+
+  /** The pg-boss connection pool (pg's Pool), for the pool metrics; undefined before start. */
+  get pool(): { totalCount: number; idleCount: number; waitingCount: number } | undefined {
+    return (
+      this.boss.getDb() as unknown as {
+        pool?: { totalCount: number; idleCount: number; waitingCount: number };
+      }
+    ).pool;
   }
 
   /** Stops fetching, waits up to `timeoutMs` for running handlers, closes the pool. */

@@ -23,6 +23,7 @@ import { costRefusal, measureCost } from '../graphql/query-cost';
 import type { SessionStore } from '../modules/auth/session-store';
 import { scopeRefusal, scopeRefusalMessage } from '../modules/api-tokens/scope-check';
 import type { PgPubSub } from './pg-pubsub';
+import { log } from '../observability/logger';
 
 /** Where the graph's subscriptions are served. */
 export const GRAPHQL_STREAM_PATH = '/graphql/stream';
@@ -160,8 +161,7 @@ export function graphqlStream(options: GraphqlStreamOptions): GraphqlStream {
     open.clear();
   };
   const stopHearingLoss = pubSub?.onListenerLost(() => {
-    if (open.size > 0)
-      console.error(`[realtime] dropping ${open.size} open stream(s): the listener was lost`);
+    if (open.size > 0) log().error(`[realtime] dropping ${open.size} open stream(s): the listener was lost`);
     dropAll();
   });
 
@@ -284,7 +284,7 @@ export function graphqlStream(options: GraphqlStreamOptions): GraphqlStream {
     } catch (error) {
       if (res.headersSent) {
         // A stream dropped on purpose (close(), the listener lost) or by its client fails its next write.
-        if (!res.destroyed) console.error('[realtime] stream failed', error);
+        if (!res.destroyed) log().error({ err: error }, '[realtime] stream failed');
         res.destroy();
       } else next(error);
     } finally {

@@ -2,6 +2,7 @@ import { Client, type Notification } from 'pg';
 import type { PubSub } from 'type-graphql';
 import { encodeNotice, type RealtimeNotice } from './publish';
 import { REALTIME_CHANNEL } from './topics';
+import { log } from '../observability/logger';
 
 /** The listener's `application_name` in `pg_stat_activity`. */
 export const LISTENER_APPLICATION_NAME = 'drx-realtime';
@@ -45,7 +46,7 @@ class TopicSubscription implements AsyncIterableIterator<unknown> {
     }
     this.queue.push(value);
     if (this.queue.length > this.maxQueued) {
-      console.error('[realtime] a subscriber fell too far behind; ending its subscription');
+      log().error('[realtime] a subscriber fell too far behind; ending its subscription');
       this.finish(true);
     }
   }
@@ -165,7 +166,7 @@ export class PgPubSub implements PubSub {
     if (!this.options.connectionString) throw new Error('The realtime pubsub has no database to listen on');
     if (!this.client) {
       this.start().catch((error) => {
-        console.error('[realtime] listening failed', error);
+        log().error({ err: error }, '[realtime] listening failed');
         this.scheduleReconnect();
       });
     }
@@ -215,7 +216,7 @@ export class PgPubSub implements PubSub {
       if (wasListening) this.client = null;
       client.removeAllListeners('notification');
       if (this.closed) return;
-      console.error('[realtime] listener connection lost; reconnecting', error?.message ?? '');
+      log().error({ detail: error?.message ?? '' }, '[realtime] listener connection lost; reconnecting');
       client.end().catch(() => undefined);
       this.scheduleReconnect();
       if (wasListening) {
@@ -223,7 +224,7 @@ export class PgPubSub implements PubSub {
           try {
             listener();
           } catch (failure) {
-            console.error('[realtime] a listener-lost handler failed', failure);
+            log().error({ err: failure }, '[realtime] a listener-lost handler failed');
           }
         }
       }
@@ -257,7 +258,7 @@ export class PgPubSub implements PubSub {
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       this.start().catch((error) => {
-        console.error('[realtime] reconnecting failed', error?.message ?? error);
+        log().error({ detail: error?.message ?? error }, '[realtime] reconnecting failed');
         this.scheduleReconnect();
       });
     }, delay);
@@ -270,7 +271,7 @@ export class PgPubSub implements PubSub {
     try {
       notice = JSON.parse(notification.payload) as RealtimeNotice;
     } catch {
-      console.error('[realtime] ignored a malformed notification');
+      log().error('[realtime] ignored a malformed notification');
       return;
     }
     if (typeof notice?.topic !== 'string') return;

@@ -37,7 +37,13 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   fs.mkdirSync(webDist);
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>DRX test shell</title>');
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, WEB_DIST: webDist, NODE_ENV: 'test' }),
+    // Logs are silent under test unless LOG_LEVEL asks for them (e.g. LOG_LEVEL=debug npx vitest …).
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.LOG_LEVEL,
+    }),
     trustProxy: true,
     databaseUrl: db.url,
     // Suites register many members from one address; the registration limit's own test sets it.

@@ -6,6 +6,7 @@ import { recordSubscriptionEvent } from './membership-history';
 import { sendMembershipMail } from './membership-mail';
 import { markPaymentFailed, markPaymentRecovered } from './subscription-state';
 import { type BillingInterval, LIVE_STATUSES, type SubscriptionStatus } from './subscription.entity';
+import { log } from '../../observability/logger';
 
 /**
  * Stripe → DRX: stores what Stripe says of a subscription in its `subscriptions` row (provider
@@ -112,7 +113,7 @@ async function endOtherLive(
   );
   for (const row of ended) {
     if (row.provider === 'stripe') {
-      console.warn(
+      log().warn(
         `[memberships] user ${userId} has two live Stripe subscriptions; ${row.id} ended for ${stripeId}`,
       );
     }
@@ -156,7 +157,7 @@ async function apply(
   );
   const userId = known?.user_id ?? (await userOf(em, snapshot));
   if (!userId) {
-    console.warn(
+    log().warn(
       `[memberships] Stripe subscription ${snapshot.id}: no DRX user for customer ${snapshot.customerId}`,
     );
     return { outcome: 'ignored', subscriptionId: null, userId: null };
@@ -184,7 +185,7 @@ async function apply(
   const status = storedStatus(snapshot.status);
   if (!row) {
     if (!plan) {
-      console.warn(
+      log().warn(
         `[memberships] Stripe subscription ${snapshot.id}: unknown plan ${snapshot.planId ?? '(none)'}`,
       );
       return { outcome: 'ignored', subscriptionId: null, userId };

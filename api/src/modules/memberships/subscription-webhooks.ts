@@ -4,6 +4,7 @@ import { subscriptionSnapshot } from '../payments/stripe-subscription-billing';
 import type { BillingSubscriptionSnapshot } from '../payments/subscription-billing';
 import { applyStripeSubscription } from './stripe-subscription-sync';
 import { recordInvoice } from './subscription-state';
+import { log } from '../../observability/logger';
 
 /**
  * Stripe Billing's webhook events for memberships: `checkout.session.completed` (subscription mode),
@@ -157,7 +158,7 @@ export async function applySubscriptionEvent(
   return em.transactional(async (tem): Promise<SubscriptionEventOutcome> => {
     if (!(await claimEvent(tem, event))) return 'duplicate';
     if (!found) {
-      console.warn(`[memberships] ${event.type} ${event.id}: no Stripe subscription to apply`);
+      log().warn(`[memberships] ${event.type} ${event.id}: no Stripe subscription to apply`);
       return 'ignored';
     }
     if (event.type === 'checkout.session.completed') {

@@ -22,6 +22,7 @@ import {
   type PricedLine,
 } from './order-pricing';
 import { money } from './receipt';
+import { log } from '../../observability/logger';
 
 export interface CheckoutQuoteView {
   subtotalCents: number;
@@ -198,7 +199,7 @@ export class CheckoutService {
         metadata: { orderId: order.id, orderNumber: order.number, userId: user.id },
       });
     } catch (error) {
-      console.error('[checkout] payment could not be started', error);
+      log().error({ err: error }, '[checkout] payment could not be started');
       throw new DomainError('PAYMENT_FAILED', 'The payment could not be started. Please try again.');
     }
     const stored = await this.em.execute<{ id: string }[]>(
@@ -212,7 +213,10 @@ export class CheckoutService {
       // provider makes a new one per call; Stripe's is the same), or a newer checkout replaced the
       // order. This payment is not the order's, so nobody may pay it.
       await this.payments.cancelPayment(session.reference).catch((error: unknown) => {
-        console.error(`[checkout] an unused payment of order ${order.number} could not be canceled`, error);
+        log().error(
+          { err: error },
+          `[checkout] an unused payment of order ${order.number} could not be canceled`,
+        );
       });
       if (order.status !== 'pending') throw new DomainError('CONFLICT', REPLACED);
       return { order, payment };
@@ -387,7 +391,7 @@ export class CheckoutService {
     const payment = await this.payments.retrievePayment(order.paymentReference);
     if (payment.status === 'succeeded') {
       if (payment.amountCents !== order.totalCents) {
-        console.error(
+        log().error(
           `[checkout] ${order.number}: paid ${payment.amountCents} for a total of ${order.totalCents}`,
         );
         throw new DomainError('PAYMENT_FAILED', 'The amount paid does not match the order total', 'orderId');

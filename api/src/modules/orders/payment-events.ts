@@ -4,6 +4,7 @@ import { isUuid } from '../users/users.service';
 import { refundUndelivered, settleAutomaticRefund } from './automatic-refund';
 import { markOrderFailed } from './checkout.service';
 import { fulfilOrder } from './fulfilment';
+import { log } from '../../observability/logger';
 
 export type EventOutcome = 'fulfilled' | 'failed' | 'refunded' | 'duplicate' | 'ignored' | 'unchanged';
 
@@ -102,12 +103,12 @@ export async function applyPaymentEvent(
     const order = await findOrder(tem, reference, metadataOrderId(object));
     if (!(await claimEvent(tem, event, order?.id ?? null))) return ['duplicate', order?.id ?? null];
     if (!order) {
-      console.warn(`[payments] ${event.type} ${event.id}: no order for ${reference ?? 'unknown payment'}`);
+      log().warn(`[payments] ${event.type} ${event.id}: no order for ${reference ?? 'unknown payment'}`);
       return ['ignored', null];
     }
     if (paid) {
       if (amount !== null && amount !== Number(order.total_cents)) {
-        console.error(`[payments] ${event.id}: paid ${amount} for an order total of ${order.total_cents}`);
+        log().error(`[payments] ${event.id}: paid ${amount} for an order total of ${order.total_cents}`);
         return ['ignored', order.id];
       }
       if (order.status === 'canceled') {

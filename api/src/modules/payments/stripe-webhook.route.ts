@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { ContextFactory } from '../../rest/router';
 import { applySubscriptionEvent, isSubscriptionEvent } from '../memberships/subscription-webhooks';
 import { applyPaymentEvent } from '../orders/payment-events';
+import { log } from '../../observability/logger';
 
 /**
  * POST /api/webhooks/stripe, mounted before the JSON parser and the CSRF check with
@@ -35,7 +36,7 @@ export function stripeWebhookRoute(createContext: ContextFactory): RequestHandle
         : await applyPaymentEvent(em, event, payments);
       res.json({ received: true, outcome });
     } catch (error) {
-      console.error(`[payments] webhook ${event.id} (${event.type}) failed`, error);
+      log().error({ err: error }, `[payments] webhook ${event.id} (${event.type}) failed`);
       res.status(500).json({ message: 'Webhook processing failed' });
     }
   };

@@ -5,6 +5,7 @@ import { type PayoutStatus, SellerProfile } from '../resources/seller-profile.en
 import type { User } from '../users/user.entity';
 import { ensureSellerProfile } from './seller-access';
 import type { StripeConnectStatus } from './sellers.types';
+import { log } from '../../observability/logger';
 
 /** Active once Stripe lets the account take charges and receive payouts. */
 export function payoutStatusOf(account: ConnectedAccountStatus): PayoutStatus {
@@ -19,7 +20,10 @@ export function onboardingUrls(publicUrl: string): { returnUrl: string; refreshU
 
 function providerUnavailable(error: unknown): DomainError {
   if (error instanceof DomainError) return error; // e.g. no payment provider configured
-  console.error('[stripe-connect] provider call failed:', error instanceof Error ? error.message : error);
+  log().error(
+    { detail: error instanceof Error ? error.message : error },
+    '[stripe-connect] provider call failed',
+  );
   return new DomainError(
     'PAYMENT_FAILED',
     'Stripe could not be reached to set up payouts. Please try again in a moment.',

@@ -12,6 +12,7 @@ import {
 import { ShopBagService } from './shop-bag.service';
 import { getActiveStore } from './store-connection';
 import { StoreError } from './store-provider';
+import { log } from '../../observability/logger';
 
 /**
  * Checkout of a shop bag: the lines are checked against DRX's copy of the catalogue, then the store
@@ -90,7 +91,7 @@ export class ShopCheckoutService {
     }
 
     const store = await getActiveStore(this.em, this.config).catch((error: unknown) => {
-      console.error('[shop] reading the store connection failed', error);
+      log().error({ err: error }, '[shop] reading the store connection failed');
       throw new DomainError('STORE_UNAVAILABLE', STORE_DOWN);
     });
     if (!store) throw new DomainError('STORE_UNAVAILABLE', NOT_CONNECTED);
@@ -99,13 +100,13 @@ export class ShopCheckoutService {
       return { checkoutUrl };
     } catch (error) {
       if (error instanceof StoreError && error.code === 'INVALID') {
-        console.warn('[shop] the store refused a checkout:', error.message);
+        log().warn({ detail: error.message }, '[shop] the store refused a checkout');
         throw new DomainError('INVALID_INPUT', STORE_REFUSED, 'lines');
       }
       if (error instanceof StoreError) {
-        console.warn(`[shop] the store cannot take a checkout now (${error.code}): ${error.message}`);
+        log().warn(`[shop] the store cannot take a checkout now (${error.code}): ${error.message}`);
       } else {
-        console.error('[shop] creating a checkout failed', error);
+        log().error({ err: error }, '[shop] creating a checkout failed');
       }
       throw new DomainError('STORE_UNAVAILABLE', STORE_DOWN);
     }

@@ -29,6 +29,7 @@ import {
 } from './store-catalog.types';
 import { danceStyleNames, productGid } from './store-sync';
 import { cleanTagList, mapStoreTags } from './store-tags';
+import { log } from '../../observability/logger';
 
 /**
  * The shop's catalogue, read from DRX's copy of the store's products (store-sync.ts), so it is
@@ -373,7 +374,7 @@ export async function shopStatus(em: EntityManager, config: Config): Promise<Sho
     store = await getActiveStore(em, config);
   } catch (error) {
     // A stored secret that cannot be read (the key changed): the shop is closed, not broken.
-    console.error('[shop] the store settings could not be read', error);
+    log().error({ err: error }, '[shop] the store settings could not be read');
   }
   const [row] = await em.execute<Row[]>(
     `select "last_sync_error", "last_sync_finished_at", "shop_name", "currency_code"

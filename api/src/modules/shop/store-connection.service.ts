@@ -27,6 +27,7 @@ import {
   StoreConnectionStatus,
 } from './store-connection.types';
 import { StoreError, STORE_WEBHOOK_TOPICS, type StoreSettings, type StoreShopInfo } from './store-provider';
+import { log } from '../../observability/logger';
 
 /**
  * The admin side of the store connection (store-connection.resolver.ts): read it, test it, connect
@@ -316,7 +317,7 @@ export class StoreConnectionService {
       return all.map((c) => ({ ...c, selected: chosen.has(c.id) }));
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
-      console.warn('[store] collections could not be read:', error.message);
+      log().warn({ detail: error.message }, '[store] collections could not be read');
       return active.collectionIds.map((id) => ({ id, handle: '', title: id, selected: true }));
     }
   }
@@ -657,7 +658,7 @@ export class StoreConnectionService {
         STORE_WEBHOOK_TOPICS,
       );
     } catch (error) {
-      if (!(error instanceof StoreError)) console.error('[store] webhook registration failed', error);
+      if (!(error instanceof StoreError)) log().error({ err: error }, '[store] webhook registration failed');
       await recordStoreConfigEvent(this.em, actorId, 'webhooks_failed', {
         shopDomain: settings.shopDomain,
         warning: (error as Error).message.slice(0, 500),

@@ -22,6 +22,7 @@ import {
   type StoreProvider,
   type StoreSettings,
 } from './store-provider';
+import { log } from '../../observability/logger';
 
 /**
  * The connected store (table `store_connection`, at most one row) and the provider that talks to
@@ -226,7 +227,7 @@ function databaseCachedToken(
           );
         });
       } catch (error) {
-        console.warn('[store] the new access token could not be cached:', (error as Error).message);
+        log().warn({ detail: (error as Error).message }, '[store] the new access token could not be cached');
       }
       return fresh;
     });
@@ -320,10 +321,10 @@ export async function getActiveStore(em: EntityManager, config: Config): Promise
   } catch (error) {
     if (!warnedUnreadable) {
       warnedUnreadable = true;
-      console.error(
+      log().error(
+        { detail: (error as Error).message },
         '[store] The connected store’s tokens cannot be decrypted (is STORE_SECRETS_KEY the key they ' +
           'were saved with?). The shop acts as if no store were connected until it is connected again.',
-        (error as Error).message,
       );
     }
     return null;

@@ -5,6 +5,7 @@ import { isUuid } from '../users/users.service';
 import { type ActiveStore, getActiveStore } from './store-connection';
 import { userErrorOfStoreError } from './store-connection.service';
 import { StoreError, type StorePublishInput } from './store-provider';
+import { log } from '../../observability/logger';
 
 /** The currency of DRX's own prices (priceCents). */
 const DRX_CURRENCY = 'USD';
@@ -362,7 +363,7 @@ export async function publishItem(
   if (failure) throw userErrorOfStoreError(failure, null);
   // Others that changed since their last push go along.
   await pushPublishedItems(em, config).catch((error) =>
-    console.error('[store] keeping DRX items in step', error),
+    log().error({ err: error }, '[store] keeping DRX items in step'),
   );
   return (await findPublishedItem(em, itemType, itemId))!;
 }
@@ -427,7 +428,7 @@ export async function pushPublishedItems(
       else outcome.pushed += 1;
     } catch (error) {
       outcome.failed += 1;
-      console.error(`[store] pushing ${row.sku} failed`, error);
+      log().error({ err: error }, `[store] pushing ${row.sku} failed`);
     }
   }
   return outcome;

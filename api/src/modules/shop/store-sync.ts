@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { type ActiveStore, getActiveStore } from './store-connection';
 import { StoreError, type StoreProductData, type StoreProductPage } from './store-provider';
 import { mapStoreTags } from './store-tags';
+import { log } from '../../observability/logger';
 
 /**
  * Keeps DRX's copy of the store's products (store_products / store_product_variants) in step with
@@ -375,7 +376,7 @@ async function runSync(
             result.failed += 1;
             failures.push(`${clip(product.title, 80)}: ${message}`);
             if (Number.isFinite(changedAt)) oldestFailed = Math.min(oldestFailed ?? changedAt, changedAt);
-            console.error(`[shop] syncing product ${product.id} failed: ${message}`);
+            log().error(`[shop] syncing product ${product.id} failed: ${message}`);
             await recordProductError(em, product.id, message).catch(() => undefined);
           }
         }
@@ -385,7 +386,7 @@ async function runSync(
       after = page.endCursor;
     }
   } catch (error) {
-    if (!(error instanceof StoreError)) console.error('[shop] the product sync failed', error);
+    if (!(error instanceof StoreError)) log().error({ err: error }, '[shop] the product sync failed');
     stopped = errorText(error);
   }
 

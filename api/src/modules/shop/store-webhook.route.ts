@@ -16,6 +16,7 @@ import {
 import { recordStoreRefund, upsertStoreOrder } from './store-orders.service';
 import { webhookSecretOf } from './store-provider';
 import { markProductRemoved } from './store-sync';
+import { log } from '../../observability/logger';
 
 /**
  * POST /api/webhooks/store — the connected store's webhooks (docs/store.md), mounted before the
@@ -78,7 +79,7 @@ async function activeStore(em: EntityManager, config: Config): Promise<ActiveSto
   try {
     return await getActiveStore(em, config);
   } catch (error) {
-    console.error('[shop] webhook: the store settings could not be read', error);
+    log().error({ err: error }, '[shop] webhook: the store settings could not be read');
     return null;
   }
 }
@@ -190,7 +191,7 @@ export function storeWebhookRoute(createContext: ContextFactory): RequestHandler
         res.status(409).json({ message: error.message });
         return;
       }
-      console.error(`[shop] webhook ${webhookId} (${topic}) failed`, error);
+      log().error({ err: error }, `[shop] webhook ${webhookId} (${topic}) failed`);
       res.status(500).json({ message: 'Webhook processing failed' });
     }
   };

@@ -1,5 +1,6 @@
 import { Pool, type PoolClient, type QueryResultRow } from 'pg';
 import { seedDemoStore } from './demo-store-seed';
+import { log } from '../../../observability/logger';
 
 /**
  * The demo store's state: PostgreSQL schema `demo_store` in the app's own database, created at
@@ -161,7 +162,7 @@ export class DemoStoreDb implements Db {
   constructor(databaseUrl: string) {
     this.pool = new Pool({ connectionString: databaseUrl, max: 4 });
     // An idle client's error (the server restarting) must not crash the process.
-    this.pool.on('error', (error) => console.error('[demo-store] database connection error', error));
+    this.pool.on('error', (error) => log().error({ err: error }, '[demo-store] database connection error'));
   }
 
   /** Creates and seeds the schema once (every process; idempotent). Retried after a failure. */

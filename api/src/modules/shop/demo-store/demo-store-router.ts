@@ -48,6 +48,7 @@ import { controlUpdateProduct, deleteProduct } from './demo-store-products';
 import { adminSchema, storefrontSchema } from './demo-store-schemas';
 import { storefrontRoot } from './demo-store-storefront-api';
 import { WebhookDeliverer } from './demo-store-webhooks';
+import { log } from '../../../observability/logger';
 
 /**
  * The built-in demo store (docs/store.md): a local stand-in for a Shopify store that speaks the
@@ -77,7 +78,7 @@ const PAGE_POLICY = [
 
 function formatError(error: GraphQLError): GraphQLFormattedError {
   if (error.originalError && !(error.originalError instanceof GraphQLError)) {
-    console.error('[demo-store] resolver failed', error.originalError);
+    log().error({ err: error.originalError }, '[demo-store] resolver failed');
     return { message: 'Internal error. Looks like something went wrong on our end.', path: error.path };
   }
   const formatted = error.toJSON();

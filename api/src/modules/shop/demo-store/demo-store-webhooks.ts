@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Db, DemoStoreDb } from './demo-store-db';
 import { DEMO_STORE_DOMAIN, DEMO_WEBHOOK_SECRET } from './demo-store-constants';
+import { log } from '../../../observability/logger';
 
 /**
  * The demo store's webhooks, as Shopify sends them: an HTTP POST of JSON to every subscription of
@@ -115,7 +116,7 @@ export class WebhookDeliverer {
       }
       await this.scheduleNext();
     } catch (error) {
-      if (!this.closed) console.error('[demo-store] webhook delivery failed', error);
+      if (!this.closed) log().error({ err: error }, '[demo-store] webhook delivery failed');
     }
   }
 

@@ -22,6 +22,7 @@ import {
   STOREFRONT_CART_CREATE,
   STOREFRONT_SHOP,
 } from './operations';
+import { log } from '../../../observability/logger';
 
 /**
  * The StoreProvider for Shopify: the Admin GraphQL API (catalogue, publishing DRX items, webhook
@@ -242,10 +243,10 @@ function fetchFor(domainOrigin: string, baseUrl: string | undefined, timeoutMs: 
 }
 
 /** The client libraries' logs: only deprecation notices are worth a line. */
-function logOf(log: { type: string; content: object }): void {
-  if (log.type === 'HTTP-Response-GraphQL-Deprecation-Notice') {
-    const notice = (log.content as { deprecationNotice?: string }).deprecationNotice;
-    console.warn('[store] Shopify deprecation notice:', notice);
+function logOf(entry: { type: string; content: object }): void {
+  if (entry.type === 'HTTP-Response-GraphQL-Deprecation-Notice') {
+    const notice = (entry.content as { deprecationNotice?: string }).deprecationNotice;
+    log().warn({ detail: notice }, '[store] Shopify deprecation notice');
   }
 }
 
