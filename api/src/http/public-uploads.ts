@@ -2,8 +2,13 @@ import type { RequestHandler, Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SIGNATURE_BYTES, signatureKind } from '../modules/uploads/file-kind';
-import { PUBLIC_CACHE_CONTROL } from '../storage/s3-storage';
-import { assertValidKey, type Storage, StorageNotFoundError, type StoredObject } from '../storage/storage';
+import {
+  assertValidKey,
+  PUBLIC_CACHE_CONTROL,
+  type Storage,
+  StorageNotFoundError,
+  type StoredObject,
+} from '../storage/storage';
 
 /** The image types served here (by their bytes): PNG, JPEG, WebP (avatars) and GIF (thumbnails). */
 function servableImageType(header: Buffer): string | null {

@@ -14,14 +14,12 @@ import type { Readable } from 'node:stream';
 import {
   assertValidKey,
   type ByteRange,
+  PUBLIC_CACHE_CONTROL,
   type DownloadUrlOptions,
   type Storage,
   type StoredObject,
   StorageNotFoundError,
 } from './storage';
-
-/** Public objects never change (random names, never overwritten): caches may keep them a week. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=604800, immutable';
 
 /** How long the readiness check waits for the bucket. */
 const CHECK_TIMEOUT_MS = 5000;

@@ -25,6 +25,9 @@ export interface DownloadUrlOptions {
   expiresInSeconds: number;
 }
 
+/** Public objects never change (random names, never overwritten): caches may keep them a week. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=604800, immutable';
+
 /** A key that names no stored object (reading it, or moving it). */
 export class StorageNotFoundError extends Error {
   constructor(readonly key: string) {
