@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Resource } from './resource.entity';
 
-/** A file of a resource, stored in the private storage folder; `storageKey` is never exposed. */
+/** A file of a resource, stored in the private area of the app's storage; `storageKey` is never exposed. */
 @ObjectType({ description: 'A file of a resource (name, size and type; downloads need an entitlement).' })
 @Entity({ tableName: 'resource_files' })
 export class ResourceFile {
@@ -18,7 +18,7 @@ export class ResourceFile {
   @ManyToOne(() => Resource, { deleteRule: 'cascade' })
   resource!: Resource;
 
-  /** Path inside the private storage folder. Never a GraphQL field. */
+  /** Its key in the private area (a folder or the bucket's `private/` prefix). Never a GraphQL field. */
   @Property({ type: 'string', length: 300 })
   storageKey!: string;
 

@@ -7,8 +7,8 @@ export type UploadPurpose = 'resource' | 'message';
 
 /**
  * A file received by POST /api/upload and not yet (or already) attached to a resource. Resource
- * files live in the private folder under `pending/…` until `resourceCreate`/`resourceUpdate`
- * consumes them; thumbnails (`public`) live under the public uploads folder.
+ * files live in the private area of the storage under `pending/…` until `resourceCreate` /
+ * `resourceUpdate` consumes them; thumbnails (`public`) live in the public area (served at /uploads).
  */
 @Entity({ tableName: 'uploads' })
 @Index({ properties: ['owner', 'createdAt'] })
@@ -21,7 +21,7 @@ export class Upload {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   owner!: User;
 
-  /** Path inside the private folder (files) or the public uploads folder (thumbnails). */
+  /** Its key in the private area (files) or the public area (thumbnails) of the storage. */
   @Property({ type: 'string', length: 300 })
   storageKey!: string;
 
