@@ -5,7 +5,7 @@ import { graphqlDocuments } from './build/graphqlDocuments.ts';
 
 // Everything the API process serves; in development the Vite server forwards it there.
 const API_ORIGIN = 'http://localhost:4000';
-const proxiedPaths = ['/graphql', '/api', '/uploads', '/healthz', '/ruru-static'];
+const proxiedPaths = ['/graphql', '/api', '/uploads', '/healthz', '/readyz', '/ruru-static'];
 
 export default defineConfig({
   plugins: [

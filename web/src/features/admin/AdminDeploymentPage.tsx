@@ -48,7 +48,8 @@ function HealthCard() {
               </Badge>
             </HStack>
             <Text color="fg.muted" fontSize="sm">
-              <Code>GET /healthz</Code> answers <Code>{'{"status":"ok"}'}</Code> once the database answers.
+              <Code>GET /readyz</Code> answers <Code>{'{"status":"ready"}'}</Code> while the database, the
+              file storage and the job queue answer.
               {checkedAt ? ` Last checked ${checkedAt.toLocaleTimeString('en-US')}.` : ''}
             </Text>
           </Stack>

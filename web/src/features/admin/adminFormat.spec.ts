@@ -68,9 +68,10 @@ describe('percentOf', () => {
 });
 
 describe('healthFromResponse', () => {
-  it('is healthy only for an OK answer with status ok', () => {
-    expect(healthFromResponse(true, { status: 'ok' })).toBe('healthy');
-    expect(healthFromResponse(false, { status: 'ok' })).toBe('unhealthy');
+  it('is healthy only for an OK answer with status ready', () => {
+    expect(healthFromResponse(true, { status: 'ready', checks: { database: 'ok' } })).toBe('healthy');
+    expect(healthFromResponse(false, { status: 'ready' })).toBe('unhealthy');
+    expect(healthFromResponse(true, { status: 'ok' })).toBe('unhealthy');
     expect(healthFromResponse(false, { status: 'unavailable' })).toBe('unhealthy');
     expect(healthFromResponse(true, { status: 'starting' })).toBe('unhealthy');
     expect(healthFromResponse(true, null)).toBe('unhealthy');

@@ -42,10 +42,10 @@ export function percentOf(count: number, total: number): number {
 
 export type HealthState = 'checking' | 'healthy' | 'unhealthy';
 
-/** What a /healthz answer means: healthy only for a 2xx answer with `{ status: 'ok' }`. */
+/** What a /readyz answer means: healthy only for a 2xx answer with `{ status: 'ready' }`. */
 export function healthFromResponse(ok: boolean, body: unknown): HealthState {
   if (!ok || typeof body !== 'object' || body === null) return 'unhealthy';
-  return (body as { status?: unknown }).status === 'ok' ? 'healthy' : 'unhealthy';
+  return (body as { status?: unknown }).status === 'ready' ? 'healthy' : 'unhealthy';
 }
 
 export interface PaymentModeView {

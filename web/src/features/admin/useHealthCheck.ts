@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { healthFromResponse, type HealthState } from './adminFormat';
 
-/** How often the deployment page asks /healthz again while it is open. */
+/** How often the deployment page asks /readyz again while it is open. */
 export const HEALTH_CHECK_INTERVAL_MS = 30_000;
 
 /**
- * The server's live health from `GET /healthz`, checked on mount and every 30 s:
- * 'healthy' for `{ status: 'ok' }`, 'unhealthy' for anything else or no answer.
+ * The server's readiness from `GET /readyz` (the database, the file storage and the job queue
+ * answer), checked on mount and every 30 s: 'healthy' for `{ status: 'ready' }`, 'unhealthy' for
+ * anything else (503 names the failed check) or no answer.
  */
 export function useHealthCheck() {
   const [state, setState] = useState<HealthState>('checking');
@@ -15,7 +16,7 @@ export function useHealthCheck() {
   const check = useCallback(async (signal?: AbortSignal) => {
     let next: HealthState;
     try {
-      const response = await fetch('/healthz', { cache: 'no-store', signal });
+      const response = await fetch('/readyz', { cache: 'no-store', signal });
       const body: unknown = await response.json().catch(() => null);
       next = healthFromResponse(response.ok, body);
     } catch {
