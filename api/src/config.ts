@@ -90,7 +90,7 @@ export interface Config {
   jobPollingIntervalSeconds?: number;
   /**
    * LOG_LEVEL: the least severe log lines written (fatal, error, warn, info, debug, trace or silent).
-   * Default `info`; `silent` when NODE_ENV=test.
+   * Default `info`; `warn` when NODE_ENV=test (servers started by the e2e suite).
    */
   logLevel: LogLevel;
   /**
@@ -286,7 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     storeSecretsKey,
     demoStore,
-    logLevel: logLevelFrom(env.LOG_LEVEL, env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logLevel: logLevelFrom(env.LOG_LEVEL, env.NODE_ENV === 'test' ? 'warn' : 'info'),
     logFormat: logFormatFrom(env.LOG_FORMAT, production ? 'json' : 'plain'),
     metricsToken: env.METRICS_TOKEN || undefined,
     demoStoreUrl: demoStore

@@ -42,7 +42,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
       NODE_ENV: 'test',
-      LOG_LEVEL: process.env.LOG_LEVEL,
+      LOG_LEVEL: process.env.LOG_LEVEL || 'silent',
     }),
     trustProxy: true,
     databaseUrl: db.url,
