@@ -4,13 +4,21 @@ import {
   buildSchema,
   type DocumentNode,
   getIntrospectionQuery,
+  getOperationAST,
   type GraphQLError,
+  type GraphQLInputType,
+  type GraphQLScalarType,
   type GraphQLSchema,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
   Kind,
   parse,
   print,
   type SelectionSetNode,
   specifiedRules,
+  typeFromAST,
   validate,
   visit,
 } from 'graphql';
@@ -28,6 +36,8 @@ import {
   parseOptions,
   validationRules,
 } from './limits';
+import { MAX_PAGE_SIZE } from './connection';
+import { costRefusal, measureCost } from './query-cost';
 
 let schema: GraphQLSchema;
 beforeAll(() => {
@@ -66,7 +76,7 @@ describe('limits', () => {
       MAX_ALIASES: 15,
       MAX_DIRECTIVES: 50,
       MAX_TOKENS: 5000,
-      MAX_COST: 5000,
+      MAX_COST: 20_000,
     });
   });
 
@@ -109,9 +119,9 @@ describe('introspection is counted', () => {
   const ofTypes = (n: number) => `${'ofType { '.repeat(n)}name${' }'.repeat(n)}`;
 
   it('refuses a 40-deep __type query at the depth limit of 12 (its cost is over the limit too)', () => {
-    const errors = errorsOf(`{ __type(name: "Q") { fields { type { ${ofTypes(37)} } } } }`);
-    expect(errors.map((e) => e.extensions.limit).sort()).toEqual(['cost', 'depth']);
-    const depth = errors.find((e) => e.extensions.limit === 'depth')!;
+    const document = parse(`{ __type(name: "Q") { fields { type { ${ofTypes(37)} } } } }`);
+    const [depth, ...more] = errorsOf(document);
+    expect(more).toEqual([]);
     expect(depth.message).toBe('Query depth limit of 12 exceeded, found 41.');
     expect(depth.extensions).toEqual({
       code: 'GRAPHQL_VALIDATION_FAILED',
@@ -119,6 +129,9 @@ describe('introspection is counted', () => {
       max: 12,
       found: 41,
     });
+    // the cost is measured after validation, with the variables (graphql/query-cost.ts)
+    const measure = measureCost(schema, document, {});
+    expect(measure.kind === 'measured' && measure.cost).toBeGreaterThan(MAX_COST);
   });
 
   it('refuses a 40-deep __schema query at the introspection depth limit of 15', () => {
@@ -212,22 +225,30 @@ describe('directive limit', () => {
 });
 
 describe('cost limit', () => {
+  /** The refusal's message, as the Apollo plugin would answer (validation passed). */
+  const costMessage = (doc: string, variables: Record<string, unknown> = {}) =>
+    costRefusal(measureCost(schema, parse(doc), variables))?.message ?? null;
+
+  it('is not a validation rule: the cost needs the variables', () => {
+    expect(messages('{ list(first: 100) { list(first: 100) { n } } }')).toEqual([]);
+  });
+
   it('refuses a query that selects thousands of fields without a single alias', () => {
     // F1 spreads F0 ten times, F2 spreads F1 ten times …: 40 selections in the text, 10⁴ leaves.
     const fragments = ['fragment F0 on Q { n }'];
     for (let level = 1; level <= 4; level++)
       fragments.push(`fragment F${level} on Q { self { ${`...F${level - 1} `.repeat(10)}} }`);
-    const [error, ...more] = errorsOf(`{ ...F4 } ${fragments.join(' ')}`);
-    expect(more).toEqual([]);
-    expect(error.message).toMatch(/^Query Cost limit of 5000 exceeded, found \d+(\.\d+)?\.$/);
-    expect(error.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', max: 5000 });
-    expect(error.extensions.found).toBeGreaterThan(10_000);
+    expect(costMessage(`{ ...F4 } ${fragments.join(' ')}`)).toMatch(
+      /^Query cost .*exceeds the limit of 20000/,
+    );
   });
 
-  it('multiplies a field by a literal page size', () => {
+  it('multiplies a field by its page size, a literal or a variable', () => {
     const list = (first: number) => `{ list(first: ${first}) { n self { n } } }`;
-    expect(messages(list(100))).toEqual([]);
-    expect(messages(list(2000))[0]).toMatch(/^Query Cost limit of 5000 exceeded/);
+    expect(costMessage(list(100))).toBeNull();
+    const nested = 'query N($a: Int, $b: Int) { list(first: $a) { list(first: $b) { n self { n } } } }';
+    expect(costMessage(nested, { a: 10, b: 10 })).toBeNull();
+    expect(costMessage(nested, { a: 100, b: 100 })).toMatch(/^Query cost \d+ exceeds the limit of 20000\./);
   });
 });
 
@@ -272,26 +293,75 @@ describe('the web app and the REST adapter', () => {
     });
   }
 
+  /**
+   * Variables as a client would send them: a page size (`first`, `last`) of `pageSize`, and a
+   * plausible value for every other required variable (nullable ones left out).
+   */
+  function sampleVariables(
+    appSchema: GraphQLSchema,
+    document: DocumentNode,
+    pageSize: number,
+  ): Record<string, unknown> {
+    const sample = (type: GraphQLInputType): unknown => {
+      if (isNonNullType(type)) return sample(type.ofType);
+      if (isListType(type)) return [];
+      if (isEnumType(type)) return type.getValues()[0].value;
+      if (isInputObjectType(type)) {
+        return Object.fromEntries(
+          Object.values(type.getFields())
+            .filter((f) => isNonNullType(f.type) && f.defaultValue === undefined)
+            .map((f) => [f.name, sample(f.type)]),
+        );
+      }
+      const scalar = type as GraphQLScalarType;
+      if (scalar.name === 'Int' || scalar.name === 'SafeInt' || scalar.name === 'Float') return 1;
+      if (scalar.name === 'Boolean') return false;
+      if (scalar.name === 'DateTimeISO') return '2026-01-01T00:00:00.000Z';
+      return '1';
+    };
+    const variables: Record<string, unknown> = {};
+    const operation = getOperationAST(document)!;
+    for (const definition of operation.variableDefinitions ?? []) {
+      const name = definition.variable.name.value;
+      const type = typeFromAST(appSchema, definition.type) as GraphQLInputType;
+      if (name === 'first' || name === 'last') variables[name] = pageSize;
+      else if (isNonNullType(type) && !definition.defaultValue) variables[name] = sample(type);
+    }
+    return variables;
+  }
+
+  /** Validation by every rule, then the cost the plugin would measure with these variables. */
+  function refusals(
+    appSchema: GraphQLSchema,
+    name: string,
+    document: DocumentNode,
+    pageSize: number,
+  ): string[] {
+    const errors = validate(appSchema, document, [...specifiedRules, ...validationRules]);
+    if (errors.length) return errors.map((e) => `${name}: ${e.message}`);
+    const measure = measureCost(appSchema, document, sampleVariables(appSchema, document, pageSize));
+    if (measure.kind === 'invalidVariables') return [`${name}: no sample variables`];
+    const refusal = costRefusal(measure);
+    return refusal ? [`${name}: ${refusal.message}`] : [];
+  }
+
   it('sends only operations within every limit', () => {
     const appSchema = buildSchema(fs.readFileSync(path.join(root, 'schema.graphql'), 'utf8'));
     const operations = webOperations();
     expect(operations.length).toBeGreaterThan(100);
-    const refused = operations.flatMap(([name, document]) => {
-      const sent = print(withTypename(document));
-      const errors = validate(appSchema, parse(sent, parseOptions), [...specifiedRules, ...validationRules]);
-      return errors.map((e) => `${name}: ${e.message}`);
-    });
+    // at the largest page (the web's PAGE_SIZE constants are 25 at most today)
+    const refused = operations.flatMap(([name, document]) =>
+      refusals(appSchema, name, parse(print(withTypename(document)), parseOptions), MAX_PAGE_SIZE),
+    );
     expect(refused).toEqual([]);
   });
 
-  it('runs REST adapter operations within every limit (they pass the same validation)', () => {
+  it('runs REST adapter operations within every limit, at the largest page (?first=100)', () => {
     const appSchema = buildSchema(fs.readFileSync(path.join(root, 'schema.graphql'), 'utf8'));
     const operations = [...graphRoutes.map((r) => r.operation), CHECKOUT_START, CHECKOUT_CONFIRM];
     expect(operations.length).toBeGreaterThan(40);
     const refused = operations.flatMap((operation) =>
-      validate(appSchema, parse(operation, parseOptions), [...specifiedRules, ...validationRules]).map(
-        (e) => `${operation.slice(0, 60)}: ${e.message}`,
-      ),
+      refusals(appSchema, operation.slice(0, 60), parse(operation, parseOptions), MAX_PAGE_SIZE),
     );
     expect(refused).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { type DocumentNode, GraphQLError, type ParseOptions, type ValidationRule, visit } from 'graphql';
+import { queryCostPlugin } from './query-cost-plugin';
 
 /**
  * The graph's abuse limits, all here. Counted by GraphQL Armor (Escape) on the parsed document
@@ -24,11 +25,12 @@ export const MAX_DIRECTIVES = 50;
 /** Lexical tokens per document, counted while parsing (the heaviest web document has 114). */
 export const MAX_TOKENS = 5000;
 /**
- * Armor's cost: a leaf 1, an object 2, each level deeper × 1.5, a literal `first`/`last: n`
- * multiplies its field by n (a variable does not). The heaviest web operation, ResourceDetails with
- * the `__typename`s Apollo Client adds, costs 2141.
+ * Cost: a leaf 1, an object 2, each level deeper × 1.5, a field × its page size (`first`/`last`,
+ * from a literal or a variable, else the default 20). Measured with the request's variables, after
+ * validation, by graphql-query-complexity (graphql/query-cost.ts; armor's cost rule sees no
+ * variables): the plugin below refuses over 5000 and reports `extensions.cost`.
  */
-export const MAX_COST = 5000;
+export { MAX_COST } from './query-cost';
 
 type ArmorConfig = NonNullable<ConstructorParameters<typeof ApolloArmor>[0]>;
 type RejectCallback = NonNullable<NonNullable<ArmorConfig['maxDepth']>['onReject']>[number];
@@ -65,14 +67,8 @@ const armor = new ApolloArmor({
   },
   maxAliases: { n: MAX_ALIASES, allowList: [], ...refuse('aliases', MAX_ALIASES) },
   maxDirectives: { n: MAX_DIRECTIVES, ...refuse('directives', MAX_DIRECTIVES) },
-  costLimit: {
-    maxCost: MAX_COST,
-    flattenFragments: true,
-    // The standard introspection query alone costs 15 543: `__schema` is bounded by its depth,
-    // the alias limit and the token limit instead (without aliases, repeated fields merge).
-    ignoreIntrospection: true,
-    ...refuse('cost', MAX_COST),
-  },
+  // Off: a validation rule sees no variables, so `first: $n` cost as 1 (graphql/query-cost.ts).
+  costLimit: { enabled: false },
   // Off: armor's Apollo token plugin parses every document a second time and, when it refuses,
   // answers 500 (it throws from `parsingDidStart`, and its `unexpectedErrorProcessingRequest` hook
   // then turns every unexpected error into an unmasked GRAPHQL_VALIDATION_FAILED). graphql's own
@@ -131,5 +127,9 @@ const introspectionLimits: ValidationRule = (context) => {
 /** Apollo's `parseOptions`: graphql's parser stops at the token limit (400 GRAPHQL_PARSE_FAILED). */
 export const parseOptions: ParseOptions = { maxTokens: MAX_TOKENS };
 export const validationRules: ValidationRule[] = [...armor.validationRules, introspectionLimits];
-/** Armor's Apollo plugins: none while block-field-suggestions and its token plugin are off. */
-export const plugins = armor.plugins;
+/**
+ * The limits' Apollo plugins: the query cost (measured with the variables, refused over
+ * MAX_COST, reported in `extensions.cost`); armor adds none while block-field-suggestions and its
+ * token plugin are off.
+ */
+export const plugins = [...armor.plugins, queryCostPlugin()];

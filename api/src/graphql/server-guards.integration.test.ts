@@ -25,7 +25,11 @@ describe('/graphql request guards', () => {
   it('runs a single operation (control)', async () => {
     const res = await t.agent().post('/graphql').set(json).send({ query: '{ __typename }' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { __typename: 'Query' } });
+    // every answer reports its query cost (graphql/query-cost-plugin.ts)
+    expect(res.body).toEqual({
+      data: { __typename: 'Query' },
+      extensions: { cost: { requestedQueryCost: 1, maximumAvailable: 20_000 } },
+    });
   });
 
   it('rejects a document with 600 aliased fields, naming the 15-alias limit', async () => {
@@ -65,7 +69,7 @@ describe('/graphql request guards', () => {
       .query({ query: '{ __typename }' })
       .set('apollo-require-preflight', 'true');
     expect(allowed.status).toBe(200);
-    expect(allowed.body).toEqual({ data: { __typename: 'Query' } });
+    expect(allowed.body.data).toEqual({ __typename: 'Query' });
   });
 
   it('blocks a POST with content-type text/plain (a simple cross-site request)', async () => {

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import {
   AFTER_ARG_DESCRIPTION,
@@ -264,6 +264,8 @@ export class CertificatesResolver {
     description:
       'Students enrolled in a course the caller teaches (staff: any course), by first name, last name and username, with their current certificate of it. A FORBIDDEN error when the course does not exist or is not theirs.',
   })
+  // Its page is 100 when `first` is absent: the query cost counts that (graphql/query-cost.ts).
+  @Extensions({ defaultPageSize: 100 })
   async certificateIssueCandidates(
     @Ctx() ctx: Context,
     @Arg('courseId', () => ID, { description: 'The course’s id.' }) courseId: string,
