@@ -15,6 +15,7 @@ import { graphqlHandler } from './graphql/graphql-handler';
 import { inputTextGuard } from './graphql/input-guard';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from './http/json-body';
 import { sameOrigin } from './http/same-origin';
+import { requestRateLimit } from './http/rate-limit';
 import { noStoreCacheControl } from './graphql/no-store';
 import { parseOptions, plugins as limitPlugins, validationRules } from './graphql/limits';
 import { playgroundAssets, playgroundHtml, playgroundPage } from './graphql/playground';
@@ -163,10 +164,17 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   // CSRF: a cross-site state-changing request is refused before its session is read.
   const sameOriginOnly = sameOrigin(config.publicUrl);
 
+  // Requests per API token, else per client address, counted in PostgreSQL across processes
+  // (http/rate-limit.ts): after `sessionsMiddleware`, which sets req.apiToken for bearer requests.
+  const rateLimit = requestRateLimit(readPool, {
+    perAddress: config.rateLimitPerMinute,
+    perToken: config.rateLimitTokenPerMinute,
+  });
+
   // The graph first: every signed-in page polls it (the cart every 3 s), so it passes no other layer.
   const graphql = graphqlHandler(apollo, createContext);
   const graphqlBody = jsonBody(JSON_BODY_LIMIT_BYTES);
-  app.post('/graphql', sameOriginOnly, sessionsMiddleware, graphqlBody, graphql);
+  app.post('/graphql', sameOriginOnly, sessionsMiddleware, rateLimit, graphqlBody, graphql);
   // Subscriptions over Server-Sent Events (graphql-sse), with the checks and limits of /graphql.
   const stream = graphqlStream({
     schema,
@@ -176,7 +184,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     // A lost LISTEN connection drops the open streams: their clients reconnect and refetch.
     pubSub: realtime,
   });
-  app.post(GRAPHQL_STREAM_PATH, sameOriginOnly, sessionsMiddleware, graphqlBody, stream.handler);
+  app.post(GRAPHQL_STREAM_PATH, sameOriginOnly, sessionsMiddleware, rateLimit, graphqlBody, stream.handler);
   app.all(GRAPHQL_STREAM_PATH, (_req, res) => {
     res.status(405).set('allow', 'POST').json({ message: 'Subscriptions are POSTed here (graphql-sse)' });
   });
@@ -200,8 +208,13 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   app.get('/graphql', playgroundPage(playgroundSecurityHeaders(headerSettings, playgroundHtml)));
   // Only the graph and the REST adapter read the session: static files and the web app's pages
   // cost no database read.
-  app.use('/graphql', sameOriginOnly, sessionsMiddleware, graphqlBody, graphql);
-  app.use('/api', sessionsMiddleware, createRestRouter(apollo, createContext, sameOriginOnly));
+  app.use('/graphql', sameOriginOnly, sessionsMiddleware, rateLimit, graphqlBody, graphql);
+  app.use(
+    '/api',
+    sessionsMiddleware,
+    rateLimit,
+    createRestRouter(apollo, createContext, sameOriginOnly, readPool),
+  );
 
   // The built-in demo store (a local Shopify stand-in), outside production only (config.demoStore).
   const demoStore = config.demoStore ? createDemoStore({ databaseUrl, config }) : null;

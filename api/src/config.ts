@@ -51,6 +51,13 @@ export interface Config {
   paymentsTestMode: boolean;
   /** REGISTRATION_LIMIT: accounts one client address may register per hour (0: no limit). */
   registrationLimit: number;
+  /**
+   * RATE_LIMIT_PER_MINUTE: requests to /graphql and /api/* one client address may make per minute
+   * without an API token, counted across all processes (http/rate-limit.ts). Default 600; 0: no limit.
+   */
+  rateLimitPerMinute: number;
+  /** RATE_LIMIT_TOKEN_PER_MINUTE: requests per minute per API token. Default 1200; 0: no limit. */
+  rateLimitTokenPerMinute: number;
   stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   /** Where the Stripe SDK sends requests (tests point it at a local fake Stripe server). */
@@ -187,6 +194,15 @@ export function privateDirFrom(env: NodeJS.ProcessEnv = process.env): string {
 /** Accounts one client address may register per hour unless REGISTRATION_LIMIT says otherwise. */
 export const DEFAULT_REGISTRATION_LIMIT = 10;
 
+/**
+ * Requests a minute per client address unless RATE_LIMIT_PER_MINUTE says otherwise: a signed-in
+ * tab polls the cart every 3 s (20 a minute) and a page opens with a handful of queries, so a
+ * household or an office behind one NAT address browses far below it.
+ */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+/** Requests a minute per API token unless RATE_LIMIT_TOKEN_PER_MINUTE says otherwise (20 a second). */
+export const DEFAULT_RATE_LIMIT_TOKEN_PER_MINUTE = 1200;
+
 /** The default MAX_ORDER_TOTAL_CENTS: $100,000.00. */
 export const DEFAULT_MAX_ORDER_TOTAL_CENTS = 10_000_000;
 
@@ -278,6 +294,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     paymentsTestMode: boolFrom(env.PAYMENTS_TEST_MODE, !production),
     registrationLimit: intFrom('REGISTRATION_LIMIT', env.REGISTRATION_LIMIT, DEFAULT_REGISTRATION_LIMIT),
+    rateLimitPerMinute: intFrom(
+      'RATE_LIMIT_PER_MINUTE',
+      env.RATE_LIMIT_PER_MINUTE,
+      DEFAULT_RATE_LIMIT_PER_MINUTE,
+    ),
+    rateLimitTokenPerMinute: intFrom(
+      'RATE_LIMIT_TOKEN_PER_MINUTE',
+      env.RATE_LIMIT_TOKEN_PER_MINUTE,
+      DEFAULT_RATE_LIMIT_TOKEN_PER_MINUTE,
+    ),
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: env.STRIPE_API_BASE || undefined,

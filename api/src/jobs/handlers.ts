@@ -11,3 +11,4 @@ import '../modules/auth/auth-housekeeping.jobs';
 import '../modules/uploads/abandoned-uploads.jobs';
 import '../modules/orders/automatic-refund.jobs';
 import '../modules/sellers/earnings.jobs';
+import '../http/rate-limit.jobs';

@@ -1,5 +1,6 @@
 import type { ApolloServer } from '@apollo/server';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import type { Pool } from 'pg';
 import type { Context } from '../graphql/context';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body';
 import { validInput } from '../http/valid-input';
@@ -77,6 +78,8 @@ export function createRestRouter(
   server: ApolloServer<Context>,
   createContext: ContextFactory,
   sameOriginOnly: RequestHandler,
+  /** The app's plain pool: the ZIP code lookup's limit counts in PostgreSQL (http/rate-limit.ts). */
+  pool: Pool,
 ): Router {
   const router = Router();
 
@@ -141,7 +144,7 @@ export function createRestRouter(
     messageAttachmentRoute(createContext),
   );
   router.get('/auth', requireScope('account:read'), authStateRoute(server, createContext));
-  router.use(zipcodeLookupRoute());
+  router.use(zipcodeLookupRoute(pool));
 
   for (const route of graphRoutes) {
     router[route.method](route.path, async (req, res, next) => {

@@ -26,12 +26,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /**
+   * Boot on this database — another TestApp's `databaseUrl` — instead of a fresh one: two
+   * instances on one database, as two machines share one PostgreSQL. Close this one first.
+   */
+  databaseUrl?: string;
+}
+
 /**
  * Boots the real app on a fresh PostgreSQL database (migrated and seeded with the demo users).
  * Files go to folders of a temporary DATA_DIR, or to S3 with `{ s3: … }` (test/s3-server.ts).
  */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  // Another instance's database (as a second machine shares it): already migrated and seeded, and
+  // dropped by the instance that made it.
+  const db = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-test-'));
   const webDist = path.join(dataDir, 'web');
   fs.mkdirSync(webDist);
@@ -48,6 +63,10 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     databaseUrl: db.url,
     // Suites register many members from one address; the registration limit's own test sets it.
     registrationLimit: 1000,
+    // Suites send thousands of requests a minute from one address (the fuzz test alone): the rate
+    // limits are off unless a test sets them (http/rate-limit.integration.test.ts).
+    rateLimitPerMinute: 0,
+    rateLimitTokenPerMinute: 0,
     // Due jobs run within half a second (pg-boss's shortest polling interval).
     jobPollingIntervalSeconds: 0.5,
     // Nothing listens for a plain test app: its shop reaches no demo store (nor a dev server on
@@ -56,7 +75,11 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ...overrides,
   };
   // Demo files go where the app reads them (its local folders, or S3 with `overrides.s3`).
-  const orm = await openDatabase(db.url, { seed: true, silent: true, privateFiles: storageFor(config).private });
+  const orm = await openDatabase(db.url, {
+    seed: !options.databaseUrl,
+    silent: true,
+    privateFiles: storageFor(config).private,
+  });
   const handle = await createApp(orm, config, db.url);
   return {
     handle,

@@ -31,6 +31,7 @@ import { Migration20261128000200_store_client_credentials } from './Migration202
 import { Migration20261130000000_api_tokens } from './Migration20261130000000_api_tokens';
 import { Migration20261124100000_registration_attempts } from './Migration20261124100000_registration_attempts';
 import { Migration20261130000100_webhooks } from './Migration20261130000100_webhooks';
+import { Migration20261130000400_rate_limits } from './Migration20261130000400_rate_limits';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -93,4 +94,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261130000000_api_tokens', class: Migration20261130000000_api_tokens },
   { name: 'Migration20261130000100_webhooks', class: Migration20261130000100_webhooks },
+  { name: 'Migration20261130000400_rate_limits', class: Migration20261130000400_rate_limits },
 ];
