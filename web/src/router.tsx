@@ -64,6 +64,7 @@ const MyResourcesPage = lazy(() => import('./features/resources/MyResourcesPage'
 const AdminResourcesPage = lazy(() => import('./features/resources-admin/AdminResourcesPage'));
 const AdminCouponsPage = lazy(() => import('./features/admin-coupons/AdminCouponsPage'));
 const AdminOutboxPage = lazy(() => import('./features/admin-outbox/AdminOutboxPage'));
+const AdminApiTokensPage = lazy(() => import('./features/api-tokens/AdminApiTokensPage'));
 // Contact form and the staff inbox (issue 13).
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
 const AdminMessagesPage = lazy(() => import('./features/admin-messages/AdminMessagesPage'));
@@ -292,6 +293,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/subscription-plans', element: page(AdminSubscriptionPlansPage) },
   { path: 'admin/coupons', element: page(AdminCouponsPage) },
   { path: 'admin/outbox', element: page(AdminOutboxPage) },
+  { path: 'admin/api-tokens', element: page(AdminApiTokensPage) },
   { path: 'admin/orders', element: page(AdminOrdersPage) },
   { path: 'admin/orders/:id', element: page(AdminOrderPage) },
   { path: 'admin/store', element: page(AdminStorePage) },

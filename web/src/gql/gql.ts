@@ -98,6 +98,12 @@ type Documents = {
     "\n  query AdminUsers($first: Int, $after: String, $search: String, $role: String) {\n    users(first: $first, after: $after, search: $search, role: $role) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        username\n        displayName\n        firstName\n        lastName\n        email\n        role\n        roles\n        profileImageUrl\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  query AdminRoleOptions {\n    referenceLists {\n      roles\n    }\n  }\n": typeof types.AdminRoleOptionsDocument,
     "\n  mutation UserRolesUpdate($input: UserRolesUpdateInput!) {\n    userRolesUpdate(input: $input) {\n      user {\n        id\n        role\n        roles\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.UserRolesUpdateDocument,
+    "\n  fragment ApiTokenRow on ApiToken {\n    id\n    name\n    tokenPrefix\n    scopes\n    status\n    expiresAt\n    lastUsedAt\n    createdAt\n    revokedAt\n    ownerUsername\n  }\n": typeof types.ApiTokenRowFragmentDoc,
+    "\n  query DeveloperSettings {\n    me {\n      id\n      role\n      roles\n    }\n    apiTokenScopes {\n      name\n      description\n    }\n    apiTokens {\n      ...ApiTokenRow\n    }\n  }\n": typeof types.DeveloperSettingsDocument,
+    "\n  mutation ApiTokenCreate($input: ApiTokenCreateInput!) {\n    apiTokenCreate(input: $input) {\n      token\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ApiTokenCreateDocument,
+    "\n  mutation ApiTokenRevoke($input: ApiTokenRevokeInput!) {\n    apiTokenRevoke(input: $input) {\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ApiTokenRevokeDocument,
+    "\n  query AdminApiTokens($first: Int, $after: String, $search: String, $status: ApiTokenStatus) {\n    adminApiTokens(first: $first, after: $after, search: $search, status: $status) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...ApiTokenRow\n      }\n    }\n  }\n": typeof types.AdminApiTokensDocument,
+    "\n  mutation AdminApiTokenRevoke($input: ApiTokenRevokeInput!) {\n    adminApiTokenRevoke(input: $input) {\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.AdminApiTokenRevokeDocument,
     "\n  mutation StoreClaimInvite($token: String!) {\n    storeClaimInvite(token: $token) {\n      claimed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.StoreClaimInviteDocument,
     "\n  fragment SessionUser on User {\n    id\n    username\n    role\n    roles\n    firstName\n    lastName\n    profileImageUrl\n    displayName\n    email\n  }\n": typeof types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": typeof types.MeDocument,
@@ -401,6 +407,12 @@ const documents: Documents = {
     "\n  query AdminUsers($first: Int, $after: String, $search: String, $role: String) {\n    users(first: $first, after: $after, search: $search, role: $role) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        username\n        displayName\n        firstName\n        lastName\n        email\n        role\n        roles\n        profileImageUrl\n        createdAt\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  query AdminRoleOptions {\n    referenceLists {\n      roles\n    }\n  }\n": types.AdminRoleOptionsDocument,
     "\n  mutation UserRolesUpdate($input: UserRolesUpdateInput!) {\n    userRolesUpdate(input: $input) {\n      user {\n        id\n        role\n        roles\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.UserRolesUpdateDocument,
+    "\n  fragment ApiTokenRow on ApiToken {\n    id\n    name\n    tokenPrefix\n    scopes\n    status\n    expiresAt\n    lastUsedAt\n    createdAt\n    revokedAt\n    ownerUsername\n  }\n": types.ApiTokenRowFragmentDoc,
+    "\n  query DeveloperSettings {\n    me {\n      id\n      role\n      roles\n    }\n    apiTokenScopes {\n      name\n      description\n    }\n    apiTokens {\n      ...ApiTokenRow\n    }\n  }\n": types.DeveloperSettingsDocument,
+    "\n  mutation ApiTokenCreate($input: ApiTokenCreateInput!) {\n    apiTokenCreate(input: $input) {\n      token\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.ApiTokenCreateDocument,
+    "\n  mutation ApiTokenRevoke($input: ApiTokenRevokeInput!) {\n    apiTokenRevoke(input: $input) {\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.ApiTokenRevokeDocument,
+    "\n  query AdminApiTokens($first: Int, $after: String, $search: String, $status: ApiTokenStatus) {\n    adminApiTokens(first: $first, after: $after, search: $search, status: $status) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...ApiTokenRow\n      }\n    }\n  }\n": types.AdminApiTokensDocument,
+    "\n  mutation AdminApiTokenRevoke($input: ApiTokenRevokeInput!) {\n    adminApiTokenRevoke(input: $input) {\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.AdminApiTokenRevokeDocument,
     "\n  mutation StoreClaimInvite($token: String!) {\n    storeClaimInvite(token: $token) {\n      claimed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.StoreClaimInviteDocument,
     "\n  fragment SessionUser on User {\n    id\n    username\n    role\n    roles\n    firstName\n    lastName\n    profileImageUrl\n    displayName\n    email\n  }\n": types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": types.MeDocument,
@@ -970,6 +982,30 @@ export function graphql(source: "\n  query AdminRoleOptions {\n    referenceList
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UserRolesUpdate($input: UserRolesUpdateInput!) {\n    userRolesUpdate(input: $input) {\n      user {\n        id\n        role\n        roles\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UserRolesUpdate($input: UserRolesUpdateInput!) {\n    userRolesUpdate(input: $input) {\n      user {\n        id\n        role\n        roles\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApiTokenRow on ApiToken {\n    id\n    name\n    tokenPrefix\n    scopes\n    status\n    expiresAt\n    lastUsedAt\n    createdAt\n    revokedAt\n    ownerUsername\n  }\n"): (typeof documents)["\n  fragment ApiTokenRow on ApiToken {\n    id\n    name\n    tokenPrefix\n    scopes\n    status\n    expiresAt\n    lastUsedAt\n    createdAt\n    revokedAt\n    ownerUsername\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeveloperSettings {\n    me {\n      id\n      role\n      roles\n    }\n    apiTokenScopes {\n      name\n      description\n    }\n    apiTokens {\n      ...ApiTokenRow\n    }\n  }\n"): (typeof documents)["\n  query DeveloperSettings {\n    me {\n      id\n      role\n      roles\n    }\n    apiTokenScopes {\n      name\n      description\n    }\n    apiTokens {\n      ...ApiTokenRow\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApiTokenCreate($input: ApiTokenCreateInput!) {\n    apiTokenCreate(input: $input) {\n      token\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ApiTokenCreate($input: ApiTokenCreateInput!) {\n    apiTokenCreate(input: $input) {\n      token\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApiTokenRevoke($input: ApiTokenRevokeInput!) {\n    apiTokenRevoke(input: $input) {\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ApiTokenRevoke($input: ApiTokenRevokeInput!) {\n    apiTokenRevoke(input: $input) {\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminApiTokens($first: Int, $after: String, $search: String, $status: ApiTokenStatus) {\n    adminApiTokens(first: $first, after: $after, search: $search, status: $status) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...ApiTokenRow\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminApiTokens($first: Int, $after: String, $search: String, $status: ApiTokenStatus) {\n    adminApiTokens(first: $first, after: $after, search: $search, status: $status) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...ApiTokenRow\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminApiTokenRevoke($input: ApiTokenRevokeInput!) {\n    adminApiTokenRevoke(input: $input) {\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminApiTokenRevoke($input: ApiTokenRevokeInput!) {\n    adminApiTokenRevoke(input: $input) {\n      apiToken {\n        ...ApiTokenRow\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

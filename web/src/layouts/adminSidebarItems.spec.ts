@@ -6,9 +6,9 @@ const labels = (user: Parameters<typeof sidebarItemsFor>[0]) =>
   sidebarItemsFor(user).map((item) => item.label);
 
 describe('sidebarItemsFor', () => {
-  it('gives admins 23 items from Dashboard to Settings', () => {
+  it('gives admins 24 items from Dashboard to Settings', () => {
     const items = sidebarItemsFor({ role: 'admin', roles: ['admin'] });
-    expect(items).toHaveLength(23);
+    expect(items).toHaveLength(24);
     expect(items[0]).toMatchObject({ label: 'Dashboard', to: '/admin' });
     expect(items.at(-1)).toMatchObject({ label: 'Settings', to: '/admin/settings' });
     expect(labels({ role: 'admin' })).toEqual([
@@ -29,6 +29,7 @@ describe('sidebarItemsFor', () => {
       'Coupons',
       'Messages',
       'Outbox',
+      'API Tokens',
       'Sellers',
       'Store',
       'Store Products',
@@ -40,7 +41,7 @@ describe('sidebarItemsFor', () => {
   });
 
   it('gives the admin items to anyone with admin among their roles', () => {
-    expect(sidebarItemsFor({ role: 'seller', roles: ['seller', 'admin'] })).toHaveLength(23);
+    expect(sidebarItemsFor({ role: 'seller', roles: ['seller', 'admin'] })).toHaveLength(24);
   });
 
   it('gives curriculum officers their seven items', () => {

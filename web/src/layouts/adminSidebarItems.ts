@@ -10,6 +10,7 @@ import {
   FolderTree,
   GraduationCap,
   Inbox,
+  KeyRound,
   LayoutDashboard,
   Library,
   MessageSquare,
@@ -38,7 +39,7 @@ export interface SidebarItem {
   end?: boolean;
 }
 
-/** The 23 entries of the admin area, from Dashboard to Settings (spec's admin route list, the mail outbox and the DRX shop). */
+/** The 24 entries of the admin area, from Dashboard to Settings (spec's admin route list, the mail outbox, API tokens and the DRX shop). */
 export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard, end: true },
   { label: 'Users', to: '/admin/users', icon: Users },
@@ -57,6 +58,7 @@ export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Coupons', to: '/admin/coupons', icon: Ticket },
   { label: 'Messages', to: '/admin/messages', icon: MessageSquare },
   { label: 'Outbox', to: '/admin/outbox', icon: Inbox },
+  { label: 'API Tokens', to: '/admin/api-tokens', icon: KeyRound },
   { label: 'Sellers', to: '/admin/sellers', icon: Store },
   { label: 'Store', to: '/admin/store', icon: ShoppingBag, end: true },
   { label: 'Store Products', to: '/admin/store/products', icon: Package },

@@ -8,6 +8,7 @@ import { memberSince } from './profileFormat';
 import { RoleBadges } from './RoleBadges';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { DeveloperSection } from '../api-tokens/DeveloperSection';
 
 const ProfilePageQueryDocument = graphql(`
   query ProfilePage {
@@ -60,62 +61,65 @@ export default function ProfilePage() {
 
   return (
     <Container maxW="3xl" py={{ base: 8, md: 12 }}>
-      <Card.Root variant="outline">
-        <Card.Body>
-          <Stack
-            direction={{ base: 'column', sm: 'row' }}
-            gap={6}
-            align={{ base: 'center', sm: 'flex-start' }}
-          >
-            <Avatar
-              src={me.profileImageUrl}
-              username={me.username}
-              name={fullName || me.displayName}
-              size="xl"
-            />
+      <Stack gap={6}>
+        <Card.Root variant="outline">
+          <Card.Body>
             <Stack
-              gap={3}
-              flex="1"
-              textAlign={{ base: 'center', sm: 'left' }}
+              direction={{ base: 'column', sm: 'row' }}
+              gap={6}
               align={{ base: 'center', sm: 'flex-start' }}
             >
-              <Stack gap={0}>
-                <Heading as="h1" size="2xl">
-                  {me.displayName}
-                </Heading>
-                <Text color="fg.muted">@{me.username}</Text>
+              <Avatar
+                src={me.profileImageUrl}
+                username={me.username}
+                name={fullName || me.displayName}
+                size="xl"
+              />
+              <Stack
+                gap={3}
+                flex="1"
+                textAlign={{ base: 'center', sm: 'left' }}
+                align={{ base: 'center', sm: 'flex-start' }}
+              >
+                <Stack gap={0}>
+                  <Heading as="h1" size="2xl">
+                    {me.displayName}
+                  </Heading>
+                  <Text color="fg.muted">@{me.username}</Text>
+                </Stack>
+                <RoleBadges user={me} />
+                <Button asChild size="sm" variant="outline">
+                  <RouterLink to="/profile/edit">
+                    <Pencil aria-hidden="true" />
+                    Edit profile
+                  </RouterLink>
+                </Button>
               </Stack>
-              <RoleBadges user={me} />
-              <Button asChild size="sm" variant="outline">
-                <RouterLink to="/profile/edit">
-                  <Pencil aria-hidden="true" />
-                  Edit profile
-                </RouterLink>
-              </Button>
             </Stack>
-          </Stack>
-        </Card.Body>
-        <Card.Footer borderTopWidth="1px" pt={6}>
-          <DataList.Root orientation="horizontal" gap={3} w="full">
-            <DataList.Item>
-              <DataList.ItemLabel>Name</DataList.ItemLabel>
-              <DataList.ItemValue>{fullName || '—'}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Username</DataList.ItemLabel>
-              <DataList.ItemValue>{me.username}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Email</DataList.ItemLabel>
-              <DataList.ItemValue>{me.email || '—'}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Member since</DataList.ItemLabel>
-              <DataList.ItemValue>{since || '—'}</DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
-        </Card.Footer>
-      </Card.Root>
+          </Card.Body>
+          <Card.Footer borderTopWidth="1px" pt={6}>
+            <DataList.Root orientation="horizontal" gap={3} w="full">
+              <DataList.Item>
+                <DataList.ItemLabel>Name</DataList.ItemLabel>
+                <DataList.ItemValue>{fullName || '—'}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Username</DataList.ItemLabel>
+                <DataList.ItemValue>{me.username}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Email</DataList.ItemLabel>
+                <DataList.ItemValue>{me.email || '—'}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Member since</DataList.ItemLabel>
+                <DataList.ItemValue>{since || '—'}</DataList.ItemValue>
+              </DataList.Item>
+            </DataList.Root>
+          </Card.Footer>
+        </Card.Root>
+        <DeveloperSection />
+      </Stack>
     </Container>
   );
 }
