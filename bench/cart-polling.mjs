@@ -466,6 +466,9 @@ async function main() {
       SEED: 'true',
       // Both servers run this many processes (the API's production setting; one per core).
       WEB_CONCURRENCY: String(opts.workers),
+      // Every simulated user polls from 127.0.0.1: one address's limit would refuse them (counting
+      // costs ≈ 0.12 ms a request, one upsert: docs/architecture.md "Limits").
+      RATE_LIMIT_PER_MINUTE: '0',
     };
     log('starting the production build (api/dist/main.js); it migrates and seeds');
     // API_NODE_ARGS / BARE_NODE_ARGS: extra node flags for a server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
