@@ -76,7 +76,10 @@ export type CostMeasure =
   | { kind: 'measured'; cost: number }
   /** More than MAX_COUNTED_FIELDS fields were walked: refuse without a number. */
   | { kind: 'uncountable' }
-  /** The variables do not fit the operation: the execution refuses them (BAD_USER_INPUT) anyway. */
+  /**
+   * Not measured: the variables do not fit the operation (the execution refuses them with
+   * BAD_USER_INPUT anyway), or the count failed unexpectedly (logged).
+   */
   | { kind: 'invalidVariables' };
 
 /**
@@ -105,9 +108,14 @@ export function measureCost(
     });
     // Two decimals are plenty to compare and to read (× 1.5 per level makes fractions).
     return { kind: 'measured', cost: Math.round(cost * 100) / 100 };
-  } catch {
-    // The variables were checked above and the document is valid: what throws here is the field count.
-    return { kind: 'uncountable' };
+  } catch (error) {
+    if (error instanceof GraphQLError && /maximum allowed number of nodes/.test(error.message)) {
+      return { kind: 'uncountable' };
+    }
+    // Nothing else should throw for a valid document with fitting variables; if something does,
+    // the operation is left to run (and to fail there if it must) rather than refused wrongly.
+    console.error('[graphql] measuring the query cost failed', error);
+    return { kind: 'invalidVariables' };
   }
 }
 
