@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiTokenRowFragment } from '../../gql/graphql';
 import { ConnectionListFrame } from '../../ui/ConnectionListFrame';
-import { formatDateTime } from '../../ui/dateFormat';
+import { formatDate, formatDateTime } from '../../ui/dateFormat';
 import { ListCount, ListToolbar, SearchField, StatusSelect } from '../../ui/ListToolbar';
 import { ListTable } from '../../ui/ListTable';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
@@ -116,10 +116,11 @@ function TokenRow({ token, onRevoke }: { token: ApiTokenRowFragment; onRevoke: (
       <Table.Cell minW="10rem">
         <ScopeBadges scopes={token.scopes} />
       </Table.Cell>
-      <Table.Cell fontSize="sm" whiteSpace="nowrap">
-        {formatDateTime(token.createdAt)}
+      {/* Dates only where the day is enough, so the table fits beside the sidebar. */}
+      <Table.Cell fontSize="sm" whiteSpace="nowrap" title={formatDateTime(token.createdAt)}>
+        {formatDate(token.createdAt)}
       </Table.Cell>
-      <Table.Cell fontSize="sm" whiteSpace="nowrap">
+      <Table.Cell fontSize="sm" minW="6rem">
         {formatLastUsed(token.lastUsedAt)}
       </Table.Cell>
       <Table.Cell fontSize="sm" whiteSpace="nowrap">

@@ -45,7 +45,10 @@ export interface CreateTokenFormProps {
 
 const NAME_MAX = 100;
 
-/** The content of the "Create token" dialog: a name, scopes (each with what it allows), an expiry. */
+/**
+ * The content of the "Create token" dialog: a name, an expiry, and scopes (each with what it
+ * allows; the long list comes last, so the short fields are seen without scrolling).
+ */
 export function CreateTokenForm({ scopes, pending, errors, onCreate, onClose }: CreateTokenFormProps) {
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -104,6 +107,28 @@ export function CreateTokenForm({ scopes, pending, errors, onCreate, onClose }: 
                 <Field.HelperText>Where you use it, to tell your tokens apart.</Field.HelperText>
               )}
             </Field.Root>
+            <Field.Root invalid={Boolean(expiryError)}>
+              <Field.Label>Expires</Field.Label>
+              <NativeSelect.Root maxW="xs">
+                <NativeSelect.Field
+                  name="expiresInDays"
+                  value={expiry}
+                  onChange={(e) => setExpiry(e.target.value)}
+                >
+                  {EXPIRY_OPTIONS.map((option) => (
+                    <option key={option.label} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              {expiryError ? (
+                <Field.ErrorText>{expiryError}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>You can revoke it at any time.</Field.HelperText>
+              )}
+            </Field.Root>
             <Fieldset.Root invalid={Boolean(scopesError)}>
               <Fieldset.Legend>Scopes</Fieldset.Legend>
               <Fieldset.HelperText>
@@ -134,28 +159,6 @@ export function CreateTokenForm({ scopes, pending, errors, onCreate, onClose }: 
                 </CheckboxGroup>
               </Fieldset.Content>
             </Fieldset.Root>
-            <Field.Root invalid={Boolean(expiryError)}>
-              <Field.Label>Expires</Field.Label>
-              <NativeSelect.Root maxW="xs">
-                <NativeSelect.Field
-                  name="expiresInDays"
-                  value={expiry}
-                  onChange={(e) => setExpiry(e.target.value)}
-                >
-                  {EXPIRY_OPTIONS.map((option) => (
-                    <option key={option.label} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              {expiryError ? (
-                <Field.ErrorText>{expiryError}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>You can revoke it at any time.</Field.HelperText>
-              )}
-            </Field.Root>
           </Stack>
         </Dialog.Body>
         <Dialog.Footer>

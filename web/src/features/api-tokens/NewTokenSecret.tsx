@@ -55,12 +55,18 @@ export function NewTokenSecret({
               fontFamily="mono"
               fontSize="sm"
               bg="bg"
+              color="fg"
               spellCheck={false}
               autoComplete="off"
               onFocus={(e) => e.target.select()}
               data-testid="new-token-value"
             />
-            <Button variant="solid" onClick={() => void copyToClipboard()} flexShrink={0}>
+            <Button
+              variant="solid"
+              colorPalette="brand"
+              onClick={() => void copyToClipboard()}
+              flexShrink={0}
+            >
               {copy === 'copied' ? <Check aria-hidden /> : <Copy aria-hidden />}
               {copy === 'copied' ? 'Copied' : 'Copy'}
             </Button>
@@ -74,7 +80,7 @@ export function NewTokenSecret({
           </Field.HelperText>
         </Field.Root>
         <HStack>
-          <Button size="sm" variant="outline" bg="bg" onClick={onDismiss}>
+          <Button size="sm" variant="outline" colorPalette="brand" bg="bg" onClick={onDismiss}>
             I have copied it
           </Button>
         </HStack>
