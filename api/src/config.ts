@@ -110,6 +110,17 @@ export interface Config {
    * <METRICS_TOKEN>`; unset, /metrics answers 404.
    */
   metricsToken: string | undefined;
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE_NETWORKS: outgoing webhooks may reach private, loopback, link-local and
+   * other non-public addresses, and plain http:// endpoints in production. Default off (SSRF guard,
+   * modules/webhooks/webhook-address.ts); for a receiver on the same host or network only.
+   */
+  webhooksAllowPrivateNetworks: boolean;
+  /**
+   * The waits between a webhook message's delivery attempts (seconds; tests shorten them). Default:
+   * modules/webhooks/webhook-schedule.ts (5 s, 5 min, 30 min, 2 h, 5 h, 10 h × 5, then the rest of 3 days).
+   */
+  webhookRetryDelaysSeconds?: number[];
   /** Per-kind overrides of the upload size limits in bytes (tests lower them; unset in production). */
   uploadLimits?: Partial<
     Record<'document' | 'spreadsheet' | 'text' | 'audio' | 'video' | 'image' | 'other', number>
@@ -310,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxOrderTotalCents: maxOrderTotalFrom(env.MAX_ORDER_TOTAL_CENTS),
     smtpUrl: smtpUrlFrom(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    webhooksAllowPrivateNetworks: boolFrom(env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS, false),
     storeSecretsKey,
     demoStore,
     logLevel: logLevelFrom(env.LOG_LEVEL, env.NODE_ENV === 'test' ? 'warn' : 'info'),

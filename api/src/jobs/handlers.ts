@@ -11,4 +11,5 @@ import '../modules/auth/auth-housekeeping.jobs';
 import '../modules/uploads/abandoned-uploads.jobs';
 import '../modules/orders/automatic-refund.jobs';
 import '../modules/sellers/earnings.jobs';
+import '../modules/webhooks/webhooks.jobs';
 import '../http/rate-limit.jobs';

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { emitOrderEvent } from '../webhooks/webhook-domain-events';
 import { adjustEarningsAfterRefund, recordSaleEarnings } from '../sellers/earnings-ledger';
 
 /**
@@ -88,11 +89,12 @@ export async function settleCreditOrder(
   reason: string,
 ): Promise<void> {
   if (keptCents <= 0) {
-    await em.execute(
+    const refunded = await em.execute<{ id: string }[]>(
       `update orders set status = 'refunded', refunded_at = now(), refund_reason = ?, updated_at = now()
-       where id = ? and payment_provider = 'credit' and status = 'paid'`,
+       where id = ? and payment_provider = 'credit' and status = 'paid' returning id`,
       [reason.slice(0, 500), orderId],
     );
+    if (refunded.length) await emitOrderEvent(em, 'order.refunded', orderId);
   }
   await adjustEarningsAfterRefund(em, orderId, Math.max(0, keptCents));
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { emitBookingEvent } from '../webhooks/webhook-domain-events';
 
 /**
  * The one place BookingsService (and order fulfilment) reports a booking's state change, inside
@@ -38,11 +39,22 @@ export function setBookingChangeListener(next: BookingChangeListener | null): Bo
   return previous;
 }
 
-/** Called after each state change of a booking, in the transaction that changed it. */
+/**
+ * Called after each state change of a booking, in the transaction that changed it. Webhooks hear
+ * `booking.created` when a booking is made — confirmed, or requested when it needs approval; a
+ * paid one once its payment turns the hold into one (a hold alone is no booking) — and
+ * `booking.cancelled` when it is cancelled or its request declined.
+ */
 export async function bookingChanged(
   em: EntityManager,
   bookingId: string,
   what: BookingChangeWhat,
 ): Promise<void> {
-  if (listener && !quiet.getStore()) await listener(em, bookingId, what);
+  if (quiet.getStore()) return;
+  if (what.type === 'confirmed' || what.type === 'requested') {
+    await emitBookingEvent(em, 'booking.created', bookingId);
+  } else if (what.type === 'canceled' || what.type === 'declined') {
+    await emitBookingEvent(em, 'booking.cancelled', bookingId);
+  }
+  if (listener) await listener(em, bookingId, what);
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
+import { emitOrderEvent } from '../webhooks/webhook-domain-events';
 import type { ConnectionShape } from '../../graphql/connection';
 import { decodeCursor, encodeCursor, idKey, isIsoDate } from '../../graphql/keyset';
 import { DomainError } from '../../graphql/errors';
@@ -616,6 +617,7 @@ export class BookingsService {
           order.id,
           Number(order.total_cents) - Number(order.refunded_cents) - refundCents,
         );
+        await emitOrderEvent(tem, 'order.refunded', order.id);
       } else if (order && order.status === 'pending') {
         await tem.execute(
           `update orders set status = 'canceled', canceled_at = now(), updated_at = now() where id = ? and status in ('pending', 'failed')`,

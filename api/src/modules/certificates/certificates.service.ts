@@ -13,6 +13,7 @@ import { newCertificateNumber, normalizeCertificateNumber } from './certificate-
 import { formatIssuedOn, type MergeFields, personName, unknownPlaceholders } from './certificate-text';
 import { Certificate } from './certificate.entity';
 import { sendCertificateIssuedMail } from './certificate-issued-mail';
+import { emitCertificateIssued } from '../webhooks/webhook-domain-events';
 import { CertificateTemplate, TEMPLATE_PLACEHOLDERS } from './certificate-template.entity';
 
 export type CertificateStatus = 'valid' | 'revoked';
@@ -188,6 +189,7 @@ export class CertificatesService {
             holderName: personName(user),
             courseTitle: course.title,
           });
+          await emitCertificateIssued(tx, id);
         }
         return rows;
       });
@@ -416,6 +418,7 @@ export class CertificatesService {
           );
           // The number was taken: undo the revocation and draw another.
           if (!inserted.length) throw new NumberTaken();
+          await emitCertificateIssued(tem, id);
           return true;
         })
         .catch((error: unknown) => {

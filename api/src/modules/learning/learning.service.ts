@@ -1,6 +1,7 @@
 import { Cursor, type FilterQuery, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { emitEnrollmentEvent } from '../webhooks/webhook-domain-events';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import type { Certificate } from '../certificates/certificate.entity';
@@ -351,15 +352,20 @@ export class LearningService {
     return this.insertEnrollment(learner.id, course.id, 'granted');
   }
 
+  /** A new enrollment (or access given back) and its `enrollment.created` webhook commit together. */
   private async insertEnrollment(userId: string, courseId: string, source: EnrollmentSource) {
-    await this.em.execute(
-      `insert into enrollments (id, user_id, course_id, source, created_at)
-       values (?, ?, ?, ?, clock_timestamp())
-       on conflict (user_id, course_id) do update set access_revoked_at = null, source = excluded.source
-         where enrollments.access_revoked_at is not null`,
-      [randomUUID(), userId, courseId, source],
-    );
-    await reinstateCertificatesAfterRefund(this.em, userId, [courseId]);
+    await this.em.transactional(async (tem) => {
+      const enrolled = await tem.execute<{ id: string }[]>(
+        `insert into enrollments (id, user_id, course_id, source, created_at)
+         values (?, ?, ?, ?, clock_timestamp())
+         on conflict (user_id, course_id) do update set access_revoked_at = null, source = excluded.source
+           where enrollments.access_revoked_at is not null
+         returning id`,
+        [randomUUID(), userId, courseId, source],
+      );
+      await reinstateCertificatesAfterRefund(tem, userId, [courseId]);
+      if (enrolled.length) await emitEnrollmentEvent(tem, 'enrollment.created', { userId, courseId });
+    });
     return this.em.findOneOrFail(Enrollment, { user: userId, course: courseId }, { populate: ['course'] });
   }
 
@@ -490,11 +496,16 @@ export class LearningService {
     const allDone = data.steps.length > 0 && data.steps.every((s) => s.completed);
     if (!allDone) return { course, courseCompleted: false, certificate: null };
     const certificate = await this.certificates().issueForCompletion(user.id, course.id);
-    await this.em.execute(
-      `update enrollments set completed_at = clock_timestamp()
-        where user_id = ? and course_id = ? and completed_at is null`,
-      [user.id, course.id],
-    );
+    await this.em.transactional(async (tem) => {
+      const completed = await tem.execute<{ id: string }[]>(
+        `update enrollments set completed_at = clock_timestamp()
+          where user_id = ? and course_id = ? and completed_at is null returning id`,
+        [user.id, course.id],
+      );
+      if (completed.length) {
+        await emitEnrollmentEvent(tem, 'enrollment.completed', { userId: user.id, courseId: course.id });
+      }
+    });
     return { course, courseCompleted: true, certificate };
   }
 

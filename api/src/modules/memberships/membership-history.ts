@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { emitSubscriptionUpdated } from '../webhooks/webhook-domain-events';
 
 /** What happened to a membership (the audit trail shown to the member and to admins). */
 export type SubscriptionEventKind =
@@ -19,7 +20,11 @@ export type SubscriptionEventKind =
   | 'comped'
   | 'synced';
 
-/** Records an event of subscription `subscriptionId` in the caller's transaction. */
+/**
+ * Records an event of subscription `subscriptionId` in the caller's transaction — the one place
+ * every change of a membership passes, so it also reports `subscription.updated` to webhook
+ * endpoints (`data.change` is the kind; a grace reminder changes nothing and is not reported).
+ */
 export async function recordSubscriptionEvent(
   em: EntityManager,
   subscriptionId: string,
@@ -35,4 +40,5 @@ export async function recordSubscriptionEvent(
       'run',
       em.getTransactionContext(),
     );
+  if (kind !== 'grace_reminder') await emitSubscriptionUpdated(em, subscriptionId, kind);
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CouponsService } from '../coupons/coupons.service';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { emitOrderEvent } from '../webhooks/webhook-domain-events';
 
 /**
  * Money taken for an order that is not delivered goes back by itself, in two steps:
@@ -36,6 +37,7 @@ export async function refundUndelivered(
   );
   if (!rows.length) return false;
   await new CouponsService(em).release(em, orderId);
+  await emitOrderEvent(em, 'order.refunded', orderId);
   return true;
 }
 

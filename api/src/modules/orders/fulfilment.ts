@@ -6,6 +6,7 @@ import { deliveryRefusal } from './purchase-rules';
 import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
 import { fulfilBooking } from '../bookings/booking-orders';
 import { sendOrderReceiptMail } from './order-receipt-mail';
+import { emitEnrollmentEvent, emitOrderEvent } from '../webhooks/webhook-domain-events';
 
 export interface FulfilOptions {
   /** When the payment was taken (the seeder back-dates demo orders); default now. */
@@ -43,7 +44,8 @@ interface LineRow {
  * - confirms a booking line's booking (held → confirmed/requested; bookings/booking-orders.ts),
  * - records the sellers' earnings of the resource lines (line total − member discount − coupon
  *   share) and the instructor's of a booking line (idempotent per order line),
- * - mails the buyer the receipt (order-receipt-mail.ts; kind `orders`, which they may switch off).
+ * - mails the buyer the receipt (order-receipt-mail.ts; kind `orders`, which they may switch off),
+ * - reports `order.paid` (and `enrollment.created` per new course access) to webhook endpoints.
  * Returns false when the order was not awaiting payment (already paid, refunded or canceled).
  *
  * First, under the buyer's lock (purchase-rules.ts), an order that cannot be delivered — an item
@@ -78,13 +80,20 @@ export async function fulfilOrder(
   );
   for (const line of lines) {
     if (line.item_type === 'course') {
-      await em.execute(
+      const enrolled = await em.execute<{ id: string }[]>(
         `insert into enrollments (id, user_id, course_id, source, created_at)
          values (?, ?, ?, 'purchase', ?)
          on conflict (user_id, course_id) do update set access_revoked_at = null, source = 'purchase'
-           where enrollments.access_revoked_at is not null`,
+           where enrollments.access_revoked_at is not null
+         returning id`,
         [randomUUID(), order.user_id, line.item_id, paidAt],
       );
+      if (enrolled.length) {
+        await emitEnrollmentEvent(em, 'enrollment.created', {
+          userId: order.user_id,
+          courseId: line.item_id,
+        });
+      }
       await reinstateCertificatesAfterRefund(em, order.user_id, [line.item_id]);
     } else if (line.item_type === 'booking') {
       await fulfilBooking(em, line.item_id);
@@ -118,5 +127,6 @@ export async function fulfilOrder(
     });
   }
   await sendOrderReceiptMail(em, order.id);
+  await emitOrderEvent(em, 'order.paid', order.id);
   return true;
 }

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { emitOrderEvent } from '../webhooks/webhook-domain-events';
 import { cancelBookingsOfRefundedOrder } from '../bookings/booking-orders';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -207,6 +208,7 @@ export class OrdersService {
       await new CouponsService(tem).release(tem, order.id);
       // A booking order's booking is canceled (by an admin, all refunded) and its seat given back.
       if (order.kind === 'booking') await cancelBookingsOfRefundedOrder(tem, order.id, reason);
+      await emitOrderEvent(tem, 'order.refunded', order.id);
     });
     return this.em.findOneOrFail(Order, { id: order.id }, { refresh: true });
   }

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { GraphQLError } from 'graphql';
+import { emitResourcePublished } from '../webhooks/webhook-domain-events';
 import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
@@ -274,6 +275,7 @@ export class ResourceAuthoringService {
       resource.status = 'published';
       resource.rejectionReason = null;
       await em.flush();
+      await emitResourcePublished(em, resource.id);
     });
     return this.em.findOneOrFail(Resource, id, { refresh: true });
   }

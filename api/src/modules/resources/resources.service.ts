@@ -1,5 +1,6 @@
 import { LockMode, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { emitResourcePublished } from '../webhooks/webhook-domain-events';
 import { slugify } from '../courses/course-text';
 import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
@@ -396,7 +397,10 @@ export class ResourcesService {
       resource.status = 'published';
       resource.rejectionReason = null;
       await em.flush();
-      if (!wasPublished) await sendResourceModerationMail(em, resource.id, { type: 'approved' });
+      if (!wasPublished) {
+        await sendResourceModerationMail(em, resource.id, { type: 'approved' });
+        await emitResourcePublished(em, resource.id);
+      }
     });
     return this.em.findOneOrFail(Resource, resourceId, { refresh: true });
   }

@@ -4,6 +4,7 @@ import {
   reinstateCertificatesAfterRefund,
   revokeCertificatesForRefund,
 } from '../certificates/certificate-refunds';
+import { emitEnrollmentEvent } from '../webhooks/webhook-domain-events';
 import { escapeHtml } from '../mail/html-escape';
 import { sendMail } from '../mail/mail';
 import { storeInviteUrl, verifyStoreInviteToken } from './store-invite';
@@ -157,14 +158,23 @@ async function giveAccess(em: EntityManager, grant: GrantRow): Promise<void> {
   if (grant.item_type === 'course') {
     // A course they already have stays as it is; one a refund closed, or one open only through
     // the membership, is theirs now through the store.
-    await em.execute(
+    // Open access before (a membership's): the store takes it over, but no course access is new.
+    const [before] = await em.execute<{ open: boolean }[]>(
+      `select access_revoked_at is null as open from enrollments where user_id = ? and course_id = ?`,
+      [userId, grant.item_id],
+    );
+    const enrolled = await em.execute<{ id: string }[]>(
       `insert into enrollments (id, user_id, course_id, source, created_at)
        values (?, ?, ?, 'store', now())
        on conflict (user_id, course_id) do update set access_revoked_at = null, source = 'store'
-         where enrollments.access_revoked_at is not null or enrollments.source = 'membership'`,
+         where enrollments.access_revoked_at is not null or enrollments.source = 'membership'
+       returning id`,
       [randomUUID(), userId, grant.item_id],
     );
     await reinstateCertificatesAfterRefund(em, userId, [grant.item_id]);
+    if (enrolled.length && !before?.open) {
+      await emitEnrollmentEvent(em, 'enrollment.created', { userId, courseId: grant.item_id });
+    }
   } else {
     await em.execute(
       `insert into entitlements (id, user_id, resource_id, source, store_grant_id, created_at)
