@@ -30,12 +30,22 @@ export function literalAddress(hostname: string): string | null {
   return ipaddr.isValid(bare) ? bare : null;
 }
 
+/** `address`, with the IPv4 address it stands for when it is an IPv4-mapped IPv6 one. */
+function shown(address: string): string {
+  try {
+    const ipv4 = ipaddr.process(address).toString();
+    return ipv4 === address ? address : `${address} (${ipv4})`;
+  } catch {
+    return address;
+  }
+}
+
 /** Refused: the target is not a public address. Its message says which address and why. */
 export class BlockedAddressError extends Error {
   readonly code = 'WEBHOOK_ADDRESS_BLOCKED';
   constructor(host: string, address: string, range: string) {
     super(
-      `${host === address ? address : `${host} resolves to ${address}`}, a ${range} address: ` +
+      `${host === address ? shown(address) : `${host} resolves to ${shown(address)}`}, a ${range} address: ` +
         'webhooks reach public addresses only (WEBHOOKS_ALLOW_PRIVATE_NETWORKS is off)',
     );
     this.name = 'BlockedAddressError';
