@@ -65,6 +65,8 @@ const AdminResourcesPage = lazy(() => import('./features/resources-admin/AdminRe
 const AdminCouponsPage = lazy(() => import('./features/admin-coupons/AdminCouponsPage'));
 const AdminOutboxPage = lazy(() => import('./features/admin-outbox/AdminOutboxPage'));
 const AdminApiTokensPage = lazy(() => import('./features/api-tokens/AdminApiTokensPage'));
+const AdminWebhooksPage = lazy(() => import('./features/admin-webhooks/AdminWebhooksPage'));
+const AdminWebhookEndpointPage = lazy(() => import('./features/admin-webhooks/AdminWebhookEndpointPage'));
 // Contact form and the staff inbox (issue 13).
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
 const AdminMessagesPage = lazy(() => import('./features/admin-messages/AdminMessagesPage'));
@@ -294,6 +296,8 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/coupons', element: page(AdminCouponsPage) },
   { path: 'admin/outbox', element: page(AdminOutboxPage) },
   { path: 'admin/api-tokens', element: page(AdminApiTokensPage) },
+  { path: 'admin/webhooks', element: page(AdminWebhooksPage) },
+  { path: 'admin/webhooks/:id', element: page(AdminWebhookEndpointPage) },
   { path: 'admin/orders', element: page(AdminOrdersPage) },
   { path: 'admin/orders/:id', element: page(AdminOrderPage) },
   { path: 'admin/store', element: page(AdminStorePage) },

@@ -26,6 +26,7 @@ import {
   Ticket,
   UserCog,
   Users,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import type { RoleBearer } from '../features/auth/roles';
@@ -39,7 +40,7 @@ export interface SidebarItem {
   end?: boolean;
 }
 
-/** The 24 entries of the admin area, from Dashboard to Settings (spec's admin route list, the mail outbox, API tokens and the DRX shop). */
+/** The 25 entries of the admin area, from Dashboard to Settings (spec's admin route list, the mail outbox, API tokens, webhooks and the DRX shop). */
 export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard, end: true },
   { label: 'Users', to: '/admin/users', icon: Users },
@@ -59,6 +60,7 @@ export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Messages', to: '/admin/messages', icon: MessageSquare },
   { label: 'Outbox', to: '/admin/outbox', icon: Inbox },
   { label: 'API Tokens', to: '/admin/api-tokens', icon: KeyRound },
+  { label: 'Webhooks', to: '/admin/webhooks', icon: Webhook },
   { label: 'Sellers', to: '/admin/sellers', icon: Store },
   { label: 'Store', to: '/admin/store', icon: ShoppingBag, end: true },
   { label: 'Store Products', to: '/admin/store/products', icon: Package },
