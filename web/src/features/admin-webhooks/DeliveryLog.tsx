@@ -173,6 +173,10 @@ function Excerpt({ label, text }: { label: string; text: string }) {
         fontSize="xs"
         maxH="16rem"
         overflow="auto"
+        // A long excerpt scrolls: the keyboard reaches it, and a screen reader names it.
+        tabIndex={0}
+        role="region"
+        aria-label={label}
       >
         {text || '(empty)'}
       </Code>
