@@ -132,7 +132,11 @@ function userErrorsIn(value: unknown): unknown[] {
 async function run(example: Example) {
   const document = parse(example.document);
   expect(validate(schema, document).map((e) => e.message)).toEqual([]);
-  values.resourceId = await resourceFor(example.role);
+  // Only examples that name <resourceId> need one (fill() says so when it is missing): an admin
+  // example that reads something else runs after the moderation example approved the seed's draft.
+  const resourceId = await resourceFor(example.role).catch(() => null);
+  if (resourceId) values.resourceId = resourceId;
+  else delete values.resourceId;
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
   expect(operations.length).toBeGreaterThan(0);
   for (const operation of operations) {
