@@ -242,6 +242,19 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('keeps at most 2 KB of an answer', async () => {
+    const endpoint = await createEndpoint(receiver.url(), ['order.paid']);
+    receiver.answerWith(() => ({ status: 200, body: 'é'.repeat(1500) + 'x'.repeat(5000) }));
+    await emit('order.paid', 'order:L', { id: 'L' });
+    const entry = await eventually(async () => {
+      const l = await log(endpoint.id);
+      return l.deliveries.nodes[0]?.status === 'succeeded' && l;
+    });
+    const body: string = entry.deliveries.nodes[0].attempts[0].responseBody;
+    expect(Buffer.byteLength(body.replace(/\uFFFD$/, ''), 'utf8')).toBeLessThanOrEqual(2048);
+    expect(body.startsWith('é'.repeat(1000))).toBe(true);
+  });
+
   it('switches an endpoint off after its retries are used up, tells the admins, and resumes when switched on', async () => {
     const endpoint = await createEndpoint(receiver.url(), ['order.paid', 'order.refunded']);
     receiver.answerWith(() => ({ status: 500, body: 'broken' }));
