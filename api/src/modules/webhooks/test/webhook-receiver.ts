@@ -76,11 +76,11 @@ export async function eventually<T>(
   check: () => T | Promise<T>,
   ms = 15_000,
   what = 'condition',
-): Promise<T> {
+): Promise<Exclude<T, false | null | undefined | 0 | ''>> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as Exclude<T, false | null | undefined | 0 | ''>;
     if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
