@@ -39,6 +39,7 @@ const PUBLIC_ROOT_FIELDS = new Set([
   'Query.courses',
   'Query.course',
   'Query.courseCategories',
+  'Query.apiTokenScopes',
   'Query.danceStyles',
   'Query.certificateVerify',
   'Query.resources',
