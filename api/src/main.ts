@@ -107,8 +107,7 @@ async function main() {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    if (config.workers > 1)
-      log().warn('WEB_CONCURRENCY is ignored with the embedded database: one process.');
+    if (config.workers > 1) log().warn('WEB_CONCURRENCY is ignored with the embedded database: one process.');
     log().info(`Starting the embedded PostgreSQL in ${config.dataDir}`);
     embedded = await startEmbeddedDatabase({ dataDir: config.dataDir });
     databaseUrl = embedded.url;
