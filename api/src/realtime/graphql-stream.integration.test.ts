@@ -158,6 +158,51 @@ describe('/graphql/stream (graphql-sse)', () => {
     expect((await errorsOf(unparsable))[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
   });
 
+  it('refuses an over-budget subscription before it runs, costing pages given in variables', async () => {
+    const page = (i: number) =>
+      `m${i}: messages(last: $n) { nodes { id body createdAt seenAt mine sender { id username displayName firstName lastName profileImageUrl } attachments { id } } }`;
+    const query = `subscription($n: Int) { conversationEvents { conversation { ${[0, 1, 2, 3, 4, 5].map(page).join(' ')} } } }`;
+    const small = await postStream({ query, variables: { n: 1 } }, { cookie: member.cookie! });
+    expect(small.status).toBe(200);
+    await small.body?.cancel();
+    const costly = await postStream({ query, variables: { n: 100 } }, { cookie: member.cookie! });
+    expect(costly.status).toBe(400);
+    expect((await errorsOf(costly))[0].extensions).toMatchObject({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      limit: 'cost',
+    });
+  });
+
+  it('takes an API token instead of the cookie, within its scopes', async () => {
+    const create = async (scopes: string[]) => {
+      const res = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: member.cookie! },
+        body: JSON.stringify({
+          query: `mutation($input: ApiTokenCreateInput!) { apiTokenCreate(input: $input) { token } }`,
+          variables: { input: { name: `stream ${scopes.join(' ')}`, scopes } },
+        }),
+      });
+      return ((await res.json()) as { data: { apiTokenCreate: { token: string } } }).data.apiTokenCreate
+        .token;
+    };
+    const catalogOnly = await create(['catalog:read']);
+    const refused = await postStream(
+      { query: CONVERSATION_EVENTS },
+      { authorization: `Bearer ${catalogOnly}` },
+    );
+    expect(refused.status).toBe(403);
+    expect((await errorsOf(refused))[0].extensions).toMatchObject({
+      code: 'FORBIDDEN',
+      requiredScope: 'messages:read',
+    });
+    const reader = await create(['messages:read']);
+    const allowed = await postStream({ query: CONVERSATION_EVENTS }, { authorization: `Bearer ${reader}` });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('content-type')).toContain('text/event-stream');
+    await allowed.body?.cancel();
+  });
+
   it('refuses a cross-site POST before reading the session, and answers 405 to other methods', async () => {
     const crossSite = await postStream(
       { query: CONVERSATION_EVENTS },
