@@ -126,7 +126,7 @@ describe('personal API tokens', () => {
 
     const secretBox = page.getByTestId('new-token-secret');
     await secretBox.getByText('Copy this token now. You will not be able to see it again.').waitFor();
-    const secret = await page.getByTestId('new-token-value').inputValue();
+    const secret = await page.getByTestId('new-token-secret-value').inputValue();
     expect(secret).toMatch(/^drx_[A-Za-z0-9_-]{43}$/);
     state.secret = secret;
     await secretBox.getByRole('button', { name: 'Copy' }).click();

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { type Agent, json, PASSWORD, resourceOf } from '../orders/orders-fixtures.test';
+import { API_TOKEN_SCOPES } from './api-token-scopes';
 import { MAX_ACTIVE_TOKENS } from './api-tokens.service';
 import { INVALID_TOKEN, MALFORMED_AUTHORIZATION } from './bearer-auth';
 
@@ -293,23 +294,7 @@ describe('bearer requests', () => {
   });
 });
 
-const API_SCOPES_ALL_BUT_ADMIN = [
-  'catalog:read',
-  'account:read',
-  'account:write',
-  'orders:read',
-  'cart:write',
-  'learning:read',
-  'learning:write',
-  'reviews:write',
-  'courses:write',
-  'resources:write',
-  'bookings:read',
-  'bookings:write',
-  'messages:read',
-  'messages:write',
-  'memberships:write',
-];
+const API_SCOPES_ALL_BUT_ADMIN = API_TOKEN_SCOPES.filter((scope) => scope !== 'admin');
 
 describe('revocation and expiry', () => {
   it('the owner revokes: the next request is 401 and the list shows it revoked', async () => {
