@@ -113,8 +113,9 @@ export async function buildBareSchema(pubSub: PubSub = new PgPubSub()): Promise<
   const schema = await buildSchema({ resolvers, validate: false, pubSub });
   describeRootTypes(schema);
   describeConnections(schema);
-  addAudiences(schema, ruleOf);
+  // The scope first: the audience line ends every root field's description (audience.spec.ts).
   addTokenScopes(schema);
+  addAudiences(schema, ruleOf);
   return schema;
 }
 

@@ -9,7 +9,7 @@ export function scopeLine(need: string): string {
 }
 
 /**
- * Appends each root field's API token scope to its description (after its "Who may call" line),
+ * Appends each root field's API token scope to its description (the "Who may call" line follows),
  * so the docs and the enforcement (scope-check.ts) read one table. Throws naming the root fields
  * that api-token-scopes.ts does not list: every new field must be given a scope, or SESSION_ONLY.
  */
