@@ -107,8 +107,10 @@ async function main() {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    if (config.workers > 1) log().warn('WEB_CONCURRENCY is ignored with the embedded database: one process.');
-    log().info(`Starting the embedded PostgreSQL in ${config.dataDir}`);
+    // Messages for the person at the terminal, like the start banner: printed whatever LOG_LEVEL says.
+    if (config.workers > 1)
+      console.warn('WEB_CONCURRENCY is ignored with the embedded database: one process.');
+    console.log(`Starting the embedded PostgreSQL in ${config.dataDir}`);
     embedded = await startEmbeddedDatabase({ dataDir: config.dataDir });
     databaseUrl = embedded.url;
   }
