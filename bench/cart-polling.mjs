@@ -469,6 +469,7 @@ async function main() {
       // Every simulated user polls from 127.0.0.1: one address's limit would refuse them (counting
       // costs ≈ 0.12 ms a request, one upsert: docs/architecture.md "Limits").
       RATE_LIMIT_PER_MINUTE: '0',
+      QUERY_COST_PER_MINUTE: '0',
     };
     log('starting the production build (api/dist/main.js); it migrates and seeds');
     // API_NODE_ARGS / BARE_NODE_ARGS: extra node flags for a server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.

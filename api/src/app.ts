@@ -15,7 +15,7 @@ import { graphqlHandler } from './graphql/graphql-handler';
 import { inputTextGuard } from './graphql/input-guard';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from './http/json-body';
 import { sameOrigin } from './http/same-origin';
-import { requestRateLimit } from './http/rate-limit';
+import { queryCostBudget, requestRateLimit } from './http/rate-limit';
 import { noStoreCacheControl } from './graphql/no-store';
 import { parseOptions, plugins as limitPlugins, validationRules } from './graphql/limits';
 import { playgroundAssets, playgroundHtml, playgroundPage } from './graphql/playground';
@@ -130,7 +130,8 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
       inputTextGuard(),
       subscriptionsElsewhere(),
       fieldSuggestionsForSignedInOnly(),
-      ...limitPlugins,
+      // The query cost, refused over the limit and spent from a budget per token or address.
+      ...limitPlugins(queryCostBudget(readPool, config.queryCostPerMinute)),
       apiTokenScopes(),
       graphqlMetrics(metrics),
     ],

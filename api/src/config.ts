@@ -58,6 +58,12 @@ export interface Config {
   rateLimitPerMinute: number;
   /** RATE_LIMIT_TOKEN_PER_MINUTE: requests per minute per API token. Default 1200; 0: no limit. */
   rateLimitTokenPerMinute: number;
+  /**
+   * QUERY_COST_PER_MINUTE: the query cost one API token, or one client address without a token, may
+   * spend per minute on /graphql and /api/* (the cost of graphql/query-cost.ts, reported with what is
+   * left in `extensions.cost.throttleStatus`). Default 200 000; 0: no budget.
+   */
+  queryCostPerMinute: number;
   stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   /** Where the Stripe SDK sends requests (tests point it at a local fake Stripe server). */
@@ -213,6 +219,11 @@ export const DEFAULT_REGISTRATION_LIMIT = 10;
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 /** Requests a minute per API token unless RATE_LIMIT_TOKEN_PER_MINUTE says otherwise (20 a second). */
 export const DEFAULT_RATE_LIMIT_TOKEN_PER_MINUTE = 1200;
+/**
+ * Query cost a minute per token or address unless QUERY_COST_PER_MINUTE says otherwise: ten of the
+ * costliest operations allowed (20 000 each), or a few hundred ordinary pages.
+ */
+export const DEFAULT_QUERY_COST_PER_MINUTE = 200_000;
 
 /** The default MAX_ORDER_TOTAL_CENTS: $100,000.00. */
 export const DEFAULT_MAX_ORDER_TOTAL_CENTS = 10_000_000;
@@ -314,6 +325,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'RATE_LIMIT_TOKEN_PER_MINUTE',
       env.RATE_LIMIT_TOKEN_PER_MINUTE,
       DEFAULT_RATE_LIMIT_TOKEN_PER_MINUTE,
+    ),
+    queryCostPerMinute: intFrom(
+      'QUERY_COST_PER_MINUTE',
+      env.QUERY_COST_PER_MINUTE,
+      DEFAULT_QUERY_COST_PER_MINUTE,
     ),
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,

@@ -99,6 +99,7 @@ const EXPOSED_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
   'OPERATION_RESOLUTION_FAILURE',
   'BAD_REQUEST',
+  'RATE_LIMITED',
 ]);
 
 /** Apollo `formatError`: expected errors pass through; anything else is masked and logged. */

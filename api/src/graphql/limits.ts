@@ -1,7 +1,7 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { type DocumentNode, GraphQLError, type ParseOptions, type ValidationRule, visit } from 'graphql';
-import { queryCostPlugin } from './query-cost-plugin';
+import { type CostBudget, queryCostPlugin } from './query-cost-plugin';
 
 /**
  * The graph's abuse limits, all here. Counted by GraphQL Armor (Escape) on the parsed document
@@ -129,7 +129,9 @@ export const parseOptions: ParseOptions = { maxTokens: MAX_TOKENS };
 export const validationRules: ValidationRule[] = [...armor.validationRules, introspectionLimits];
 /**
  * The limits' Apollo plugins: the query cost (measured with the variables, refused over
- * MAX_COST, reported in `extensions.cost`); armor adds none while block-field-suggestions and its
- * token plugin are off.
+ * MAX_COST, spent from the caller's budget per minute, reported in `extensions.cost`); armor adds
+ * none while block-field-suggestions and its token plugin are off.
  */
-export const plugins = [...armor.plugins, queryCostPlugin()];
+export function plugins(budget?: CostBudget) {
+  return [...armor.plugins, queryCostPlugin(budget)];
+}

@@ -51,21 +51,28 @@ export class SharedRateLimit {
     });
   }
 
-  /** Counts one request for `key`; store failures throw (the middleware lets the request pass). */
-  async take(key: string): Promise<RateLimitState> {
+  /**
+   * Counts `points` (default 1: one request) for `key`; store failures throw (the callers let the
+   * request pass). A refusal spends nothing: its points are given back.
+   */
+  async take(key: string, points = 1): Promise<RateLimitState> {
     let result: RateLimiterRes;
     let allowed = true;
     try {
-      result = await this.limiter.consume(key);
+      result = await this.limiter.consume(key, points);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       result = error;
       allowed = false;
+      if (points > 1) await this.limiter.reward(key, points);
     }
     return {
       allowed,
       limit: this.limit,
-      remaining: allowed ? result.remainingPoints : 0,
+      // A refused take of several points gave them back: what was left before it is left still.
+      remaining: allowed
+        ? result.remainingPoints
+        : Math.max(0, this.limit - (result.consumedPoints - points)),
       resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
       windowSeconds: this.windowSeconds,
     };
@@ -149,6 +156,16 @@ export const refuseRequest: RateLimitRefusal = (req, res, state) => {
   }
   res.json({ message, code: 'RATE_LIMITED', retryAfterSeconds: state.resetSeconds });
 };
+
+/**
+ * The query cost budget per minute (graphql/query-cost-plugin.ts): per API token for bearer
+ * requests, else per client address, shared like the request limits; null when `perMinute` is 0.
+ */
+export function queryCostBudget(pool: Pool, perMinute: number) {
+  if (perMinute <= 0) return undefined;
+  const budget = new SharedRateLimit(pool, 'query-cost', perMinute);
+  return (req: Request) => ({ limit: budget, key: requestKey(req) });
+}
 
 export interface RequestLimits {
   /** Requests per minute per client address (without an API token); 0: no limit. */

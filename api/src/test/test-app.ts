@@ -67,6 +67,7 @@ export async function startTestApp(
     // limits are off unless a test sets them (http/rate-limit.integration.test.ts).
     rateLimitPerMinute: 0,
     rateLimitTokenPerMinute: 0,
+    queryCostPerMinute: 0,
     // Due jobs run within half a second (pg-boss's shortest polling interval).
     jobPollingIntervalSeconds: 0.5,
     // Nothing listens for a plain test app: its shop reaches no demo store (nor a dev server on
