@@ -35,6 +35,15 @@ describe('loadConfig', () => {
     expect(config.sessionSecret).toBe('test-secret');
   });
 
+  it('takes a query cost budget per minute beyond 65535, up to what the counter holds', () => {
+    expect(loadConfig({ ...SECRET }).queryCostPerMinute).toBe(200_000);
+    expect(loadConfig({ ...SECRET, QUERY_COST_PER_MINUTE: '20000000' }).queryCostPerMinute).toBe(20_000_000);
+    expect(loadConfig({ ...SECRET, QUERY_COST_PER_MINUTE: '0' }).queryCostPerMinute).toBe(0);
+    expect(() => loadConfig({ ...SECRET, QUERY_COST_PER_MINUTE: '2147483648' })).toThrow(
+      'QUERY_COST_PER_MINUTE must be an integer between 0 and 2147483647, got "2147483648"',
+    );
+  });
+
   it('treats empty strings like unset variables', () => {
     const config = loadConfig({
       ...SECRET,

@@ -133,11 +133,11 @@ export interface Config {
   >;
 }
 
-function intFrom(name: string, raw: string | undefined, fallback: number): number {
+function intFrom(name: string, raw: string | undefined, fallback: number, max = 65535): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    throw new Error(`${name} must be an integer between 0 and 65535, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    throw new Error(`${name} must be an integer between 0 and ${max}, got "${raw}"`);
   }
   return n;
 }
@@ -330,6 +330,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'QUERY_COST_PER_MINUTE',
       env.QUERY_COST_PER_MINUTE,
       DEFAULT_QUERY_COST_PER_MINUTE,
+      // The rate-limit table counts in a 32-bit integer.
+      2_147_483_647,
     ),
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
