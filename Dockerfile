@@ -18,6 +18,8 @@ COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/api/package.json api/package.json
 COPY --from=build /app/api/dist api/dist
 COPY --from=build /app/web/dist web/dist
+# The server render of the public pages (api/src/http/server-render.ts), on web's packages above.
+COPY --from=build /app/web/dist-ssr web/dist-ssr
 RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 VOLUME ["/data"]

@@ -35,7 +35,7 @@ if (stale(path.join(root, 'api/dist/main.js'), ['api/src'])) {
   fs.utimesSync(path.join(root, 'api/dist/main.js'), new Date(), new Date());
 }
 if (
-  stale(path.join(root, 'web/dist/index.html'), [
+  stale(path.join(root, 'web/dist-ssr/entry-server.js'), [
     'web/src',
     'web/public',
     'web/index.html',

@@ -23,6 +23,7 @@ import { fieldSuggestionsForSignedInOnly } from './graphql/field-suggestions';
 import { publicUploads } from './http/public-uploads';
 import { apiSecurityHeaders, playgroundSecurityHeaders } from './http/security-headers';
 import { compressResponses } from './http/compression';
+import { loadPageRenderer } from './http/server-render';
 import { webApp } from './http/web-app';
 import { PageMetaSource } from './modules/seo/page-meta';
 import { robotsRoute } from './modules/seo/robots';
@@ -224,8 +225,10 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   // Read from the database, before the web app's page for every other path (modules/seo).
   app.get('/robots.txt', robotsRoute(config.publicUrl));
   app.use(sitemapRoutes(orm.em, { publicUrl: config.publicUrl }));
-  // Public pages carry their own title, description, Open Graph tags and JSON-LD (modules/seo).
-  app.use(webApp(config.webDist, headerSettings, new PageMetaSource(orm.em, config.publicUrl)));
+  // Public pages carry their own title, description, Open Graph tags and JSON-LD (modules/seo), and
+  // come rendered with the visitor's session (http/server-render.ts).
+  const renderPage = await loadPageRenderer(config.webDist, apollo, sessionsMiddleware, createContext);
+  app.use(webApp(config.webDist, headerSettings, new PageMetaSource(orm.em, config.publicUrl), renderPage));
 
   const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
     const status = Number(error?.status ?? error?.statusCode ?? 500);

@@ -1,150 +1,159 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router-dom';
+import { Suspense, type ReactElement } from 'react';
+import { matchRoutes, Navigate, useParams, type RouteObject } from 'react-router-dom';
 import RouteErrorPage from './features/misc/RouteErrorPage';
 import type { InfoPageKey } from './features/misc/infoPages';
 import { AdminLayout } from './layouts/AdminLayout';
 import { AdminRoute, ProtectedRoute } from './layouts/guards';
 import { PublicLayout } from './layouts/PublicLayout';
+import { type LazyPage, lazyPage } from './ui/lazyPage';
 import { PageSpinner } from './ui/PageSpinner';
 
 // Every page is its own chunk.
-const HomePage = lazy(() => import('./features/home/HomePage'));
-const AboutPage = lazy(() => import('./features/home/AboutPage'));
-const AuthPage = lazy(() => import('./features/auth/AuthPage'));
-const RegisterPage = lazy(() => import('./features/auth/RegisterPage'));
-const ProfilePage = lazy(() => import('./features/profile/ProfilePage'));
-const ProfileEditPage = lazy(() => import('./features/profile/ProfileEditPage'));
-const UnsubscribePage = lazy(() => import('./features/notifications/UnsubscribePage'));
-const UserProfilePage = lazy(() => import('./features/profile/UserProfilePage'));
-const ProfileImageDebugPage = lazy(() => import('./features/profile/ProfileImageDebugPage'));
-const UserDashboardPage = lazy(() => import('./features/dashboard/UserDashboardPage'));
-const MultiDashboardPage = lazy(() => import('./features/dashboard/MultiDashboardPage'));
-const DashboardRedirect = lazy(() => import('./features/dashboard/DashboardRedirect'));
-const InfoPage = lazy(() => import('./features/misc/InfoPage'));
-const NotFoundPage = lazy(() => import('./features/misc/NotFoundPage'));
-const AdminDashboardPage = lazy(() => import('./features/admin/AdminDashboardPage'));
-const AdminUsersPage = lazy(() => import('./features/admin/AdminUsersPage'));
-const AdminUserPage = lazy(() => import('./features/admin/AdminUserPage'));
-const AdminRolesPage = lazy(() => import('./features/admin/AdminRolesPage'));
-const AdminDocumentationPage = lazy(() => import('./features/admin/AdminDocumentationPage'));
-const AdminDeploymentPage = lazy(() => import('./features/admin/AdminDeploymentPage'));
+const HomePage = lazyPage(() => import('./features/home/HomePage'));
+const AboutPage = lazyPage(() => import('./features/home/AboutPage'));
+const AuthPage = lazyPage(() => import('./features/auth/AuthPage'));
+const RegisterPage = lazyPage(() => import('./features/auth/RegisterPage'));
+const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'));
+const ProfileEditPage = lazyPage(() => import('./features/profile/ProfileEditPage'));
+const UnsubscribePage = lazyPage(() => import('./features/notifications/UnsubscribePage'));
+const UserProfilePage = lazyPage(() => import('./features/profile/UserProfilePage'));
+const ProfileImageDebugPage = lazyPage(() => import('./features/profile/ProfileImageDebugPage'));
+const UserDashboardPage = lazyPage(() => import('./features/dashboard/UserDashboardPage'));
+const MultiDashboardPage = lazyPage(() => import('./features/dashboard/MultiDashboardPage'));
+const DashboardRedirect = lazyPage(() => import('./features/dashboard/DashboardRedirect'));
+const InfoPage = lazyPage(() => import('./features/misc/InfoPage'));
+const NotFoundPage = lazyPage(() => import('./features/misc/NotFoundPage'));
+const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'));
+const AdminUsersPage = lazyPage(() => import('./features/admin/AdminUsersPage'));
+const AdminUserPage = lazyPage(() => import('./features/admin/AdminUserPage'));
+const AdminRolesPage = lazyPage(() => import('./features/admin/AdminRolesPage'));
+const AdminDocumentationPage = lazyPage(() => import('./features/admin/AdminDocumentationPage'));
+const AdminDeploymentPage = lazyPage(() => import('./features/admin/AdminDeploymentPage'));
 // Certification courses (issue 3)
-const CoursesPage = lazy(() => import('./features/courses/CoursesPage'));
-const CertificateVerifyPage = lazy(() => import('./features/certificates/CertificateVerifyPage'));
-const CourseDetailsPage = lazy(() => import('./features/courses/CourseDetailsPage'));
-const ModulePage = lazy(() => import('./features/learning/ModulePage'));
-const LessonPage = lazy(() => import('./features/learning/LessonPage'));
-const QuizPage = lazy(() => import('./features/learning/QuizPage'));
-const MyCoursesPage = lazy(() => import('./features/learning/MyCoursesPage'));
-const MyCertificatesPage = lazy(() => import('./features/certificates/MyCertificatesPage'));
-const CertificatePage = lazy(() => import('./features/certificates/CertificatePage'));
-const CertificateTemplatesPage = lazy(() => import('./features/certificates/CertificateTemplatesPage'));
-const InstructorDashboardPage = lazy(() => import('./features/instructor/InstructorDashboardPage'));
-const InstructorCoursesPage = lazy(() => import('./features/instructor/InstructorCoursesPage'));
-const InstructorCourseCreatePage = lazy(() => import('./features/instructor/InstructorCourseCreatePage'));
-const InstructorCourseEditPage = lazy(() => import('./features/instructor/InstructorCourseEditPage'));
-const InstructorStudentsPage = lazy(() => import('./features/instructor/InstructorStudentsPage'));
-const InstructorQuizzesPage = lazy(() => import('./features/instructor/InstructorQuizzesPage'));
-const InstructorCertificatesPage = lazy(() => import('./features/certificates/InstructorCertificatesPage'));
-const InstructorCertificateIssuePage = lazy(
+const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
+const CertificateVerifyPage = lazyPage(() => import('./features/certificates/CertificateVerifyPage'));
+const CourseDetailsPage = lazyPage(() => import('./features/courses/CourseDetailsPage'));
+const ModulePage = lazyPage(() => import('./features/learning/ModulePage'));
+const LessonPage = lazyPage(() => import('./features/learning/LessonPage'));
+const QuizPage = lazyPage(() => import('./features/learning/QuizPage'));
+const MyCoursesPage = lazyPage(() => import('./features/learning/MyCoursesPage'));
+const MyCertificatesPage = lazyPage(() => import('./features/certificates/MyCertificatesPage'));
+const CertificatePage = lazyPage(() => import('./features/certificates/CertificatePage'));
+const CertificateTemplatesPage = lazyPage(() => import('./features/certificates/CertificateTemplatesPage'));
+const InstructorDashboardPage = lazyPage(() => import('./features/instructor/InstructorDashboardPage'));
+const InstructorCoursesPage = lazyPage(() => import('./features/instructor/InstructorCoursesPage'));
+const InstructorCourseCreatePage = lazyPage(() => import('./features/instructor/InstructorCourseCreatePage'));
+const InstructorCourseEditPage = lazyPage(() => import('./features/instructor/InstructorCourseEditPage'));
+const InstructorStudentsPage = lazyPage(() => import('./features/instructor/InstructorStudentsPage'));
+const InstructorQuizzesPage = lazyPage(() => import('./features/instructor/InstructorQuizzesPage'));
+const InstructorCertificatesPage = lazyPage(
+  () => import('./features/certificates/InstructorCertificatesPage'),
+);
+const InstructorCertificateIssuePage = lazyPage(
   () => import('./features/certificates/InstructorCertificateIssuePage'),
 );
-const AdminCoursesPage = lazy(() => import('./features/admin-courses/AdminCoursesPage'));
-const AdminCourseCategoriesPage = lazy(() => import('./features/admin-courses/AdminCourseCategoriesPage'));
-const AdminDanceStylesPage = lazy(() => import('./features/admin-courses/AdminDanceStylesPage'));
-const AdminCourseCreatorPage = lazy(() => import('./features/admin-courses/AdminCourseCreatorPage'));
-const AdminCertificatesPage = lazy(() => import('./features/certificates/AdminCertificatesPage'));
+const AdminCoursesPage = lazyPage(() => import('./features/admin-courses/AdminCoursesPage'));
+const AdminCourseCategoriesPage = lazyPage(
+  () => import('./features/admin-courses/AdminCourseCategoriesPage'),
+);
+const AdminDanceStylesPage = lazyPage(() => import('./features/admin-courses/AdminDanceStylesPage'));
+const AdminCourseCreatorPage = lazyPage(() => import('./features/admin-courses/AdminCourseCreatorPage'));
+const AdminCertificatesPage = lazyPage(() => import('./features/certificates/AdminCertificatesPage'));
 // Curriculum store (issue 4)
-const CurriculumPage = lazy(() => import('./features/resources/CurriculumPage'));
-const ResourceDetailsPage = lazy(() => import('./features/resources/ResourceDetailsPage'));
-const SellerStorePage = lazy(() => import('./features/resources/SellerStorePage'));
+const CurriculumPage = lazyPage(() => import('./features/resources/CurriculumPage'));
+const ResourceDetailsPage = lazyPage(() => import('./features/resources/ResourceDetailsPage'));
+const SellerStorePage = lazyPage(() => import('./features/resources/SellerStorePage'));
 // Cart (issue 5)
-const CartPage = lazy(() => import('./features/cart/CartPage'));
-const MyResourcesPage = lazy(() => import('./features/resources/MyResourcesPage'));
-const AdminResourcesPage = lazy(() => import('./features/resources-admin/AdminResourcesPage'));
-const AdminCouponsPage = lazy(() => import('./features/admin-coupons/AdminCouponsPage'));
-const AdminOutboxPage = lazy(() => import('./features/admin-outbox/AdminOutboxPage'));
-const AdminApiTokensPage = lazy(() => import('./features/api-tokens/AdminApiTokensPage'));
-const AdminWebhooksPage = lazy(() => import('./features/admin-webhooks/AdminWebhooksPage'));
-const AdminWebhookEndpointPage = lazy(() => import('./features/admin-webhooks/AdminWebhookEndpointPage'));
+const CartPage = lazyPage(() => import('./features/cart/CartPage'));
+const MyResourcesPage = lazyPage(() => import('./features/resources/MyResourcesPage'));
+const AdminResourcesPage = lazyPage(() => import('./features/resources-admin/AdminResourcesPage'));
+const AdminCouponsPage = lazyPage(() => import('./features/admin-coupons/AdminCouponsPage'));
+const AdminOutboxPage = lazyPage(() => import('./features/admin-outbox/AdminOutboxPage'));
+const AdminApiTokensPage = lazyPage(() => import('./features/api-tokens/AdminApiTokensPage'));
+const AdminWebhooksPage = lazyPage(() => import('./features/admin-webhooks/AdminWebhooksPage'));
+const AdminWebhookEndpointPage = lazyPage(() => import('./features/admin-webhooks/AdminWebhookEndpointPage'));
 // Contact form and the staff inbox (issue 13).
-const ContactPage = lazy(() => import('./features/contact/ContactPage'));
-const AdminMessagesPage = lazy(() => import('./features/admin-messages/AdminMessagesPage'));
-const AdminResourceCategoriesPage = lazy(
+const ContactPage = lazyPage(() => import('./features/contact/ContactPage'));
+const AdminMessagesPage = lazyPage(() => import('./features/admin-messages/AdminMessagesPage'));
+const AdminResourceCategoriesPage = lazyPage(
   () => import('./features/resources-admin/AdminResourceCategoriesPage'),
 );
-const CurriculumOfficerPage = lazy(() => import('./features/resources-admin/CurriculumOfficerPage'));
+const CurriculumOfficerPage = lazyPage(() => import('./features/resources-admin/CurriculumOfficerPage'));
 // Seller business (S2): dashboard, analytics, payments, store settings; staff seller management.
-const SellerDashboardPage = lazy(() => import('./features/seller/SellerDashboardPage'));
-const SellerAnalyticsPage = lazy(() => import('./features/seller/SellerAnalyticsPage'));
-const SellerPaymentsPage = lazy(() => import('./features/seller/SellerPaymentsPage'));
-const SellerSettingsPage = lazy(() => import('./features/seller/SellerSettingsPage'));
-const AdminSellersPage = lazy(() => import('./features/admin-sellers/AdminSellersPage'));
-const AdminSettingsPage = lazy(() => import('./features/admin-sellers/AdminSettingsPage'));
+const SellerDashboardPage = lazyPage(() => import('./features/seller/SellerDashboardPage'));
+const SellerAnalyticsPage = lazyPage(() => import('./features/seller/SellerAnalyticsPage'));
+const SellerPaymentsPage = lazyPage(() => import('./features/seller/SellerPaymentsPage'));
+const SellerSettingsPage = lazyPage(() => import('./features/seller/SellerSettingsPage'));
+const AdminSellersPage = lazyPage(() => import('./features/admin-sellers/AdminSellersPage'));
+const AdminSettingsPage = lazyPage(() => import('./features/admin-sellers/AdminSettingsPage'));
 // Checkout, purchases and orders (issue 5, C4)
-const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage'));
-const SimpleCheckoutPage = lazy(() => import('./features/checkout/SimpleCheckoutPage'));
-const StripeCheckoutPage = lazy(() => import('./features/checkout/StripeCheckoutPage'));
-const PaymentSuccessPage = lazy(() => import('./features/checkout/PaymentSuccessPage'));
-const MyPurchasesPage = lazy(() => import('./features/purchases/MyPurchasesPage'));
-const AdminOrdersPage = lazy(() => import('./features/admin-orders/AdminOrdersPage'));
-const AdminOrderPage = lazy(() => import('./features/admin-orders/AdminOrderPage'));
+const CheckoutPage = lazyPage(() => import('./features/checkout/CheckoutPage'));
+const SimpleCheckoutPage = lazyPage(() => import('./features/checkout/SimpleCheckoutPage'));
+const StripeCheckoutPage = lazyPage(() => import('./features/checkout/StripeCheckoutPage'));
+const PaymentSuccessPage = lazyPage(() => import('./features/checkout/PaymentSuccessPage'));
+const MyPurchasesPage = lazyPage(() => import('./features/purchases/MyPurchasesPage'));
+const AdminOrdersPage = lazyPage(() => import('./features/admin-orders/AdminOrdersPage'));
+const AdminOrderPage = lazyPage(() => import('./features/admin-orders/AdminOrderPage'));
 // The shop's admin pages (issue 22): the store connection (admins), its products (staff), its orders.
-const AdminStorePage = lazy(() => import('./features/admin-store/AdminStorePage'));
-const AdminStoreProductsPage = lazy(() => import('./features/admin-store/AdminStoreProductsPage'));
-const AdminStoreOrdersPage = lazy(() => import('./features/admin-store/AdminStoreOrdersPage'));
+const AdminStorePage = lazyPage(() => import('./features/admin-store/AdminStorePage'));
+const AdminStoreProductsPage = lazyPage(() => import('./features/admin-store/AdminStoreProductsPage'));
+const AdminStoreOrdersPage = lazyPage(() => import('./features/admin-store/AdminStoreOrdersPage'));
 // Seller authoring (S1): one upload flow for every alias route, the editor and my resources.
-const ResourceUploadPage = lazy(() => import('./features/seller-resources/ResourceUploadPage'));
-const ResourceEditPage = lazy(() => import('./features/seller-resources/ResourceEditPage'));
-const SellerResourcesPage = lazy(() => import('./features/seller-resources/SellerResourcesPage'));
+const ResourceUploadPage = lazyPage(() => import('./features/seller-resources/ResourceUploadPage'));
+const ResourceEditPage = lazyPage(() => import('./features/seller-resources/ResourceEditPage'));
+const SellerResourcesPage = lazyPage(() => import('./features/seller-resources/SellerResourcesPage'));
 // Instructor Connect for clients: finding instructors, their profiles, booking, my bookings.
-const ConnectPage = lazy(() => import('./features/connect/ConnectPage'));
-const InstructorPage = lazy(() => import('./features/connect/InstructorPage'));
-const BookingPage = lazy(() => import('./features/connect/BookingPage'));
-const MyBookingsPage = lazy(() => import('./features/connect/MyBookingsPage'));
+const ConnectPage = lazyPage(() => import('./features/connect/ConnectPage'));
+const InstructorPage = lazyPage(() => import('./features/connect/InstructorPage'));
+const BookingPage = lazyPage(() => import('./features/connect/BookingPage'));
+const MyBookingsPage = lazyPage(() => import('./features/connect/MyBookingsPage'));
 
 // Instructor Connect (issue 11): the instructor's profile, hours, settings and bookings; staff pages.
-const InstructorProfilePage = lazy(() => import('./features/instructor-connect/InstructorProfilePage'));
-const InstructorAvailabilityPage = lazy(
+const InstructorProfilePage = lazyPage(() => import('./features/instructor-connect/InstructorProfilePage'));
+const InstructorAvailabilityPage = lazyPage(
   () => import('./features/instructor-connect/InstructorAvailabilityPage'),
 );
-const InstructorConnectSettingsPage = lazy(
+const InstructorConnectSettingsPage = lazyPage(
   () => import('./features/instructor-connect/InstructorSettingsPage'),
 );
-const InstructorBookingsPage = lazy(() => import('./features/instructor-connect/InstructorBookingsPage'));
-const AdminInstructorsPage = lazy(() => import('./features/admin-connect/AdminInstructorsPage'));
-const AdminBookingsPage = lazy(() => import('./features/admin-connect/AdminBookingsPage'));
+const InstructorBookingsPage = lazyPage(() => import('./features/instructor-connect/InstructorBookingsPage'));
+const AdminInstructorsPage = lazyPage(() => import('./features/admin-connect/AdminInstructorsPage'));
+const AdminBookingsPage = lazyPage(() => import('./features/admin-connect/AdminBookingsPage'));
 // Memberships (issue 12): plans and the member's membership, the return from checkout, staff plans.
-const SubscriptionPage = lazy(() => import('./features/membership/SubscriptionPage'));
-const SubscriptionSuccessPage = lazy(() => import('./features/membership/SubscriptionSuccessPage'));
-const AdminSubscriptionPlansPage = lazy(
+const SubscriptionPage = lazyPage(() => import('./features/membership/SubscriptionPage'));
+const SubscriptionSuccessPage = lazyPage(() => import('./features/membership/SubscriptionSuccessPage'));
+const AdminSubscriptionPlansPage = lazyPage(
   () => import('./features/admin-membership/AdminSubscriptionPlansPage'),
 );
 // Messages (issue 13): one inbox for every signed-in user, also in the instructor and seller areas.
-const MessagesPage = lazy(() => import('./features/messages/MessagesPage'));
+const MessagesPage = lazyPage(() => import('./features/messages/MessagesPage'));
 // The shop (issue 22): the connected store's products, the shop bag.
-const ShopPage = lazy(() => import('./features/shop/ShopPage'));
-const ShopProductPage = lazy(() => import('./features/shop/ShopProductPage'));
-const ShopBagPage = lazy(() => import('./features/shop/ShopBagPage'));
+const ShopPage = lazyPage(() => import('./features/shop/ShopPage'));
+const ShopProductPage = lazyPage(() => import('./features/shop/ShopProductPage'));
+const ShopBagPage = lazyPage(() => import('./features/shop/ShopBagPage'));
+
+/** The page each route element shows, to load it ahead (preloadRoutePages). */
+const PAGE_OF_ELEMENT = new WeakMap<ReactElement, LazyPage>();
 
 /** A lazily loaded page with its own loading state. */
-function page(Component: LazyExoticComponent<ComponentType>) {
-  return (
+function page(Component: LazyPage<object>) {
+  const element = (
     <Suspense fallback={<PageSpinner />}>
       <Component />
     </Suspense>
   );
+  PAGE_OF_ELEMENT.set(element, Component);
+  return element;
 }
 
 function info(path: string, key: InfoPageKey): RouteObject {
-  return {
-    path,
-    element: (
-      <Suspense fallback={<PageSpinner />}>
-        <InfoPage page={key} />
-      </Suspense>
-    ),
-  };
+  const element = (
+    <Suspense fallback={<PageSpinner />}>
+      <InfoPage page={key} />
+    </Suspense>
+  );
+  PAGE_OF_ELEMENT.set(element, InfoPage);
+  return { path, element };
 }
 
 /** Redirects to a path built from the current route's parameters (e.g. /course/:id → /courses/:id). */
@@ -346,4 +355,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Loads the pages shown at `pathname` (before React adopts a server-rendered page: main.tsx). */
+export async function preloadRoutePages(pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? []).map((match) =>
+    match.route.element ? PAGE_OF_ELEMENT.get(match.route.element as ReactElement) : undefined,
+  );
+  await Promise.all(pages.map((page) => page?.preload()));
+}

@@ -6,6 +6,35 @@ import { withPageMeta } from '../modules/seo/page-meta-html';
 import { type HeaderSettings, NONCE_PLACEHOLDER, webAppSecurityHeaders } from './security-headers';
 import { staticAssets } from './static-assets';
 import { log } from '../observability/logger';
+import type { PageRenderer, RenderedPage } from './server-render';
+import { allowStyleAttributes } from './style-attributes';
+
+const EMPTY_ROOT = '<div id="root"></div>';
+/** web/src/ssr/serverState.ts reads the render's graph answers from this element. */
+const SERVER_STATE_ID = 'drx-server-state';
+
+/** JSON inside a script element: no `<` (so no `</script>` or `<!--`), no line separators. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** index.html with the server-rendered app in its root and the graph answers beside it. */
+function withRenderedApp(html: string, page: RenderedPage): string {
+  const state = `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.state)}</script>`;
+  return html.replace(EMPTY_ROOT, () => `<div id="root">${page.html}</div>${state}`);
+}
+
+/** The canonical path of a described page: only that one is rendered (an alias redirects in the browser). */
+function isCanonical(url: string, pathname: string): boolean {
+  try {
+    return new URL(url).pathname === pathname;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The page's metadata (modules/seo/page-meta.ts): a course, resource, store or instructor page costs
@@ -27,9 +56,15 @@ async function describePage(pages: PageMetaSource | undefined, pathname: string)
  * written where Vite left the placeholder (`html.cspNonce`). With `pages`, a public page's HTML
  * carries its own title, description, canonical URL, Open Graph and Twitter tags and JSON-LD, so
  * crawlers and link previews see them without running the app; an unknown or hidden course,
- * resource, store or instructor answers 404 (the web app shows its not-found page).
+ * resource, store or instructor answers 404 (the web app shows its not-found page). With
+ * `renderPage`, such a page's content is in the HTML too.
  */
-export function webApp(webDist: string, settings: HeaderSettings, pages?: PageMetaSource): Router {
+export function webApp(
+  webDist: string,
+  settings: HeaderSettings,
+  pages?: PageMetaSource,
+  renderPage?: PageRenderer | null,
+): Router {
   const router = express.Router();
   const indexHtml = path.join(webDist, 'index.html');
   // Its files, prebuilt-compressed and cached (index.html excepted: only the page handler sends it).
@@ -48,6 +83,17 @@ export function webApp(webDist: string, settings: HeaderSettings, pages?: PageMe
     html = html.replaceAll(NONCE_PLACEHOLDER, nonce);
     const page = await describePage(pages, req.path);
     if (page.meta) html = withPageMeta(html, page.meta, nonce);
+    // Public pages are rendered by the server (http/server-render.ts): seen before any script runs.
+    if (renderPage && page.meta && page.status === 200 && isCanonical(page.meta.url, req.path)) {
+      const rendered = await renderPage(req, res, nonce);
+      if (rendered) {
+        html = withRenderedApp(html, rendered);
+        const policy = res.getHeader('Content-Security-Policy');
+        if (typeof policy === 'string') {
+          res.setHeader('Content-Security-Policy', allowStyleAttributes(policy, rendered.html));
+        }
+      }
+    }
     res.status(page.status);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(html);

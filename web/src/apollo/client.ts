@@ -1,4 +1,5 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink } from '@apollo/client';
+import { APP_CLIENT_DEFAULTS, createAppCache } from './cache';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
 import { createClient } from 'graphql-sse';
 import { STREAM_PATH, StreamLink } from './streamLink';
@@ -25,12 +26,6 @@ export const apolloClient = new ApolloClient({
     ),
     new HttpLink({ uri: '/graphql', credentials: 'same-origin' }),
   ),
-  cache: new InMemoryCache({
-    // The cart has no id: the header's polled query and the checkout's summary share one object.
-    typePolicies: { Cart: { merge: true } },
-  }),
-  defaultOptions: {
-    watchQuery: { fetchPolicy: 'cache-first' },
-    query: { fetchPolicy: 'cache-first' },
-  },
+  cache: createAppCache(),
+  defaultOptions: APP_CLIENT_DEFAULTS,
 });

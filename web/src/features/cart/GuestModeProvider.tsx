@@ -14,6 +14,7 @@ import {
 import { GuestModeContext, type GuestModeValue } from './GuestModeContext';
 import { GUEST_MODE_KEY, parseGuestMode, STORAGE_ERROR } from './guestMode';
 import { CartTransfer } from './CartTransfer';
+import { startedFromServerHtml } from '../../ssr/serverState';
 
 function readFlag(): boolean {
   try {
@@ -28,8 +29,11 @@ function readFlag(): boolean {
  * step, and moves the guest cart into the member's cart at sign-in. Mount once, inside Apollo.
  */
 export function GuestModeProvider({ children }: { children: ReactNode }) {
-  const [guestModeEnabled, setFlag] = useState(readFlag);
-  const [guestCart, setGuestCart] = useState<GuestCartItem[]>(() => loadGuestCart());
+  // Adopting the server's HTML, the first render is the server's (no storage there): the stored
+  // flag and cart are read right after it.
+  const fromServer = startedFromServerHtml();
+  const [guestModeEnabled, setFlag] = useState(() => (fromServer ? parseGuestMode(null) : readFlag()));
+  const [guestCart, setGuestCart] = useState<GuestCartItem[]>(() => (fromServer ? [] : loadGuestCart()));
   // The latest cart, so quick successive changes (a transfer loop) never work on a stale list.
   const cartRef = useRef(guestCart);
 
@@ -41,6 +45,16 @@ export function GuestModeProvider({ children }: { children: ReactNode }) {
     if (!saved) toaster.create({ type: 'error', ...STORAGE_ERROR });
     return saved;
   }, []);
+
+  useEffect(() => {
+    if (!fromServer) return;
+    const stored = loadGuestCart();
+    if (stored.length > 0) {
+      cartRef.current = stored;
+      setGuestCart(stored);
+    }
+    setFlag(readFlag());
+  }, [fromServer]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {

@@ -1,0 +1,87 @@
+import type { ApolloServer } from '@apollo/server';
+import type { Request, RequestHandler, Response } from 'express';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { DocumentNode, FormattedExecutionResult } from 'graphql';
+import type { Context } from '../graphql/context';
+import { log } from '../observability/logger';
+
+/** What web/src/entry-server.tsx exports (built into web/dist-ssr/entry-server.js). */
+interface WebServerEntry {
+  render(options: {
+    url: string;
+    nonce: string;
+    execute: (request: {
+      query: DocumentNode;
+      variables: Record<string, unknown>;
+      operationName: string | undefined;
+    }) => Promise<FormattedExecutionResult>;
+    signal?: AbortSignal;
+  }): Promise<{ html: string; state: Record<string, unknown> } | null>;
+}
+
+/** A page rendered by the server: the app's HTML and the graph answers it used. */
+export interface RenderedPage {
+  html: string;
+  state: Record<string, unknown>;
+}
+
+/** Renders the page of a request with its session; null when it cannot (the browser renders it then). */
+export type PageRenderer = (req: Request, res: Response, nonce: string) => Promise<RenderedPage | null>;
+
+/** A render taking longer is given up and the page sent for the browser to render. */
+const RENDER_TIMEOUT_MS = 3000;
+
+/** The server render's bundle beside the built web app (`web/dist` → `web/dist-ssr`). */
+export function serverEntryPath(webDist: string): string {
+  return path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.js');
+}
+
+/**
+ * The server render of the web app's public pages (web/src/entry-server.tsx): each page's graph
+ * queries run in-process with the request's session (the same permissions as /graphql), and the
+ * HTML goes out with the answers, so the browser shows the page before its JavaScript has run
+ * and adopts it (hydrates) without asking the graph again. Null when the bundle is not built
+ * (`npm run dev`): the browser renders every page then.
+ */
+export async function loadPageRenderer(
+  webDist: string,
+  apollo: ApolloServer<Context>,
+  sessions: RequestHandler,
+  createContext: (req: Request, res: Response) => Promise<Context>,
+): Promise<PageRenderer | null> {
+  const entryPath = serverEntryPath(webDist);
+  if (!fs.existsSync(entryPath)) return null;
+  const entry = (await import(pathToFileURL(entryPath).href)) as WebServerEntry;
+  const readSession = (req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) =>
+      sessions(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+    );
+
+  return async (req, res, nonce) => {
+    try {
+      await readSession(req, res);
+      const contextValue = await createContext(req, res);
+      return await entry.render({
+        url: req.originalUrl,
+        nonce,
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+        execute: async ({ query, variables, operationName }) => {
+          const response = await apollo.executeOperation(
+            { query, variables, operationName },
+            { contextValue },
+          );
+          if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by pages');
+          return response.body.singleResult;
+        },
+      });
+    } catch (error) {
+      log().error(
+        { err: error, path: req.path },
+        '[ssr] the page could not be rendered; sent for the browser to render',
+      );
+      return null;
+    }
+  };
+}

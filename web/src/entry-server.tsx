@@ -1,0 +1,92 @@
+import { ApolloClient, ApolloLink, Observable } from '@apollo/client';
+import { prerenderStatic } from '@apollo/client/react/ssr';
+import createCache from '@emotion/cache';
+import type { DocumentNode, FormattedExecutionResult } from 'graphql';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { APP_CLIENT_DEFAULTS, createAppCache } from './apollo/cache';
+import { App } from './App';
+import { routes } from './router';
+
+/** One graph operation of a render, run by the server in the page request's own session. */
+export interface GraphRequest {
+  query: DocumentNode;
+  variables: Record<string, unknown>;
+  operationName: string | undefined;
+}
+
+export interface RenderOptions {
+  /** The page's path and query, e.g. `/courses?style=jazz`. */
+  url: string;
+  /** The page's CSP nonce, for the style elements. */
+  nonce: string;
+  /** Runs a query of the page against the graph. */
+  execute: (request: GraphRequest) => Promise<FormattedExecutionResult>;
+  /** Stops the render (the server then sends the page unrendered). */
+  signal?: AbortSignal;
+}
+
+export interface RenderResult {
+  /** The app's HTML, for inside `<div id="root">`. */
+  html: string;
+  /** The graph cache the render filled, for the browser's client (ssr/serverState.ts). */
+  state: Record<string, unknown>;
+}
+
+/** A link answering each operation with `execute` (no HTTP: the server runs it in-process). */
+function executeLink(execute: RenderOptions['execute']): ApolloLink {
+  return new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        execute({
+          query: operation.query,
+          variables: operation.variables,
+          operationName: operation.operationName,
+        }).then(
+          (result) => {
+            observer.next(result as ApolloLink.Result);
+            observer.complete();
+          },
+          (error: unknown) => observer.error(error),
+        );
+      }),
+  );
+}
+
+/**
+ * Renders a page of the web app to HTML, with every graph query it makes answered first (Apollo's
+ * prerenderStatic renders until no query is pending; React waits for the lazily loaded pages).
+ * Null for a path the app redirects (the browser follows it itself).
+ */
+export async function render(options: RenderOptions): Promise<RenderResult | null> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(options.url, 'http://drx.local')), {
+    requestContext: undefined,
+  });
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const client = new ApolloClient({
+    link: executeLink(options.execute),
+    cache: createAppCache(),
+    ssrMode: true,
+    defaultOptions: APP_CLIENT_DEFAULTS,
+  });
+  // A fresh style cache per page: it writes each style rule once, beside the first element using it.
+  const styleCache = createCache({ key: 'css', nonce: options.nonce });
+  const tree = (
+    <StrictMode>
+      <App client={client} styleCache={styleCache}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </App>
+    </StrictMode>
+  );
+  const { result } = await prerenderStatic({
+    tree,
+    signal: options.signal,
+    // One piece of HTML in document order: no boundary is sent apart to be swapped in by a script.
+    renderFunction: (node) =>
+      prerenderToNodeStream(node, { signal: options.signal, progressiveChunkSize: Number.POSITIVE_INFINITY }),
+  });
+  return { html: result, state: client.extract() as Record<string, unknown> };
+}
