@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, Observable } from '@apollo/client';
 import { prerenderStatic } from '@apollo/client/react/ssr';
 import createCache from '@emotion/cache';
 import type { DocumentNode, FormattedExecutionResult } from 'graphql';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useState } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { APP_CLIENT_DEFAULTS, createAppCache } from './apollo/cache';
@@ -32,6 +32,20 @@ export interface RenderResult {
   html: string;
   /** The graph cache the render filled, for the browser's client (ssr/serverState.ts). */
   state: Record<string, unknown>;
+}
+
+/**
+ * The app with a style cache of its own for each render pass: the cache writes each style rule
+ * once, beside the first element using it, and prerenderStatic renders the tree until every query
+ * is answered — a cache kept across passes would leave the last pass, the one sent, without them.
+ */
+function RenderPass({ nonce, client, children }: { nonce: string; client: ApolloClient; children: ReactNode }) {
+  const [styleCache] = useState(() => createCache({ key: 'css', nonce }));
+  return (
+    <App client={client} styleCache={styleCache}>
+      {children}
+    </App>
+  );
 }
 
 /** A link answering each operation with `execute` (no HTTP: the server runs it in-process). */
@@ -72,13 +86,11 @@ export async function render(options: RenderOptions): Promise<RenderResult | nul
     ssrMode: true,
     defaultOptions: APP_CLIENT_DEFAULTS,
   });
-  // A fresh style cache per page: it writes each style rule once, beside the first element using it.
-  const styleCache = createCache({ key: 'css', nonce: options.nonce });
   const tree = (
     <StrictMode>
-      <App client={client} styleCache={styleCache}>
+      <RenderPass nonce={options.nonce} client={client}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </App>
+      </RenderPass>
     </StrictMode>
   );
   const { result } = await prerenderStatic({
