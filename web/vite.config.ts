@@ -33,6 +33,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       proxiedPaths.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }]),
     ),
   },
+  // The server render's bundle holds its packages, built for production whatever NODE_ENV the API
+  // runs with (`npm start` sets none, and React's development build renders several times slower).
+  ...(isSsrBuild && {
+    ssr: { noExternal: true, resolve: { conditions: ['production'] } },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  }),
   build: isSsrBuild
     ? // The server render of the public pages (src/entry-server.tsx, api/src/http/server-render.ts):
       // the app's code, its packages imported from node_modules at run time.

@@ -39,7 +39,15 @@ export interface RenderResult {
  * once, beside the first element using it, and prerenderStatic renders the tree until every query
  * is answered — a cache kept across passes would leave the last pass, the one sent, without them.
  */
-function RenderPass({ nonce, client, children }: { nonce: string; client: ApolloClient; children: ReactNode }) {
+function RenderPass({
+  nonce,
+  client,
+  children,
+}: {
+  nonce: string;
+  client: ApolloClient;
+  children: ReactNode;
+}) {
   const [styleCache] = useState(() => createCache({ key: 'css', nonce }));
   return (
     <App client={client} styleCache={styleCache}>

@@ -1,37 +1,40 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { apolloClient } from './apollo/client';
-import { App } from './App';
-import { preloadRoutePages, routes } from './router';
-import { takeServerState } from './ssr/serverState';
-import { styleCache } from './styleCache';
+import { holdEarlyInput } from './ssr/earlyInput';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element to render the app into.');
-
-// A public page comes rendered by the server (entry-server.tsx) with the graph answers it used.
-const serverState = takeServerState();
-if (serverState) apolloClient.cache.restore(serverState);
-
-const app = (
-  <StrictMode>
-    <App client={apolloClient} styleCache={styleCache}>
-      <RouterProvider router={createBrowserRouter(routes)} />
-    </App>
-  </StrictMode>
-);
-
-if (serverState) {
-  // Adopt the server's HTML once its page's code is here; as a transition, React hydrates in
-  // slices and keeps the page responsive.
-  void preloadRoutePages(window.location.pathname)
-    .catch(() => undefined)
-    .then(() =>
-      startTransition(() => {
-        hydrateRoot(container, app);
-      }),
-    );
-} else {
-  createRoot(container).render(app);
+/**
+ * The entry. A page rendered by the server is painted before the app's code is even fetched, and
+ * that code then starts in steps, each a task of its own, so no single long task keeps a phone
+ * from answering a tap (the server's HTML works meanwhile: links are links, and a button pressed
+ * is pressed again once the app is ready: ssr/earlyInput.ts); boot.tsx then adopts the page. Any
+ * other page starts the app at once.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // The frame after the next one has been painted; a hidden tab paints no frame: a timer then.
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 200);
+  });
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The largest parts of the app, each evaluated in its own task before the rest. */
+const STEPS = [
+  () => import('react-dom/client'),
+  () => import('@apollo/client'),
+  () => import('@chakra-ui/react'),
+  () => import('./theme'),
+];
+
+async function start(): Promise<void> {
+  if (document.getElementById('root')?.hasChildNodes()) {
+    holdEarlyInput();
+    await afterFirstPaint();
+    for (const step of STEPS) {
+      await step();
+      await nextTask();
+    }
+  }
+  await import('./boot');
+}
+
+void start();

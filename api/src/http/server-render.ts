@@ -32,6 +32,12 @@ export type PageRenderer = (req: Request, res: Response, nonce: string) => Promi
 
 /** A render taking longer is given up and the page sent for the browser to render. */
 const RENDER_TIMEOUT_MS = 3000;
+/**
+ * Renders at once per process (each is about 50–100 ms of this process's CPU): beyond them, a
+ * page is sent for the browser to render, so a burst of page views (a crawler) cannot starve the
+ * graph and the REST adapter.
+ */
+const MAX_CONCURRENT_RENDERS = 4;
 
 /** The server render's bundle beside the built web app (`web/dist` → `web/dist-ssr`). */
 export function serverEntryPath(webDist: string): string {
@@ -53,13 +59,25 @@ export async function loadPageRenderer(
 ): Promise<PageRenderer | null> {
   const entryPath = serverEntryPath(webDist);
   if (!fs.existsSync(entryPath)) return null;
-  const entry = (await import(pathToFileURL(entryPath).href)) as WebServerEntry;
+  let entry: WebServerEntry;
+  try {
+    entry = (await import(pathToFileURL(entryPath).href)) as WebServerEntry;
+  } catch (error) {
+    log().error(
+      { err: error, entryPath },
+      '[ssr] the server render could not be loaded; the browser renders every page',
+    );
+    return null;
+  }
   const readSession = (req: Request, res: Response) =>
     new Promise<void>((resolve, reject) =>
       sessions(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
     );
 
+  let rendering = 0;
   return async (req, res, nonce) => {
+    if (rendering >= MAX_CONCURRENT_RENDERS) return null;
+    rendering += 1;
     try {
       await readSession(req, res);
       const contextValue = await createContext(req, res);
