@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The bundle budget (issue 14), checked on the production build in web/dist:
-// - first-load JavaScript of / (the entry, its static imports, and the home page's chunk with its
-//   static imports — what a browser fetches before the home page can show): the goal is 150 KiB
-//   gzip; not reached yet (React, React Router, Apollo Client and Chakra alone are ≈ 280 KiB), so
-//   what fails the check is growing past FIRST_LOAD_CEILING, today's figure plus a little;
-//   lower it with every saving;
+// - first-load JavaScript of / (everything a browser fetches on opening it: the entry and its
+//   static imports, what the entry always imports next — the app, boot.tsx, and the steps before
+//   it — and the home page's chunk, each with its static imports): the goal is 150 KiB gzip; not
+//   reached yet (React, React Router, Apollo Client and Chakra alone are ≈ 280 KiB), so what fails
+//   the check is growing past FIRST_LOAD_CEILING, today's figure plus a little; lower it with
+//   every saving. Printed beside it: the JavaScript before the first paint of a server-rendered
+//   page (the entry and its static imports; the app is fetched after that paint);
 // - no chunk over 500 kB minified.
 // Sizes are deterministic: gzip level 9 of the built bytes, from Vite's manifest.
 // `node scripts/check-bundle.mjs --json` prints the figures as JSON (bench:web records them).
@@ -39,12 +41,17 @@ export function measure() {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('The manifest has no entry.');
   if (!manifest[HOME_PAGE]) throw new Error(`The manifest has no chunk for ${HOME_PAGE}.`);
-  const firstLoad = staticClosure(manifest, HOME_PAGE, staticClosure(manifest, entryKey));
+  const beforePaint = staticClosure(manifest, entryKey);
+  const firstLoad = staticClosure(manifest, HOME_PAGE, new Set(beforePaint));
+  for (const key of manifest[entryKey].dynamicImports ?? []) staticClosure(manifest, key, firstLoad);
   const sizeOf = (file) => {
     const bytes = fs.readFileSync(path.join(dist, file));
     return { file, minified: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
   };
   const firstLoadFiles = [...firstLoad].filter((file) => file.endsWith('.js')).map(sizeOf);
+  const beforePaintGzip = [...beforePaint]
+    .filter((file) => file.endsWith('.js'))
+    .reduce((sum, file) => sum + sizeOf(file).gzip, 0);
   const chunks = fs
     .readdirSync(path.join(dist, 'assets'))
     .filter((file) => file.endsWith('.js'))
@@ -52,6 +59,7 @@ export function measure() {
     .sort((a, b) => b.minified - a.minified);
   return {
     firstLoadGzip: firstLoadFiles.reduce((sum, f) => sum + f.gzip, 0),
+    beforePaintGzip,
     firstLoadFiles: firstLoadFiles.sort((a, b) => b.gzip - a.gzip),
     largestChunk: chunks[0],
     chunkCount: chunks.length,
@@ -70,6 +78,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     `First-load JavaScript of /: ${kib(result.firstLoadGzip)} gzip ` +
       `(ceiling ${kib(FIRST_LOAD_CEILING)}, goal ${kib(FIRST_LOAD_GOAL)})`,
   );
+  console.log(`  before the first paint of a server-rendered page: ${kib(result.beforePaintGzip)} gzip`);
   for (const f of result.firstLoadFiles) console.log(`  ${f.file.padEnd(48)} ${kib(f.gzip).padStart(10)}`);
   console.log(
     `Largest chunk: ${result.largestChunk.file}, ${(result.largestChunk.minified / 1000).toFixed(1)} kB minified ` +

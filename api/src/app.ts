@@ -227,7 +227,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   app.use(sitemapRoutes(orm.em, { publicUrl: config.publicUrl }));
   // Public pages carry their own title, description, Open Graph tags and JSON-LD (modules/seo), and
   // come rendered with the visitor's session (http/server-render.ts).
-  const renderPage = await loadPageRenderer(config.webDist, apollo, sessionsMiddleware, createContext);
+  const renderPage = loadPageRenderer(config.webDist, apollo, sessionsMiddleware, createContext);
   app.use(webApp(config.webDist, headerSettings, new PageMetaSource(orm.em, config.publicUrl), renderPage));
 
   const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {

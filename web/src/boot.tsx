@@ -16,12 +16,18 @@ if (!container) throw new Error('The page has no #root element to render the app
 const serverState = takeServerState();
 if (serverState) apolloClient.cache.restore(serverState);
 
+/** After the frame around a page has hydrated, a page without PageReady (router.tsx) gets a second. */
+const RELEASE_FALLBACK_MS = 1000;
+
 /**
- * Around the whole app (a wrapper, not a sibling, so the tree's ids stay the server's): its effect
- * runs once everything inside has committed, that is once React has adopted the page.
+ * Around the whole app (a wrapper, not a sibling, so the tree's ids stay the server's): held input
+ * is never held for good, even on a page that does not say it is ready (ssr/PageReady.tsx).
  */
 function WhenReady({ children }: { children: ReactNode }) {
-  useEffect(releaseEarlyInput, []);
+  useEffect(() => {
+    const timer = setTimeout(releaseEarlyInput, RELEASE_FALLBACK_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return children;
 }
 

@@ -17,13 +17,12 @@ function afterFirstPaint(): Promise<void> {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** The largest parts of the app, each evaluated in its own task before the rest. */
-const STEPS = [
-  () => import('react-dom/client'),
-  () => import('@apollo/client'),
-  () => import('@chakra-ui/react'),
-  () => import('./theme'),
-];
+/**
+ * The largest parts of the app, each evaluated in its own task before the rest: React, the graph
+ * client, the design system. App modules, never a package's whole index (`import('@chakra-ui/react')`
+ * would keep every component of the package in the build).
+ */
+const STEPS = [() => import('react-dom/client'), () => import('./apollo/client'), () => import('./theme')];
 
 async function start(): Promise<void> {
   if (document.getElementById('root')?.hasChildNodes()) {

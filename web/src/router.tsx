@@ -5,6 +5,7 @@ import type { InfoPageKey } from './features/misc/infoPages';
 import { AdminLayout } from './layouts/AdminLayout';
 import { AdminRoute, ProtectedRoute } from './layouts/guards';
 import { PublicLayout } from './layouts/PublicLayout';
+import { PageReady } from './ssr/PageReady';
 import { type LazyPage, lazyPage } from './ui/lazyPage';
 import { PageSpinner } from './ui/PageSpinner';
 
@@ -140,6 +141,7 @@ function page(Component: LazyPage<object>) {
   const element = (
     <Suspense fallback={<PageSpinner />}>
       <Component />
+      <PageReady />
     </Suspense>
   );
   PAGE_OF_ELEMENT.set(element, Component);
@@ -150,6 +152,7 @@ function info(path: string, key: InfoPageKey): RouteObject {
   const element = (
     <Suspense fallback={<PageSpinner />}>
       <InfoPage page={key} />
+      <PageReady />
     </Suspense>
   );
   PAGE_OF_ELEMENT.set(element, InfoPage);

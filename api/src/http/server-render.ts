@@ -51,24 +51,25 @@ export function serverEntryPath(webDist: string): string {
  * and adopts it (hydrates) without asking the graph again. Null when the bundle is not built
  * (`npm run dev`): the browser renders every page then.
  */
-export async function loadPageRenderer(
+export function loadPageRenderer(
   webDist: string,
   apollo: ApolloServer<Context>,
   sessions: RequestHandler,
   createContext: (req: Request, res: Response) => Promise<Context>,
-): Promise<PageRenderer | null> {
+): PageRenderer | null {
   const entryPath = serverEntryPath(webDist);
   if (!fs.existsSync(entryPath)) return null;
-  let entry: WebServerEntry;
-  try {
-    entry = (await import(pathToFileURL(entryPath).href)) as WebServerEntry;
-  } catch (error) {
-    log().error(
-      { err: error, entryPath },
-      '[ssr] the server render could not be loaded; the browser renders every page',
-    );
-    return null;
-  }
+  // Loaded in the background (≈ 1 MB of JavaScript): the server starts listening meanwhile, and the
+  // first page waits for it.
+  const loading = (import(pathToFileURL(entryPath).href) as Promise<WebServerEntry>).catch(
+    (error: unknown) => {
+      log().error(
+        { err: error, entryPath },
+        '[ssr] the server render could not be loaded; the browser renders every page',
+      );
+      return null;
+    },
+  );
   const readSession = (req: Request, res: Response) =>
     new Promise<void>((resolve, reject) =>
       sessions(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
@@ -79,27 +80,39 @@ export async function loadPageRenderer(
     if (rendering >= MAX_CONCURRENT_RENDERS) return null;
     rendering += 1;
     try {
+      const entry = await loading;
+      if (!entry) return null;
       await readSession(req, res);
       const contextValue = await createContext(req, res);
-      return await entry.render({
-        url: req.originalUrl,
-        nonce,
-        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-        execute: async ({ query, variables, operationName }) => {
-          const response = await apollo.executeOperation(
-            { query, variables, operationName },
-            { contextValue },
-          );
-          if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by pages');
-          return response.body.singleResult;
-        },
-      });
+      const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+      // Given up at the deadline even if a query never answers (the signal stops React, not them).
+      const deadline = new Promise<never>((_, reject) =>
+        signal.addEventListener('abort', () => reject(new Error(`no render within ${RENDER_TIMEOUT_MS} ms`))),
+      );
+      return await Promise.race([
+        deadline,
+        entry.render({
+          url: req.originalUrl,
+          nonce,
+          signal,
+          execute: async ({ query, variables, operationName }) => {
+            const response = await apollo.executeOperation(
+              { query, variables, operationName },
+              { contextValue },
+            );
+            if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by pages');
+            return response.body.singleResult;
+          },
+        }),
+      ]);
     } catch (error) {
       log().error(
         { err: error, path: req.path },
         '[ssr] the page could not be rendered; sent for the browser to render',
       );
       return null;
+    } finally {
+      rendering -= 1;
     }
   };
 }

@@ -1,0 +1,158 @@
+import { chromium, request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { CHROMIUM, signIn, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+
+/** A published course's and resource's ids and titles, as any visitor finds them. */
+async function catalogue() {
+  const api = await request.newContext({ baseURL: inject('baseURL') });
+  const res = await api.post('/graphql', {
+    data: {
+      query:
+        '{ courses(first: 1) { edges { node { id title } } } resources(first: 1) { edges { node { id title } } } }',
+    },
+  });
+  const body = (await res.json()) as {
+    data: {
+      courses: { edges: { node: { id: string; title: string } }[] };
+      resources: { edges: { node: { id: string; title: string } }[] };
+    };
+  };
+  await api.dispose();
+  return { course: body.data.courses.edges[0].node, resource: body.data.resources.edges[0].node };
+}
+
+/** The text of server HTML, without its styles and scripts. */
+const textOf = (html: string) =>
+  html
+    .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+describe('public pages rendered by the server', () => {
+  it('sends each public page with its content, styles and graph answers in the HTML', async () => {
+    const { course, resource } = await catalogue();
+    const api = await request.newContext({ baseURL: inject('baseURL') });
+    const pages: [string, string[]][] = [
+      ['/', ['Where dance teachers learn, teach and grow', 'Sign In']],
+      ['/courses', ['Certification courses', course.title]],
+      [`/courses/${course.id}`, [course.title]],
+      ['/curriculum', ['Curriculum store']],
+      [`/curriculum/${resource.id}`, [resource.title, 'Add to Cart']],
+      ['/connect', ['Connect with an instructor', 'Ines']],
+      ['/subscription', ['Membership']],
+    ];
+    for (const [path, texts] of pages) {
+      const res = await api.get(path);
+      expect(res.status(), path).toBe(200);
+      const html = await res.text();
+      for (const text of texts) expect(textOf(html), `${path} shows "${text}"`).toContain(text);
+      // Its style rules carry the page's nonce; the answers the browser adopts are beside the root.
+      const nonce = /'nonce-([^']+)'/.exec(res.headers()['content-security-policy'] ?? '')?.[1];
+      expect(nonce, path).toBeTruthy();
+      expect(html, path).toContain(`<style data-emotion="css `);
+      expect(html, path).toContain(`nonce="${nonce}"`);
+      expect(html, path).toMatch(/<script type="application\/json" id="drx-server-state">\{"/);
+    }
+    // An alias is not rendered: the browser redirects it.
+    expect(await (await api.get('/pricing')).text()).toContain('<div id="root"></div>');
+    await api.dispose();
+  });
+
+  it('is readable without JavaScript, its visually hidden controls hidden (CSP hashes for style attributes)', async () => {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless=new', '--no-sandbox'],
+    });
+    const context = await browser.newContext({ baseURL: inject('baseURL'), javaScriptEnabled: false });
+    const noJs = await context.newPage();
+    const violations: string[] = [];
+    noJs.on('console', (m) => {
+      if (/Content Security Policy/.test(m.text())) violations.push(m.text());
+    });
+    await noJs.goto('/subscription');
+    await noJs.getByRole('heading', { level: 1, name: 'Membership' }).waitFor();
+    // The billing switch's radio inputs are visually hidden by style attributes.
+    const widths = await noJs
+      .locator('input[type="radio"]')
+      .evaluateAll((inputs) => inputs.map((input) => input.getBoundingClientRect().width));
+    expect(widths.length).toBeGreaterThan(0);
+    for (const width of widths) expect(width).toBeLessThanOrEqual(1);
+    // Styled: the hero's heading is not the browser's default black on white.
+    await noJs.goto('/');
+    const heroColour = await noJs
+      .getByRole('heading', { level: 1 })
+      .evaluate((h1) => getComputedStyle(h1).color);
+    expect(heroColour).toBe('rgb(255, 255, 255)');
+    expect(violations).toEqual([]);
+    await browser.close();
+  });
+
+  it('adopts the server HTML without replacing it, for a visitor and for a member', async () => {
+    const { resource } = await catalogue();
+    const page = await b.page();
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('main h1');
+      });
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const sameHeading = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { serverH1: Element | null };
+        return (
+          w.serverH1 !== null && w.serverH1 === document.querySelector('main h1') && w.serverH1.isConnected
+        );
+      });
+
+    await page.goto(`/curriculum/${resource.id}`);
+    // The app is running once the header's cart answers.
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('cart-dropdown').waitFor();
+    expect(await sameHeading()).toBe(true);
+
+    await signIn(page, 'member');
+    await page.waitForURL((url) => url.pathname !== '/auth');
+    await page.goto('/courses');
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menu').waitFor();
+    expect(await sameHeading()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a member their own header in the HTML the server sends', async () => {
+    const page = await b.page();
+    await signIn(page, 'member');
+    await page.waitForURL((url) => url.pathname !== '/auth');
+    const html = await (await page.request.get('/')).text();
+    expect(html).toMatch(/aria-label="Account menu for [^"]+"/);
+    expect(html).not.toMatch(/<a [^>]*href="\/auth"/);
+  });
+
+  it('does a button pressed before the app was ready once it is', async () => {
+    const { resource } = await catalogue();
+    const page = await b.page();
+    // A slow phone: the app's code arrives a second and a half after the page.
+    await page.route('**/assets/boot-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    // Pressed once the page is there (its entry script has run) and long before the app is.
+    await page.goto(`/curriculum/${resource.id}`, { waitUntil: 'domcontentloaded' });
+    expect(await page.evaluate(() => document.querySelectorAll('script[src*="/assets/boot-"]').length)).toBe(
+      0,
+    );
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await page.getByRole('button', { name: /Add to Cart \(1 in cart\)/ }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('drx_guest_cart') ?? ''))
+      .toContain(resource.id);
+  });
+});
