@@ -66,7 +66,8 @@ async function audit(url, preset, port) {
   const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (runtimeError)
+    throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
   return {
     ...Object.fromEntries(CATEGORIES.map((key) => [key, score(key)])),
