@@ -24,9 +24,20 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 const STEPS = [() => import('react-dom/client'), () => import('./apollo/client'), () => import('./theme')];
 
+/** The whole page has been parsed. */
+function parsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) =>
+    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
+  );
+}
+
 async function start(): Promise<void> {
-  if (document.getElementById('root')?.hasChildNodes()) {
+  // A server-rendered page runs this entry as soon as it arrives (async), maybe while the page is
+  // still being parsed: the server marks its script tag (api/src/http/web-app.ts).
+  if (document.querySelector('script[data-server-rendered]')) {
     holdEarlyInput();
+    await parsed();
     await afterFirstPaint();
     for (const step of STEPS) {
       await step();

@@ -24,7 +24,13 @@ function scriptJson(value: unknown): string {
 /** index.html with the server-rendered app in its root and the graph answers beside it. */
 function withRenderedApp(html: string, page: RenderedPage): string {
   const state = `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.state)}</script>`;
-  return html.replace(EMPTY_ROOT, () => `<div id="root">${page.html}</div>${state}`);
+  return (
+    html
+      .replace(EMPTY_ROOT, () => `<div id="root">${page.html}</div>${state}`)
+      // The entry runs as soon as it arrives, before the long page is parsed, so what the visitor
+      // does from the first moment is kept for the app (web/src/ssr/earlyInput.ts).
+      .replace(/<script type="module"(?=[^>]*\ssrc=)/, '<script type="module" async data-server-rendered')
+  );
 }
 
 /** The canonical path of a described page: only that one is rendered (an alias redirects in the browser). */

@@ -1,45 +1,103 @@
 /**
- * A server-rendered page shows its buttons before the app has adopted them (hydrated). A click on
- * one, or a form sent, in that moment is held and done again once the app is ready, instead of
- * being lost (or sending the form the browser's way). Links are left alone: they work as links.
+ * A server-rendered page shows its buttons and fields before the app has adopted them (hydrated).
+ * What a visitor does in that moment is kept and done again, in order, once the app is ready,
+ * instead of being lost (or sending a form the browser's way): text typed and options chosen are
+ * handed to the app, then each button pressed, Enter pressed in a field and form sent is replayed.
+ * Links are left alone: they work as links.
  */
 const CONTROLS =
-  'button, input[type="checkbox"], input[type="radio"], select, summary, [role="button"], [role="tab"], [role="menuitem"], [role="checkbox"], [role="radio"], [role="switch"], [role="combobox"], [aria-haspopup]';
+  'button, input[type="checkbox"], input[type="radio"], summary, [role="button"], [role="tab"], [role="menuitem"], [role="checkbox"], [role="radio"], [role="switch"], [role="combobox"], [aria-haspopup]';
+const TEXT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'number', 'password']);
+/** At most this many actions are kept (the last ones). */
+const MAX_HELD = 5;
+
+type Held =
+  | { kind: 'click'; target: HTMLElement }
+  | { kind: 'enter'; field: HTMLInputElement }
+  | { kind: 'submit'; form: HTMLFormElement };
 
 let ready = false;
-let heldClick: HTMLElement | null = null;
-let heldSubmit: HTMLFormElement | null = null;
+const held: Held[] = [];
 
-function holdClick(event: MouseEvent): void {
+function hold(event: Event, action: Held): void {
+  event.preventDefault();
+  event.stopPropagation();
+  held.push(action);
+  if (held.length > MAX_HELD) held.shift();
+}
+
+function onClick(event: MouseEvent): void {
   if (ready || !(event.target instanceof Element)) return;
-  const control = event.target.closest<HTMLElement>(CONTROLS);
-  if (!control || control.closest('a[href]')) return;
-  event.preventDefault();
-  event.stopPropagation();
-  heldClick = control;
+  const target = event.target.closest<HTMLElement>(CONTROLS);
+  if (target && !target.closest('a[href]')) hold(event, { kind: 'click', target });
 }
 
-function holdSubmit(event: SubmitEvent): void {
-  if (ready || !(event.target instanceof HTMLFormElement)) return;
-  event.preventDefault();
-  event.stopPropagation();
-  heldSubmit = event.target;
+function onKeyDown(event: KeyboardEvent): void {
+  const field = event.target;
+  if (ready || event.key !== 'Enter' || !(field instanceof HTMLInputElement) || !TEXT_TYPES.has(field.type))
+    return;
+  hold(event, { kind: 'enter', field });
 }
 
-/** Starts holding clicks and form submissions (the entry, before the app's code is fetched). */
+function onSubmit(event: SubmitEvent): void {
+  if (!ready && event.target instanceof HTMLFormElement) hold(event, { kind: 'submit', form: event.target });
+}
+
+/**
+ * Text typed and options chosen are in the fields but not in the app's state: tell React, as if
+ * done now. A text field is set through the element first (React's value tracker then holds the
+ * server's value), then through the prototype's setter, so React sees a change.
+ */
+function replayFieldValues(): void {
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (field instanceof HTMLInputElement && !TEXT_TYPES.has(field.type)) continue;
+    if (field.value === field.defaultValue) continue;
+    const typed = field.value;
+    field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  for (const select of document.querySelectorAll('select')) {
+    if ([...select.options].some((option) => option.selected !== option.defaultSelected)) {
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  }
+}
+
+function replay(action: Held): void {
+  if (action.kind === 'click') {
+    if (action.target.isConnected) action.target.click();
+  } else if (action.kind === 'submit') {
+    if (action.form.isConnected) action.form.requestSubmit();
+  } else if (action.field.isConnected) {
+    const enter = new KeyboardEvent('keydown', {
+      key: 'Enter',
+      code: 'Enter',
+      bubbles: true,
+      cancelable: true,
+    });
+    // Unhandled, Enter in a form's field sends the form (the browser's default, done by hand).
+    if (action.field.dispatchEvent(enter)) action.field.form?.requestSubmit();
+  }
+}
+
+/** Starts keeping what the visitor does (the entry, before the app's code is fetched). */
 export function holdEarlyInput(): void {
-  document.addEventListener('click', holdClick, true);
-  document.addEventListener('submit', holdSubmit, true);
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('keydown', onKeyDown, true);
+  document.addEventListener('submit', onSubmit, true);
 }
 
-/** The app has adopted the page: what was held is done now, on the same elements if still there. */
+/** The app has adopted the page: what was kept is done now, on the same elements if still there. */
 export function releaseEarlyInput(): void {
   if (ready) return;
   ready = true;
-  document.removeEventListener('click', holdClick, true);
-  document.removeEventListener('submit', holdSubmit, true);
-  if (heldSubmit?.isConnected) heldSubmit.requestSubmit();
-  else if (heldClick?.isConnected) heldClick.click();
-  heldClick = null;
-  heldSubmit = null;
+  document.removeEventListener('click', onClick, true);
+  document.removeEventListener('keydown', onKeyDown, true);
+  document.removeEventListener('submit', onSubmit, true);
+  replayFieldValues();
+  // The actions after React has rendered the values (its updates land in a microtask), so an
+  // Enter or a submit reads the text typed before it.
+  const actions = held.splice(0);
+  setTimeout(() => actions.forEach(replay), 0);
 }
