@@ -115,9 +115,11 @@ describe('webhook delivery', () => {
       new Webhook(endpoint.secret).verify(req.body.replace('4200', '4201'), req.headers as never),
     ).toThrow();
 
+    // The endpoint and its deliveries are read by two statements: wait until both show the success
+    // (one read can fall between the attempt's commit and the other).
     const entry = await eventually(async () => {
       const l = await log(endpoint.id);
-      return l.deliveries.nodes[0]?.status === 'succeeded' && l;
+      return l.deliveries.nodes[0]?.status === 'succeeded' && l.lastSuccessAt && l;
     });
     const [message] = entry.deliveries.nodes;
     expect(message).toMatchObject({
