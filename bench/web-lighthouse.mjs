@@ -62,6 +62,29 @@ async function firstId(listPath) {
   return items[0].id;
 }
 
+const launchChrome = () =>
+  chromeLauncher.launch({
+    chromePath: args.chromium,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART), and then keeps failing in the
+ * same browser: such a run is tried again, twice, each time in a new browser.
+ */
+async function auditWithRetry(url, preset) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, preset, chrome.port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`${error.message} — trying again in a new browser`);
+      await chrome.kill();
+      chrome = await launchChrome();
+    }
+  }
+}
+
 async function audit(url, preset, port) {
   const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
@@ -125,15 +148,12 @@ try {
     '/connect',
     '/subscription',
   ];
-  chrome = await chromeLauncher.launch({
-    chromePath: args.chromium,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
+  chrome = await launchChrome();
   const results = [];
   for (const page of pages) {
     for (const preset of presets) {
       const tries = [];
-      for (let i = 0; i < runs; i += 1) tries.push(await audit(`${origin}${page}`, preset, chrome.port));
+      for (let i = 0; i < runs; i += 1) tries.push(await auditWithRetry(`${origin}${page}`, preset));
       const r = { page: page.replace(/\/[0-9a-f-]{36}$/, '/{id}'), preset, ...best(tries) };
       console.log(
         `${r.page.padEnd(16)} ${preset.padEnd(8)} perf ${r.performance} a11y ${r.accessibility} ` +
