@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // The bundle budget (issue 14), checked on the production build in web/dist:
-// - first-load JavaScript of / (everything a browser fetches on opening it: the entry and its
-//   static imports, what the entry always imports next — the app, boot.tsx, and the steps before
-//   it — and the home page's chunk, each with its static imports): the goal is 150 KiB gzip; not
-//   reached yet (React, React Router, Apollo Client and Chakra alone are ≈ 280 KiB), so what fails
-//   the check is growing past FIRST_LOAD_CEILING, today's figure plus a little; lower it with
-//   every saving. Printed beside it: the JavaScript before the first paint of a server-rendered
-//   page (the entry and its static imports; the app is fetched after that paint);
+// - first-load JavaScript of / (what a visitor's browser fetches on opening the server-rendered
+//   page, before they use it: the entry and its static imports; the app is fetched at their first
+//   touch, key, focus or mouse movement — web/src/ssr/appStart.ts): at most 150 KiB gzip;
+// - the app (what that first use fetches, and what a signed-in member or a page the server did
+//   not render fetches at once: the entry, what it always imports next — boot.tsx and the steps
+//   before it — and the home page's chunk, each with its static imports): it must not grow past
+//   APP_CEILING, today's figure plus a little; lower it with every saving;
 // - no chunk over 500 kB minified.
 // Sizes are deterministic: gzip level 9 of the built bytes, from Vite's manifest.
 // `node scripts/check-bundle.mjs --json` prints the figures as JSON (bench:web records them).
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 export const FIRST_LOAD_GOAL = 150 * 1024;
-export const FIRST_LOAD_CEILING = 335 * 1024;
+export const APP_CEILING = 336 * 1024;
 export const CHUNK_BUDGET = 500 * 1000;
 const HOME_PAGE = 'src/features/home/HomePage.tsx';
 
@@ -41,26 +41,25 @@ export function measure() {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('The manifest has no entry.');
   if (!manifest[HOME_PAGE]) throw new Error(`The manifest has no chunk for ${HOME_PAGE}.`);
-  const beforePaint = staticClosure(manifest, entryKey);
-  const firstLoad = staticClosure(manifest, HOME_PAGE, new Set(beforePaint));
-  for (const key of manifest[entryKey].dynamicImports ?? []) staticClosure(manifest, key, firstLoad);
+  const firstLoad = staticClosure(manifest, entryKey);
+  const app = staticClosure(manifest, HOME_PAGE, new Set(firstLoad));
+  for (const key of manifest[entryKey].dynamicImports ?? []) staticClosure(manifest, key, app);
   const sizeOf = (file) => {
     const bytes = fs.readFileSync(path.join(dist, file));
     return { file, minified: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
   };
-  const firstLoadFiles = [...firstLoad].filter((file) => file.endsWith('.js')).map(sizeOf);
-  const beforePaintGzip = [...beforePaint]
-    .filter((file) => file.endsWith('.js'))
-    .reduce((sum, file) => sum + sizeOf(file).gzip, 0);
+  const scripts = (files) => [...files].filter((file) => file.endsWith('.js')).map(sizeOf);
+  const total = (files) => files.reduce((sum, f) => sum + f.gzip, 0);
+  const appFiles = scripts(app);
   const chunks = fs
     .readdirSync(path.join(dist, 'assets'))
     .filter((file) => file.endsWith('.js'))
     .map((file) => sizeOf(`assets/${file}`))
     .sort((a, b) => b.minified - a.minified);
   return {
-    firstLoadGzip: firstLoadFiles.reduce((sum, f) => sum + f.gzip, 0),
-    beforePaintGzip,
-    firstLoadFiles: firstLoadFiles.sort((a, b) => b.gzip - a.gzip),
+    firstLoadGzip: total(scripts(firstLoad)),
+    appGzip: total(appFiles),
+    appFiles: appFiles.sort((a, b) => b.gzip - a.gzip),
     largestChunk: chunks[0],
     chunkCount: chunks.length,
   };
@@ -75,17 +74,21 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(0);
   }
   console.log(
-    `First-load JavaScript of /: ${kib(result.firstLoadGzip)} gzip ` +
-      `(ceiling ${kib(FIRST_LOAD_CEILING)}, goal ${kib(FIRST_LOAD_GOAL)})`,
+    `First-load JavaScript of / (a visitor, before using the page): ${kib(result.firstLoadGzip)} gzip ` +
+      `(budget ${kib(FIRST_LOAD_GOAL)})`,
   );
-  console.log(`  before the first paint of a server-rendered page: ${kib(result.beforePaintGzip)} gzip`);
-  for (const f of result.firstLoadFiles) console.log(`  ${f.file.padEnd(48)} ${kib(f.gzip).padStart(10)}`);
+  console.log(
+    `The app (at a visitor's first use; at once for a member): ${kib(result.appGzip)} gzip ` +
+      `(ceiling ${kib(APP_CEILING)})`,
+  );
+  for (const f of result.appFiles) console.log(`  ${f.file.padEnd(48)} ${kib(f.gzip).padStart(10)}`);
   console.log(
     `Largest chunk: ${result.largestChunk.file}, ${(result.largestChunk.minified / 1000).toFixed(1)} kB minified ` +
       `(budget ${CHUNK_BUDGET / 1000} kB); ${result.chunkCount} chunks`,
   );
   const over = [];
-  if (result.firstLoadGzip > FIRST_LOAD_CEILING) over.push('the first-load JavaScript of /');
+  if (result.firstLoadGzip > FIRST_LOAD_GOAL) over.push('the first-load JavaScript of /');
+  if (result.appGzip > APP_CEILING) over.push('the app');
   if (result.largestChunk.minified > CHUNK_BUDGET) over.push('the largest chunk');
   if (over.length) {
     console.error(`Over budget: ${over.join(' and ')}.`);

@@ -1,4 +1,4 @@
-import { chromium, request } from 'playwright-core';
+import { chromium, type Page, request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { CHROMIUM, signIn, useBrowser } from '../support/browser';
 
@@ -31,6 +31,15 @@ const textOf = (html: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
+
+/** The app's code (boot.tsx's chunk) each time the page fetches it. */
+function appFetches(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/boot-[^/]+\.js$/.test(r.url())) seen.push(r.url());
+  });
+  return seen;
+}
 
 describe('public pages rendered by the server', () => {
   it('sends each public page with its content, styles and graph answers in the HTML', async () => {
@@ -134,6 +143,55 @@ describe('public pages rendered by the server', () => {
     const html = await (await page.request.get('/')).text();
     expect(html).toMatch(/aria-label="Account menu for [^"]+"/);
     expect(html).not.toMatch(/<a [^>]*href="\/auth"/);
+  });
+
+  it("fetches the app at a visitor's first use of the page, and at once for a member or a guest cart", async () => {
+    const page = await b.page();
+    const seen = appFetches(page);
+    await page.goto('/courses');
+    // Reading costs no app: nothing is fetched while the visitor does nothing.
+    await page.waitForTimeout(1500);
+    expect(seen).toEqual([]);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    // The mouse over the page is a first use: the app comes and adopts the page.
+    await page.mouse.move(200, 200);
+    await expect.poll(() => seen.length).toBe(1);
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('cart-dropdown').waitFor();
+
+    // A guest with a cart sees their count from the start: the app comes at once.
+    const { resource } = await catalogue();
+    await page.evaluate(
+      (id) =>
+        localStorage.setItem(
+          'drx_guest_cart',
+          JSON.stringify([
+            {
+              id: `resource-${id}`,
+              itemType: 'resource',
+              itemId: id,
+              title: 'x',
+              price: 5,
+              quantity: 1,
+              imageUrl: null,
+            },
+          ]),
+        ),
+      resource.id,
+    );
+    seen.length = 0;
+    await page.goto('/courses');
+    await expect.poll(() => seen.length).toBe(1);
+    await page.evaluate(() => localStorage.removeItem('drx_guest_cart'));
+
+    // A member's page starts at once too (notifications, their cart).
+    const member = await b.page();
+    const memberSeen = appFetches(member);
+    await signIn(member, 'member');
+    await member.waitForURL((url) => url.pathname !== '/auth');
+    memberSeen.length = 0;
+    await member.goto('/courses');
+    await expect.poll(() => memberSeen.length).toBe(1);
   });
 
   it('does a button pressed before the app was ready once it is', async () => {

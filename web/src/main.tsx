@@ -1,11 +1,13 @@
+import { firstUse, startsAtOnce } from './ssr/appStart';
 import { holdEarlyInput } from './ssr/earlyInput';
 
 /**
- * The entry. A page rendered by the server is painted before the app's code is even fetched, and
- * that code then starts in steps, each a task of its own, so no single long task keeps a phone
- * from answering a tap (the server's HTML works meanwhile: links are links, and a button pressed
- * is pressed again once the app is ready: ssr/earlyInput.ts); boot.tsx then adopts the page. Any
- * other page starts the app at once.
+ * The entry. A page rendered by the server is painted before the app's code is even fetched; for
+ * a visitor the app is fetched at their first sign of use (ssr/appStart.ts says when it is needed
+ * at once), and it then starts in steps, each a task of its own, so no single long task keeps a
+ * phone from answering a tap (the server's HTML works meanwhile: links are links, and a button
+ * pressed is pressed again once the app is ready: ssr/earlyInput.ts); boot.tsx then adopts the
+ * page. Any other page starts the app at once.
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -32,13 +34,28 @@ function parsed(): Promise<void> {
   );
 }
 
+function storage(name: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return window[name];
+  } catch {
+    return null; // blocked by the browser
+  }
+}
+
 async function start(): Promise<void> {
   // A server-rendered page runs this entry as soon as it arrives (async), maybe while the page is
   // still being parsed: the server marks its script tag (api/src/http/web-app.ts).
-  if (document.querySelector('script[data-server-rendered]')) {
+  const entry = document.querySelector<HTMLElement>('script[data-server-rendered]');
+  if (entry) {
     holdEarlyInput();
+    const used = firstUse(document);
     await parsed();
-    await afterFirstPaint();
+    const atOnce = await startsAtOnce(document, entry, {
+      local: storage('localStorage'),
+      session: storage('sessionStorage'),
+      timeZone: async () => (await import('./features/connect/slotTime')).initialTimeZone(),
+    });
+    await (atOnce ? afterFirstPaint() : used);
     for (const step of STEPS) {
       await step();
       await nextTask();

@@ -25,6 +25,8 @@ interface WebServerEntry {
 export interface RenderedPage {
   html: string;
   state: Record<string, unknown>;
+  /** Rendered for a signed-in user: their browser starts the app at once (web/src/ssr/appStart.ts). */
+  signedIn: boolean;
 }
 
 /** Renders the page of a request with its session; null when it cannot (the browser renders it then). */
@@ -89,7 +91,7 @@ export function loadPageRenderer(
       const deadline = new Promise<never>((_, reject) =>
         signal.addEventListener('abort', () => reject(new Error(`no render within ${RENDER_TIMEOUT_MS} ms`))),
       );
-      return await Promise.race([
+      const rendered = await Promise.race([
         deadline,
         entry.render({
           url: req.originalUrl,
@@ -105,6 +107,7 @@ export function loadPageRenderer(
           },
         }),
       ]);
+      return rendered && { ...rendered, signedIn: contextValue.viewer !== null };
     } catch (error) {
       log().error(
         { err: error, path: req.path },

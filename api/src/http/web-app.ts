@@ -28,8 +28,12 @@ function withRenderedApp(html: string, page: RenderedPage): string {
     html
       .replace(EMPTY_ROOT, () => `<div id="root">${page.html}</div>${state}`)
       // The entry runs as soon as it arrives, before the long page is parsed, so what the visitor
-      // does from the first moment is kept for the app (web/src/ssr/earlyInput.ts).
-      .replace(/<script type="module"(?=[^>]*\ssrc=)/, '<script type="module" async data-server-rendered')
+      // does from the first moment is kept for the app (web/src/ssr/earlyInput.ts); a signed-in
+      // user's browser starts the app at once, a visitor's at their first use (ssr/appStart.ts).
+      .replace(
+        /<script type="module"(?=[^>]*\ssrc=)/,
+        `<script type="module" async data-server-rendered${page.signedIn ? ' data-start="now"' : ''}`,
+      )
   );
 }
 

@@ -5,13 +5,14 @@ import {
   localStorageOrNull,
   saveStoredList,
 } from '../../ui/browserStorage';
+import { GUEST_CART_KEY } from './storageKeys';
 
 /**
  * The guest cart (spec sections 3–5 and 9): a list of lines kept in the browser's local storage
  * under `drx_guest_cart`, with the same rules as the member cart. Pure functions; the provider
  * keeps the state and writes it.
  */
-export const GUEST_CART_KEY = 'drx_guest_cart';
+export { GUEST_CART_KEY };
 
 /** Most of one item a line may hold (as on the server). */
 export const MAX_QUANTITY = 99;

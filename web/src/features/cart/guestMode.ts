@@ -1,5 +1,5 @@
 /** The guest-mode flag (spec section 4): stored under `guestModeEnabled` as "true" or "false", default on. */
-export const GUEST_MODE_KEY = 'guestModeEnabled';
+export { GUEST_MODE_KEY } from './storageKeys';
 
 export function parseGuestMode(raw: string | null | undefined): boolean {
   return raw !== 'false';

@@ -33,6 +33,7 @@ import { ConnectInstructorsQueryDocument, ConnectOptionsQueryDocument } from './
 import { NearFilter } from './NearFilter';
 import { InstructorCard } from './InstructorCard';
 import { useBookerTimeZone } from './useBookerTimeZone';
+import { RenderedTimeZone } from '../../ui/RenderedTimeZone';
 
 const PAGE_SIZE = 12;
 
@@ -68,6 +69,7 @@ export default function ConnectPage() {
 
   return (
     <Box>
+      <RenderedTimeZone zone={timeZone} />
       <Box
         bgGradient="to-br"
         gradientFrom="brand.700"

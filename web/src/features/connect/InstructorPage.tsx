@@ -35,6 +35,7 @@ import { SlotPicker } from './SlotPicker';
 import { dayKey, formatDayKey } from './slotTime';
 import { TimeZoneSelect } from './TimeZoneSelect';
 import { useBookerTimeZone } from './useBookerTimeZone';
+import { RenderedTimeZone } from '../../ui/RenderedTimeZone';
 
 type Instructor = NonNullable<InstructorProfileQuery['instructor']>;
 
@@ -247,6 +248,7 @@ function BookingCalendar({ instructor }: { instructor: Instructor }) {
         </Card.Title>
       </Card.Header>
       <Card.Body gap={4}>
+        <RenderedTimeZone zone={timeZone} />
         {!type ? (
           <Alert.Root status="info">
             <Alert.Indicator />

@@ -1,0 +1,64 @@
+/**
+ * When the app starts on a page the server rendered. The page is whole without it (text, images,
+ * links that are links, styles), so for a visitor with nothing of their own in the browser the app
+ * is fetched and adopts the page at their first sign of use — a touch, a press, a key, focus, the
+ * mouse over the page — not on arrival: reading a course costs a phone no JavaScript at all, and
+ * what they do first is kept and done once the app is there (earlyInput.ts). This is hydration on
+ * interaction, as in Angular's incremental hydration or Astro's islands.
+ *
+ * The app starts at once when the page would otherwise show something not theirs: a signed-in
+ * member (the server marks the entry: live notifications, their cart), a guest cart or guest mode
+ * switched off in local storage, a toast parked by the page before (sign-out), or times rendered in
+ * another zone than the visitor's (a `data-rendered-time-zone` mark, ui/RenderedTimeZone.tsx).
+ */
+import { parseGuestMode } from '../features/cart/guestMode';
+import { GUEST_CART_KEY, GUEST_MODE_KEY } from '../features/cart/storageKeys';
+import { PENDING_TOAST_KEY } from '../ui/pendingToast';
+
+/** What the visitor's browser keeps that the server cannot see (tests pass their own). */
+export interface VisitorState {
+  local: Pick<Storage, 'getItem'> | null;
+  session: Pick<Storage, 'getItem'> | null;
+  /** The zone the visitor reads times in (Connect: their chosen one, else the browser's). */
+  timeZone: () => Promise<string>;
+}
+
+/** The first sign of use: each starts the app (listened to in the capture phase, passive). */
+export const USE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mouseover'] as const;
+
+function read(storage: Pick<Storage, 'getItem'> | null, key: string): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null; // storage blocked: nothing of theirs there
+  }
+}
+
+/** Whether a server-rendered page needs the app before the visitor does anything. */
+export async function startsAtOnce(
+  doc: Document,
+  entry: HTMLElement,
+  visitor: VisitorState,
+): Promise<boolean> {
+  if (entry.dataset.start === 'now') return true;
+  if (read(visitor.local, GUEST_CART_KEY) || !parseGuestMode(read(visitor.local, GUEST_MODE_KEY)))
+    return true;
+  if (read(visitor.session, PENDING_TOAST_KEY)) return true;
+  const zones = [...doc.querySelectorAll<HTMLElement>('[data-rendered-time-zone]')].map(
+    (mark) => mark.dataset.renderedTimeZone,
+  );
+  if (zones.length === 0) return false;
+  const zone = await visitor.timeZone();
+  return zones.some((rendered) => rendered !== zone);
+}
+
+/** Resolves at the visitor's first sign of use of the page. */
+export function firstUse(target: EventTarget): Promise<void> {
+  return new Promise((resolve) => {
+    const used = () => {
+      for (const type of USE_EVENTS) target.removeEventListener(type, used, true);
+      resolve();
+    };
+    for (const type of USE_EVENTS) target.addEventListener(type, used, { capture: true, passive: true });
+  });
+}
