@@ -113,6 +113,10 @@ async function upsertInstructor(userId: string) {
   );
   await conn().execute('delete from availability_rules where instructor_id = ?', [userId]);
   await conn().execute('delete from availability_overrides where instructor_id = ?', [userId]);
+  // The demo's weekly group classes would block their hours (which a test run's "now" may meet).
+  await conn().execute(`update session_types set active = false where instructor_id = ? and kind = 'group'`, [
+    userId,
+  ]);
   for (const weekday of [1, 2, 3, 4, 5, 6, 7]) {
     await conn().execute(
       `insert into availability_rules (id, instructor_id, weekday, start_time, end_time) values (?, ?, ?, '00:00', '23:45')`,
