@@ -23,8 +23,21 @@ export interface VisitorState {
   timeZone: () => Promise<string>;
 }
 
-/** The first sign of use: each starts the app (listened to in the capture phase, passive). */
-export const USE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mouseover'] as const;
+/**
+ * The first sign of use: each starts the app (listened to in the capture phase, passive). A click,
+ * input or submit without a pointer or key before it comes from assistive technology.
+ */
+export const USE_EVENTS = [
+  'pointerdown',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'mouseover',
+  'click',
+  'input',
+  'change',
+  'submit',
+] as const;
 
 function read(storage: Pick<Storage, 'getItem'> | null, key: string): string | null {
   try {

@@ -24,6 +24,8 @@ function hold(event: Event, action: Held): void {
   event.stopPropagation();
   held.push(action);
   if (held.length > MAX_HELD) held.shift();
+  // Shown while the app starts: the pointer says it is coming (a style property, allowed by the CSP).
+  document.documentElement.style.cursor = 'progress';
 }
 
 function onClick(event: MouseEvent): void {
@@ -95,6 +97,7 @@ export function releaseEarlyInput(): void {
   document.removeEventListener('click', onClick, true);
   document.removeEventListener('keydown', onKeyDown, true);
   document.removeEventListener('submit', onSubmit, true);
+  document.documentElement.style.removeProperty('cursor');
   replayFieldValues();
   // The actions after React has rendered the values (its updates land in a microtask), so an
   // Enter or a submit reads the text typed before it.

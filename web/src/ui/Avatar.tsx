@@ -62,7 +62,9 @@ function AvatarImage({ src, username, name, size }: Required<Pick<AvatarProps, '
         decoding="async"
         boxSize="full"
         objectFit="cover"
-        opacity={state.status === 'loading' ? 0 : 1}
+        // The first picture shows as the browser paints it, also in server HTML before the app has
+        // started (no load event reaches it then); one tried after a failed one fades in.
+        opacity={state.status === 'loading' && state.index > 0 ? 0 : 1}
         transition="opacity 0.15s ease-in"
         onLoad={() => setState((s) => nextAvatarState(s, 'load', candidates))}
         onError={() => setState((s) => nextAvatarState(s, 'error', candidates))}
