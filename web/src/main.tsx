@@ -55,7 +55,12 @@ async function start(): Promise<void> {
       session: storage('sessionStorage'),
       timeZone: async () => (await import('./features/connect/slotTime')).initialTimeZone(),
     });
-    await (atOnce ? afterFirstPaint() : used);
+    if (!atOnce) {
+      // The visitor is waiting for what they did: everything is fetched at once, not step by step.
+      await used;
+      return void Promise.all([...STEPS.map((step) => step()), import('./boot')]);
+    }
+    await afterFirstPaint();
     for (const step of STEPS) {
       await step();
       await nextTask();

@@ -1,8 +1,8 @@
 /**
  * When the app starts on a page the server rendered. The page is whole without it (text, images,
  * links that are links, styles), so for a visitor with nothing of their own in the browser the app
- * is fetched and adopts the page at their first sign of use — a touch, a press, a key, focus, the
- * mouse over the page — not on arrival: reading a course costs a phone no JavaScript at all, and
+ * is fetched and adopts the page at their first sign of use — a touch, a scroll, a press, a key,
+ * focus, the mouse over the page — not on arrival: a page only looked at costs no JavaScript, and
  * what they do first is kept and done once the app is there (earlyInput.ts). This is hydration on
  * interaction, as in Angular's incremental hydration or Astro's islands.
  *
@@ -24,8 +24,9 @@ export interface VisitorState {
 }
 
 /**
- * The first sign of use: each starts the app (listened to in the capture phase, passive). A click,
- * input or submit without a pointer or key before it comes from assistive technology.
+ * The first sign of use: each starts the app (listened to in the capture phase, passive). A phone's
+ * first touch is mostly a scroll, so the app is usually there by the time they tap; a click, input
+ * or submit without a pointer or key before it comes from assistive technology.
  */
 export const USE_EVENTS = [
   'pointerdown',
@@ -33,6 +34,8 @@ export const USE_EVENTS = [
   'keydown',
   'focusin',
   'mouseover',
+  'wheel',
+  'scroll',
   'click',
   'input',
   'change',
