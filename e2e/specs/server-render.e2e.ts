@@ -190,6 +190,27 @@ describe('public pages rendered by the server', () => {
     await expect.poll(() => seen.length).toBe(1);
     await page.evaluate(() => localStorage.removeItem('drx_guest_cart'));
 
+    // Connect's times were rendered in the server's zone: a browser in another zone starts the app
+    // at once to show them in its own; one in the same zone waits.
+    const connectHtml = await (await page.request.get('/connect')).text();
+    const serverZone = /data-rendered-time-zone="([^"]+)"/.exec(connectHtml)?.[1];
+    expect(serverZone).toBeTruthy();
+    const otherZone = serverZone === 'America/Chicago' ? 'Asia/Tokyo' : 'America/Chicago';
+    for (const [timezoneId, atOnce] of [
+      [otherZone, true],
+      [serverZone!, false],
+    ] as const) {
+      const booker = await b.page({ timezoneId });
+      const bookerSeen = appFetches(booker);
+      await booker.goto('/connect');
+      await booker.getByRole('heading', { level: 1, name: 'Connect with an instructor' }).waitFor();
+      if (atOnce) await expect.poll(() => bookerSeen.length).toBe(1);
+      else {
+        await booker.waitForTimeout(1500);
+        expect(bookerSeen).toEqual([]);
+      }
+    }
+
     // A member's page starts at once too (notifications, their cart).
     const member = await b.page();
     const memberSeen = appFetches(member);

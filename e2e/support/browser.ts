@@ -1,4 +1,10 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -86,10 +92,12 @@ export function useBrowser() {
   });
   return {
     baseURL: () => inject('baseURL'),
-    async page(): Promise<Page> {
+    /** A page in a new context; `options` adds to (or overrides) the usual ones, e.g. a time zone. */
+    async page(options: BrowserContextOptions = {}): Promise<Page> {
       const context = await browser.newContext({
         baseURL: inject('baseURL'),
         viewport: { width: 1280, height: 800 },
+        ...options,
       });
       contexts.push(context);
       context.setDefaultTimeout(15_000);

@@ -16,24 +16,29 @@ if (!container) throw new Error('The page has no #root element to render the app
 const serverState = takeServerState();
 if (serverState) apolloClient.cache.restore(serverState);
 
-/** After the frame around a page has hydrated, a page without PageReady (router.tsx) gets a second. */
-const RELEASE_FALLBACK_MS = 1000;
+/**
+ * After the frame around the page has hydrated, how long held input waits for the page to say it is
+ * ready (ssr/PageReady.tsx): a route without such a page gets a second; one with it, the time a
+ * slow phone may take to hydrate it (a press replayed before it has would be lost), as a safety net.
+ */
+const RELEASE_FALLBACK_MS = { withoutPage: 1000, withPage: 15_000 };
 
 /**
  * Around the whole app (a wrapper, not a sibling, so the tree's ids stay the server's): held input
- * is never held for good, even on a page that does not say it is ready (ssr/PageReady.tsx).
+ * is never held for good, even if the page never says it is ready.
  */
-function WhenReady({ children }: { children: ReactNode }) {
+function WhenReady({ children, hasPage }: { children: ReactNode; hasPage: boolean }) {
   useEffect(() => {
-    const timer = setTimeout(releaseEarlyInput, RELEASE_FALLBACK_MS);
+    const wait = hasPage ? RELEASE_FALLBACK_MS.withPage : RELEASE_FALLBACK_MS.withoutPage;
+    const timer = setTimeout(releaseEarlyInput, wait);
     return () => clearTimeout(timer);
-  }, []);
+  }, [hasPage]);
   return children;
 }
 
-const app = (
+const app = (hasPage: boolean) => (
   <StrictMode>
-    <WhenReady>
+    <WhenReady hasPage={hasPage}>
       <App client={apolloClient} styleCache={styleCache}>
         <RouterProvider router={createBrowserRouter(routes)} />
       </App>
@@ -45,12 +50,12 @@ if (serverState) {
   // Adopt the server's HTML once its page's code is here; as a transition, React hydrates in
   // slices and keeps the page responsive.
   void preloadRoutePages(window.location.pathname)
-    .catch(() => undefined)
-    .then(() =>
+    .catch(() => false)
+    .then((hasPage) =>
       startTransition(() => {
-        hydrateRoot(container, app);
+        hydrateRoot(container, app(hasPage));
       }),
     );
 } else {
-  createRoot(container).render(app);
+  createRoot(container).render(app(false));
 }

@@ -358,10 +358,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Loads the pages shown at `pathname` (before React adopts a server-rendered page: main.tsx). */
-export async function preloadRoutePages(pathname: string): Promise<void> {
-  const pages = (matchRoutes(routes, pathname) ?? []).map((match) =>
-    match.route.element ? PAGE_OF_ELEMENT.get(match.route.element as ReactElement) : undefined,
-  );
-  await Promise.all(pages.map((page) => page?.preload()));
+/**
+ * Loads the pages shown at `pathname` (before React adopts a server-rendered page: boot.tsx); true
+ * when there is one (it says when it is ready: ssr/PageReady.tsx).
+ */
+export async function preloadRoutePages(pathname: string): Promise<boolean> {
+  const pages = (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
+    const page = match.route.element ? PAGE_OF_ELEMENT.get(match.route.element as ReactElement) : undefined;
+    return page ? [page] : [];
+  });
+  await Promise.all(pages.map((page) => page.preload()));
+  return pages.length > 0;
 }
