@@ -2,12 +2,12 @@ import { firstUse, startsAtOnce } from './ssr/appStart';
 import { holdEarlyInput } from './ssr/earlyInput';
 
 /**
- * The entry. A page rendered by the server is painted before the app's code is even fetched; for
- * a visitor the app is fetched at their first sign of use (ssr/appStart.ts says when it is needed
- * at once), and it then starts in steps, each a task of its own, so no single long task keeps a
- * phone from answering a tap (the server's HTML works meanwhile: links are links, and a button
- * pressed is pressed again once the app is ready: ssr/earlyInput.ts); boot.tsx then adopts the
- * page. Any other page starts the app at once.
+ * The entry. A page rendered by the server is painted before the app's code is even fetched. For a
+ * visitor the app is fetched, all at once, at their first sign of use; when it is needed at once
+ * (ssr/appStart.ts says when) it is fetched after the first paint and started in steps, each a task
+ * of its own, so no single long task keeps a phone from answering a tap. The server's HTML works
+ * meanwhile: links are links, and a button pressed is pressed again once the app is ready
+ * (ssr/earlyInput.ts); boot.tsx adopts the page. Any other page starts the app at once.
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
