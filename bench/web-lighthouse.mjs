@@ -39,6 +39,8 @@ const GOALS = {
   desktop: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 },
   mobile: { performance: 85 },
 };
+/** Layout shift of every page and preset: below this (issue 14). */
+const CLS_LIMIT = 0.05;
 
 async function waitForServer(server) {
   const deadline = Date.now() + 300_000;
@@ -126,6 +128,7 @@ function misses(results) {
     for (const [key, goal] of Object.entries(GOALS[r.preset] ?? {})) {
       if (r[key] < goal) out.push(`${r.page} ${r.preset} ${key} ${r[key]} < ${goal}`);
     }
+    if (r.cls >= CLS_LIMIT) out.push(`${r.page} ${r.preset} CLS ${r.cls} ≥ ${CLS_LIMIT}`);
   }
   return out;
 }

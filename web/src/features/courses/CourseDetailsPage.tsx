@@ -249,27 +249,9 @@ function CourseView({ course }: { course: Course }) {
 
       <Container maxW="7xl" py={{ base: 8, md: 10 }}>
         <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap={{ base: 8, lg: 10 }} alignItems="start">
-          <GridItem order={{ base: 2, lg: 1 }}>
-            <Stack gap={10}>
-              <Stack as="section" aria-labelledby="about-heading" gap={3}>
-                <Heading as="h2" id="about-heading" size="xl">
-                  About this course
-                </Heading>
-                {description.length ? (
-                  description.map((p, i) => (
-                    <Text key={i} whiteSpace="pre-line" lineHeight="tall">
-                      {p}
-                    </Text>
-                  ))
-                ) : (
-                  <Text color="fg.muted">The instructor has not written a description yet.</Text>
-                )}
-              </Stack>
-              <Syllabus course={course} />
-              <InstructorCard course={course} />
-            </Stack>
-          </GridItem>
-          <GridItem order={{ base: 1, lg: 2 }} position={{ lg: 'sticky' }} top={{ lg: 6 }}>
+          {/* First in the page, as phones show it (a later element shown first moved the content down as
+              the page arrived); beside the content from lg. */}
+          <GridItem gridColumn={{ lg: 2 }} gridRow={{ lg: 1 }} position={{ lg: 'sticky' }} top={{ lg: 6 }}>
             <Card.Root variant="outline" as="aside" aria-label="Enrollment">
               <Card.Body gap={5}>
                 {/* Enroll, continue learning, or how a paid or member course opens (learning module). */}
@@ -288,6 +270,26 @@ function CourseView({ course }: { course: Course }) {
                 </DataList.Root>
               </Card.Body>
             </Card.Root>
+          </GridItem>
+          <GridItem gridColumn={{ lg: 1 }} gridRow={{ lg: 1 }}>
+            <Stack gap={10}>
+              <Stack as="section" aria-labelledby="about-heading" gap={3}>
+                <Heading as="h2" id="about-heading" size="xl">
+                  About this course
+                </Heading>
+                {description.length ? (
+                  description.map((p, i) => (
+                    <Text key={i} whiteSpace="pre-line" lineHeight="tall">
+                      {p}
+                    </Text>
+                  ))
+                ) : (
+                  <Text color="fg.muted">The instructor has not written a description yet.</Text>
+                )}
+              </Stack>
+              <Syllabus course={course} />
+              <InstructorCard course={course} />
+            </Stack>
           </GridItem>
         </Grid>
       </Container>
