@@ -134,12 +134,17 @@ const ORDERED_PRODUCT = 'stretch-band-set';
 async function memberStoreOrder(): Promise<void> {
   const member = await api();
   await json(await member.post('/api/login', { data: { username: 'member', password: DEMO_PASSWORD } }));
-  const { shopProduct } = await graphql<{
-    shopProduct: { variants: { sku: string | null; available: boolean }[] } | null;
-  }>(member, 'query ($h: String!) { shopProduct(handle: $h) { variants { sku available } } }', {
-    h: ORDERED_PRODUCT,
-  });
-  const sku = shopProduct?.variants.find((v) => v.available && v.sku)?.sku;
+  // The demo store's first catalogue sync runs as a job after start: wait for it when this spec runs first.
+  let sku: string | null | undefined;
+  for (const deadline = Date.now() + 60_000; !sku && Date.now() < deadline;) {
+    const { shopProduct } = await graphql<{
+      shopProduct: { variants: { sku: string | null; available: boolean }[] } | null;
+    }>(member, 'query ($h: String!) { shopProduct(handle: $h) { variants { sku available } } }', {
+      h: ORDERED_PRODUCT,
+    });
+    sku = shopProduct?.variants.find((v) => v.available && v.sku)?.sku;
+    if (!sku) await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
   if (!sku) throw new Error(`No available variant of ${ORDERED_PRODUCT} with a SKU`);
   const store = await api();
   const order = await json<{ id: string | number }>(
