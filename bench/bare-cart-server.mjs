@@ -44,7 +44,7 @@ async function serve() {
     let n = 0;
     return text.replace(/\?/g, () => `$${++n}`);
   };
-  const LINES = numbered(sql.LINES_SQL);
+  const CART = numbered(sql.CART_SQL);
   const COURSE = numbered(sql.COURSE_SQL);
   const RESOURCE = numbered(sql.RESOURCE_SQL);
   const UPSERT = numbered(sql.UPSERT_SQL);
@@ -66,8 +66,8 @@ async function serve() {
   }
 
   async function cartOf(userId) {
-    const { rows } = await pool.query({ name: 'lines', text: LINES, values: [userId] });
-    const items = rows.map((r) => ({
+    const { rows } = await pool.query({ name: 'cart', text: CART, values: [userId, userId] });
+    const items = rows.filter((r) => r.id !== null).map((r) => ({
       id: r.id,
       title: r.title,
       unitPriceCents: Number(r.unit_price_cents),

@@ -42,6 +42,25 @@ export const LINES_SQL = `
   where ci.user_id = ? and ${PURCHASABLE}
   order by ci.created_at, ci.id`;
 
+/** A cart row: the member's resource discount percent, with a line (all line columns null when the cart is empty). */
+export interface CartRow extends Omit<CartLineRow, 'id'> {
+  id: string | null;
+  member_discount_percent: number;
+}
+
+/**
+ * A member's whole cart in one statement: the resource discount percent their membership gives now
+ * (the `membership_benefits` rule, 0 without one) on every row, left-joined to the purchasable lines
+ * (one row of nulls for an empty cart). Params: user id ×2. The cart is polled every 3 s by every
+ * signed-in header: one round trip, not two (bench/README.md).
+ */
+export const CART_SQL = `
+  select m.member_discount_percent, l.*
+  from (select coalesce((select b.resource_discount_percent from membership_benefits b
+                          where b.user_id = ? limit 1), 0) as member_discount_percent) m
+  left join lateral (${LINES_SQL}) l on true
+  order by l.created_at, l.id`;
+
 /** Deletes a member's lines that are no longer purchasable. Param: user id. */
 export const DROP_UNAVAILABLE_SQL = `
   delete from cart_items d where d.user_id = ? and d.id not in (
