@@ -23,6 +23,8 @@ import { fieldSuggestionsForSignedInOnly } from './graphql/field-suggestions';
 import { publicUploads } from './http/public-uploads';
 import { apiSecurityHeaders, playgroundSecurityHeaders } from './http/security-headers';
 import { compressResponses } from './http/compression';
+import { guardedPages, sessionViewer } from './http/page-access';
+import { loadPageRules } from './http/page-rules';
 import { loadPageRenderer } from './http/server-render';
 import { webApp } from './http/web-app';
 import { PageMetaSource } from './modules/seo/page-meta';
@@ -228,6 +230,8 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   // Public pages carry their own title, description, Open Graph tags and JSON-LD (modules/seo), and
   // come rendered with the visitor's session (http/server-render.ts).
   const renderPage = loadPageRenderer(config.webDist, apollo, sessionsMiddleware, createContext);
+  // A guarded page the viewer may not open is answered with the guard's redirect (http/page-access.ts).
+  app.use(guardedPages(loadPageRules(config.webDist), sessionViewer(sessionsMiddleware, createContext)));
   app.use(webApp(config.webDist, headerSettings, new PageMetaSource(orm.em, config.publicUrl), renderPage));
 
   const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {

@@ -110,3 +110,11 @@ export async function render(options: RenderOptions): Promise<RenderResult | nul
   });
   return { html: result, state: client.extract() as Record<string, unknown> };
 }
+
+/**
+ * For the server before it sends a page (api/src/http/page-access.ts): the guard in front of a
+ * path and whether a member's page is rendered, and where a guard sends a viewer it refuses — the
+ * browser's own route tree and guard rule, so both always agree.
+ */
+export { routeAccess, type RouteAccess } from './router';
+export { guardRedirect, type RouteGuard } from './layouts/guardRule';

@@ -3,6 +3,7 @@ import { matchRoutes, Navigate, useParams, type RouteObject } from 'react-router
 import RouteErrorPage from './features/misc/RouteErrorPage';
 import type { InfoPageKey } from './features/misc/infoPages';
 import { AdminLayout } from './layouts/AdminLayout';
+import type { RouteGuard } from './layouts/guardRule';
 import { AdminRoute, ProtectedRoute } from './layouts/guards';
 import { PublicLayout } from './layouts/PublicLayout';
 import { PageReady } from './ssr/PageReady';
@@ -181,6 +182,13 @@ function redirect(
 
 const encode = (value: string | undefined) => encodeURIComponent(value ?? '');
 
+/**
+ * A route's `handle` when the server renders its page for a signed-in member too (their pages,
+ * with their session; api/src/http/web-app.ts): the pages a member opens most, shown before the
+ * app has loaded. Other signed-in pages are rendered by the browser.
+ */
+const SIGNED_IN_RENDER = { signedInRender: true } as const;
+
 /** Public pages with the site header and footer (spec section 2, "Public layout"). */
 const publicRoutes: RouteObject[] = [
   { index: true, element: page(HomePage) },
@@ -198,7 +206,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'instructors/:instructorId', element: page(InstructorPage) },
   { path: 'subscription', element: page(SubscriptionPage) },
   redirect('pricing', '/subscription'),
-  { path: 'cart', element: page(CartPage) },
+  { path: 'cart', element: page(CartPage), handle: SIGNED_IN_RENDER },
   { path: 'checkout/stripe', element: page(StripeCheckoutPage) },
   { path: 'simple-checkout', element: page(SimpleCheckoutPage) },
   { path: 'payment-success', element: page(PaymentSuccessPage) },
@@ -229,10 +237,14 @@ const publicRoutes: RouteObject[] = [
 /** Signed-in-only pages with the site header and footer. */
 const memberRoutes: RouteObject[] = [
   { path: 'courses/:courseId/modules/:moduleId', element: page(ModulePage) },
-  { path: 'courses/:courseId/modules/:moduleId/lessons/:lessonId', element: page(LessonPage) },
+  {
+    path: 'courses/:courseId/modules/:moduleId/lessons/:lessonId',
+    element: page(LessonPage),
+    handle: SIGNED_IN_RENDER,
+  },
   { path: 'courses/:courseId/modules/:moduleId/quizzes/:quizId', element: page(QuizPage) },
   { path: 'my-certifications', element: page(MyCertificatesPage) },
-  { path: 'my-courses', element: page(MyCoursesPage) },
+  { path: 'my-courses', element: page(MyCoursesPage), handle: SIGNED_IN_RENDER },
   { path: 'certificate-templates', element: page(CertificateTemplatesPage) },
   { path: 'certificates', element: page(MyCertificatesPage) },
   { path: 'certificates/:certificateId', element: page(CertificatePage) },
@@ -248,13 +260,13 @@ const memberRoutes: RouteObject[] = [
   { path: 'simple-upload', element: page(ResourceUploadPage) },
   { path: 'curriculum/:id/edit', element: page(ResourceEditPage) },
   { path: 'checkout', element: page(CheckoutPage) },
-  { path: 'my-purchases', element: page(MyPurchasesPage) },
+  { path: 'my-purchases', element: page(MyPurchasesPage), handle: SIGNED_IN_RENDER },
   { path: 'multi-dashboard', element: page(MultiDashboardPage) },
   { path: 'dashboard/user', element: page(UserDashboardPage) },
   { path: 'profile', element: page(ProfilePage) },
   { path: 'profile/edit', element: page(ProfileEditPage) },
   { path: 'profile-image-debug', element: page(ProfileImageDebugPage) },
-  { path: 'messages/:conversationId?', element: page(MessagesPage) },
+  { path: 'messages/:conversationId?', element: page(MessagesPage), handle: SIGNED_IN_RENDER },
 ];
 
 /**
@@ -369,4 +381,25 @@ export async function preloadRoutePages(pathname: string): Promise<boolean> {
   });
   await Promise.all(pages.map((page) => page.preload()));
   return pages.length > 0;
+}
+
+/** What the server needs to know of a path before sending its page (entry-server.tsx). */
+export interface RouteAccess {
+  /** The guard in front of the page, if any (the strictest of the matched routes). */
+  guard: RouteGuard | null;
+  /** The server renders it for a signed-in member (SIGNED_IN_RENDER). */
+  signedInRender: boolean;
+}
+
+/** The guard and render mark of the routes shown at `pathname`, as the browser's router matches them. */
+export function routeAccess(pathname: string): RouteAccess {
+  let guard: RouteGuard | null = null;
+  let signedInRender = false;
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const type = (route.element as ReactElement | undefined)?.type;
+    if (type === AdminRoute) guard = 'admin';
+    else if (type === ProtectedRoute && guard === null) guard = 'member';
+    if ((route.handle as typeof SIGNED_IN_RENDER | undefined)?.signedInRender) signedInRender = true;
+  }
+  return { guard, signedInRender };
 }

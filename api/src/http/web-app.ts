@@ -8,6 +8,8 @@ import { staticAssets } from './static-assets';
 import { log } from '../observability/logger';
 import type { PageRenderer, RenderedPage } from './server-render';
 import { allowStyleAttributes } from './style-attributes';
+import { loadPageRules } from './page-rules';
+import { renderSignedInPage } from './signed-in-render';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /** web/src/ssr/serverState.ts reads the render's graph answers from this element. */
@@ -77,6 +79,7 @@ export function webApp(
 ): Router {
   const router = express.Router();
   const indexHtml = path.join(webDist, 'index.html');
+  const memberRules = renderPage ? loadPageRules(webDist) : Promise.resolve(null);
   // Its files, prebuilt-compressed and cached (index.html excepted: only the page handler sends it).
   router.use(staticAssets(webDist));
   router.get(/.*/, webAppSecurityHeaders(settings), async (req, res, next) => {
@@ -94,6 +97,7 @@ export function webApp(
     const page = await describePage(pages, req.path);
     if (page.meta) html = withPageMeta(html, page.meta, nonce);
     // Public pages are rendered by the server (http/server-render.ts): seen before any script runs.
+    let memberPage = false;
     if (renderPage && page.meta && page.status === 200 && isCanonical(page.meta.url, req.path)) {
       const rendered = await renderPage(req, res, nonce);
       if (rendered) {
@@ -103,9 +107,20 @@ export function webApp(
           res.setHeader('Content-Security-Policy', allowStyleAttributes(policy, rendered.html));
         }
       }
+    } else if (renderPage && !page.meta) {
+      // So are a signed-in member's own pages (http/signed-in-render.ts), never kept by a cache.
+      const rendered = await renderSignedInPage(await memberRules, renderPage, req, res, nonce);
+      if (rendered) {
+        html = withRenderedApp(html, rendered);
+        const policy = res.getHeader('Content-Security-Policy');
+        if (typeof policy === 'string') {
+          res.setHeader('Content-Security-Policy', allowStyleAttributes(policy, rendered.html));
+        }
+        memberPage = true;
+      }
     }
     res.status(page.status);
-    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Cache-Control', memberPage ? 'private, no-store' : 'no-cache');
     res.type('html').send(html);
   });
   return router;

@@ -1,17 +1,22 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { canEnterAdminArea } from '../features/auth/roles';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { PageSpinner } from '../ui/PageSpinner';
+import { guardRedirect, type RouteGuard } from './guardRule';
 
 export const VERIFYING_AUTHENTICATION = 'Verifying authentication...';
 
-/** Lets signed-in users through; visitors go to /auth. Renders `children`, else the nested route. */
-export function ProtectedRoute({ children }: { children?: ReactNode }) {
+function Guarded({ guard, children }: { guard: RouteGuard; children?: ReactNode }) {
   const { user, loading } = useCurrentUser();
   if (loading || user === undefined) return <PageSpinner label={VERIFYING_AUTHENTICATION} />;
-  if (!user) return <Navigate to="/auth" replace />;
+  const away = guardRedirect(guard, user);
+  if (away) return <Navigate to={away} replace />;
   return children ?? <Outlet />;
+}
+
+/** Lets signed-in users through; visitors go to /auth. Renders `children`, else the nested route. */
+export function ProtectedRoute({ children }: { children?: ReactNode }) {
+  return <Guarded guard="member">{children}</Guarded>;
 }
 
 /**
@@ -19,9 +24,5 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
  * visitors to /auth. Renders `children`, else the nested route.
  */
 export function AdminRoute({ children }: { children?: ReactNode }) {
-  const { user, loading } = useCurrentUser();
-  if (loading || user === undefined) return <PageSpinner label={VERIFYING_AUTHENTICATION} />;
-  if (!user) return <Navigate to="/auth" replace />;
-  if (!canEnterAdminArea(user)) return <Navigate to="/" replace />;
-  return children ?? <Outlet />;
+  return <Guarded guard="admin">{children}</Guarded>;
 }

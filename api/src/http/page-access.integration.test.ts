@@ -1,0 +1,153 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../db/seeders/demo-password';
+import { startTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * Guarded pages answered by the server (page-access.ts) with the web app's own route tree and
+ * guard rule, and a member's own pages rendered with their session (signed-in-render.ts). The
+ * server render's bundle is built from the current source into a folder of this test's own.
+ */
+
+type Agent = ReturnType<typeof request.agent>;
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>DRX</title>
+    <meta property="csp-nonce" nonce="DRX_CSP_NONCE">
+    <script type="module" crossorigin src="/assets/index.js" nonce="DRX_CSP_NONCE"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const webDir = path.resolve(__dirname, '../../../web');
+let buildDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-page-access-'));
+  execFileSync(
+    'npx',
+    [
+      'vite',
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      path.join(buildDir, 'dist-ssr'),
+      '--logLevel',
+      'error',
+    ],
+    { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const webDist = path.join(buildDir, 'dist');
+  fs.mkdirSync(webDist);
+  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  t = await startTestApp({ webDist });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
+});
+
+async function signIn(username: string): Promise<Agent> {
+  const browser = t.agent();
+  const res = await browser
+    .post('/api/login')
+    .set('content-type', 'application/json')
+    .send({ username, password: DEMO_PASSWORD });
+  expect(res.status).toBe(200);
+  return browser;
+}
+
+const MEMBER_PAGES = [
+  '/my-courses',
+  '/my-purchases',
+  '/messages',
+  '/profile',
+  '/seller/analytics',
+  '/courses/c/modules/m',
+];
+const ADMIN_PAGES = ['/admin', '/admin/users', '/admin/store/orders', '/curriculum-officer-dashboard'];
+
+describe('a guarded page the viewer may not open', () => {
+  it('sends a visitor to /auth from signed-in and admin pages, before any HTML', async () => {
+    for (const page of [...MEMBER_PAGES, ...ADMIN_PAGES]) {
+      const res = await t.agent().get(page);
+      expect(res.status, page).toBe(302);
+      expect(res.headers.location, page).toBe('/auth');
+      expect(res.headers['cache-control'], page).toBe('no-store');
+      expect(res.text, page).not.toContain('<div id="root">');
+    }
+  });
+
+  it('sends a signed-in user without an admin role from the admin area to /', async () => {
+    for (const username of ['member', 'seller', 'multi']) {
+      const browser = await signIn(username);
+      for (const page of ADMIN_PAGES) {
+        const res = await browser.get(page);
+        expect(res.status, `${username} ${page}`).toBe(302);
+        expect(res.headers.location, `${username} ${page}`).toBe('/');
+      }
+    }
+  });
+
+  it('lets admins and curriculum officers into the admin area, and members onto their pages', async () => {
+    for (const username of ['admin', 'officer']) {
+      const browser = await signIn(username);
+      for (const page of ADMIN_PAGES)
+        expect((await browser.get(page)).status, `${username} ${page}`).toBe(200);
+    }
+    const member = await signIn('member');
+    for (const page of MEMBER_PAGES) expect((await member.get(page)).status, page).toBe(200);
+  });
+
+  it('leaves public pages alone, and answers HEAD as GET', async () => {
+    for (const page of ['/', '/courses', '/cart', '/auth', '/no-such-page']) {
+      expect((await t.agent().get(page)).status, page).toBe(200);
+    }
+    const head = await t.agent().head('/admin');
+    expect(head.status).toBe(302);
+    expect(head.headers.location).toBe('/auth');
+  });
+
+  it('goes by the session of the request: a signed-out browser is sent away again', async () => {
+    const browser = await signIn('admin');
+    expect((await browser.get('/admin')).status).toBe(200);
+    expect((await browser.post('/api/logout').set('content-type', 'application/json').send({})).status).toBe(
+      200,
+    );
+    const res = await browser.get('/admin');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/auth');
+  });
+});
+
+describe("a member's own pages", () => {
+  it('come rendered with their content, never kept by a cache', async () => {
+    const member = await signIn('member');
+    const res = await member.get('/my-courses');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.text).toMatch(/<div id="root">.*My Courses/s);
+    expect(res.text).toContain('data-start="now"');
+    expect(res.text).not.toContain('Verifying authentication');
+    const cart = await member.get('/cart');
+    expect(cart.headers['cache-control']).toBe('private, no-store');
+    expect(cart.text).toMatch(/<div id="root">.*Your Cart.*Your cart is empty/s);
+  });
+
+  it('are not rendered for a visitor (the cart) or for pages not marked for it', async () => {
+    const cart = await t.agent().get('/cart');
+    expect(cart.text).toContain('<div id="root"></div>');
+    expect(cart.headers['cache-control']).toBe('no-cache');
+    const member = await signIn('member');
+    expect((await member.get('/profile')).text).toContain('<div id="root"></div>');
+  });
+});

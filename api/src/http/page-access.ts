@@ -1,0 +1,45 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { PageRules } from './page-rules';
+import type { GuardViewer } from './page-rules';
+
+/** Reads the request's session and answers who is signed in (null for a visitor). */
+export type ViewerReader = (req: Request, res: Response) => Promise<GuardViewer | null>;
+
+/**
+ * A request for a guarded page the viewer may not open is answered with a redirect before any
+ * HTML: 302 to where the browser's guard would send them (/auth for a visitor, / for a signed-in
+ * user outside the admin area), so they never see a page they may not open, nor wait for the app
+ * to tell them. The route tree and the rule are the web app's own (page-rules.ts); the browser's
+ * guards stay as they are (an app already running navigates without asking the server). Other
+ * paths cost nothing: the session is read only for a guarded page.
+ */
+export function guardedPages(rules: Promise<PageRules | null>, readViewer: ViewerReader): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    rules
+      .then(async (loaded) => {
+        const guard = loaded?.routeAccess(req.path).guard;
+        if (!loaded || !guard) return next();
+        const away = loaded.guardRedirect(guard, await readViewer(req, res));
+        if (!away) return next();
+        // Who may open it depends on the session: never kept by a cache.
+        res.setHeader('Cache-Control', 'no-store');
+        res.setHeader('Vary', 'Cookie');
+        res.redirect(302, away);
+      })
+      .catch(next);
+  };
+}
+
+/** The viewer of the request's session (cookie or API token), as the graph sees them. */
+export function sessionViewer(
+  sessions: RequestHandler,
+  createContext: (req: Request, res: Response) => Promise<{ viewer: GuardViewer | null }>,
+): ViewerReader {
+  return async (req, res) => {
+    await new Promise<void>((resolve, reject) =>
+      sessions(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+    );
+    return (await createContext(req, res)).viewer;
+  };
+}

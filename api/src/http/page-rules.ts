@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { log } from '../observability/logger';
+import { serverEntryPath } from './server-render';
+
+/** The guards of the web app's route tree (web/src/layouts/guardRule.ts). */
+export type RouteGuard = 'member' | 'admin';
+
+/** What the web app's router says of a path (web/src/router.tsx, `routeAccess`). */
+export interface RouteAccess {
+  guard: RouteGuard | null;
+  /** Its page is rendered by the server for a signed-in member too. */
+  signedInRender: boolean;
+}
+
+/** The roles a guard reads. */
+export interface GuardViewer {
+  role: string;
+  roles: string[];
+}
+
+/**
+ * The web app's own rules for its pages, exported by the server render's bundle
+ * (web/src/entry-server.tsx): the route tree and guard rule the browser uses, so the server
+ * refuses exactly what the browser's guards would.
+ */
+export interface PageRules {
+  routeAccess(pathname: string): RouteAccess;
+  /** Where the guard sends the viewer, or null when it lets them in. */
+  guardRedirect(guard: RouteGuard, viewer: GuardViewer | null): string | null;
+}
+
+/**
+ * Loads the rules from the built bundle beside `webDist` (the same module the page renderer
+ * imports: Node loads it once). Resolves to null when it is not built (`npm run dev`) or lacks
+ * them: the browser's guards are then the only ones.
+ */
+export function loadPageRules(webDist: string): Promise<PageRules | null> {
+  const entryPath = serverEntryPath(webDist);
+  if (!fs.existsSync(entryPath)) return Promise.resolve(null);
+  return (import(pathToFileURL(entryPath).href) as Promise<Partial<PageRules>>).then(
+    (entry) => {
+      if (typeof entry.routeAccess !== 'function' || typeof entry.guardRedirect !== 'function') {
+        log().error({ entryPath }, '[pages] the server bundle has no page rules; the browser guards alone');
+        return null;
+      }
+      return { routeAccess: entry.routeAccess, guardRedirect: entry.guardRedirect };
+    },
+    (error: unknown) => {
+      log().error({ err: error, entryPath }, '[pages] the page rules could not be loaded');
+      return null;
+    },
+  );
+}

@@ -1,0 +1,34 @@
+import type { Request, Response } from 'express';
+import { SESSION_COOKIE } from '../modules/auth/session';
+import { cookieValue } from '../modules/auth/session-middleware';
+import type { PageRules } from './page-rules';
+import type { PageRenderer, RenderedPage } from './server-render';
+
+/**
+ * Whether the server renders this request's page as a signed-in member's page: the route is
+ * marked for it (web/src/router.tsx: /my-courses, /cart, /my-purchases, /messages, a lesson) and
+ * the request carries a session (cookie or API token). Signed-in pages that reach here have
+ * passed the guard (page-access.ts). The HTML is the member's own: sent with `no-store`, never
+ * kept or shared (web-app.ts), and kept only when the render did find them signed in.
+ */
+export function rendersSignedInPage(rules: PageRules | null, req: Request): boolean {
+  if (!rules?.routeAccess(req.path).signedInRender) return false;
+  return req.headers.authorization !== undefined || cookieValue(req.headers.cookie, SESSION_COOKIE) !== null;
+}
+
+/**
+ * The member's page rendered with their session, or null when it is not one the server renders
+ * for them (rendersSignedInPage), cannot be rendered, or the session turned out to have ended (the
+ * browser renders it then, as for a visitor).
+ */
+export async function renderSignedInPage(
+  rules: PageRules | null,
+  renderPage: PageRenderer,
+  req: Request,
+  res: Response,
+  nonce: string,
+): Promise<RenderedPage | null> {
+  if (!rendersSignedInPage(rules, req)) return null;
+  const rendered = await renderPage(req, res, nonce);
+  return rendered?.signedIn ? rendered : null;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { routeAccess } from './router';
+
+describe('routeAccess', () => {
+  it('finds no guard on public pages and on unknown paths', () => {
+    for (const path of ['/', '/courses', '/courses/abc', '/curriculum', '/shop', '/no-such-page']) {
+      expect(routeAccess(path).guard, path).toBeNull();
+    }
+  });
+
+  it('finds the member guard on signed-in pages, in either layout', () => {
+    for (const path of ['/my-courses', '/my-purchases', '/messages', '/messages/c1', '/seller/analytics']) {
+      expect(routeAccess(path).guard, path).toBe('member');
+    }
+    expect(routeAccess('/courses/c/modules/m/lessons/l').guard).toBe('member');
+  });
+
+  it('finds the admin guard on the admin area', () => {
+    for (const path of [
+      '/admin',
+      '/admin/users/u1',
+      '/admin/store/orders',
+      '/curriculum-officer-dashboard',
+    ]) {
+      expect(routeAccess(path).guard, path).toBe('admin');
+    }
+  });
+
+  it('marks the member pages the server renders', () => {
+    for (const path of [
+      '/my-courses',
+      '/cart',
+      '/my-purchases',
+      '/messages',
+      '/courses/c/modules/m/lessons/l',
+    ]) {
+      expect(routeAccess(path).signedInRender, path).toBe(true);
+    }
+    for (const path of ['/admin', '/profile', '/courses', '/courses/c/modules/m']) {
+      expect(routeAccess(path).signedInRender, path).toBe(false);
+    }
+  });
+});
