@@ -114,6 +114,19 @@ const steps = [
   vitest('integration', path.join(root, 'api'), ['--project', 'integration']),
   ['build', 'npm', ['run', 'build', '--silent'], root, null],
   ['bundle', 'node', ['scripts/check-bundle.mjs'], root, null],
+  // The cart API against the bare Express + pg handler in alternating turns (bench/cart-polling.mjs):
+  // fails below 60% of the bare handler's throughput — a ratio in one run, never an absolute time.
+  [
+    'cart-bench',
+    'node',
+    [
+      'bench/cart-polling.mjs',
+      ...['--duration', '16', '--saturate', '16', '--rounds', '2', '--warmup', '5', '--pollers', '200'],
+      ...['--min-ratio', '0.6', '--pg', server.url, '--out', path.join(reports, 'cart-polling.json')],
+    ],
+    root,
+    null,
+  ],
   vitest('e2e', path.join(root, 'e2e')),
 ];
 

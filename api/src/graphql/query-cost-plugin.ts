@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { SharedRateLimit } from '../http/rate-limit';
 import { log } from '../observability/logger';
-import { costRefusal, MAX_COST, measureCost } from './query-cost';
+import { costRefusal, MAX_COST, measureCostCached } from './query-cost';
 
 /** What is left of a caller's cost budget (the names Shopify's Admin API uses where they fit). */
 export interface ThrottleStatus {
@@ -47,7 +47,7 @@ export function queryCostPlugin<T extends { req?: Request; res?: Response }>(
       let report: CostReport | undefined;
       const listener: GraphQLRequestListener<T> = {
         async didResolveOperation({ schema, document, request, operationName, contextValue }) {
-          const measure = measureCost(schema, document, request.variables, operationName);
+          const measure = measureCostCached(schema, document, request.variables, operationName);
           if (measure.kind === 'measured') {
             report = { requestedQueryCost: measure.cost, maximumAvailable: MAX_COST };
           }

@@ -1,6 +1,6 @@
 import { buildSchema, type GraphQLSchema, parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { costRefusal, MAX_COST, MAX_COUNTED_FIELDS, measureCost } from './query-cost';
+import { costRefusal, MAX_COST, MAX_COUNTED_FIELDS, measureCost, measureCostCached } from './query-cost';
 
 let schema: GraphQLSchema;
 beforeAll(() => {
@@ -138,5 +138,21 @@ describe('the refusal over the limit', () => {
       max: 20_000,
     });
     expect(refusal.extensions.found).toBeUndefined();
+  });
+});
+
+describe('the remembered cost', () => {
+  it('answers as measureCost does, once per document, operation and variables', () => {
+    const document = parse('query L($n: Int) { list(first: $n) { n } }');
+    const five = measureCostCached(schema, document, { n: 5 });
+    expect(five).toEqual(measureCost(schema, document, { n: 5 }));
+    expect(measureCostCached(schema, document, { n: 5 })).toBe(five);
+    // Other variables are another measure, not the remembered one.
+    expect(measureCostCached(schema, document, { n: 50 })).toEqual(measureCost(schema, document, { n: 50 }));
+    expect(measureCostCached(schema, document, { n: 50 })).not.toEqual(five);
+    // Another document with the same text is measured on its own (Apollo reuses one per text).
+    expect(measureCostCached(schema, parse('query L($n: Int) { list(first: $n) { n } }'), { n: 5 })).not.toBe(
+      five,
+    );
   });
 });

@@ -19,9 +19,47 @@ function createLogger(settings: LogSettings, destination?: DestinationStream): L
     formatters: { level: (label) => ({ level: label }) },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
-  // JSON: pino's own synchronous writer on stdout (no line is lost when the process exits).
   if (destination) return pino(options, destination);
-  return settings.logFormat === 'plain' ? pino(options, plainLogLines(process.stdout)) : pino(options);
+  return settings.logFormat === 'plain'
+    ? pino(options, plainLogLines(process.stdout))
+    : pino(options, stdoutJson());
+}
+
+let jsonOut: ReturnType<typeof pino.destination> | null = null;
+
+/** Lines are gathered up to this many bytes before a write (about 15 request lines)… */
+const LOG_BUFFER_BYTES = 4096;
+/** …and written at least this often, so a quiet server's lines are not held back. */
+const LOG_FLUSH_MS = 500;
+
+/**
+ * JSON lines on stdout through pino's asynchronous writer (sonic-boom), gathered into writes of
+ * about 4 KiB at least every half second: under load one `write` for many request lines, not a
+ * blocking syscall per request (with one synchronous write a line, logging was ≈ 10% of a cart
+ * poll's CPU; bench/README.md). What is still buffered is written synchronously when the process
+ * exits (a normal exit, a signal handled by main.ts, an uncaught error); only a `kill -9` can lose
+ * the last half second of lines.
+ */
+function stdoutJson(): ReturnType<typeof pino.destination> {
+  if (!jsonOut) {
+    const out = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+    setInterval(() => {
+      try {
+        out.flush();
+      } catch {
+        // closed: nothing more can be written
+      }
+    }, LOG_FLUSH_MS).unref();
+    process.once('exit', () => {
+      try {
+        out.flushSync();
+      } catch {
+        // stdout closed or not ready: nothing more can be written
+      }
+    });
+    jsonOut = out;
+  }
+  return jsonOut;
 }
 
 // Until the boot configures it (main.ts, createApp): quiet under tests, else JSON at info.
