@@ -1,12 +1,15 @@
-import { firstUse, startsAtOnce } from './ssr/appStart';
+import { firstUse, pressEnded, startsAtOnce } from './ssr/appStart';
+import { addEarly, EARLY_ADD_SELECTOR } from './ssr/earlyCart';
 import { holdEarlyInput } from './ssr/earlyInput';
+import { addEarlyStyles } from './ssr/earlyStyles';
 
 /**
  * The entry. A page rendered by the server is painted before the app's code is even fetched. For a
  * visitor the app is fetched, all at once, at their first sign of use; when it is needed at once
  * (ssr/appStart.ts says when) it is fetched after the first paint and started in steps, each a task
  * of its own, so no single long task keeps a phone from answering a tap. The server's HTML works
- * meanwhile: links are links, and a button pressed is pressed again once the app is ready
+ * meanwhile: links are links, a guest's Add to Cart is done by this entry at once (ssr/earlyCart.ts),
+ * and any other button pressed shows it was taken and is pressed again once the app is ready
  * (ssr/earlyInput.ts); boot.tsx adopts the page. Any other page starts the app at once.
  */
 function afterFirstPaint(): Promise<void> {
@@ -47,7 +50,13 @@ async function start(): Promise<void> {
   // still being parsed: the server marks its script tag (api/src/http/web-app.ts).
   const entry = document.querySelector<HTMLElement>('script[data-server-rendered]');
   if (entry) {
-    holdEarlyInput();
+    // The server marks a signed-in member's entry: their cart is on the server, for the app to fill.
+    const signedIn = entry.dataset.start === 'now';
+    addEarlyStyles(entry.nonce ?? '');
+    holdEarlyInput(
+      (control) =>
+        control.matches(EARLY_ADD_SELECTOR) && addEarly(control, storage('localStorage'), signedIn),
+    );
     const used = firstUse(document);
     await parsed();
     const atOnce = await startsAtOnce(document, entry, {
@@ -56,8 +65,10 @@ async function start(): Promise<void> {
       timeZone: async () => (await import('./features/connect/slotTime')).initialTimeZone(),
     });
     if (!atOnce) {
-      // The visitor is waiting for what they did: everything is fetched at once, not step by step.
-      await used;
+      // The visitor is waiting for what they did: everything is fetched at once, not step by step,
+      // once what they pressed has shown it was taken (a frame after the press).
+      await pressEnded(document, await used, 500);
+      await afterFirstPaint();
       return void Promise.all([...STEPS.map((step) => step()), import('./boot')]);
     }
     await afterFirstPaint();

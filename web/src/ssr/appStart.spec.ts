@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstUse, startsAtOnce, USE_EVENTS, type VisitorState } from './appStart';
+import { firstUse, pressEnded, startsAtOnce, USE_EVENTS, type VisitorState } from './appStart';
 
 /** A page with these `data-rendered-time-zone` marks, and its entry script's data attributes. */
 function page(zones: string[] = [], entryData: Record<string, string> = {}) {
@@ -65,5 +65,36 @@ describe('firstUse', () => {
     await waiting;
     target.dispatchEvent(new Event(type));
     expect(used).toBe(1);
+  });
+});
+
+describe('pressEnded', () => {
+  it.each(['click', 'pointercancel', 'keyup'])(
+    'waits for a press begun by the first use to end (%s)',
+    async (end) => {
+      const target = new EventTarget();
+      let ended = false;
+      const waiting = pressEnded(target, new Event('pointerdown'), 10_000).then(() => (ended = true));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(ended).toBe(false);
+      target.dispatchEvent(new Event(end));
+      await waiting;
+      expect(ended).toBe(true);
+    },
+  );
+
+  it('waits no longer than it is told', async () => {
+    const started = performance.now();
+    await pressEnded(new EventTarget(), new Event('touchstart'), 30);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+  });
+
+  it('does not wait after a first use that is no press', async () => {
+    let ended = false;
+    const waiting = pressEnded(new EventTarget(), new Event('scroll'), 10_000).then(() => (ended = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(ended).toBe(true);
+    await waiting;
   });
 });

@@ -68,13 +68,36 @@ export async function startsAtOnce(
   return zones.some((rendered) => rendered !== zone);
 }
 
-/** Resolves at the visitor's first sign of use of the page. */
-export function firstUse(target: EventTarget): Promise<void> {
+/** Resolves at the visitor's first sign of use of the page, with that event. */
+export function firstUse(target: EventTarget): Promise<Event> {
   return new Promise((resolve) => {
-    const used = () => {
+    const used = (event: Event) => {
       for (const type of USE_EVENTS) target.removeEventListener(type, used, true);
-      resolve();
+      resolve(event);
     };
     for (const type of USE_EVENTS) target.addEventListener(type, used, { capture: true, passive: true });
+  });
+}
+
+/** The first uses that begin a press, and the events that end one. */
+const PRESS_STARTS = new Set(['pointerdown', 'touchstart', 'keydown']);
+const PRESS_ENDS = ['click', 'pointercancel', 'keyup'] as const;
+
+/**
+ * Resolves once the press a first use began is over (its click, or its cancel as a scroll begins,
+ * or its key let go), at most `ms` later; at once for any other first use. Fetching the app takes
+ * the main thread a moment (a preload link for each of its files): started after the press, it
+ * does not delay what the press shows (ssr/earlyCart.ts).
+ */
+export function pressEnded(target: EventTarget, first: Event, ms: number): Promise<void> {
+  if (!PRESS_STARTS.has(first.type)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(ended, ms);
+    function ended() {
+      clearTimeout(timer);
+      for (const type of PRESS_ENDS) target.removeEventListener(type, ended, true);
+      resolve();
+    }
+    for (const type of PRESS_ENDS) target.addEventListener(type, ended, { capture: true, passive: true });
   });
 }

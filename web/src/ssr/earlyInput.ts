@@ -3,7 +3,10 @@
  * What a visitor does in that moment is kept and done again, in order, once the app is ready,
  * instead of being lost (or sending a form the browser's way): text typed and options chosen are
  * handed to the app, then each button pressed, Enter pressed in a field and form sent is replayed.
- * Links are left alone: they work as links.
+ * Links are left alone: they work as links. A press the entry can do itself (a guest's Add to
+ * Cart: earlyCart.ts) is done at once instead, and not kept. A kept press shows at once that it
+ * was taken: the control looks pressed and busy (`aria-busy`, a spinner: earlyStyles.ts) until the
+ * app does it.
  */
 const CONTROLS =
   'button, input[type="checkbox"], input[type="radio"], summary, [role="button"], [role="tab"], [role="menuitem"], [role="checkbox"], [role="radio"], [role="switch"], [role="combobox"], [aria-haspopup]';
@@ -18,31 +21,69 @@ type Held =
 
 let ready = false;
 const held: Held[] = [];
+/** The controls shown busy, with what their aria-busy was. */
+const pending = new Map<HTMLElement, string | null>();
+/** A press the entry does itself: true when done (then it is not kept). */
+let doItself: (control: HTMLElement) => boolean = () => false;
 
-function hold(event: Event, action: Held): void {
+/** Shows a control pressed and busy until the app does its press (the look: earlyStyles.ts). */
+function markPending(control: HTMLElement | null | undefined): void {
+  if (!control || pending.has(control)) return;
+  pending.set(control, control.getAttribute('aria-busy'));
+  // The spinner in the control's own colour (its text is hidden meanwhile): a style property, as
+  // the CSP allows, not a style attribute.
+  control.style.setProperty('--drx-early-color', getComputedStyle(control).color);
+  control.setAttribute('aria-busy', 'true');
+  control.dataset.earlyPending = '';
+}
+
+function clearPending(): void {
+  for (const [control, busy] of pending) {
+    delete control.dataset.earlyPending;
+    control.style.removeProperty('--drx-early-color');
+    if (busy === null) control.removeAttribute('aria-busy');
+    else control.setAttribute('aria-busy', busy);
+  }
+  pending.clear();
+}
+
+function hold(event: Event, action: Held, control: HTMLElement | null | undefined): void {
   event.preventDefault();
   event.stopPropagation();
   held.push(action);
   if (held.length > MAX_HELD) held.shift();
   // Shown while the app starts: the pointer says it is coming (a style property, allowed by the CSP).
   document.documentElement.style.cursor = 'progress';
+  markPending(control);
 }
 
 function onClick(event: MouseEvent): void {
   if (ready || !(event.target instanceof Element)) return;
   const target = event.target.closest<HTMLElement>(CONTROLS);
-  if (target && !target.closest('a[href]')) hold(event, { kind: 'click', target });
+  if (!target || target.closest('a[href]')) return;
+  if (doItself(target)) {
+    event.preventDefault();
+    event.stopPropagation();
+    return;
+  }
+  hold(event, { kind: 'click', target }, target);
 }
 
 function onKeyDown(event: KeyboardEvent): void {
   const field = event.target;
   if (ready || event.key !== 'Enter' || !(field instanceof HTMLInputElement) || !TEXT_TYPES.has(field.type))
     return;
-  hold(event, { kind: 'enter', field });
+  hold(
+    event,
+    { kind: 'enter', field },
+    field.form?.querySelector<HTMLElement>('button[type="submit"]') ?? field,
+  );
 }
 
 function onSubmit(event: SubmitEvent): void {
-  if (!ready && event.target instanceof HTMLFormElement) hold(event, { kind: 'submit', form: event.target });
+  if (ready || !(event.target instanceof HTMLFormElement)) return;
+  const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
+  hold(event, { kind: 'submit', form: event.target }, submitter ?? event.target);
 }
 
 /**
@@ -83,8 +124,12 @@ function replay(action: Held): void {
   }
 }
 
-/** Starts keeping what the visitor does (the entry, before the app's code is fetched). */
-export function holdEarlyInput(): void {
+/**
+ * Starts keeping what the visitor does (the entry, before the app's code is fetched); `itself` does
+ * a press at once when it can (true: done, not kept).
+ */
+export function holdEarlyInput(itself?: (control: HTMLElement) => boolean): void {
+  if (itself) doItself = itself;
   document.addEventListener('click', onClick, true);
   document.addEventListener('keydown', onKeyDown, true);
   document.addEventListener('submit', onSubmit, true);
@@ -98,6 +143,7 @@ export function releaseEarlyInput(): void {
   document.removeEventListener('keydown', onKeyDown, true);
   document.removeEventListener('submit', onSubmit, true);
   document.documentElement.style.removeProperty('cursor');
+  clearPending();
   replayFieldValues();
   // The actions after React has rendered the values (its updates land in a microtask), so an
   // Enter or a submit reads the text typed before it.

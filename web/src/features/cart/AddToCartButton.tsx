@@ -42,6 +42,12 @@ export function AddToCartButton({
       loadingText="Adding…"
       disabled={cart.mode === 'loading'}
       data-testid="add-to-cart"
+      // The item, for the page's entry to add to a guest's cart before the app is here (ssr/earlyCart.ts).
+      data-cart-item-type={itemType}
+      data-cart-item-id={itemId}
+      data-cart-item-title={title}
+      data-cart-item-price-cents={priceCents}
+      data-cart-item-image={imageUrl ?? undefined}
       {...rest}
     >
       <ShoppingCart aria-hidden />
