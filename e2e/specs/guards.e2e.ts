@@ -4,18 +4,39 @@ import { pathOf, signIn, useBrowser } from '../support/browser';
 const b = useBrowser();
 
 describe('route guards and the dashboard redirect', () => {
-  it('sends a visitor from a protected route to /auth, showing the verifying state first', async () => {
+  it('sends a visitor from a protected route to /auth: the server answers with the redirect', async () => {
     const page = await b.page();
-    // Hold the session query back so the loading state can be seen.
+    const response = await page.goto('/my-courses');
+    vexpect(pathOf(page)).toBe('/auth');
+    vexpect(response?.request().redirectedFrom()?.url()).toMatch(/\/my-courses$/);
+  });
+
+  it('shows the verifying state while the session loads on a page the browser renders', async () => {
+    const page = await b.page();
+    await signIn(page, 'member');
+    await page.waitForURL('**/dashboard/user');
+    // Hold the session query back so the loading state can be seen (/profile is not server-rendered).
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/graphql', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto('/my-courses');
+    await page.goto('/profile');
     await page.getByText('Verifying authentication...').waitFor();
     release();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    vexpect(pathOf(page)).toBe('/profile');
+  });
+
+  it("the browser's guard still sends a visitor to /auth when the app navigates to a protected route", async () => {
+    const page = await b.page();
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/my-courses');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
     await page.waitForURL('**/auth');
   });
 
