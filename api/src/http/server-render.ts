@@ -5,7 +5,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DocumentNode, FormattedExecutionResult } from 'graphql';
 import type { Context } from '../graphql/context';
+import { matchPage } from '../modules/seo/page-routes';
 import { log } from '../observability/logger';
+import { ContentVersion } from './content-version';
+import { GuestPageCache, type GuestRender } from './guest-page-cache';
 
 /** What web/src/entry-server.tsx exports (built into web/dist-ssr/entry-server.js). */
 interface WebServerEntry {
@@ -50,8 +53,10 @@ export function serverEntryPath(webDist: string): string {
  * The server render of the web app's public pages (web/src/entry-server.tsx): each page's graph
  * queries run in-process with the request's session (the same permissions as /graphql), and the
  * HTML goes out with the answers, so the browser shows the page before its JavaScript has run
- * and adopts it (hydrates) without asking the graph again. Null when the bundle is not built
- * (`npm run dev`): the browser renders every page then.
+ * and adopts it (hydrates) without asking the graph again. A guest's public page is the same for
+ * every guest: rendered once and shared until the catalogue changes (http/guest-page-cache.ts),
+ * so a crowd of visitors costs one render per page, not one each. Null when the bundle is not
+ * built (`npm run dev`): the browser renders every page then.
  */
 export function loadPageRenderer(
   webDist: string,
@@ -77,21 +82,26 @@ export function loadPageRenderer(
       sessions(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
     );
 
+  // Guests' pages are shared (http/guest-page-cache.ts): rendered once per content version.
+  const guestPages = new GuestPageCache(new ContentVersion());
+
   let rendering = 0;
-  return async (req, res, nonce) => {
+  /** One render of the request's page with its context; null when the renderer is busy or fails. */
+  const renderWith = async (
+    entry: WebServerEntry,
+    req: Request,
+    contextValue: Context,
+    nonce: string,
+  ): Promise<GuestRender | null> => {
     if (rendering >= MAX_CONCURRENT_RENDERS) return null;
     rendering += 1;
     try {
-      const entry = await loading;
-      if (!entry) return null;
-      await readSession(req, res);
-      const contextValue = await createContext(req, res);
       const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
       // Given up at the deadline even if a query never answers (the signal stops React, not them).
       const deadline = new Promise<never>((_, reject) =>
         signal.addEventListener('abort', () => reject(new Error(`no render within ${RENDER_TIMEOUT_MS} ms`))),
       );
-      const rendered = await Promise.race([
+      return await Promise.race([
         deadline,
         entry.render({
           url: req.originalUrl,
@@ -107,7 +117,6 @@ export function loadPageRenderer(
           },
         }),
       ]);
-      return rendered && { ...rendered, signedIn: contextValue.viewer !== null };
     } catch (error) {
       log().error(
         { err: error, path: req.path },
@@ -116,6 +125,32 @@ export function loadPageRenderer(
       return null;
     } finally {
       rendering -= 1;
+    }
+  };
+
+  return async (req, res, nonce) => {
+    try {
+      const entry = await loading;
+      if (!entry) return null;
+      await readSession(req, res);
+      const contextValue = await createContext(req, res);
+      // A member's page is their own: rendered for them, never kept. A guest (no session, or one
+      // that no longer stands) gets the public page (modules/seo/page-routes.ts) every guest gets.
+      const signedIn = contextValue.viewer !== null;
+      if (signedIn || !matchPage(req.path)) {
+        const rendered = await renderWith(entry, req, contextValue, nonce);
+        return rendered && { ...rendered, signedIn };
+      }
+      const shared = await guestPages.page(req.originalUrl, contextValue.em, nonce, (slot) =>
+        renderWith(entry, req, contextValue, slot),
+      );
+      return shared && { ...shared, signedIn: false };
+    } catch (error) {
+      log().error(
+        { err: error, path: req.path },
+        '[ssr] the page could not be rendered; sent for the browser to render',
+      );
+      return null;
     }
   };
 }

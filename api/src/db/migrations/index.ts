@@ -32,6 +32,7 @@ import { Migration20261130000000_api_tokens } from './Migration20261130000000_ap
 import { Migration20261124100000_registration_attempts } from './Migration20261124100000_registration_attempts';
 import { Migration20261130000100_webhooks } from './Migration20261130000100_webhooks';
 import { Migration20261130000400_rate_limits } from './Migration20261130000400_rate_limits';
+import { Migration20261201000000_content_versions } from './Migration20261201000000_content_versions';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -95,4 +96,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130000000_api_tokens', class: Migration20261130000000_api_tokens },
   { name: 'Migration20261130000100_webhooks', class: Migration20261130000100_webhooks },
   { name: 'Migration20261130000400_rate_limits', class: Migration20261130000400_rate_limits },
+  {
+    name: 'Migration20261201000000_content_versions',
+    class: Migration20261201000000_content_versions,
+  },
 ];

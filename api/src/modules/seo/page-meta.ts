@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queryRows } from '../../db/pg-query';
+import { PUBLIC_PRODUCT } from '../shop/store-catalog.service';
 import { isUuid } from '../users/users.service';
 import { courseJsonLd, personJsonLd, productJsonLd, storeJsonLd } from './json-ld';
 import { absoluteImageUrl, firstDescription, pageTitle, plainDescription, siteBase } from './meta-text';
@@ -109,11 +110,45 @@ const INSTRUCTOR_BY_ID = `select p.user_id, p.headline, p.bio, p.city, p.state, 
   from instructor_profiles p join users u on u.id = p.user_id
   where p.user_id = ? and p.status = 'approved'`;
 
+interface ShopProductRow {
+  handle: string;
+  title: string;
+  description_html: string;
+  images: { url?: string }[] | null;
+}
+
+/**
+ * A product of the shop as the graph's `shopProduct(handle:)` shows it (PUBLIC_PRODUCT of
+ * modules/shop/store-catalog.service.ts), while the shop is open: a store connection that is not
+ * connected closes it (without one, only the built-in demo store has synced products).
+ */
+const SHOP_PRODUCT_BY_HANDLE = `select p.handle, p.title, p.description_html, p.images
+  from store_products p
+  where p.handle = ? and ${PUBLIC_PRODUCT}
+    and not exists (select 1 from store_connection c where c.id = 1 and c.status <> 'connected')`;
+
+/** A product description's HTML as text: tags dropped, the common entities read. */
+function htmlText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => HTML_ENTITIES[entity]);
+}
+
+const HTML_ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
 const NOT_FOUND_TEXT: Record<EntityKind, string> = {
   course: 'Course not found',
   resource: 'Resource not found',
   store: 'Store not found',
   instructor: 'Instructor not found',
+  'shop-product': 'Product not found',
 };
 
 export class PageMetaSource {
@@ -145,6 +180,8 @@ export class PageMetaSource {
         return this.store(key);
       case 'instructor':
         return this.instructor(key);
+      case 'shop-product':
+        return this.shopProduct(key);
     }
   }
 
@@ -315,6 +352,26 @@ export class PageMetaSource {
         knowsAbout: row.styles ?? [],
         knowsLanguage: row.languages ?? [],
       }),
+    };
+  }
+
+  private async shopProduct(key: string): Promise<PageMeta | null> {
+    const handle = key.trim();
+    const row =
+      handle && handle.length <= 255
+        ? await this.first<ShopProductRow>(SHOP_PRODUCT_BY_HANDLE, handle)
+        : null;
+    if (!row) return null;
+    return {
+      title: pageTitle(row.title),
+      description: firstDescription(
+        htmlText(row.description_html),
+        `${row.title}, from the DRX shop: sold and shipped by the store.`,
+      ),
+      url: this.url(`/shop/${encodeURIComponent(row.handle)}`),
+      // No price: the store's currency is its own, and Open Graph's price here is in dollars.
+      type: 'website',
+      image: this.image(row.images?.[0]?.url),
     };
   }
 }

@@ -1,9 +1,9 @@
 /**
  * The web app's public pages the server describes in their HTML (web/src/router.tsx): the pages
- * of one course, resource, store or instructor, and the catalogue pages.
+ * of one course, resource, store, instructor or shop product, and the catalogue pages.
  */
 
-export type EntityKind = 'course' | 'resource' | 'store' | 'instructor';
+export type EntityKind = 'course' | 'resource' | 'store' | 'instructor' | 'shop-product';
 
 export interface StaticPage {
   /** The canonical path. */
@@ -37,6 +37,12 @@ const CONNECT: StaticPage = {
   description:
     'Find a dance instructor for private lessons online or in person, see their reviews and book a session.',
 };
+const SHOP: StaticPage = {
+  path: '/shop',
+  title: 'Shop',
+  description:
+    'Dance shoes, apparel, practice gear and printed syllabi — sold and shipped by the store, checkout on its own secure page.',
+};
 const SUBSCRIPTION: StaticPage = {
   path: '/subscription',
   title: 'Membership',
@@ -55,6 +61,7 @@ const STATIC_PAGES = new Map<string, StaticPage>([
   ['/connect-old', CONNECT],
   ['/subscription', SUBSCRIPTION],
   ['/pricing', SUBSCRIPTION],
+  ['/shop', SHOP],
 ]);
 
 /** First path segment of an entity page (aliases included) → its kind. */
@@ -66,10 +73,11 @@ const ENTITY_PAGES = new Map<string, EntityKind>([
   ['sellers', 'store'],
   ['seller-store', 'store'],
   ['instructors', 'instructor'],
+  ['shop', 'shop-product'],
 ]);
 
-/** Static routes beside an entity page's (`curriculum/upload` is the seller's upload page). */
-const OTHER_PAGES = new Set(['/curriculum/upload']);
+/** Static routes beside an entity page's (the seller's upload page, the shop bag: the visitor's own). */
+const OTHER_PAGES = new Set(['/curriculum/upload', '/shop/bag']);
 
 /**
  * The public page at `pathname` (as the request has it: percent-encoded, maybe with one trailing

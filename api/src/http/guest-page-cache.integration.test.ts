@@ -1,0 +1,270 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../db/seeders/demo-password';
+import { startTestApp, type TestApp } from '../test/test-app';
+import { SHARED_NONCE } from './guest-page-cache';
+import { styleAttributeValues } from './style-attributes';
+import { hashSource } from './security-headers';
+
+/**
+ * Guests' public pages rendered once and shared (guest-page-cache.ts, server-render.ts) on the
+ * real server render (its bundle built from the current source into this test's own folder) and a
+ * real PostgreSQL: kept while the content version stands, never filled or read by a member,
+ * rendered again after an edit — in this process and in another app on the same database — and
+ * with a fresh nonce in every response.
+ */
+
+type Agent = ReturnType<typeof request.agent>;
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>DRX</title>
+    <meta property="csp-nonce" nonce="DRX_CSP_NONCE">
+    <script type="module" crossorigin src="/assets/index.js" nonce="DRX_CSP_NONCE"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const webDir = path.resolve(__dirname, '../../../web');
+let buildDir: string;
+let webDist: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-guest-cache-'));
+  execFileSync(
+    'npx',
+    [
+      'vite',
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      path.join(buildDir, 'dist-ssr'),
+      '--logLevel',
+      'error',
+    ],
+    { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  webDist = path.join(buildDir, 'dist');
+  fs.mkdirSync(webDist);
+  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  t = await startTestApp({ webDist });
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
+});
+
+async function sql<T = Record<string, any>>(query: string, params: unknown[] = []): Promise<T[]> {
+  return t.orm.em.fork().getConnection().execute<T[]>(query, params);
+}
+
+async function signIn(app: TestApp, username: string): Promise<Agent> {
+  const browser = app.agent();
+  const res = await browser
+    .post('/api/login')
+    .set('content-type', 'application/json')
+    .send({ username, password: DEMO_PASSWORD });
+  expect(res.status).toBe(200);
+  return browser;
+}
+
+/** Text as React writes it in HTML. */
+function esc(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
+/** A guest's view of a page: its HTML, the app's part of it and its nonce. */
+async function view(agent: Agent, pathname: string, cookie?: string) {
+  const req = agent.get(pathname);
+  if (cookie) req.set('cookie', cookie);
+  const res = await req;
+  expect(res.status, pathname).toBe(200);
+  const html = res.text;
+  const policy = String(res.headers['content-security-policy'] ?? '');
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? null;
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json" id="drx-server-state">');
+  return {
+    html,
+    /** What the render made (the head's metadata is read for every response, never kept). */
+    app: start >= 0 && end > start ? html.slice(start, end) : '',
+    policy,
+    nonce,
+    rendered: html.includes('data-server-rendered'),
+    startsNow: html.includes('data-start="now"'),
+  };
+}
+
+/**
+ * Changes a course's title without changing the content version (its trigger off for the
+ * statement): a page that still shows the old title afterwards was kept, not rendered again.
+ */
+async function retitleUnseen(courseId: string, title: string): Promise<void> {
+  await t.orm.em.fork().transactional(async (tem) => {
+    await tem.execute(`alter table courses disable trigger courses_content_version`);
+    await tem.execute(`update courses set title = ? where id = ?`, [title, courseId]);
+    await tem.execute(`alter table courses enable trigger courses_content_version`);
+  });
+}
+
+async function instructorsCourse() {
+  const [course] = await sql<{ id: string; title: string; username: string }>(
+    `select c.id, c.title, u.username from courses c join users u on u.id = c.instructor_id
+      where c.published and u.username in ('instructor', 'multi') order by c.title limit 1`,
+  );
+  expect(course, 'a published course of a demo instructor').toBeDefined();
+  return course;
+}
+
+describe('guest page cache', () => {
+  it('renders a guest page once and serves it to the next guests until the content changes', async () => {
+    const course = await instructorsCourse();
+    const pathname = `/courses/${course.id}`;
+    const first = await view(t.agent(), pathname);
+    expect(first.rendered).toBe(true);
+    expect(first.startsNow).toBe(false);
+    expect(first.app).toContain(esc(course.title));
+
+    await retitleUnseen(course.id, `${course.title} (kept)`);
+    // Another guest, and a visitor whose session cookie stands for no session (a guest too).
+    for (const cookie of [undefined, 'drx.sid=s%3Anot-a-session.bad-signature']) {
+      const again = await view(t.agent(), pathname, cookie);
+      expect(again.rendered).toBe(true);
+      expect(again.app).toContain(esc(course.title));
+      expect(again.app).not.toContain(esc(`${course.title} (kept)`));
+    }
+
+    // Any commit on a catalogue table changes the version: the page is rendered again.
+    await sql(`update courses set title = title where id = ?`, [course.id]);
+    const fresh = await view(t.agent(), pathname);
+    expect(fresh.app).toContain(esc(`${course.title} (kept)`));
+    await sql(`update courses set title = ? where id = ?`, [course.title, course.id]);
+  });
+
+  it('shows a course edited through the graph on the next guest view', async () => {
+    const course = await instructorsCourse();
+    const pathname = `/courses/${course.id}`;
+    expect((await view(t.agent(), pathname)).app).toContain(esc(course.title));
+    expect((await view(t.agent(), '/courses')).app).toContain(esc(course.title));
+
+    const instructor = await signIn(t, course.username);
+    const title = `${course.title} — revised edition`;
+    const edited = await t.gql(
+      instructor,
+      `mutation($input: CourseUpdateInput!) { courseUpdate(input: $input) { course { title } userErrors { code } } }`,
+      { input: { courseId: course.id, title } },
+    );
+    expect(edited.errors).toBeUndefined();
+    expect(edited.data.courseUpdate.userErrors).toEqual([]);
+
+    expect((await view(t.agent(), pathname)).app).toContain(esc(title));
+    expect((await view(t.agent(), '/courses')).app).toContain(esc(title));
+    await sql(`update courses set title = ? where id = ?`, [course.title, course.id]);
+  });
+
+  it('shows a resource and a store edited on the next guest view', async () => {
+    const [resource] = await sql<{ id: string; title: string; seller_id: string }>(
+      `select r.id, r.title, r.seller_id from resources r join seller_profiles sp on sp.user_id = r.seller_id
+        where r.status = 'published' and not sp.suspended order by r.title limit 1`,
+    );
+    const resourcePath = `/curriculum/${resource.id}`;
+    expect((await view(t.agent(), resourcePath)).app).toContain(esc(resource.title));
+    await sql(`update resources set title = ? where id = ?`, [`${resource.title} v2`, resource.id]);
+    expect((await view(t.agent(), resourcePath)).app).toContain(esc(`${resource.title} v2`));
+
+    const storePath = `/sellers/${resource.seller_id}`;
+    const [store] = await sql<{ store_name: string }>(
+      `select store_name from seller_profiles where user_id = ?`,
+      [resource.seller_id],
+    );
+    expect((await view(t.agent(), storePath)).app).toContain(esc(store.store_name));
+    await sql(`update seller_profiles set store_name = ? where user_id = ?`, [
+      `${store.store_name} Studio`,
+      resource.seller_id,
+    ]);
+    expect((await view(t.agent(), storePath)).app).toContain(esc(`${store.store_name} Studio`));
+
+    await sql(`update resources set title = ? where id = ?`, [resource.title, resource.id]);
+    await sql(`update seller_profiles set store_name = ? where user_id = ?`, [
+      store.store_name,
+      resource.seller_id,
+    ]);
+  });
+
+  it('never serves a member from the shared pages, nor keeps a member’s render for guests', async () => {
+    const course = await instructorsCourse();
+    const pathname = `/courses/${course.id}`;
+    await view(t.agent(), pathname);
+    await retitleUnseen(course.id, `${course.title} (members see this)`);
+
+    // The member gets their own render: the current title, and their browser starts the app.
+    const member = await signIn(t, 'member');
+    const mine = await view(member, pathname);
+    expect(mine.rendered).toBe(true);
+    expect(mine.startsNow).toBe(true);
+    expect(mine.app).toContain(esc(`${course.title} (members see this)`));
+    // …which did not replace the guests' page.
+    const guest = await view(t.agent(), pathname);
+    expect(guest.app).not.toContain(esc(`${course.title} (members see this)`));
+
+    // A page a member saw first is not kept for guests: the guest's own render follows.
+    const firstByMember = `${pathname}?from=member`;
+    expect((await view(member, firstByMember)).startsNow).toBe(true);
+    await retitleUnseen(course.id, `${course.title} (after the member)`);
+    const after = await view(t.agent(), firstByMember);
+    expect(after.rendered).toBe(true);
+    expect(after.startsNow).toBe(false);
+    expect(after.app).toContain(esc(`${course.title} (after the member)`));
+    await sql(`update courses set title = ? where id = ?`, [course.title, course.id]);
+  });
+
+  it('gives every response of a shared page its own nonce, and style hashes that match', async () => {
+    const pathname = '/courses';
+    const views = [await view(t.agent(), pathname), await view(t.agent(), pathname)];
+    expect(views[0].nonce).not.toBe(views[1].nonce);
+    for (const page of views) {
+      expect(page.rendered).toBe(true);
+      expect(page.app).not.toContain(esc(SHARED_NONCE));
+      const styleNonces = [...page.html.matchAll(/<style[^>]*\snonce="([^"]*)"/g)].map((m) => m[1]);
+      expect(styleNonces.length).toBeGreaterThan(0);
+      expect(new Set(styleNonces)).toEqual(new Set([page.nonce]));
+      for (const value of styleAttributeValues(page.html)) {
+        expect(page.policy).toContain(hashSource(value));
+      }
+    }
+  });
+
+  it('renders again in another app on the same database after an edit made in the first', async () => {
+    const other = await startTestApp({ webDist }, { databaseUrl: t.databaseUrl });
+    try {
+      const course = await instructorsCourse();
+      const pathname = `/courses/${course.id}`;
+      expect((await view(other.agent(), pathname)).app).toContain(esc(course.title));
+      const instructor = await signIn(t, course.username);
+      const title = `${course.title} (edited elsewhere)`;
+      const edited = await t.gql(
+        instructor,
+        `mutation($input: CourseUpdateInput!) { courseUpdate(input: $input) { userErrors { code } } }`,
+        { input: { courseId: course.id, title } },
+      );
+      expect(edited.data.courseUpdate.userErrors).toEqual([]);
+      expect((await view(other.agent(), pathname)).app).toContain(esc(title));
+      await sql(`update courses set title = ? where id = ?`, [course.title, course.id]);
+    } finally {
+      await other.close();
+    }
+  });
+});
