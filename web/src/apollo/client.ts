@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink } from '@apollo/client';
 import { APP_CLIENT_DEFAULTS, createAppCache } from './cache';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
 import { createClient } from 'graphql-sse';
+import { answerTimesLink } from './staleTime';
 import { STREAM_PATH, StreamLink } from './streamLink';
 import { streamStatusListeners } from './streamStatus';
 
@@ -11,20 +12,23 @@ import { streamStatusListeners } from './streamStatus';
  * no retry link, so a failed call fails once and is reported. Subscriptions go to /graphql/stream
  * over Server-Sent Events (graphql-sse, which retries a failed stream 5 times with backoff; pages
  * poll meanwhile and after that: useLiveSubscription; the client reports whether its streams are
- * open to every live page: streamStatus); everything else to /graphql.
+ * open to every live page: streamStatus); everything else to /graphql. When each query was last
+ * answered is recorded, for the spec's stale times (staleTime.ts).
  */
 export const apolloClient = new ApolloClient({
-  link: ApolloLink.split(
-    (operation) => isSubscriptionOperation(operation.query),
-    new StreamLink(
-      createClient({
-        url: STREAM_PATH,
-        credentials: 'same-origin',
-        retryAttempts: 5,
-        on: streamStatusListeners(),
-      }),
+  link: answerTimesLink().concat(
+    ApolloLink.split(
+      (operation) => isSubscriptionOperation(operation.query),
+      new StreamLink(
+        createClient({
+          url: STREAM_PATH,
+          credentials: 'same-origin',
+          retryAttempts: 5,
+          on: streamStatusListeners(),
+        }),
+      ),
+      new HttpLink({ uri: '/graphql', credentials: 'same-origin' }),
     ),
-    new HttpLink({ uri: '/graphql', credentials: 'same-origin' }),
   ),
   cache: createAppCache(),
   defaultOptions: APP_CLIENT_DEFAULTS,

@@ -1,5 +1,6 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
+import { useStaleTime } from '../../apollo/staleTime';
 import { graphql } from '../../gql';
 import type { MeQuery } from '../../gql/graphql';
 
@@ -39,26 +40,15 @@ export interface CurrentUserState {
 /** The session is re-read when a component needing it mounts and it is older than this (spec §9). */
 export const USER_STALE_MS = 10_000;
 
-let sessionReadAt = 0;
-
 /**
  * The current session. A failed `me` call counts as "signed out" (the spec's 401 → null), so
- * guards never hang on an unreachable server. Like a 10-second stale time: a component that mounts
- * when the answer is older than 10 s shows it at once and asks the server again in the background.
+ * guards never hang on an unreachable server. With a 10-second stale time (apollo/staleTime.ts): a
+ * component that mounts when the answer is older than 10 s shows it at once and asks the server
+ * again in the background.
  */
 export function useCurrentUser(): CurrentUserState {
   const { data, loading, error, refetch } = useQuery(MeQueryDocument);
-  useEffect(() => {
-    if (data) sessionReadAt = Date.now();
-  }, [data]);
-  useEffect(() => {
-    if (sessionReadAt && Date.now() - sessionReadAt > USER_STALE_MS) {
-      sessionReadAt = Date.now();
-      void refetch().catch(() => undefined);
-    }
-    // Only on mount: that is when a stale answer is refreshed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useStaleTime(MeQueryDocument, USER_STALE_MS);
   const user = data?.me ?? (loading ? undefined : null);
   return {
     user: error && !data ? null : user,

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useStaleTime } from '../../apollo/staleTime';
 import { toaster } from '../../ui/toaster';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { CartDocument } from './cartDocuments';
@@ -13,6 +14,8 @@ import { useGuestMode } from './useGuestMode';
 
 /** The spec's cart refetch interval while signed in (section 9). */
 export const CART_POLL_MS = 3000;
+/** The spec's cart stale time (section 9): a cart view mounting with an older answer asks again. */
+export const CART_STALE_MS = 1000;
 
 /** A cart line as the dropdown and the cart page show it; amounts in dollars. */
 export interface CartLineView {
@@ -42,7 +45,8 @@ export interface CartState {
 /**
  * The cart of whoever is here: the member's server cart or the guest cart in local storage, with the
  * same operations and toasts. The header (always on screen) passes `poll` so the member cart is
- * refetched every 3 s once per page; other users of the hook read the same cached cart.
+ * refetched every 3 s once per page; other users of the hook read the same cached cart, asked for
+ * again when they mount with an answer older than 1 s (the spec's stale time).
  */
 export function useCart({ poll = false }: { poll?: boolean } = {}): CartState {
   const { user } = useCurrentUser();
@@ -50,6 +54,7 @@ export function useCart({ poll = false }: { poll?: boolean } = {}): CartState {
   const navigate = useNavigate();
   const guest = useGuestMode();
   const query = useQuery(CartDocument, { pollInterval: poll ? CART_POLL_MS : undefined, skip: !signedIn });
+  useStaleTime(CartDocument, CART_STALE_MS, !signedIn);
   const { add: memberAdd } = useCartItemAdd();
   const { update: memberUpdate } = useCartItemUpdate();
   const { remove: memberRemove } = useCartItemRemove();
