@@ -6,7 +6,13 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZIP_LOOKUP_LIMIT_PER_MINUTE } from '../modules/locations/zipcode-lookup.route';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { RATE_LIMIT_TABLE, rateLimited, refuseRequest, SharedRateLimit } from './rate-limit';
+import {
+  GATHER_FLUSH_MS,
+  RATE_LIMIT_TABLE,
+  rateLimited,
+  refuseRequest,
+  SharedRateLimit,
+} from './rate-limit';
 import { pruneRateLimits } from './rate-limit.jobs';
 
 // Two app instances on one PostgreSQL database, as two machines behind a load balancer: the
@@ -252,6 +258,32 @@ describe('SharedRateLimit and its housekeeping', () => {
       errors.mockRestore();
       await broken.end();
     }
+  });
+
+  /** What the database has counted for a key. */
+  async function countedInDatabase(key: string): Promise<number> {
+    const { rows } = await pool.query(`select points from ${RATE_LIMIT_TABLE} where key = $1`, [key]);
+    return Number(rows[0]?.points ?? 0);
+  }
+
+  it('gathers takes far from a large limit into one upsert, and counts each one near it', async () => {
+    const a1 = new SharedRateLimit(pool, 'test-gather', 100);
+    const b1 = new SharedRateLimit(pool, 'test-gather', 100); // another process
+    // A key this process has no count of is counted at once.
+    expect(await a1.take('k')).toMatchObject({ allowed: true, remaining: 99 });
+    expect(await countedInDatabase('test-gather:k')).toBe(1);
+    // Far from the limit: answered at once, sent together a moment later.
+    for (let i = 0; i < 20; i++) expect((await a1.take('k')).allowed).toBe(true);
+    expect(await countedInDatabase('test-gather:k')).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, GATHER_FLUSH_MS + 300));
+    expect(await countedInDatabase('test-gather:k')).toBe(21);
+    // The other process's takes count against the same budget.
+    expect(await b1.take('k', 30)).toMatchObject({ allowed: true, remaining: 49 });
+    // From half the limit on, every take is counted before it is answered: exact to the last one.
+    for (let i = 0; i < 49; i++) expect((await a1.take('k')).allowed, `take ${i + 1}`).toBe(true);
+    expect(await countedInDatabase('test-gather:k')).toBe(100);
+    expect(await a1.take('k')).toMatchObject({ allowed: false, remaining: 0 });
+    expect(await b1.take('k', 2)).toMatchObject({ allowed: false, remaining: 0 });
   });
 
   it('prunes the counters of ended windows (the rate-limits.prune job)', async () => {

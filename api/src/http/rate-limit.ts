@@ -1,7 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
+import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { log } from '../observability/logger';
 import '../modules/api-tokens/api-token-request';
 
 /** The table every limit counts in (migration 20261130000400: unlogged, pruned by a job). */
@@ -22,13 +24,49 @@ export interface RateLimitState {
 }
 
 /**
+ * Below this limit every take is counted in the database before it is answered (exact across
+ * processes); from it on, takes far from the limit are gathered (see `SharedRateLimit`).
+ */
+export const GATHER_FROM_LIMIT = 100;
+/** Gathered takes are sent to the database at least this often per key. */
+export const GATHER_FLUSH_MS = 200;
+/** A key is counted at once again when this share of its limit is used (or would be). */
+const EXACT_FROM_SHARE = 0.5;
+/** Keys whose local count this process keeps (per limit; the least recently used are dropped). */
+const KEYS_KEPT = 50_000;
+
+/** What this process knows of one key's window, and what it has counted but not sent yet. */
+interface KeyCount {
+  /** Points the database had counted in the window at its last answer. */
+  counted: number;
+  /** When the window ends (ms since the epoch), from the database's answer. */
+  windowEndsAt: number;
+  /** Points taken here since, not sent yet. */
+  gathered: number;
+  /** A send of the gathered points is scheduled or under way (at most one per key). */
+  sending: boolean;
+}
+
+/**
  * One fixed-window limit shared by every process and machine: rate-limiter-flexible's
- * RateLimiterPostgres counts each key in one row of `rate_limits` with one atomic upsert per
- * request (insert, or add 1 — or start a new window when the old one has ended — returning the
- * count and the window's end). Limits share the table, told apart by their name (`keyPrefix`).
+ * RateLimiterPostgres counts each key in one row of `rate_limits` with one atomic upsert (insert,
+ * or add — or start a new window when the old one has ended — returning the count and the window's
+ * end). Limits share the table, told apart by their name (`keyPrefix`).
+ *
+ * One upsert per request on one row per address was most of what a cart poll cost beyond its
+ * resolver (bench/README.md, issue 30), and every request of one address queued on that row's lock.
+ * So a limit of at least GATHER_FROM_LIMIT counts a take far from the limit here and answers at
+ * once, sending what it gathered to the database at most every GATHER_FLUSH_MS per key (one upsert
+ * for all of them); once half the limit is used (by what the database last said plus what is
+ * gathered here), or for a key this process has no count of, each take is counted in the database
+ * before it is answered, as every take of a smaller limit is. What a refusal depends on is thus
+ * always counted exactly; other processes may each add up to GATHER_FLUSH_MS of their own
+ * gathered requests on top, and RateLimit-Remaining far from the limit is what this process knows.
  */
 export class SharedRateLimit {
   private readonly limiter: RateLimiterPostgres;
+  private readonly counts = new LRUCache<string, KeyCount>({ max: KEYS_KEPT });
+  private readonly gathers: boolean;
 
   constructor(
     pool: Pool,
@@ -49,6 +87,7 @@ export class SharedRateLimit {
       points: limit,
       duration: windowSeconds,
     });
+    this.gathers = limit >= GATHER_FROM_LIMIT;
   }
 
   /**
@@ -56,16 +95,48 @@ export class SharedRateLimit {
    * request pass). A refusal spends nothing: its points are given back.
    */
   async take(key: string, points = 1): Promise<RateLimitState> {
+    const now = Date.now();
+    let count = this.counts.get(key);
+    if (count && count.windowEndsAt <= now && !count.sending) {
+      this.counts.delete(key);
+      count = undefined;
+    }
+    if (
+      this.gathers &&
+      count &&
+      count.windowEndsAt > now &&
+      count.counted + count.gathered + points < this.limit * EXACT_FROM_SHARE
+    ) {
+      count.gathered += points;
+      if (!count.sending) this.scheduleSend(key, count);
+      return {
+        allowed: true,
+        limit: this.limit,
+        remaining: this.limit - count.counted - count.gathered,
+        resetSeconds: Math.max(1, Math.ceil((count.windowEndsAt - now) / 1000)),
+        windowSeconds: this.windowSeconds,
+      };
+    }
+    // Counted in the database now, with whatever was gathered for the key and not sent yet (a
+    // scheduled send then finds nothing left to send).
+    const gathered = count?.gathered ?? 0;
+    if (count) count.gathered = 0;
     let result: RateLimiterRes;
     let allowed = true;
     try {
-      result = await this.limiter.consume(key, points);
+      result = await this.limiter.consume(key, points + gathered);
     } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
+      if (!(error instanceof RateLimiterRes)) {
+        if (count) count.gathered += gathered; // not counted: sent with a later take
+        throw error;
+      }
+      // Over the limit: the gathered points were allowed before and stay counted; this take's are
+      // given back when it is more than one (a query's cost), as a refusal spends nothing.
       result = error;
       allowed = false;
       if (points > 1) await this.limiter.reward(key, points);
     }
+    this.remember(key, result, allowed ? 0 : points);
     return {
       allowed,
       limit: this.limit,
@@ -76,6 +147,45 @@ export class SharedRateLimit {
       resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
       windowSeconds: this.windowSeconds,
     };
+  }
+
+  /** Keeps the database's answer for the key (less `givenBack`, the refused points returned). */
+  private remember(key: string, result: RateLimiterRes, givenBack = 0): void {
+    if (!this.gathers) return;
+    const windowEndsAt = Date.now() + result.msBeforeNext;
+    const count = this.counts.get(key);
+    const counted = givenBack > 1 ? result.consumedPoints - givenBack : result.consumedPoints;
+    if (count) {
+      count.counted = counted;
+      count.windowEndsAt = windowEndsAt;
+    } else {
+      this.counts.set(key, { counted, windowEndsAt, gathered: 0, sending: false });
+    }
+  }
+
+  /** Sends the key's gathered points in one upsert, GATHER_FLUSH_MS from now. */
+  private scheduleSend(key: string, count: KeyCount): void {
+    count.sending = true;
+    setTimeout(() => {
+      const points = count.gathered;
+      count.gathered = 0;
+      const sent =
+        points > 0
+          ? this.limiter.consume(key, points).catch((error: unknown) => {
+              if (error instanceof RateLimiterRes) return error; // over the limit: counted all the same
+              count.gathered += points; // the database did not answer: sent with the next take
+              throw error;
+            })
+          : Promise.resolve(null);
+      sent
+        .then((result) => {
+          if (result) this.remember(key, result);
+        })
+        .catch((error: unknown) => log().error({ err: error }, `[rate-limit] counting ${this.name} failed`))
+        .finally(() => {
+          count.sending = false;
+        });
+    }, GATHER_FLUSH_MS).unref();
   }
 }
 
