@@ -9,7 +9,9 @@
 // Options (flag or env): --duration/BENCH_DURATION seconds per page (10), --connections (50),
 // --warmup seconds of unmeasured load per page (2), --workers/BENCH_WORKERS processes
 // (WEB_CONCURRENCY; default: the machine's cores), --pg/BENCH_PG_URL the server to create the database
-// on, --pages a comma-separated list of the pages' labels to run, --out (results file), --keep-db.
+// on, --pages a comma-separated list of the pages' labels to run, --out (results file), --keep-db,
+// --app a folder holding another build (api/dist, web/dist, web/dist-ssr: e.g. an older commit's,
+// for a before/after comparison; default: this repository's).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import console from 'node:console';
@@ -46,6 +48,7 @@ const opts = {
   pgUrl: String(option('pg', 'BENCH_PG_URL', 'postgresql://postgres@127.0.0.1:5432/postgres')),
   pages: option('pages', 'BENCH_PAGES', ''),
   keepDb: Boolean(option('keep-db', 'BENCH_KEEP_DB', false)),
+  app: path.resolve(String(option('app', 'BENCH_APP', root))),
   out: path.resolve(String(option('out', 'BENCH_OUT', path.join(here, 'results', 'web-load.json')))),
 };
 
@@ -82,8 +85,10 @@ async function adminQuery(text) {
 /** Starts api/dist/main.js and waits until it answers; returns { baseUrl, stop, output }. */
 async function startServer(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'api', 'dist', 'main.js')], {
-    cwd: root,
+  // API_NODE_ARGS: extra node flags, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' (as for cart-polling.mjs).
+  const nodeArgs = (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(opts.app, 'api', 'dist', 'main.js')], {
+    cwd: opts.app,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -155,7 +160,7 @@ function load(baseUrl, pagePath, durationS) {
 }
 
 async function main() {
-  const mainJs = path.join(root, 'api', 'dist', 'main.js');
+  const mainJs = path.join(opts.app, 'api', 'dist', 'main.js');
   if (!fs.existsSync(mainJs)) {
     console.error('api/dist/main.js is missing: run `npm run build` first.');
     process.exit(1);
@@ -188,7 +193,13 @@ async function main() {
          where sp.user_id = r.seller_id and sp.suspended) order by r.created_at, r.id limit 1`,
     );
     const handle = await waitForShop(db);
-    await db.end();
+    /** How often the catalogue changed (each change makes every kept page render again). */
+    const contentChanges = async () => {
+      const { rows } = await db
+        .query('select changes::int as n from content_version where id = 1')
+        .catch(() => ({ rows: [] }));
+      return rows[0]?.n ?? null;
+    };
     const allPages = [
       ['home', '/'],
       ['courses', '/courses'],
@@ -206,12 +217,19 @@ async function main() {
       date: new Date().toISOString(),
       commit: process.env.BENCH_COMMIT ?? null,
       machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg() },
-      options: { durationS: opts.durationS, connections: opts.connections, workers: opts.workers },
+      options: {
+        durationS: opts.durationS,
+        connections: opts.connections,
+        workers: opts.workers,
+        app: path.relative(root, opts.app) || '.',
+      },
       pages: {},
     };
     for (const [label, pagePath] of pages) {
       if (opts.warmupS > 0) await load(server.baseUrl, pagePath, opts.warmupS);
+      const changesBefore = await contentChanges();
       const { result, rendered, shells } = await load(server.baseUrl, pagePath, opts.durationS);
+      const changesAfter = await contentChanges();
       const row = {
         path: pagePath,
         pagesPerSecond: Math.round(result.requests.average * 10) / 10,
@@ -224,15 +242,18 @@ async function main() {
         notRendered: shells,
         errors: result.errors + result.timeouts + result.non2xx,
         timeouts: result.timeouts,
+        contentChanges: changesBefore === null ? null : changesAfter - changesBefore,
         non2xx: result.non2xx,
       };
       results.pages[label] = row;
       log(
         `${label.padEnd(12)} ${String(row.pagesPerSecond).padStart(7)} pages/s  p50 ${row.p50Ms} ms  ` +
           `p97.5 ${row.p97_5Ms} ms  p99 ${row.p99Ms} ms  rendered ${rendered}/${rendered + shells}` +
+          (row.contentChanges ? `  content changes ${row.contentChanges}` : '') +
           (row.errors ? `  errors ${row.errors}` : ''),
       );
     }
+    await db.end();
     results.machine.loadAverageAtEnd = os.loadavg();
     if (Object.values(results.pages).some((r) => r.errors > 0)) {
       results.serverLogTail = server.output().slice(-4000);

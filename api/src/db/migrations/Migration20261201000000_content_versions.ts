@@ -47,6 +47,7 @@ export class Migration20261201000000_content_versions extends Migration {
       create table "content_version" (
         "id" smallint primary key check ("id" = 1),
         "token" uuid not null,
+        "changes" bigint not null default 0,
         "changed_at" timestamptz(3) not null default now()
       );`);
     this.addSql(`insert into "content_version" ("id", "token") values (1, gen_random_uuid());`);
@@ -58,7 +59,8 @@ export class Migration20261201000000_content_versions extends Migration {
         end if;
         perform set_config('drx.content_bumped', txid_current()::text, true);
         insert into "content_version" ("id", "token") values (1, gen_random_uuid())
-          on conflict ("id") do update set "token" = excluded."token", "changed_at" = now();
+          on conflict ("id") do update
+          set "token" = excluded."token", "changes" = "content_version"."changes" + 1, "changed_at" = now();
         return null;
       end $$;`);
     const triggers = (table: string, events: string) => {
