@@ -1,0 +1,160 @@
+import { type Page, request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+
+const b = useBrowser();
+
+/**
+ * From a press to its effect on screen, on a phone: at most this (issue 30 asks 200 ms under
+ * Lighthouse's mobile conditions; this bound leaves room for a shared, busy test machine).
+ */
+const FIRST_TAP_BOUND_MS = 500;
+
+/**
+ * In the page before its scripts: the first press's time stamp, and the first animation frame
+ * after it in which the header shows a cart count (the app's badge, or the one the page's entry
+ * draws from `data-early-count`) or the pressed control shows it is busy (aria-busy).
+ */
+const RECORD_PRESS = `(() => {
+  const shown = (pressed) => {
+    const button = document.querySelector('[data-testid="cart-button"]');
+    const badge = button && button.querySelector('[data-testid="cart-count"]');
+    const early = button ? getComputedStyle(button, '::after').content : 'none';
+    const count = badge && badge.getClientRects().length > 0 ? badge.textContent.trim()
+      : early && early !== 'none' && early !== 'normal' ? early.replace(/"/g, '') : null;
+    const busy = pressed && pressed.closest('[aria-busy="true"]') ? 'busy' : null;
+    return count || busy;
+  };
+  window.__press = { at: null, shownAt: null, shown: null };
+  addEventListener('pointerdown', (event) => {
+    if (window.__press.at !== null) return;
+    window.__press.at = event.timeStamp;
+    const pressed = event.target;
+    const watch = () => {
+      const what = shown(pressed);
+      if (what) Object.assign(window.__press, { shownAt: performance.now(), shown: what });
+      else requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  }, true);
+})();`;
+
+interface Press {
+  at: number | null;
+  shownAt: number | null;
+  shown: string | null;
+}
+
+/** A phone: a touch screen, its CPU slowed 4× (CDP), recording the first press. */
+async function phone(): Promise<Page> {
+  const page = await b.page({ viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true });
+  await page.addInitScript(RECORD_PRESS);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return page;
+}
+
+/** What the first press showed, and how long after it (waits for it to show). */
+async function firstPress(page: Page): Promise<{ ms: number; shown: string }> {
+  await page.waitForFunction(() => (window as unknown as { __press: Press }).__press.shownAt !== null, null, {
+    timeout: 15_000,
+  });
+  const press = await page.evaluate(() => (window as unknown as { __press: Press }).__press);
+  return { ms: press.shownAt! - press.at!, shown: press.shown! };
+}
+
+/** A paid resource and a paid course (not for members only), as any visitor finds them. */
+async function paidItems() {
+  const api = await request.newContext({ baseURL: inject('baseURL') });
+  type Item = { id: string; title: string; priceCents: number; memberOnly?: boolean };
+  const list = async (path: string) => ((await (await api.get(path)).json()) as { items: Item[] }).items;
+  const resource = (await list('/api/curriculum?first=20')).find((r) => r.priceCents > 0);
+  const course = (await list('/api/courses?first=20')).find((c) => c.priceCents > 0 && !c.memberOnly);
+  await api.dispose();
+  if (!resource || !course) throw new Error('The demo catalogue has no paid resource or course');
+  return { resource, course };
+}
+
+/** Units in the browser's guest cart. */
+const guestCartUnits = (page: Page) =>
+  page.evaluate(() =>
+    (JSON.parse(localStorage.getItem('drx_guest_cart') ?? '[]') as { quantity: number }[]).reduce(
+      (sum, line) => sum + line.quantity,
+      0,
+    ),
+  );
+
+/** Once the app has adopted the page: one item in the cart, said once, the entry's count gone. */
+async function addedOnce(page: Page, title: string) {
+  await page.getByRole('button', { name: /Add to Cart \(1 in cart\)/ }).waitFor({ timeout: 30_000 });
+  await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor();
+  await page.getByText('Added to Cart', { exact: true }).waitFor();
+  // Nothing done twice: a press replayed by the app would make it 2 (and say 'Item Added').
+  await page.waitForTimeout(1000);
+  expect(await guestCartUnits(page)).toBe(1);
+  expect(await page.getByText('Added to Cart', { exact: true }).count()).toBe(1);
+  expect(await page.getByText('Item Added', { exact: true }).count()).toBe(0);
+  expect(await page.getByText(`${title} has been added to your cart.`).count()).toBe(1);
+  const cartButton = page.getByTestId('cart-button');
+  expect(await cartButton.getAttribute('data-early-count')).toBeNull();
+  expect(await cartButton.getAttribute('aria-label')).toBe('Cart (1 items)');
+}
+
+describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
+  it('shows a guest’s Add to Cart on the header at once, the first thing done on a resource page, and adds once', async () => {
+    const { resource } = await paidItems();
+    const page = await phone();
+    await page.goto(`/curriculum/${resource.id}`, { waitUntil: 'load' });
+    await page.getByTestId('add-to-cart').tap();
+    const press = await firstPress(page);
+    expect(press.shown).toBe('1');
+    expect(press.ms).toBeLessThan(FIRST_TAP_BOUND_MS);
+    // The press was done by the page itself: the app comes only now, at this first use.
+    expect(await guestCartUnits(page)).toBe(1);
+    await addedOnce(page, resource.title);
+  });
+
+  it('does the same on a course page 3 s after a scroll, the app still on its way', async () => {
+    const { course } = await paidItems();
+    const page = await phone();
+    // A slow network: the app's code (every script but the page's entry) takes 6 s to come.
+    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      await route.continue();
+    });
+    await page.goto(`/courses/${course.id}`, { waitUntil: 'load' });
+    // A scroll is a first use: the app is asked for at once.
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(3000);
+    await page.getByTestId('add-to-cart').tap();
+    const press = await firstPress(page);
+    expect(press.shown).toBe('1');
+    expect(press.ms).toBeLessThan(FIRST_TAP_BOUND_MS);
+    await addedOnce(page, course.title);
+  });
+
+  it('shows any other press as taken at once (busy) and does it once when the app is there', async () => {
+    const { resource } = await paidItems();
+    const page = await phone();
+    // The app's code comes late, as on a slow network.
+    await page.route('**/assets/boot-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto(`/curriculum/${resource.id}`, { waitUntil: 'load' });
+    const cartButton = page.getByTestId('cart-button');
+    await cartButton.tap();
+    const press = await firstPress(page);
+    expect(press.shown).toBe('busy');
+    expect(press.ms).toBeLessThan(FIRST_TAP_BOUND_MS);
+    expect(await cartButton.getAttribute('aria-busy')).toBe('true');
+    // Once the app is there the press is done: the cart's dropdown opens, and stays open (a press
+    // done twice would close it again).
+    await page.getByTestId('cart-dropdown').waitFor({ timeout: 30_000 });
+    expect(await cartButton.getAttribute('aria-busy')).toBeNull();
+    expect(await cartButton.getAttribute('data-early-pending')).toBeNull();
+    await page.waitForTimeout(1000);
+    expect(await page.getByTestId('cart-dropdown').isVisible()).toBe(true);
+    expect(await page.getByText('Your cart is empty').isVisible()).toBe(true);
+  });
+});
