@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import type { ContentVersion } from './content-version';
+import { scriptJson } from './script-json';
+import { styleAttributeValues } from './style-attributes';
 
 /** A server-rendered page as every guest gets it: the app's HTML and the graph answers it used. */
 export interface GuestRender {
@@ -8,11 +10,23 @@ export interface GuestRender {
   state: Record<string, unknown>;
 }
 
-interface CachedPage extends GuestRender {
+/** A shared page, kept ready to send: what every response of it repeats is done once. */
+interface CachedPage {
+  /** The HTML cut where each style element's nonce goes. */
+  parts: string[];
+  state: Record<string, unknown>;
+  /** `state` as script-safe JSON (http/script-json.ts). */
+  stateJson: string;
+  /** The HTML's `style` attribute values, for the page's CSP (style-attributes.ts). */
+  styleAttributes: string[];
   /** The content version read before the render began (http/content-version.ts). */
   version: string;
-  /** The JSON of `state`, measured once for the cache's size. */
-  bytes: number;
+}
+
+/** A shared page as one response sends it. */
+export interface SharedPage extends GuestRender {
+  stateJson: string;
+  styleAttributes: readonly string[];
 }
 
 /** What a miss renders: the first guest's request renders for every guest waiting on the key. */
@@ -57,12 +71,18 @@ export class GuestPageCache {
     this.pages = new LRUCache<string, CachedPage, Miss>({
       maxSize,
       ttl: maxAgeMs,
-      sizeCalculation: (page) => Math.max(1, page.html.length + page.bytes),
+      sizeCalculation: (page) =>
+        Math.max(1, page.parts.reduce((n, part) => n + part.length, 0) + page.stateJson.length),
       fetchMethod: async (_url, _stale, { context }) => {
         const rendered = await context.render(SHARED_NONCE);
         if (!rendered) return undefined;
-        const bytes = JSON.stringify(rendered.state).length;
-        return { html: rendered.html, state: rendered.state, version: context.version, bytes };
+        return {
+          parts: rendered.html.split(NONCE_ATTRIBUTE),
+          state: rendered.state,
+          stateJson: scriptJson(rendered.state),
+          styleAttributes: styleAttributeValues(rendered.html),
+          version: context.version,
+        };
       },
     });
   }
@@ -77,7 +97,7 @@ export class GuestPageCache {
     em: EntityManager,
     nonce: string,
     render: (nonce: string) => Promise<GuestRender | null>,
-  ): Promise<GuestRender | null> {
+  ): Promise<SharedPage | null> {
     const version = await this.versions.read(em);
     let page = await this.pages.fetch(url, { context: { version, render } });
     // Kept from an older version, or rendered by a render that began before it: rendered again
@@ -86,7 +106,12 @@ export class GuestPageCache {
       page = await this.pages.fetch(url, { context: { version, render }, forceRefresh: true });
     }
     if (!page) return null;
-    return { html: page.html.replaceAll(NONCE_ATTRIBUTE, `nonce="${nonce}"`), state: page.state };
+    return {
+      html: page.parts.join(`nonce="${nonce}"`),
+      state: page.state,
+      stateJson: page.stateJson,
+      styleAttributes: page.styleAttributes,
+    };
   }
 
   /** How many pages are kept (tests, metrics). */

@@ -30,6 +30,10 @@ export interface RenderedPage {
   state: Record<string, unknown>;
   /** Rendered for a signed-in user: their browser starts the app at once (web/src/ssr/appStart.ts). */
   signedIn: boolean;
+  /** `state` as script-safe JSON, when already written (a shared guest page: guest-page-cache.ts). */
+  stateJson?: string;
+  /** The `style` attribute values of `html` (style-attributes.ts), when already read. */
+  styleAttributes?: readonly string[];
 }
 
 /** Renders the page of a request with its session; null when it cannot (the browser renders it then). */

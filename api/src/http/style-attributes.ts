@@ -24,8 +24,9 @@ export function styleAttributeValues(html: string): string[] {
  * a browser would otherwise drop from the HTML — React sets styles later through the DOM, which
  * no CSP restricts. Nothing else inline is allowed.
  */
-export function allowStyleAttributes(policy: string, html: string): string {
-  const values = styleAttributeValues(html);
+export function allowStyleAttributes(policy: string, html: string | readonly string[]): string {
+  // The values themselves when the caller has them already (a shared page keeps them).
+  const values = typeof html === 'string' ? styleAttributeValues(html) : html;
   if (values.length === 0) return policy;
   return `${policy}; style-src-attr 'unsafe-hashes' ${values.map(hashSource).join(' ')}`;
 }

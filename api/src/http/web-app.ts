@@ -7,6 +7,7 @@ import { type HeaderSettings, NONCE_PLACEHOLDER, webAppSecurityHeaders } from '.
 import { staticAssets } from './static-assets';
 import { log } from '../observability/logger';
 import type { PageRenderer, RenderedPage } from './server-render';
+import { scriptJson } from './script-json';
 import { allowStyleAttributes } from './style-attributes';
 import { loadPageRules } from './page-rules';
 import { renderSignedInPage } from './signed-in-render';
@@ -15,17 +16,11 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /** web/src/ssr/serverState.ts reads the render's graph answers from this element. */
 const SERVER_STATE_ID = 'drx-server-state';
 
-/** JSON inside a script element: no `<` (so no `</script>` or `<!--`), no line separators. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 /** index.html with the server-rendered app in its root and the graph answers beside it. */
 function withRenderedApp(html: string, page: RenderedPage): string {
-  const state = `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.state)}</script>`;
+  // A shared guest page comes with its state already written (http/guest-page-cache.ts).
+  const json = page.stateJson ?? scriptJson(page.state);
+  const state = `<script type="application/json" id="${SERVER_STATE_ID}">${json}</script>`;
   return (
     html
       .replace(EMPTY_ROOT, () => `<div id="root">${page.html}</div>${state}`)
@@ -104,7 +99,10 @@ export function webApp(
         html = withRenderedApp(html, rendered);
         const policy = res.getHeader('Content-Security-Policy');
         if (typeof policy === 'string') {
-          res.setHeader('Content-Security-Policy', allowStyleAttributes(policy, rendered.html));
+          res.setHeader(
+            'Content-Security-Policy',
+            allowStyleAttributes(policy, rendered.styleAttributes ?? rendered.html),
+          );
         }
       }
     } else if (renderPage && !page.meta) {
