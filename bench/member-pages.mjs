@@ -12,6 +12,7 @@
 //
 //   node bench/member-pages.mjs                        # both presets, median of 3
 //   node bench/member-pages.mjs --root /tmp/before --label before --runs 3
+/* global window -- the functions given to waitForFunction and evaluate run in the page */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
