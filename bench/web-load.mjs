@@ -109,6 +109,7 @@ async function startServer(env) {
   }
   return {
     baseUrl,
+    pid: child.pid,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
@@ -121,6 +122,32 @@ async function startServer(env) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** utime + stime (ms) and the parent pid of a process, from /proc (Linux; null elsewhere). */
+function processCpu(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return { ppid: Number(fields[1]), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time (ms) the server has used so far, its workers included: unlike latency it hardly depends
+ * on what else the machine runs, so it compares builds fairly on a busy machine. Null without /proc.
+ */
+function serverCpuMs(pid) {
+  const own = processCpu(pid);
+  if (!own) return null;
+  let total = own.ms;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+    const child = processCpu(Number(entry));
+    if (child?.ppid === pid) total += child.ms;
+  }
+  return total;
 }
 
 /** Waits for the demo store's first catalogue sync (a job after start), so /shop has products. */
@@ -210,6 +237,17 @@ async function main() {
       ['shop product', handle && `/shop/${handle}`],
       ['connect', '/connect'],
     ].filter(([, p]) => p);
+    // The start's jobs (the demo store's sync, the seed) change the catalogue for a while: measured
+    // once it has stood still for 5 s (at most a minute), as a site's catalogue does between edits.
+    for (
+      let last = await contentChanges(), still = Date.now(), end = Date.now() + 60_000;
+      Date.now() < end;
+    ) {
+      await sleep(500);
+      const now = await contentChanges();
+      if (now !== last) [last, still] = [now, Date.now()];
+      else if (Date.now() - still >= 5000) break;
+    }
     const chosen = opts.pages ? String(opts.pages).split(',') : null;
     const pages = chosen ? allPages.filter(([label]) => chosen.includes(label)) : allPages;
 
@@ -228,7 +266,9 @@ async function main() {
     for (const [label, pagePath] of pages) {
       if (opts.warmupS > 0) await load(server.baseUrl, pagePath, opts.warmupS);
       const changesBefore = await contentChanges();
+      const cpuBefore = serverCpuMs(server.pid);
       const { result, rendered, shells } = await load(server.baseUrl, pagePath, opts.durationS);
+      const cpuAfter = serverCpuMs(server.pid);
       const changesAfter = await contentChanges();
       const row = {
         path: pagePath,
@@ -238,6 +278,10 @@ async function main() {
         p99Ms: result.latency.p99,
         maxMs: result.latency.max,
         requests: result.requests.total,
+        serverCpuMsPerPage:
+          cpuBefore === null || cpuAfter === null || result.requests.total === 0
+            ? null
+            : Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100,
         serverRendered: rendered,
         notRendered: shells,
         errors: result.errors + result.timeouts + result.non2xx,
@@ -248,7 +292,8 @@ async function main() {
       results.pages[label] = row;
       log(
         `${label.padEnd(12)} ${String(row.pagesPerSecond).padStart(7)} pages/s  p50 ${row.p50Ms} ms  ` +
-          `p97.5 ${row.p97_5Ms} ms  p99 ${row.p99Ms} ms  rendered ${rendered}/${rendered + shells}` +
+          `p97.5 ${row.p97_5Ms} ms  p99 ${row.p99Ms} ms  CPU ${row.serverCpuMsPerPage} ms/page  ` +
+          `rendered ${rendered}/${rendered + shells}` +
           (row.contentChanges ? `  content changes ${row.contentChanges}` : '') +
           (row.errors ? `  errors ${row.errors}` : ''),
       );
@@ -261,11 +306,13 @@ async function main() {
     }
     fs.mkdirSync(path.dirname(opts.out), { recursive: true });
     fs.writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
-    console.log('\n| page | pages/s | p50 ms | p97.5 ms | p99 ms | server-rendered |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    console.log('\n| page | pages/s | p50 ms | p97.5 ms | p99 ms | server CPU ms/page | server-rendered |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const [label, r] of Object.entries(results.pages)) {
       const share = Math.round((100 * r.serverRendered) / Math.max(1, r.serverRendered + r.notRendered));
-      console.log(`| ${label} | ${r.pagesPerSecond} | ${r.p50Ms} | ${r.p97_5Ms} | ${r.p99Ms} | ${share}% |`);
+      console.log(
+        `| ${label} | ${r.pagesPerSecond} | ${r.p50Ms} | ${r.p97_5Ms} | ${r.p99Ms} | ${r.serverCpuMsPerPage} | ${share}% |`,
+      );
     }
     log(`written to ${path.relative(root, opts.out)}`);
   } finally {
