@@ -278,6 +278,9 @@ async function main() {
         p99Ms: result.latency.p99,
         maxMs: result.latency.max,
         requests: result.requests.total,
+        kibPerPage: result.requests.total
+          ? Math.round(result.throughput.total / result.requests.total / 1024)
+          : null,
         serverCpuMsPerPage:
           cpuBefore === null || cpuAfter === null || result.requests.total === 0
             ? null
