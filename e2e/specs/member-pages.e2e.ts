@@ -96,6 +96,34 @@ describe("a member's pages rendered by the server", () => {
     await page.getByText(resource.title).first().waitFor();
     await browser.close();
   });
+  it('is adopted by the app without replacing it, its code preloaded, no errors', async () => {
+    const page = await b.page();
+    await signInContext(page.context(), 'member');
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('main h1');
+      });
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    for (const path of ['/my-courses', '/cart', '/my-purchases', '/messages']) {
+      await page.goto(path);
+      expect(await page.locator('head link[rel="modulepreload"]').count(), path).toBeGreaterThan(3);
+      // The app is running once the header's cart answers.
+      await page.getByTestId('cart-button').click();
+      await page.getByTestId('cart-dropdown').waitFor();
+      const same = await page.evaluate(() => {
+        const w = window as unknown as { serverH1: Element | null };
+        return (
+          w.serverH1 !== null && w.serverH1 === document.querySelector('main h1') && w.serverH1.isConnected
+        );
+      });
+      expect({ path, same, errors }).toEqual({ path, same: true, errors: [] });
+    }
+  });
 });
 
 describe('a guarded page the viewer may not open', () => {

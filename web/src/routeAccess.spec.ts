@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeAccess } from './router';
 
@@ -39,5 +41,22 @@ describe('routeAccess', () => {
     for (const path of ['/admin', '/profile', '/courses', '/courses/c/modules/m']) {
       expect(routeAccess(path).signedInRender, path).toBe(false);
     }
+  });
+
+  it("names each rendered page's source module, a file of the app", () => {
+    const webRoot = path.resolve(__dirname, '..');
+    const pages = {
+      '/my-courses': 'MyCoursesPage',
+      '/cart': 'CartPage',
+      '/my-purchases': 'MyPurchasesPage',
+      '/messages/c1': 'MessagesPage',
+      '/courses/c/modules/m/lessons/l': 'LessonPage',
+    };
+    for (const [url, name] of Object.entries(pages)) {
+      const { pageModule } = routeAccess(url);
+      expect(pageModule, url).toMatch(new RegExp(`^src/features/[a-z-]+/${name}\\.tsx$`));
+      expect(fs.existsSync(path.join(webRoot, pageModule ?? '')), url).toBe(true);
+    }
+    expect(routeAccess('/profile').pageModule).toBeNull();
   });
 });

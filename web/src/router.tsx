@@ -184,10 +184,12 @@ const encode = (value: string | undefined) => encodeURIComponent(value ?? '');
 
 /**
  * A route's `handle` when the server renders its page for a signed-in member too (their pages,
- * with their session; api/src/http/web-app.ts): the pages a member opens most, shown before the
- * app has loaded. Other signed-in pages are rendered by the browser.
+ * with their session; api/src/http/signed-in-render.ts): the pages a member opens most, shown
+ * before the app has loaded. `module` is the page's source (the build manifest's key), whose code
+ * the server has the browser fetch at once beside the app's. Other signed-in pages are rendered by
+ * the browser.
  */
-const SIGNED_IN_RENDER = { signedInRender: true } as const;
+const signedInRender = (module: string) => ({ signedInRender: true, module }) as const;
 
 /** Public pages with the site header and footer (spec section 2, "Public layout"). */
 const publicRoutes: RouteObject[] = [
@@ -206,7 +208,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'instructors/:instructorId', element: page(InstructorPage) },
   { path: 'subscription', element: page(SubscriptionPage) },
   redirect('pricing', '/subscription'),
-  { path: 'cart', element: page(CartPage), handle: SIGNED_IN_RENDER },
+  { path: 'cart', element: page(CartPage), handle: signedInRender('src/features/cart/CartPage.tsx') },
   { path: 'checkout/stripe', element: page(StripeCheckoutPage) },
   { path: 'simple-checkout', element: page(SimpleCheckoutPage) },
   { path: 'payment-success', element: page(PaymentSuccessPage) },
@@ -240,11 +242,15 @@ const memberRoutes: RouteObject[] = [
   {
     path: 'courses/:courseId/modules/:moduleId/lessons/:lessonId',
     element: page(LessonPage),
-    handle: SIGNED_IN_RENDER,
+    handle: signedInRender('src/features/learning/LessonPage.tsx'),
   },
   { path: 'courses/:courseId/modules/:moduleId/quizzes/:quizId', element: page(QuizPage) },
   { path: 'my-certifications', element: page(MyCertificatesPage) },
-  { path: 'my-courses', element: page(MyCoursesPage), handle: SIGNED_IN_RENDER },
+  {
+    path: 'my-courses',
+    element: page(MyCoursesPage),
+    handle: signedInRender('src/features/learning/MyCoursesPage.tsx'),
+  },
   { path: 'certificate-templates', element: page(CertificateTemplatesPage) },
   { path: 'certificates', element: page(MyCertificatesPage) },
   { path: 'certificates/:certificateId', element: page(CertificatePage) },
@@ -260,13 +266,21 @@ const memberRoutes: RouteObject[] = [
   { path: 'simple-upload', element: page(ResourceUploadPage) },
   { path: 'curriculum/:id/edit', element: page(ResourceEditPage) },
   { path: 'checkout', element: page(CheckoutPage) },
-  { path: 'my-purchases', element: page(MyPurchasesPage), handle: SIGNED_IN_RENDER },
+  {
+    path: 'my-purchases',
+    element: page(MyPurchasesPage),
+    handle: signedInRender('src/features/purchases/MyPurchasesPage.tsx'),
+  },
   { path: 'multi-dashboard', element: page(MultiDashboardPage) },
   { path: 'dashboard/user', element: page(UserDashboardPage) },
   { path: 'profile', element: page(ProfilePage) },
   { path: 'profile/edit', element: page(ProfileEditPage) },
   { path: 'profile-image-debug', element: page(ProfileImageDebugPage) },
-  { path: 'messages/:conversationId?', element: page(MessagesPage), handle: SIGNED_IN_RENDER },
+  {
+    path: 'messages/:conversationId?',
+    element: page(MessagesPage),
+    handle: signedInRender('src/features/messages/MessagesPage.tsx'),
+  },
 ];
 
 /**
@@ -387,19 +401,22 @@ export async function preloadRoutePages(pathname: string): Promise<boolean> {
 export interface RouteAccess {
   /** The guard in front of the page, if any (the strictest of the matched routes). */
   guard: RouteGuard | null;
-  /** The server renders it for a signed-in member (SIGNED_IN_RENDER). */
+  /** The server renders it for a signed-in member (signedInRender). */
   signedInRender: boolean;
+  /** Then the page's source module (the build manifest's key). */
+  pageModule: string | null;
 }
 
 /** The guard and render mark of the routes shown at `pathname`, as the browser's router matches them. */
 export function routeAccess(pathname: string): RouteAccess {
   let guard: RouteGuard | null = null;
-  let signedInRender = false;
+  let pageModule: string | null = null;
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     const type = (route.element as ReactElement | undefined)?.type;
     if (type === AdminRoute) guard = 'admin';
     else if (type === ProtectedRoute && guard === null) guard = 'member';
-    if ((route.handle as typeof SIGNED_IN_RENDER | undefined)?.signedInRender) signedInRender = true;
+    const handle = route.handle as ReturnType<typeof signedInRender> | undefined;
+    if (handle?.signedInRender) pageModule = handle.module;
   }
-  return { guard, signedInRender };
+  return { guard, signedInRender: pageModule !== null, pageModule };
 }

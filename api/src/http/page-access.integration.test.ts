@@ -48,6 +48,20 @@ beforeAll(async () => {
   const webDist = path.join(buildDir, 'dist');
   fs.mkdirSync(webDist);
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  // Vite's build manifest, in its shape: the entry, the app (boot) and a page sharing a vendor chunk.
+  fs.mkdirSync(path.join(webDist, '.vite'));
+  fs.writeFileSync(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-e1.js', isEntry: true },
+      'src/boot.tsx': { file: 'assets/boot-b1.js', imports: ['index.html', '_vendor-v1.js'] },
+      '_vendor-v1.js': { file: 'assets/vendor-v1.js' },
+      'src/features/learning/MyCoursesPage.tsx': {
+        file: 'assets/MyCoursesPage-m1.js',
+        imports: ['src/boot.tsx', '_vendor-v1.js'],
+      },
+    }),
+  );
   t = await startTestApp({ webDist });
 }, 120_000);
 
@@ -138,6 +152,18 @@ describe("a member's own pages", () => {
     expect(res.text).toMatch(/<div id="root">.*My Courses/s);
     expect(res.text).toContain('data-start="now"');
     expect(res.text).not.toContain('Verifying authentication');
+    // The app's and the page's code asked for at once, each chunk once, with the page's nonce.
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    const preloads = [
+      ...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" nonce="([^"]+)">/g),
+    ];
+    expect(preloads.map((m) => m[1])).toEqual([
+      '/assets/boot-b1.js',
+      '/assets/vendor-v1.js',
+      '/assets/MyCoursesPage-m1.js',
+    ]);
+    const nonce = /<script type="module"[^>]* nonce="([^"]+)"/.exec(res.text)?.[1];
+    for (const m of preloads) expect(m[2]).toBe(nonce);
     const cart = await member.get('/cart');
     expect(cart.headers['cache-control']).toBe('private, no-store');
     expect(cart.text).toMatch(/<div id="root">.*Your Cart.*Your cart is empty/s);

@@ -11,6 +11,8 @@ export interface RouteAccess {
   guard: RouteGuard | null;
   /** Its page is rendered by the server for a signed-in member too. */
   signedInRender: boolean;
+  /** Then its page's source module (the build manifest's key), else null. */
+  pageModule: string | null;
 }
 
 /** The roles a guard reads. */

@@ -16,19 +16,28 @@ export function rendersSignedInPage(rules: PageRules | null, req: Request): bool
   return req.headers.authorization !== undefined || cookieValue(req.headers.cookie, SESSION_COOKIE) !== null;
 }
 
+/** A member's rendered page, and the tags for the `<head>` fetching its code at once. */
+export interface SignedInPage extends RenderedPage {
+  head: string;
+}
+
 /**
  * The member's page rendered with their session, or null when it is not one the server renders
  * for them (rendersSignedInPage), cannot be rendered, or the session turned out to have ended (the
- * browser renders it then, as for a visitor).
+ * browser renders it then, as for a visitor). `head` has the app's and the page's code preloaded
+ * (route-preload.ts): their browser starts the app at once.
  */
 export async function renderSignedInPage(
   rules: PageRules | null,
   renderPage: PageRenderer,
+  preloads: (pageModule: string, nonce: string) => string,
   req: Request,
   res: Response,
   nonce: string,
-): Promise<RenderedPage | null> {
-  if (!rendersSignedInPage(rules, req)) return null;
+): Promise<SignedInPage | null> {
+  if (!rules || !rendersSignedInPage(rules, req)) return null;
   const rendered = await renderPage(req, res, nonce);
-  return rendered?.signedIn ? rendered : null;
+  if (!rendered?.signedIn) return null;
+  const { pageModule } = rules.routeAccess(req.path);
+  return { ...rendered, head: pageModule ? preloads(pageModule, nonce) : '' };
 }

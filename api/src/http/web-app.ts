@@ -10,6 +10,7 @@ import type { PageRenderer, RenderedPage } from './server-render';
 import { scriptJson } from './script-json';
 import { allowStyleAttributes } from './style-attributes';
 import { loadPageRules } from './page-rules';
+import { routePreloads } from './route-preload';
 import { renderSignedInPage } from './signed-in-render';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -75,6 +76,7 @@ export function webApp(
   const router = express.Router();
   const indexHtml = path.join(webDist, 'index.html');
   const memberRules = renderPage ? loadPageRules(webDist) : Promise.resolve(null);
+  const preloads = routePreloads(webDist);
   // Its files, prebuilt-compressed and cached (index.html excepted: only the page handler sends it).
   router.use(staticAssets(webDist));
   router.get(/.*/, webAppSecurityHeaders(settings), async (req, res, next) => {
@@ -107,9 +109,9 @@ export function webApp(
       }
     } else if (renderPage && !page.meta) {
       // So are a signed-in member's own pages (http/signed-in-render.ts), never kept by a cache.
-      const rendered = await renderSignedInPage(await memberRules, renderPage, req, res, nonce);
+      const rendered = await renderSignedInPage(await memberRules, renderPage, preloads, req, res, nonce);
       if (rendered) {
-        html = withRenderedApp(html, rendered);
+        html = withRenderedApp(html, rendered).replace('</head>', () => `${rendered.head}</head>`);
         const policy = res.getHeader('Content-Security-Policy');
         if (typeof policy === 'string') {
           res.setHeader('Content-Security-Policy', allowStyleAttributes(policy, rendered.html));

@@ -63,7 +63,7 @@ export default function MyCoursesPage() {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const { data, loading, error } = enrollmentsQuery;
+  const { data, error } = enrollmentsQuery;
   const pager = useLoadMore(enrollmentsQuery, 'myEnrollments', {
     errorTitle: 'More courses could not be loaded',
     errorDescription: messageOf,
@@ -93,7 +93,9 @@ export default function MyCoursesPage() {
           </Text>
         </Stack>
 
-        {page.nodes.length === 0 && !loading ? (
+        {/* The cached answer decides, refreshing or not: the server's render (never loading) must equal
+            the first one in the browser (loading while cache-and-network asks again). */}
+        {page.nodes.length === 0 ? (
           <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
             <EmptyState.Content>
               <EmptyState.Indicator>
