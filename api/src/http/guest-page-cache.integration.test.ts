@@ -6,7 +6,8 @@ import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seeders/demo-password';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { SHARED_NONCE } from './guest-page-cache';
+import { ContentVersion } from './content-version';
+import { GuestPageCache, SHARED_NONCE } from './guest-page-cache';
 import { styleAttributeValues } from './style-attributes';
 import { hashSource } from './security-headers';
 
@@ -266,5 +267,46 @@ describe('guest page cache', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('one render per page at a time', () => {
+  it('renders a page once for a crowd of guests asking at once, and once more after a commit', async () => {
+    const versions = new ContentVersion();
+    const cache = new GuestPageCache(versions);
+    let renders = 0;
+    const render = async (nonce: string) => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { html: `<style nonce="${nonce}">p{}</style><p>render ${renders}</p>`, state: { renders } };
+    };
+    const crowd = (n: number) =>
+      Promise.all(
+        Array.from({ length: n }, (_, i) => cache.page('/herd', t.orm.em.fork(), `nonce-${i}`, render)),
+      );
+
+    const first = await crowd(30);
+    expect(renders).toBe(1);
+    first.forEach((page, i) =>
+      expect(page?.html).toBe(`<style nonce="nonce-${i}">p{}</style><p>render 1</p>`),
+    );
+    await crowd(10);
+    expect(renders).toBe(1);
+
+    await sql(`update courses set title = title where id = (select id from courses limit 1)`);
+    const after = await crowd(30);
+    expect(renders).toBe(2);
+    for (const page of after) expect(page?.html).toContain('render 2');
+  });
+
+  it('answers a version read asked for after a commit with that commit, even while a read is running', async () => {
+    const versions = new ContentVersion();
+    const em = t.orm.em.fork();
+    const before = await versions.read(em);
+    const running = versions.read(em);
+    await sql(`update courses set title = title where id = (select id from courses limit 1)`);
+    const asked = versions.read(em);
+    expect(await running).toBeDefined();
+    expect(await asked).not.toBe(before);
   });
 });
