@@ -47,6 +47,9 @@ describe('matchPage', () => {
     expect(matchPage('/instructors/a/book')).toBeNull();
     expect(matchPage('/assets/index-abc.js')).toBeNull();
     expect(matchPage('/cart')).toBeNull();
+    expect(matchPage('/shop')).toMatchObject({ kind: 'static', page: { path: '/shop', title: 'Shop' } });
+    expect(matchPage('/shop/ballet-slippers')).toEqual({ kind: 'shop-product', key: 'ballet-slippers' });
+    expect(matchPage('/shop/bag')).toBeNull();
   });
 });
 
