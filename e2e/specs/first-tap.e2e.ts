@@ -13,7 +13,8 @@ const FIRST_TAP_BOUND_MS = 500;
 /**
  * In the page before its scripts: the first press's time stamp, and the first animation frame
  * after it in which the header shows a cart count (the app's badge, or the one the page's entry
- * draws from `data-early-count`) or the pressed control shows it is busy (aria-busy).
+ * draws from `data-early-count`), the pressed control shows it is busy (aria-busy) or a menu is
+ * open (a dialog).
  */
 const RECORD_PRESS = `(() => {
   const shown = (pressed) => {
@@ -23,7 +24,9 @@ const RECORD_PRESS = `(() => {
     const count = badge && badge.getClientRects().length > 0 ? badge.textContent.trim()
       : early && early !== 'none' && early !== 'normal' ? early.replace(/"/g, '') : null;
     const busy = pressed && pressed.closest('[aria-busy="true"]') ? 'busy' : null;
-    return count || busy;
+    const menu = [...document.querySelectorAll('[role="dialog"]')].some(
+      (dialog) => dialog.getAttribute('aria-labelledby') && dialog.getClientRects().length > 0) ? 'menu' : null;
+    return count || busy || menu;
   };
   window.__press = { at: null, shownAt: null, shown: null };
   addEventListener('pointerdown', (event) => {
@@ -156,5 +159,39 @@ describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
     await page.waitForTimeout(1000);
     expect(await page.getByTestId('cart-dropdown').isVisible()).toBe(true);
     expect(await page.getByText('Your cart is empty').isVisible()).toBe(true);
+  });
+
+  it('opens a guest’s mobile menu at once, before the app, with the same links', async () => {
+    const page = await phone();
+    // The app's code does not come while the test runs (its own menu is another test's).
+    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 60_000));
+      await route.continue();
+    });
+    await page.goto('/courses', { waitUntil: 'load' });
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.tap();
+    const press = await firstPress(page);
+    expect(press.shown).toBe('menu');
+    expect(press.ms).toBeLessThan(FIRST_TAP_BOUND_MS);
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'Certification',
+      'Curriculum',
+      'Connect',
+      'Membership',
+      'Sign In',
+      'Get Started',
+    ]);
+    expect(await menu.getByRole('link', { name: 'Certification' }).getAttribute('aria-current')).toBe('page');
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    // Escape closes it and gives focus back to the menu button; the press was not kept for the app.
+    await page.keyboard.press('Escape');
+    expect(await menu.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    await menuButton.tap();
+    await menu.getByRole('link', { name: 'Curriculum' }).tap();
+    await page.waitForURL('**/curriculum');
   });
 });

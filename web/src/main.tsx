@@ -1,6 +1,7 @@
 import { firstUse, pressEnded, startsAtOnce } from './ssr/appStart';
 import { addEarly, EARLY_ADD_SELECTOR } from './ssr/earlyCart';
 import { holdEarlyInput } from './ssr/earlyInput';
+import { EARLY_MENU_SELECTOR, openEarlyMenu } from './ssr/earlyMenu';
 import { addEarlyStyles } from './ssr/earlyStyles';
 
 /**
@@ -8,9 +9,9 @@ import { addEarlyStyles } from './ssr/earlyStyles';
  * visitor the app is fetched, all at once, at their first sign of use; when it is needed at once
  * (ssr/appStart.ts says when) it is fetched after the first paint and started in steps, each a task
  * of its own, so no single long task keeps a phone from answering a tap. The server's HTML works
- * meanwhile: links are links, a guest's Add to Cart is done by this entry at once (ssr/earlyCart.ts),
- * and any other button pressed shows it was taken and is pressed again once the app is ready
- * (ssr/earlyInput.ts); boot.tsx adopts the page. Any other page starts the app at once.
+ * meanwhile: links are links, a guest's Add to Cart and mobile menu are done by this entry at once
+ * (ssr/earlyCart.ts, ssr/earlyMenu.ts), and any other button pressed shows it was taken and is
+ * pressed again once the app is ready (ssr/earlyInput.ts); boot.tsx adopts the page. Any other page starts the app at once.
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -55,7 +56,8 @@ async function start(): Promise<void> {
     addEarlyStyles(entry.nonce ?? '');
     holdEarlyInput(
       (control) =>
-        control.matches(EARLY_ADD_SELECTOR) && addEarly(control, storage('localStorage'), signedIn),
+        (control.matches(EARLY_ADD_SELECTOR) && addEarly(control, storage('localStorage'), signedIn)) ||
+        (control.matches(EARLY_MENU_SELECTOR) && openEarlyMenu(control, signedIn)),
     );
     const used = firstUse(document);
     await parsed();
@@ -69,8 +71,7 @@ async function start(): Promise<void> {
       // once what they pressed has shown it was taken (a frame after the press). Each fetch is
       // asked for in a task of its own (asking adds a preload link for each of its files: 250 ms
       // in one task on a slowed phone, in which a tap waited), the parts still evaluated first.
-      await pressEnded(document, await used, 500);
-      await afterFirstPaint();
+      if (await pressEnded(document, await used, 500)) await afterFirstPaint();
       const fetching: Promise<unknown>[] = [];
       for (const step of [...STEPS, () => import('./boot')]) {
         fetching.push(step());

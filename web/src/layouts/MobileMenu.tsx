@@ -8,7 +8,11 @@ import { useLogout } from '../features/auth/useLogout';
 import { HEADER_NAV_ITEMS, isNavItemActive, mobileAccountItemsFor } from './navItems';
 import { NavLinkItem } from './NavLinkItem';
 
-/** The header's hamburger menu for small screens: navigation, account links and sign-in/out. */
+/**
+ * The header's hamburger menu for small screens: navigation, account links and sign-in/out. Its
+ * button is marked `data-early-menu`: a guest's tap before the app is here opens the page entry's
+ * own menu of the same links (ssr/earlyMenu.ts).
+ */
 export function MobileMenu({ user }: { user: CurrentUser | null | undefined }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -18,7 +22,7 @@ export function MobileMenu({ user }: { user: CurrentUser | null | undefined }) {
   return (
     <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="end">
       <Drawer.Trigger asChild>
-        <IconButton variant="ghost" aria-label="Open menu" hideFrom="md">
+        <IconButton variant="ghost" aria-label="Open menu" hideFrom="md" data-early-menu="">
           <MenuIcon />
         </IconButton>
       </Drawer.Trigger>

@@ -85,18 +85,18 @@ const PRESS_ENDS = ['click', 'pointercancel', 'keyup'] as const;
 
 /**
  * Resolves once the press a first use began is over (its click, or its cancel as a scroll begins,
- * or its key let go), at most `ms` later; at once for any other first use. Fetching the app takes
- * the main thread a moment (a preload link for each of its files): started after the press, it
- * does not delay what the press shows (ssr/earlyCart.ts).
+ * or its key let go), at most `ms` later, with true; at once with false for any other first use.
+ * Fetching the app takes the main thread a moment (a preload link for each of its files): started
+ * after the press, it does not delay what the press shows (ssr/earlyCart.ts).
  */
-export function pressEnded(target: EventTarget, first: Event, ms: number): Promise<void> {
-  if (!PRESS_STARTS.has(first.type)) return Promise.resolve();
+export function pressEnded(target: EventTarget, first: Event, ms: number): Promise<boolean> {
+  if (!PRESS_STARTS.has(first.type)) return Promise.resolve(false);
   return new Promise((resolve) => {
     const timer = setTimeout(ended, ms);
     function ended() {
       clearTimeout(timer);
       for (const type of PRESS_ENDS) target.removeEventListener(type, ended, true);
-      resolve();
+      resolve(true);
     }
     for (const type of PRESS_ENDS) target.addEventListener(type, ended, { capture: true, passive: true });
   });

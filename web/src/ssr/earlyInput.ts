@@ -60,7 +60,8 @@ function hold(event: Event, action: Held, control: HTMLElement | null | undefine
 function onClick(event: MouseEvent): void {
   if (ready || !(event.target instanceof Element)) return;
   const target = event.target.closest<HTMLElement>(CONTROLS);
-  if (!target || target.closest('a[href]')) return;
+  // A link works as a link; what the entry drew itself (its menu: earlyMenu.ts) works on its own.
+  if (!target || target.closest('a[href], [data-early-island]')) return;
   if (doItself(target)) {
     event.preventDefault();
     event.stopPropagation();

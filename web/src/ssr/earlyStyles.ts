@@ -1,7 +1,8 @@
 /**
  * How the page shows what the entry did before the app is here (issue 30), in a style sheet the
- * entry adds (with the page's CSP nonce): the header's early cart count (earlyCart.ts) and the
- * pressed, busy look of a control whose press waits for the app (earlyInput.ts). Only attributes of
+ * entry adds (with the page's CSP nonce): the header's early cart count (earlyCart.ts), the
+ * pressed, busy look of a control whose press waits for the app (earlyInput.ts) and the guest's
+ * early mobile menu (earlyMenu.ts, outside React's root). Only attributes of
  * the server's nodes are set (`data-early-count`, `data-early-pending`, `aria-busy`): React adopts
  * the page without comparing them, and the marks are taken off when the app takes over.
  */
@@ -12,6 +13,17 @@ const RULES = `
 button[data-early-pending]{color:transparent!important}
 button[data-early-pending]::before{content:"";position:absolute;top:50%;left:50%;box-sizing:border-box;width:1.1em;height:1.1em;margin:-.55em 0 0 -.55em;border:2px solid var(--drx-early-color,currentColor);border-right-color:transparent;border-radius:50%;animation:drx-early-spin .6s linear infinite}
 @keyframes drx-early-spin{to{transform:rotate(360deg)}}
+#drx-early-menu{position:fixed;inset:0;z-index:1400}
+.drx-early-menu-backdrop{position:absolute;inset:0;background:rgba(0,0,0,.4)}
+.drx-early-menu-panel{position:absolute;top:0;right:0;bottom:0;display:flex;flex-direction:column;gap:var(--chakra-spacing-4,1rem);box-sizing:border-box;width:min(20rem,85vw);padding:var(--chakra-spacing-6,1.5rem);overflow-y:auto;background:var(--chakra-colors-bg-panel,#fff);color:var(--chakra-colors-fg,#18181b);box-shadow:var(--chakra-shadows-lg,0 10px 30px rgba(0,0,0,.2));font-size:var(--chakra-font-sizes-md,1rem)}
+.drx-early-menu-title{margin:0;font-size:var(--chakra-font-sizes-lg,1.125rem);font-weight:var(--chakra-font-weights-semibold,600)}
+.drx-early-menu-close{position:absolute;top:var(--chakra-spacing-3,.75rem);right:var(--chakra-spacing-3,.75rem);width:2rem;height:2rem;border:0;border-radius:var(--chakra-radii-l2,.25rem);background:transparent;color:inherit;font-size:1.5rem;line-height:1;cursor:pointer}
+.drx-early-menu-nav{display:flex;flex-direction:column;gap:var(--chakra-spacing-1,.25rem);flex:1}
+.drx-early-menu-link{display:block;padding:var(--chakra-spacing-2,.5rem) var(--chakra-spacing-3,.75rem);border-radius:var(--chakra-radii-l2,.25rem);color:inherit;text-decoration:none;font-weight:var(--chakra-font-weights-medium,500)}
+.drx-early-menu-link[aria-current=page]{background:var(--chakra-colors-brand-subtle,#ede9fe);color:var(--chakra-colors-brand-fg,#6d28d9)}
+.drx-early-menu-footer{display:flex;flex-direction:column;gap:var(--chakra-spacing-2,.5rem)}
+.drx-early-menu-button{display:flex;align-items:center;justify-content:center;height:var(--chakra-sizes-10,2.5rem);border:1px solid var(--chakra-colors-border,#e4e4e7);border-radius:var(--chakra-radii-l2,.25rem);text-decoration:none;font-size:var(--chakra-font-sizes-sm,.875rem);font-weight:var(--chakra-font-weights-medium,500);color:inherit}
+.drx-early-menu-solid{border-color:transparent;background:var(--chakra-colors-brand-solid,#7c3aed);color:var(--chakra-colors-brand-contrast,#fff)}
 @media (prefers-reduced-motion:reduce){button[data-early-pending]::before{animation-duration:1.8s}}
 `;
 
