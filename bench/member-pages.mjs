@@ -173,6 +173,8 @@ async function measure(browser, preset, page, cookie) {
   await context.addCookies([{ name: 'drx.sid', value: cookie, url: origin }]);
   await context.addInitScript(WATCH(page.heading, page.data));
   const tab = await context.newPage();
+  const errors = [];
+  tab.on('pageerror', (error) => errors.push(error.message.slice(0, 120)));
   const cdp = await context.newCDPSession(tab);
   await cdp.send('Network.enable');
   if (settings.network)
@@ -189,7 +191,9 @@ async function measure(browser, preset, page, cookie) {
     .catch(() => undefined);
   const times = await tab.evaluate(() => window.__drx);
   await context.close();
+  if (errors.length) console.warn(`${page.name} ${preset}: page errors: ${errors.join(' | ')}`);
   return {
+    errors: errors.length,
     contentMs: Math.round(times.contentAt),
     tapMs: times.answerAt === null ? null : Math.round(times.answerAt - times.downAt),
   };

@@ -152,10 +152,11 @@ describe("a member's own pages", () => {
     expect(res.text).toMatch(/<div id="root">.*My Courses/s);
     expect(res.text).toContain('data-start="now"');
     expect(res.text).not.toContain('Verifying authentication');
-    // The app's and the page's code asked for at once, each chunk once, with the page's nonce.
-    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    // The app's and the page's code asked for at once, each chunk once, with the page's nonce, at
+    // the end of the body (after the page's content).
+    const tail = res.text.slice(res.text.indexOf('id="drx-server-state"'), res.text.indexOf('</body>'));
     const preloads = [
-      ...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" nonce="([^"]+)">/g),
+      ...tail.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" nonce="([^"]+)">/g),
     ];
     expect(preloads.map((m) => m[1])).toEqual([
       '/assets/boot-b1.js',

@@ -29,8 +29,9 @@ function readManifest(webDist: string): Record<string, ManifestChunk> | null {
 /**
  * `<link rel="modulepreload">` tags for the app's code and a page's own chunk, with everything they
  * import: a signed-in member's browser starts the app at once, and without them it finds its code
- * a round trip at a time (the entry, then the app, then the page once the app runs). With them it
- * asks for all of it while the HTML arrives. The page is a source module, the manifest's key
+ * a round trip at a time (the entry, then the app, then the page once the app runs). With them,
+ * at the end of the page's HTML, it asks for all of it in one go once the content is in (in the
+ * `<head>` they shared a phone's link with the content). The page is a source module, the manifest's key
  * (web/src/router.tsx names it). Empty when the app is not built with a manifest.
  */
 export function routePreloads(webDist: string): (pageModule: string, nonce: string) => string {

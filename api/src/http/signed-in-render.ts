@@ -16,16 +16,20 @@ export function rendersSignedInPage(rules: PageRules | null, req: Request): bool
   return req.headers.authorization !== undefined || cookieValue(req.headers.cookie, SESSION_COOKIE) !== null;
 }
 
-/** A member's rendered page, and the tags for the `<head>` fetching its code at once. */
+/**
+ * A member's rendered page, and the tags fetching its code in one go, for the end of the `<body>`:
+ * asked for once the page's HTML is in (a phone's link carries its content first), not a round
+ * trip at a time.
+ */
 export interface SignedInPage extends RenderedPage {
-  head: string;
+  preloads: string;
 }
 
 /**
  * The member's page rendered with their session, or null when it is not one the server renders
  * for them (rendersSignedInPage), cannot be rendered, or the session turned out to have ended (the
- * browser renders it then, as for a visitor). `head` has the app's and the page's code preloaded
- * (route-preload.ts): their browser starts the app at once.
+ * browser renders it then, as for a visitor). `preloads` has the app's and the page's code
+ * preloaded (route-preload.ts): their browser starts the app at once.
  */
 export async function renderSignedInPage(
   rules: PageRules | null,
@@ -39,5 +43,5 @@ export async function renderSignedInPage(
   const rendered = await renderPage(req, res, nonce);
   if (!rendered?.signedIn) return null;
   const { pageModule } = rules.routeAccess(req.path);
-  return { ...rendered, head: pageModule ? preloads(pageModule, nonce) : '' };
+  return { ...rendered, preloads: pageModule ? preloads(pageModule, nonce) : '' };
 }

@@ -111,7 +111,7 @@ export function webApp(
       // So are a signed-in member's own pages (http/signed-in-render.ts), never kept by a cache.
       const rendered = await renderSignedInPage(await memberRules, renderPage, preloads, req, res, nonce);
       if (rendered) {
-        html = withRenderedApp(html, rendered).replace('</head>', () => `${rendered.head}</head>`);
+        html = withRenderedApp(html, rendered).replace('</body>', () => `${rendered.preloads}</body>`);
         const policy = res.getHeader('Content-Security-Policy');
         if (typeof policy === 'string') {
           res.setHeader('Content-Security-Policy', allowStyleAttributes(policy, rendered.html));
