@@ -32,6 +32,26 @@ export interface PageRules {
   guardRedirect(guard: RouteGuard, viewer: GuardViewer | null): string | null;
 }
 
+/** Paths whose access is kept: beyond them the memo starts again (ids make paths many). */
+const MEMO_PATHS = 5000;
+
+/**
+ * react-router's `matchRoutes` flattens and ranks the whole route tree on every call (≈ 1.7 ms, and
+ * it runs for every request reaching the web app): each path's answer is kept.
+ */
+function memoized(routeAccess: PageRules['routeAccess']): PageRules['routeAccess'] {
+  const known = new Map<string, RouteAccess>();
+  return (pathname) => {
+    let access = known.get(pathname);
+    if (!access) {
+      if (known.size >= MEMO_PATHS) known.clear();
+      access = routeAccess(pathname);
+      known.set(pathname, access);
+    }
+    return access;
+  };
+}
+
 /**
  * Loads the rules from the built bundle beside `webDist` (the same module the page renderer
  * imports: Node loads it once). Resolves to null when it is not built (`npm run dev`) or lacks
@@ -46,7 +66,7 @@ export function loadPageRules(webDist: string): Promise<PageRules | null> {
         log().error({ entryPath }, '[pages] the server bundle has no page rules; the browser guards alone');
         return null;
       }
-      return { routeAccess: entry.routeAccess, guardRedirect: entry.guardRedirect };
+      return { routeAccess: memoized(entry.routeAccess), guardRedirect: entry.guardRedirect };
     },
     (error: unknown) => {
       log().error({ err: error, entryPath }, '[pages] the page rules could not be loaded');
