@@ -82,7 +82,13 @@ afterAll(() => t?.close());
 
 describe('store connection: who may', () => {
   it('is for admins only: members and curriculum officers get FORBIDDEN, guests UNAUTHENTICATED', async () => {
-    const before = await sql(`select * from store_connection`);
+    // The connection's settings; what the catalogue sync writes is left out (the first sync, a job
+    // queued at start, may run during the test on a slow machine, and fills the shop's name).
+    const connection = () =>
+      sql(`select (to_jsonb(c) - 'last_sync_started_at' - 'last_sync_finished_at' - 'last_sync_error'
+                   - 'shop_name' - 'currency_code') as row
+             from store_connection c`);
+    const before = await connection();
     const eventsBefore = await sql(`select count(*)::int as n from store_config_events`);
     for (const agent of [member, officer]) {
       for (const [query, variables] of [
@@ -100,7 +106,7 @@ describe('store connection: who may', () => {
     }
     const guest = await t.gql(t.agent(), CONNECTION);
     expect(guest.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect(await sql(`select * from store_connection`)).toEqual(before);
+    expect(await connection()).toEqual(before);
     expect(await sql(`select count(*)::int as n from store_config_events`)).toEqual(eventsBefore);
   });
 });
