@@ -32,6 +32,13 @@ export interface RenderResult {
   html: string;
   /** The graph cache the render filled, for the browser's client (ssr/serverState.ts). */
   state: Record<string, unknown>;
+  /**
+   * How many of its queries the graph answered with errors. Errors are not kept in the graph cache,
+   * so the browser's first render of such a page is not the server's (a page showing "not enrolled"
+   * would show its spinner): a member's page with them is sent for the browser to render
+   * (api/src/http/signed-in-render.ts).
+   */
+  graphErrors: number;
 }
 
 /**
@@ -88,8 +95,14 @@ export async function render(options: RenderOptions): Promise<RenderResult | nul
   });
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
+  let graphErrors = 0;
+  const execute: RenderOptions['execute'] = async (request) => {
+    const result = await options.execute(request);
+    if (result.errors?.length) graphErrors += 1;
+    return result;
+  };
   const client = new ApolloClient({
-    link: executeLink(options.execute),
+    link: executeLink(execute),
     cache: createAppCache(),
     ssrMode: true,
     defaultOptions: APP_CLIENT_DEFAULTS,
@@ -108,7 +121,7 @@ export async function render(options: RenderOptions): Promise<RenderResult | nul
     renderFunction: (node) =>
       prerenderToNodeStream(node, { signal: options.signal, progressiveChunkSize: Number.POSITIVE_INFINITY }),
   });
-  return { html: result, state: client.extract() as Record<string, unknown> };
+  return { html: result, state: client.extract() as Record<string, unknown>, graphErrors };
 }
 
 /**

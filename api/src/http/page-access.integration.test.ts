@@ -170,6 +170,28 @@ describe("a member's own pages", () => {
     expect(cart.text).toMatch(/<div id="root">.*Your Cart.*Your cart is empty/s);
   });
 
+  it('are sent for the browser to render when a query fails (a lesson of a course they are not in)', async () => {
+    const member = await signIn('member');
+    const found = await t.gql<{ courses: { edges: { node: { id: string; title: string } }[] } }>(
+      member,
+      '{ courses(first: 50) { edges { node { id title } } } }',
+    );
+    const course = found.data.courses.edges.find((e) => e.node.title.startsWith('Teaching Classical Ballet'));
+    expect(course).toBeDefined();
+    const outline = await t.gql<{ course: { modules: { id: string; lessons: { id: string }[] }[] } }>(
+      member,
+      'query ($id: ID!) { course(id: $id) { modules { id lessons { id } } } }',
+      { id: course?.node.id },
+    );
+    const module = outline.data.course.modules[0];
+    const res = await member.get(
+      `/courses/${course?.node.id}/modules/${module.id}/lessons/${module.lessons[0].id}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root"></div>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
   it('are not rendered for a visitor (the cart) or for pages not marked for it', async () => {
     const cart = await t.agent().get('/cart');
     expect(cart.text).toContain('<div id="root"></div>');

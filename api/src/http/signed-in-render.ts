@@ -27,8 +27,9 @@ export interface SignedInPage extends RenderedPage {
 
 /**
  * The member's page rendered with their session, or null when it is not one the server renders
- * for them (rendersSignedInPage), cannot be rendered, or the session turned out to have ended (the
- * browser renders it then, as for a visitor). `preloads` has the app's and the page's code
+ * for them (rendersSignedInPage), cannot be rendered, the session turned out to have ended, or a
+ * query of it was answered with errors (the browser renders it then). `graphErrors` comes from the
+ * bundle's render result (web/src/entry-server.tsx), passed on by http/server-render.ts. `preloads` has the app's and the page's code
  * preloaded (route-preload.ts): their browser starts the app at once.
  */
 export async function renderSignedInPage(
@@ -40,8 +41,11 @@ export async function renderSignedInPage(
   nonce: string,
 ): Promise<SignedInPage | null> {
   if (!rules || !rendersSignedInPage(rules, req)) return null;
-  const rendered = await renderPage(req, res, nonce);
+  const rendered: (RenderedPage & { graphErrors?: number }) | null = await renderPage(req, res, nonce);
   if (!rendered?.signedIn) return null;
+  // A query answered with errors (a lesson of a course they are not enrolled in): errors are not
+  // in the graph cache the browser starts from, so its first render would not be the server's.
+  if (rendered.graphErrors) return null;
   const { pageModule } = rules.routeAccess(req.path);
   return { ...rendered, preloads: pageModule ? preloads(pageModule, nonce) : '' };
 }
