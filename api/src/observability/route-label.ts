@@ -10,7 +10,8 @@ import type { Request } from 'express';
  * - no route at all: `static` (the web app's files, the playground's assets) or `unmatched` (404).
  */
 export function routeLabel(req: Request, status: number): string {
-  const mount = req.baseUrl.toLowerCase();
+  // No baseUrl when nothing mounted answered (a POST to a path no route or router handles).
+  const mount = (req.baseUrl ?? '').toLowerCase();
   const route = req.route as { path?: unknown } | undefined;
   if (route) {
     const pattern = Array.isArray(route.path) ? route.path[0] : route.path;
