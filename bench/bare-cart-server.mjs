@@ -67,12 +67,14 @@ async function serve() {
 
   async function cartOf(userId) {
     const { rows } = await pool.query({ name: 'cart', text: CART, values: [userId, userId] });
-    const items = rows.filter((r) => r.id !== null).map((r) => ({
-      id: r.id,
-      title: r.title,
-      unitPriceCents: Number(r.unit_price_cents),
-      quantity: Number(r.quantity),
-    }));
+    const items = rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: r.id,
+        title: r.title,
+        unitPriceCents: Number(r.unit_price_cents),
+        quantity: Number(r.quantity),
+      }));
     return {
       items,
       itemCount: items.reduce((s, l) => s + l.quantity, 0),

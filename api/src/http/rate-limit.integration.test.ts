@@ -6,13 +6,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZIP_LOOKUP_LIMIT_PER_MINUTE } from '../modules/locations/zipcode-lookup.route';
 import { startTestApp, type TestApp } from '../test/test-app';
-import {
-  GATHER_FLUSH_MS,
-  RATE_LIMIT_TABLE,
-  rateLimited,
-  refuseRequest,
-  SharedRateLimit,
-} from './rate-limit';
+import { GATHER_FLUSH_MS, RATE_LIMIT_TABLE, rateLimited, refuseRequest, SharedRateLimit } from './rate-limit';
 import { pruneRateLimits } from './rate-limit.jobs';
 
 // Two app instances on one PostgreSQL database, as two machines behind a load balancer: the
