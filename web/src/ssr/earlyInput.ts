@@ -21,6 +21,13 @@ type Held =
 
 let ready = false;
 const held: Held[] = [];
+/**
+ * Boxes ticked and options chosen: the browser shows them at once (not kept), and React, which sets
+ * them back to its own state as it adopts the page, is told afterwards by a press on each whose
+ * state differs from the visitor's.
+ */
+const toggled = new Map<HTMLInputElement, boolean>();
+const TOGGLES = 'input[type="checkbox"], input[type="radio"]';
 /** The controls shown busy, with what their aria-busy was. */
 const pending = new Map<HTMLElement, string | null>();
 /** A press the entry does itself: true when done (then it is not kept). */
@@ -62,6 +69,11 @@ function onClick(event: MouseEvent): void {
   const target = event.target.closest<HTMLElement>(CONTROLS);
   // A link works as a link; what the entry drew itself (its menu: earlyMenu.ts) works on its own.
   if (!target || target.closest('a[href], [data-early-island]')) return;
+  if (target instanceof HTMLInputElement && target.matches(TOGGLES)) {
+    toggled.delete(target);
+    toggled.set(target, target.checked); // already the new state when the click is dispatched
+    return;
+  }
   if (doItself(target)) {
     event.preventDefault();
     event.stopPropagation();
@@ -149,5 +161,10 @@ export function releaseEarlyInput(): void {
   // The actions after React has rendered the values (its updates land in a microtask), so an
   // Enter or a submit reads the text typed before it.
   const actions = held.splice(0);
-  setTimeout(() => actions.forEach(replay), 0);
+  const choices = [...toggled];
+  toggled.clear();
+  setTimeout(() => {
+    for (const [field, checked] of choices) if (field.isConnected && field.checked !== checked) field.click();
+    actions.forEach(replay);
+  }, 0);
 }
