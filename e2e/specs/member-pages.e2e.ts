@@ -88,13 +88,19 @@ describe("a member's pages rendered by the server", () => {
       }
     }
     if (!resource) throw new Error('no resource the member could add to their cart');
-    const page = await context.newPage();
-    await page.goto('/my-courses');
-    await page.getByRole('heading', { level: 1, name: 'My Courses' }).waitFor();
-    await page.goto('/cart');
-    await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor();
-    await page.getByText(resource.title).first().waitFor();
-    await browser.close();
+    try {
+      const page = await context.newPage();
+      await page.goto('/my-courses');
+      await page.getByRole('heading', { level: 1, name: 'My Courses' }).waitFor();
+      await page.goto('/cart');
+      await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor();
+      await page.getByText(resource.title).first().waitFor();
+    } finally {
+      // The member's cart as it was: later specs (cart, seller upload) count its lines and pay its total.
+      const cleared = await context.request.delete('/api/cart');
+      await browser.close();
+      expect(cleared.status()).toBe(200);
+    }
   });
   it('is adopted by the app without replacing it, its code preloaded, no errors', async () => {
     const page = await b.page();
