@@ -23,12 +23,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { clearTimeout, setTimeout } from 'node:timers';
-import { fileURLToPath, URL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { adminQuery, freePort, withDatabase } from './bench-db.mjs';
 import { percentiles, postJson } from './bench-http.mjs';
 
 const require = createRequire(import.meta.url);
@@ -108,33 +108,6 @@ function cpuMs(pid) {
 function loadAverage() {
   const [m1, m5, m15] = os.loadavg().map((n) => Math.round(n * 100) / 100);
   return { m1, m5, m15 };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function withDatabase(url, database) {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function adminQuery(text) {
-  const client = new Client({ connectionString: opts.pgUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Starts a server process and waits until `ready(baseUrl)` answers; returns { baseUrl, stop }. */
@@ -456,7 +429,7 @@ async function main() {
   const databaseUrl = withDatabase(opts.pgUrl, dbName);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-bench-'));
   log(`creating database ${dbName}`);
-  await adminQuery(`create database "${dbName}"`);
+  await adminQuery(opts.pgUrl, `create database "${dbName}"`);
   const servers = [];
   try {
     const env = {
@@ -645,7 +618,9 @@ async function main() {
   } finally {
     for (const s of servers) await s.stop();
     if (!opts.keepDb) {
-      await adminQuery(`drop database if exists "${dbName}" with (force)`).catch((e) => console.error(e));
+      await adminQuery(opts.pgUrl, `drop database if exists "${dbName}" with (force)`).catch((e) =>
+        console.error(e),
+      );
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
     stopEmbedded();

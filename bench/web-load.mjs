@@ -18,12 +18,12 @@ import console from 'node:console';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { clearTimeout, setTimeout } from 'node:timers';
-import { fileURLToPath, URL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { adminQuery, freePort, withDatabase } from './bench-db.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
@@ -54,33 +54,6 @@ const opts = {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function withDatabase(url, database) {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function adminQuery(text) {
-  const client = new Client({ connectionString: opts.pgUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Starts api/dist/main.js and waits until it answers; returns { baseUrl, stop, output }. */
 async function startServer(env) {
@@ -196,7 +169,7 @@ async function main() {
   const databaseUrl = withDatabase(opts.pgUrl, dbName);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-bench-load-'));
   log(`creating database ${dbName}`);
-  await adminQuery(`create database "${dbName}"`);
+  await adminQuery(opts.pgUrl, `create database "${dbName}"`);
   let server = null;
   try {
     server = await startServer({
@@ -320,7 +293,8 @@ async function main() {
     log(`written to ${path.relative(root, opts.out)}`);
   } finally {
     await server?.stop();
-    if (!opts.keepDb) await adminQuery(`drop database if exists "${dbName}" with (force)`).catch(() => {});
+    if (!opts.keepDb)
+      await adminQuery(opts.pgUrl, `drop database if exists "${dbName}" with (force)`).catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seeders/demo-password';
+import { buildServerRender, type ServerRenderBuild } from '../test/server-render-build';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { ContentVersion } from './content-version';
 import { GuestPageCache, SHARED_NONCE } from './guest-page-cache';
@@ -21,46 +18,19 @@ import { hashSource } from './security-headers';
 
 type Agent = ReturnType<typeof request.agent>;
 
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>DRX</title>
-    <meta property="csp-nonce" nonce="DRX_CSP_NONCE">
-    <script type="module" crossorigin src="/assets/index.js" nonce="DRX_CSP_NONCE"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
-
-const webDir = path.resolve(__dirname, '../../../web');
-let buildDir: string;
+let build: ServerRenderBuild | undefined;
 let webDist: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-guest-cache-'));
-  execFileSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--ssr',
-      'src/entry-server.tsx',
-      '--outDir',
-      path.join(buildDir, 'dist-ssr'),
-      '--logLevel',
-      'error',
-    ],
-    { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  webDist = path.join(buildDir, 'dist');
-  fs.mkdirSync(webDist);
-  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  build = buildServerRender('drx-guest-cache-');
+  webDist = build.webDist;
   t = await startTestApp({ webDist });
 }, 180_000);
 
 afterAll(async () => {
   await t?.close();
-  if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
+  build?.remove();
 });
 
 async function sql<T = Record<string, any>>(query: string, params: unknown[] = []): Promise<T[]> {

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seeders/demo-password';
+import { buildServerRender, type ServerRenderBuild } from '../test/server-render-build';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -15,39 +14,12 @@ import { startTestApp, type TestApp } from '../test/test-app';
 
 type Agent = ReturnType<typeof request.agent>;
 
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>DRX</title>
-    <meta property="csp-nonce" nonce="DRX_CSP_NONCE">
-    <script type="module" crossorigin src="/assets/index.js" nonce="DRX_CSP_NONCE"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
-
-const webDir = path.resolve(__dirname, '../../../web');
-let buildDir: string;
+let build: ServerRenderBuild | undefined;
 let t: TestApp;
 
 beforeAll(async () => {
-  buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-page-access-'));
-  execFileSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--ssr',
-      'src/entry-server.tsx',
-      '--outDir',
-      path.join(buildDir, 'dist-ssr'),
-      '--logLevel',
-      'error',
-    ],
-    { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const webDist = path.join(buildDir, 'dist');
-  fs.mkdirSync(webDist);
-  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  build = buildServerRender('drx-page-access-');
+  const webDist = build.webDist;
   // Vite's build manifest, in its shape: the entry, the app (boot) and a page sharing a vendor chunk.
   fs.mkdirSync(path.join(webDist, '.vite'));
   fs.writeFileSync(
@@ -67,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
+  build?.remove();
 });
 
 async function signIn(username: string): Promise<Agent> {
