@@ -22,7 +22,7 @@ import { playgroundAssets, playgroundHtml, playgroundPage } from './graphql/play
 import { fieldSuggestionsForSignedInOnly } from './graphql/field-suggestions';
 import { publicUploads } from './http/public-uploads';
 import { apiSecurityHeaders, playgroundSecurityHeaders } from './http/security-headers';
-import { compressResponses } from './http/compression';
+import { compressedUnless } from './http/compression';
 import { guardedPages, sessionViewer } from './http/page-access';
 import { loadPageRules } from './http/page-rules';
 import { loadPageRenderer } from './http/server-render';
@@ -87,8 +87,9 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   // replace the CSP with their own (http/security-headers.ts).
   const headerSettings = { https: config.cookieSecure };
   app.use(apiSecurityHeaders(headerSettings));
-  // HTML, JSON and XML compressed on the fly (never an event stream or a download: http/compression.ts).
-  app.use(compressResponses());
+  // HTML, JSON and XML compressed on the fly (never an event stream or a download: http/compression.ts);
+  // the graph's POSTs are compressed by their handler, only when large enough.
+  app.use(compressedUnless((req) => req.method === 'POST' && req.path === '/graphql'));
   if (config.trustProxy) app.set('trust proxy', 1);
   // Files on the local disk, or in S3 when S3_BUCKET is set (shared with the job handlers).
   const storage = storageFor(config);

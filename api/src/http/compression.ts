@@ -1,5 +1,5 @@
 import compression from 'compression';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 /** Responses smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -29,4 +29,38 @@ export function compressResponses(): RequestHandler {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     filter: (_req, res) => compressible(res),
   });
+}
+
+/** Responses whose compression their handler decides (see `compressedUnless`). */
+const deferred = new WeakSet<Response>();
+
+/**
+ * `compressResponses()` for every request but those `decidesOwn` picks, which pass untouched: their
+ * handler ends them with `endMaybeCompressed`. The graph's POSTs take this path: most of its answers
+ * (the cart polled every 3 s) are far below the threshold, and wrapping every response's
+ * `write`/`end`/`writeHead` to find that out was ≈ 8% of a cart poll's CPU (bench/README.md).
+ */
+export function compressedUnless(decidesOwn: (req: Request) => boolean): RequestHandler {
+  const compress = compressResponses();
+  return (req, res, next) => {
+    if (!decidesOwn(req)) return compress(req, res, next);
+    deferred.add(res);
+    next();
+  };
+}
+
+const compressLarge = compressResponses();
+
+/**
+ * Ends `res` with `body`: through the compression middleware when the response skipped it
+ * (`compressedUnless`) and the body reaches the threshold — the same negotiation, encodings and
+ * headers as every other response — else as it is.
+ */
+export function endMaybeCompressed(req: Request, res: Response, body: string): void {
+  res.setHeader('content-length', Buffer.byteLength(body));
+  if (deferred.has(res) && body.length >= COMPRESSION_THRESHOLD_BYTES) {
+    compressLarge(req, res, () => res.end(body));
+    return;
+  }
+  res.end(body);
 }

@@ -1,13 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Logger } from 'pino';
-import { rootLogger, withLogger } from './logger';
+import { LogScope, rootLogger, withLogScope } from './logger';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
 import { loggedPath, routeLabel } from './route-label';
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** This request's logger: every line carries its `requestId` (observability/request-logging.ts). */
-    log: Logger;
     /** The request's id, also sent back in the `x-request-id` header. */
     requestId: string;
   }
@@ -29,7 +26,7 @@ export const GRAPHQL_OPERATION_LOCAL = 'graphqlOperation';
 /**
  * Gives every request an id — the incoming `x-request-id` when it is a sane token (a load
  * balancer's), else a new UUID — returned in the `x-request-id` response header, and a child logger
- * bound to it: `req.log`, and `log()` anywhere in the code the request runs (observability/logger.ts),
+ * bound to it: `log()` anywhere in the code the request runs (observability/logger.ts, made on first use),
  * so every line about the request carries `requestId`. One line when the response is done: method,
  * route pattern, path (no query string), status, time, client address, GraphQL operation; error
  * level for a 5xx, with the error. Headers, cookies and bodies are never logged.
@@ -42,22 +39,27 @@ export function requestLogging(): RequestHandler {
   return (req, res, next) => {
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    const log = rootLogger().child({ requestId });
+    const scope = new LogScope({ requestId });
     req.requestId = requestId;
-    req.log = log;
     if (!UNLOGGED_PATHS.has(req.path)) {
       const start = process.hrtime.bigint();
       // 'close' comes after 'finish', and also when the client went away before the answer.
-      res.once('close', () => finished(req, res, log, Number(process.hrtime.bigint() - start) / 1e6));
+      res.once('close', () => finished(req, res, requestId, Number(process.hrtime.bigint() - start) / 1e6));
     }
-    withLogger(log, next);
+    withLogScope(scope, next);
   };
 }
 
-function finished(req: Request, res: Response, log: Logger, ms: number): void {
+/**
+ * The finished line is written by the process's logger with `requestId` as its first field, which
+ * gives the same line as the request's child logger would, without making one per request.
+ */
+function finished(req: Request, res: Response, requestId: string, ms: number): void {
   const error = res.err;
   const failed = !!error || res.statusCode >= 500;
+  const log = rootLogger();
   const fields = {
+    requestId,
     method: req.method,
     route: routeLabel(req, res.statusCode),
     path: loggedPath(req),
