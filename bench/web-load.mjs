@@ -11,18 +11,23 @@
 // (WEB_CONCURRENCY; default: the machine's cores), --pg/BENCH_PG_URL the server to create the database
 // on, --pages a comma-separated list of the pages' labels to run, --out (results file), --keep-db,
 // --app a folder holding another build (api/dist, web/dist, web/dist-ssr: e.g. an older commit's,
-// for a before/after comparison; default: this repository's).
+// for a before/after comparison; default: this repository's), --accept-encoding the header each guest
+// sends (Chrome's `gzip, deflate, br, zstd`; '' for none): what a browser gets, compressed. autocannon
+// cannot read a compressed answer, so those are checked for the server's render on a sample of
+// decoded answers before and after each page's run.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import console from 'node:console';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { adminQuery, freePort, withDatabase } from './bench-db.mjs';
 
 const require = createRequire(import.meta.url);
@@ -49,6 +54,7 @@ const opts = {
   pages: option('pages', 'BENCH_PAGES', ''),
   keepDb: Boolean(option('keep-db', 'BENCH_KEEP_DB', false)),
   app: path.resolve(String(option('app', 'BENCH_APP', root))),
+  acceptEncoding: String(option('accept-encoding', 'BENCH_ACCEPT_ENCODING', 'gzip, deflate, br, zstd')),
   out: path.resolve(String(option('out', 'BENCH_OUT', path.join(here, 'results', 'web-load.json')))),
 };
 
@@ -134,27 +140,65 @@ async function waitForShop(db) {
   }
 }
 
-/** One autocannon run on `pagePath`; counts the answers that came server-rendered. */
-function load(baseUrl, pagePath, durationS) {
+const guestHeaders = () => (opts.acceptEncoding ? { 'accept-encoding': opts.acceptEncoding } : {});
+
+/** Whether `pagePath` comes server-rendered, `times` times over, decoded as a browser does. */
+async function sampleRendered(baseUrl, pagePath, times) {
+  let rendered = 0;
+  for (let i = 0; i < times; i++) {
+    const res = await new Promise((resolve, reject) =>
+      http.get(`${baseUrl}${pagePath}`, { headers: guestHeaders() }, resolve).on('error', reject),
+    );
+    const chunks = [];
+    for await (const chunk of res) chunks.push(chunk);
+    const raw = Buffer.concat(chunks);
+    const encoding = res.headers['content-encoding'];
+    const body = (
+      encoding === 'gzip'
+        ? zlib.gunzipSync(raw)
+        : encoding === 'br'
+          ? zlib.brotliDecompressSync(raw)
+          : encoding === 'deflate'
+            ? zlib.inflateSync(raw)
+            : raw
+    ).toString('utf8');
+    if (res.statusCode === 200 && body.includes('data-server-rendered')) rendered++;
+  }
+  return rendered;
+}
+
+/**
+ * One autocannon run on `pagePath`; counts the answers that came server-rendered (a compressed one,
+ * which autocannon cannot read, counts as its page's decoded samples say: `sampled`).
+ */
+function load(baseUrl, pagePath, durationS, sampledRendered = true) {
   let rendered = 0;
   let shells = 0;
+  let compressed = 0;
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url: `${baseUrl}${pagePath}`,
         connections: opts.connections,
         duration: durationS,
+        headers: guestHeaders(),
         requests: [
           {
             method: 'GET',
-            onResponse: (status, body) => {
-              if (status === 200 && body.includes('data-server-rendered')) rendered++;
+            onResponse: (status, body, _context, headers) => {
+              // autocannon keeps the headers' names as the server wrote them.
+              const encoded = Object.keys(headers).some((name) => name.toLowerCase() === 'content-encoding');
+              if (status === 200 && encoded) {
+                compressed++;
+                if (sampledRendered) rendered++;
+                else shells++;
+              } else if (status === 200 && body.includes('data-server-rendered')) rendered++;
               else shells++;
             },
           },
         ],
       },
-      (error, result) => (error ? reject(error) : resolve({ result, rendered, shells })),
+      (error, result) => (error ? reject(error) : resolve({ result, rendered, shells, compressed })),
     );
   });
 }
@@ -232,6 +276,7 @@ async function main() {
         durationS: opts.durationS,
         connections: opts.connections,
         workers: opts.workers,
+        acceptEncoding: opts.acceptEncoding,
         app: path.relative(root, opts.app) || '.',
       },
       pages: {},
@@ -239,9 +284,17 @@ async function main() {
     for (const [label, pagePath] of pages) {
       if (opts.warmupS > 0) await load(server.baseUrl, pagePath, opts.warmupS);
       const changesBefore = await contentChanges();
+      const SAMPLES = 5;
+      const sampledBefore = await sampleRendered(server.baseUrl, pagePath, SAMPLES);
       const cpuBefore = serverCpuMs(server.pid);
-      const { result, rendered, shells } = await load(server.baseUrl, pagePath, opts.durationS);
+      const { result, rendered, shells, compressed } = await load(
+        server.baseUrl,
+        pagePath,
+        opts.durationS,
+        sampledBefore === SAMPLES,
+      );
       const cpuAfter = serverCpuMs(server.pid);
+      const sampledAfter = await sampleRendered(server.baseUrl, pagePath, SAMPLES);
       const changesAfter = await contentChanges();
       const row = {
         path: pagePath,
@@ -260,6 +313,8 @@ async function main() {
             : Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100,
         serverRendered: rendered,
         notRendered: shells,
+        compressed,
+        sampledRendered: `${sampledBefore + sampledAfter}/${2 * SAMPLES}`,
         errors: result.errors + result.timeouts + result.non2xx,
         timeouts: result.timeouts,
         contentChanges: changesBefore === null ? null : changesAfter - changesBefore,

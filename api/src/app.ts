@@ -26,6 +26,8 @@ import { compressedUnless } from './http/compression';
 import { guardedPages, sessionViewer } from './http/page-access';
 import { loadPageRules } from './http/page-rules';
 import { loadPageRenderer } from './http/server-render';
+import { ContentVersion } from './http/content-version';
+import { SharedPageResponses } from './http/shared-page-responses';
 import { webApp } from './http/web-app';
 import { PageMetaSource } from './modules/seo/page-meta';
 import { robotsRoute } from './modules/seo/robots';
@@ -230,10 +232,25 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   app.use(sitemapRoutes(orm.em, { publicUrl: config.publicUrl }));
   // Public pages carry their own title, description, Open Graph tags and JSON-LD (modules/seo), and
   // come rendered with the visitor's session (http/server-render.ts).
-  const renderPage = loadPageRenderer(config.webDist, apollo, sessionsMiddleware, createContext);
+  const contentVersions = new ContentVersion();
+  const renderPage = loadPageRenderer(
+    config.webDist,
+    apollo,
+    sessionsMiddleware,
+    createContext,
+    contentVersions,
+  );
   // A guarded page the viewer may not open is answered with the guard's redirect (http/page-access.ts).
   app.use(guardedPages(loadPageRules(config.webDist), sessionViewer(sessionsMiddleware, createContext)));
-  app.use(webApp(config.webDist, headerSettings, new PageMetaSource(orm.em, config.publicUrl), renderPage));
+  app.use(
+    webApp(
+      config.webDist,
+      headerSettings,
+      new PageMetaSource(orm.em, config.publicUrl),
+      renderPage,
+      renderPage ? new SharedPageResponses(contentVersions, orm.em) : undefined,
+    ),
+  );
 
   const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
     const status = Number(error?.status ?? error?.statusCode ?? 500);

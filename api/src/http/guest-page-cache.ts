@@ -27,6 +27,8 @@ interface CachedPage {
 export interface SharedPage extends GuestRender {
   stateJson: string;
   styleAttributes: readonly string[];
+  /** The content version read before the render began. */
+  sharedVersion: string;
 }
 
 /** What a miss renders: the first guest's request renders for every guest waiting on the key. */
@@ -111,6 +113,7 @@ export class GuestPageCache {
       state: page.state,
       stateJson: page.stateJson,
       styleAttributes: page.styleAttributes,
+      sharedVersion: page.version,
     };
   }
 

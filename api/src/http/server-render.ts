@@ -7,7 +7,7 @@ import type { DocumentNode, FormattedExecutionResult } from 'graphql';
 import type { Context } from '../graphql/context';
 import { matchPage } from '../modules/seo/page-routes';
 import { log } from '../observability/logger';
-import { ContentVersion } from './content-version';
+import type { ContentVersion } from './content-version';
 import { GuestPageCache, type GuestRender } from './guest-page-cache';
 
 /** What web/src/entry-server.tsx exports (built into web/dist-ssr/entry-server.js). */
@@ -34,6 +34,8 @@ export interface RenderedPage {
   stateJson?: string;
   /** The `style` attribute values of `html` (style-attributes.ts), when already read. */
   styleAttributes?: readonly string[];
+  /** A guest's shared page: the content version its render read (guest-page-cache.ts). */
+  sharedVersion?: string;
 }
 
 /** Renders the page of a request with its session; null when it cannot (the browser renders it then). */
@@ -67,6 +69,7 @@ export function loadPageRenderer(
   apollo: ApolloServer<Context>,
   sessions: RequestHandler,
   createContext: (req: Request, res: Response) => Promise<Context>,
+  versions: ContentVersion,
 ): PageRenderer | null {
   const entryPath = serverEntryPath(webDist);
   if (!fs.existsSync(entryPath)) return null;
@@ -87,7 +90,7 @@ export function loadPageRenderer(
     );
 
   // Guests' pages are shared (http/guest-page-cache.ts): rendered once per content version.
-  const guestPages = new GuestPageCache(new ContentVersion());
+  const guestPages = new GuestPageCache(versions);
 
   let rendering = 0;
   /** One render of the request's page with its context; null when the renderer is busy or fails. */

@@ -12,6 +12,7 @@ import { allowStyleAttributes } from './style-attributes';
 import { loadPageRules } from './page-rules';
 import { routePreloads } from './route-preload';
 import { renderSignedInPage } from './signed-in-render';
+import { certainlyGuest, type SharedPageResponses } from './shared-page-responses';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /** web/src/ssr/serverState.ts reads the render's graph answers from this element. */
@@ -72,6 +73,7 @@ export function webApp(
   settings: HeaderSettings,
   pages?: PageMetaSource,
   renderPage?: PageRenderer | null,
+  sharedPages?: SharedPageResponses,
 ): Router {
   const router = express.Router();
   const indexHtml = path.join(webDist, 'index.html');
@@ -80,6 +82,13 @@ export function webApp(
   // Its files, prebuilt-compressed and cached (index.html excepted: only the page handler sends it).
   router.use(staticAssets(webDist));
   router.get(/.*/, webAppSecurityHeaders(settings), async (req, res, next) => {
+    const nonce = res.locals.cspNonce as string;
+    // A guest's public page as every guest gets it, kept whole (http/shared-page-responses.ts).
+    const shared = sharedPages && certainlyGuest(req) ? sharedPages : null;
+    if (shared) {
+      const kept = await shared.lookup(req.originalUrl);
+      if (kept) return shared.send(req, res, kept, nonce);
+    }
     let html: string;
     try {
       html = await fs.promises.readFile(indexHtml, 'utf8');
@@ -88,7 +97,6 @@ export function webApp(
       res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
       return;
     }
-    const nonce = res.locals.cspNonce as string;
     // The nonce first: a title or description that happens to hold the placeholder stays text.
     html = html.replaceAll(NONCE_PLACEHOLDER, nonce);
     const page = await describePage(pages, req.path);
@@ -101,10 +109,13 @@ export function webApp(
         html = withRenderedApp(html, rendered);
         const policy = res.getHeader('Content-Security-Policy');
         if (typeof policy === 'string') {
-          res.setHeader(
-            'Content-Security-Policy',
-            allowStyleAttributes(policy, rendered.styleAttributes ?? rendered.html),
-          );
+          const allowed = allowStyleAttributes(policy, rendered.styleAttributes ?? rendered.html);
+          res.setHeader('Content-Security-Policy', allowed);
+          const kept =
+            shared && rendered.sharedVersion !== undefined
+              ? shared.keep(req.originalUrl, rendered.sharedVersion, html, allowed, nonce)
+              : null;
+          if (shared && kept) return shared.send(req, res, kept, nonce);
         }
       }
     } else if (renderPage && !page.meta) {
