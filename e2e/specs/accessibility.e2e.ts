@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { appReady, DEMO_PASSWORD, useBrowser, waitForQuietNetwork } from '../support/browser';
 
 const b = useBrowser();
 
@@ -349,6 +349,7 @@ describe('accessibility of the shop in use (axe WCAG 2.1 A/AA)', () => {
     // The product page now comes rendered by the server: the size is chosen once the app has
     // adopted it (the header's cart answers), as when the app drew the page. Presses made before
     // the app is there are first-tap.e2e.ts's and server-render.e2e.ts's to check.
+    await appReady(page);
     await page.getByTestId('cart-button').click();
     await page.getByTestId('cart-dropdown').waitFor();
     await page.keyboard.press('Escape');

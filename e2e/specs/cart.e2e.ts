@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from '../support/browser';
+import { appReady, signIn, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -27,7 +27,11 @@ async function resourceIdByTitle(page: Page, title: string): Promise<string> {
 
 async function openCart(page: Page) {
   const dropdown = page.getByTestId('cart-dropdown');
-  if (!(await dropdown.isVisible())) await page.getByTestId('cart-button').click();
+  if (!(await dropdown.isVisible())) {
+    // The app's dropdown (before the app, a guest's press opens the page entry's own).
+    await appReady(page);
+    await page.getByTestId('cart-button').click();
+  }
   await dropdown.waitFor();
   return dropdown;
 }

@@ -139,6 +139,8 @@ describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
   it('shows any other press as taken at once (busy) and does it once when the app is there', async () => {
     const { resource } = await paidItems();
     const page = await phone();
+    // Guest mode off: the cart is not the browser's to show, so its press waits for the app.
+    await page.addInitScript(() => localStorage.setItem('guestModeEnabled', 'false'));
     // The app's code comes late, as on a slow network.
     await page.route('**/assets/boot-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -159,6 +161,64 @@ describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
     await page.waitForTimeout(1000);
     expect(await page.getByTestId('cart-dropdown').isVisible()).toBe(true);
     expect(await page.getByText('Your cart is empty').isVisible()).toBe(true);
+    expect(await page.locator('#drx-early-cart').count()).toBe(0);
+  });
+
+  it('opens a guest’s cart dropdown at once, before the app, and changes the cart there', async () => {
+    const { resource } = await paidItems();
+    const page = await phone();
+    // The app's code does not come while the test runs (its own dropdown is another test's).
+    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 60_000));
+      await route.continue();
+    });
+    await page.goto(`/curriculum/${resource.id}`, { waitUntil: 'load' });
+    const cartButton = page.getByTestId('cart-button');
+    await cartButton.tap();
+    const press = await firstPress(page);
+    expect(press.shown).toBe('menu');
+    expect(press.ms).toBeLessThan(FIRST_TAP_BOUND_MS);
+    const dropdown = page.getByRole('dialog', { name: 'Guest Shopping Cart' });
+    expect(await dropdown.getByText('Your cart is empty').isVisible()).toBe(true);
+    expect(await dropdown.getByTestId('cart-total').textContent()).toBe('$0.00');
+    expect(await dropdown.getByRole('button', { name: 'Checkout' }).isDisabled()).toBe(true);
+    expect(await cartButton.getAttribute('aria-expanded')).toBe('true');
+    // A press beside it closes it; the page's own Add to Cart, then the dropdown again.
+    await page.getByRole('heading', { level: 1 }).tap();
+    expect(await dropdown.count()).toBe(0);
+    await page.getByTestId('add-to-cart').tap();
+    await cartButton.tap();
+    const price = `$${(resource.priceCents / 100).toFixed(2)}`;
+    const line = dropdown.getByTestId('cart-line');
+    expect(await line.count()).toBe(1);
+    expect(await line.getByText(resource.title, { exact: true }).isVisible()).toBe(true);
+    expect(await line.getByTestId('cart-line-price').textContent()).toBe(price);
+    expect(await dropdown.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/cart');
+    // Plus: two licences, the header's count and the total follow at once; minus, then remove.
+    await dropdown.getByRole('button', { name: `Increase quantity of ${resource.title}` }).tap();
+    expect(await line.getByTestId('cart-line-quantity').textContent()).toBe('2');
+    expect(await dropdown.getByTestId('cart-total').textContent()).toBe(
+      `$${((2 * resource.priceCents) / 100).toFixed(2)}`,
+    );
+    expect(await cartButton.getAttribute('data-early-count')).toBe('2');
+    expect(await guestCartUnits(page)).toBe(2);
+    await dropdown.getByRole('button', { name: `Decrease quantity of ${resource.title}` }).tap();
+    expect(await guestCartUnits(page)).toBe(1);
+    await dropdown.getByRole('button', { name: `Remove ${resource.title}` }).tap();
+    expect(await dropdown.getByText('Your cart is empty').isVisible()).toBe(true);
+    expect(await guestCartUnits(page)).toBe(0);
+    expect(await cartButton.getAttribute('data-early-count')).toBeNull();
+    expect(await cartButton.getAttribute('aria-label')).toBe('Cart (0 items)');
+    // Escape closes it and gives focus back to the cart button; a second press of it closes it too.
+    await page.keyboard.press('Escape');
+    expect(await dropdown.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'cart-button',
+    );
+    await cartButton.tap();
+    await cartButton.tap();
+    expect(await dropdown.count()).toBe(0);
+    expect(await cartButton.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('opens a guest’s mobile menu at once, before the app, with the same links', async () => {

@@ -43,6 +43,17 @@ const COUNT_FETCHES = `(() => {
  * Waits until the page has had no fetch in flight (the live stream aside) for `quietMs`, and its
  * images are loaded: 'networkidle' for pages that hold a live stream open.
  */
+/**
+ * Waits until the app has adopted the page (web/src/ssr/earlyInput.ts marks `<html data-app-ready>`),
+ * moving the mouse over it first: a visitor's page fetches the app at their first use. Before, a
+ * guest's press of the header's cart or menu is answered by the page's entry instead.
+ */
+export async function appReady(page: Page, timeout = 30_000): Promise<void> {
+  await page.mouse.move(3, 3);
+  await page.mouse.move(6, 6);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout });
+}
+
 export async function waitForQuietNetwork(page: Page, quietMs = 500, timeout = 10_000): Promise<void> {
   await page
     .waitForFunction(

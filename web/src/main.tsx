@@ -2,6 +2,7 @@ import { firstUse, pressEnded, startsAtOnce } from './ssr/appStart';
 import { addEarly, EARLY_ADD_SELECTOR } from './ssr/earlyCart';
 import { holdEarlyInput } from './ssr/earlyInput';
 import { EARLY_MENU_SELECTOR, openEarlyMenu } from './ssr/earlyMenu';
+import { EARLY_CART_SELECTOR, openEarlyCart } from './ssr/earlyCartDropdown';
 import { addEarlyStyles } from './ssr/earlyStyles';
 
 /**
@@ -10,7 +11,7 @@ import { addEarlyStyles } from './ssr/earlyStyles';
  * (ssr/appStart.ts says when) it is fetched after the first paint and started in steps, each a task
  * of its own, so no single long task keeps a phone from answering a tap. The server's HTML works
  * meanwhile: links are links, a guest's Add to Cart and mobile menu are done by this entry at once
- * (ssr/earlyCart.ts, ssr/earlyMenu.ts), and any other button pressed shows it was taken and is
+ * (ssr/earlyCart.ts, ssr/earlyMenu.ts, ssr/earlyCartDropdown.ts), and any other button pressed shows it was taken and is
  * pressed again once the app is ready (ssr/earlyInput.ts); boot.tsx adopts the page. Any other page starts the app at once.
  */
 function afterFirstPaint(): Promise<void> {
@@ -57,7 +58,8 @@ async function start(): Promise<void> {
     holdEarlyInput(
       (control) =>
         (control.matches(EARLY_ADD_SELECTOR) && addEarly(control, storage('localStorage'), signedIn)) ||
-        (control.matches(EARLY_MENU_SELECTOR) && openEarlyMenu(control, signedIn)),
+        (control.matches(EARLY_MENU_SELECTOR) && openEarlyMenu(control, signedIn)) ||
+        (control.matches(EARLY_CART_SELECTOR) && openEarlyCart(control, storage('localStorage'), signedIn)),
     );
     const used = firstUse(document);
     await parsed();

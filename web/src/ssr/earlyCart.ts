@@ -45,10 +45,12 @@ export function itemOf(button: HTMLElement): Required<Omit<GuestCartInput, 'quan
 }
 
 /** Shows `count` on the header's cart button until the app draws its own. */
-function showCount(count: number): void {
+export function showEarlyCount(count: number): void {
   const button = document.querySelector<HTMLElement>(CART_BUTTON);
   if (!button) return;
-  button.dataset.earlyCount = String(count);
+  // No badge for an empty cart, as the app draws none.
+  if (count > 0) button.dataset.earlyCount = String(count);
+  else delete button.dataset.earlyCount;
   button.setAttribute('aria-label', `Cart (${count} items)`);
   // The app's own count, once drawn, replaces this one for good.
   const handOver = () => {
@@ -80,7 +82,7 @@ export function addEarly(button: HTMLElement, storage: Storage | null, signedIn:
   // Storage refused (full, blocked): the app will say so ('Storage Error') when it does the press.
   if (!saveGuestCart(after, storage)) return false;
   const alreadyInCart = before.some((line) => line.itemType === item.itemType && line.itemId === item.itemId);
-  showCount(guestCartCount(after));
+  showEarlyCount(guestCartCount(after));
   // An app already started (adopting the page, not yet ready) reads the cart again, as for a
   // change made in another tab.
   window.dispatchEvent(new StorageEvent('storage', { key: GUEST_CART_KEY }));

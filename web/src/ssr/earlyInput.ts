@@ -152,6 +152,8 @@ export function holdEarlyInput(itself?: (control: HTMLElement) => boolean): void
 export function releaseEarlyInput(): void {
   if (ready) return;
   ready = true;
+  // What waits for the app (tests, tools) can tell it has adopted the page.
+  document.documentElement.dataset.appReady = '';
   document.removeEventListener('click', onClick, true);
   document.removeEventListener('keydown', onKeyDown, true);
   document.removeEventListener('submit', onSubmit, true);

@@ -2,7 +2,7 @@
  * How the page shows what the entry did before the app is here (issue 30), in a style sheet the
  * entry adds (with the page's CSP nonce): the header's early cart count (earlyCart.ts), the
  * pressed, busy look of a control whose press waits for the app (earlyInput.ts) and the guest's
- * early mobile menu (earlyMenu.ts, outside React's root). Only attributes of
+ * early mobile menu (earlyMenu.ts) and cart dropdown (earlyCartDropdown.ts), outside React's root. Only attributes of
  * the server's nodes are set (`data-early-count`, `data-early-pending`, `aria-busy`): React adopts
  * the page without comparing them, and the marks are taken off when the app takes over.
  */
@@ -23,6 +23,26 @@ button[data-early-pending]::before{content:"";position:absolute;top:50%;left:50%
 .drx-early-menu-footer{display:flex;flex-direction:column;gap:var(--chakra-spacing-2,.5rem)}
 .drx-early-menu-button{display:flex;align-items:center;justify-content:center;height:var(--chakra-sizes-10,2.5rem);border:1px solid var(--chakra-colors-border,#e4e4e7);border-radius:var(--chakra-radii-l2,.25rem);text-decoration:none;font-size:var(--chakra-font-sizes-sm,.875rem);font-weight:var(--chakra-font-weights-medium,500);color:inherit}
 .drx-early-menu-solid{border-color:transparent;background:var(--chakra-colors-brand-solid,#7c3aed);color:var(--chakra-colors-brand-contrast,#fff)}
+#drx-early-cart{position:fixed;inset:0;z-index:1400;pointer-events:none}
+.drx-early-cart-panel{position:fixed;display:flex;flex-direction:column;gap:var(--chakra-spacing-3,.75rem);box-sizing:border-box;width:min(24rem,90vw);padding:var(--chakra-spacing-4,1rem);border-radius:var(--chakra-radii-l3,.375rem);background:var(--chakra-colors-bg-panel,#fff);color:var(--chakra-colors-fg,#18181b);box-shadow:var(--chakra-shadows-lg,0 10px 30px rgba(0,0,0,.2));font-size:var(--chakra-font-sizes-sm,.875rem);pointer-events:auto;outline:none}
+.drx-early-cart-heading{margin:0;font-size:var(--chakra-font-sizes-lg,1.125rem);font-weight:var(--chakra-font-weights-bold,700)}
+.drx-early-cart-empty{margin:0;padding:var(--chakra-spacing-6,1.5rem) 0;text-align:center;color:var(--chakra-colors-fg-muted,#71717a)}
+.drx-early-cart-lines{display:flex;flex-direction:column;gap:var(--chakra-spacing-3,.75rem);max-height:300px;overflow-y:auto;margin:0;padding:0 var(--chakra-spacing-1,.25rem) 0 0;list-style:none}
+.drx-early-cart-line{display:flex;gap:var(--chakra-spacing-3,.75rem);align-items:center}
+.drx-early-cart-about{display:flex;flex-direction:column;gap:var(--chakra-spacing-1,.25rem);flex:1;min-width:0}
+.drx-early-cart-title{margin:0;font-weight:var(--chakra-font-weights-medium,500)}
+.drx-early-cart-muted{margin:0;font-size:var(--chakra-font-sizes-xs,.75rem);color:var(--chakra-colors-fg-muted,#71717a)}
+.drx-early-cart-quantity{display:flex;align-items:center;gap:var(--chakra-spacing-1,.25rem)}
+.drx-early-cart-count{min-width:1.5rem;text-align:center}
+.drx-early-cart-end{display:flex;flex-direction:column;align-items:flex-end;gap:var(--chakra-spacing-1,.25rem)}
+.drx-early-cart-price,.drx-early-cart-strong{margin:0;font-weight:var(--chakra-font-weights-semibold,600)}
+.drx-early-cart-icon{width:1.5rem;height:1.5rem;border:1px solid var(--chakra-colors-border,#e4e4e7);border-radius:var(--chakra-radii-l2,.25rem);background:transparent;color:inherit;line-height:1;cursor:pointer}
+.drx-early-cart-icon:disabled{opacity:.5;cursor:not-allowed}
+.drx-early-cart-total{display:flex;justify-content:space-between;padding-top:var(--chakra-spacing-3,.75rem);border-top:1px solid var(--chakra-colors-border,#e4e4e7)}
+.drx-early-cart-footer{display:flex;flex-direction:column;gap:var(--chakra-spacing-3,.75rem)}
+.drx-early-cart-button{display:flex;align-items:center;justify-content:center;height:var(--chakra-sizes-9,2.25rem);border:1px solid var(--chakra-colors-border,#e4e4e7);border-radius:var(--chakra-radii-l2,.25rem);text-decoration:none;font-weight:var(--chakra-font-weights-medium,500);color:inherit}
+.drx-early-cart-solid{border-color:transparent;background:var(--chakra-colors-brand-solid,#7c3aed);color:var(--chakra-colors-brand-contrast,#fff)}
+.drx-early-cart-solid:disabled{width:100%;opacity:.5;cursor:not-allowed}
 @media (prefers-reduced-motion:reduce){button[data-early-pending]::before{animation-duration:1.8s}}
 `;
 
