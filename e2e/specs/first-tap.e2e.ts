@@ -57,6 +57,14 @@ async function phone(): Promise<Page> {
   return page;
 }
 
+/** The app's code (every script but the page's entry) comes `ms` late, as on a slow network. */
+async function appCodeLate(page: Page, ms: number): Promise<void> {
+  await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
 /** What the first press showed, and how long after it (waits for it to show). */
 async function firstPress(page: Page): Promise<{ ms: number; shown: string }> {
   await page.waitForFunction(() => (window as unknown as { __press: Press }).__press.shownAt !== null, null, {
@@ -121,10 +129,7 @@ describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
     const { course } = await paidItems();
     const page = await phone();
     // A slow network: the app's code (every script but the page's entry) takes 6 s to come.
-    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 6000));
-      await route.continue();
-    });
+    await appCodeLate(page, 6000);
     await page.goto(`/courses/${course.id}`, { waitUntil: 'load' });
     // A scroll is a first use: the app is asked for at once.
     await page.mouse.wheel(0, 120);
@@ -168,10 +173,7 @@ describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
     const { resource } = await paidItems();
     const page = await phone();
     // The app's code does not come while the test runs (its own dropdown is another test's).
-    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 60_000));
-      await route.continue();
-    });
+    await appCodeLate(page, 60_000);
     await page.goto(`/curriculum/${resource.id}`, { waitUntil: 'load' });
     const cartButton = page.getByTestId('cart-button');
     await cartButton.tap();
@@ -224,10 +226,7 @@ describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
   it('opens a guest’s mobile menu at once, before the app, with the same links', async () => {
     const page = await phone();
     // The app's code does not come while the test runs (its own menu is another test's).
-    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 60_000));
-      await route.continue();
-    });
+    await appCodeLate(page, 60_000);
     await page.goto('/courses', { waitUntil: 'load' });
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await menuButton.tap();
