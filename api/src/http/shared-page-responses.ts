@@ -59,12 +59,18 @@ export class SharedPageResponses {
     });
   }
 
-  /** The page kept for `url`, when it was rendered for the current content version. */
+  /**
+   * The page kept for `url`, when it was rendered for the current content version. Null when the
+   * version cannot be read (the database does not answer): the ordinary path then decides.
+   */
   async lookup(url: string): Promise<KeptPage | null> {
     const kept = this.pages.get(url);
     if (!kept) return null;
-    const version = await this.versions.read(this.em.fork());
-    return kept.version === version ? kept : null;
+    try {
+      return kept.version === (await this.versions.read(this.em.fork())) ? kept : null;
+    } catch {
+      return null;
+    }
   }
 
   /**
