@@ -37,6 +37,7 @@ import { ResourceAuthoringResolver } from '../modules/resources/resource-authori
 import { resourcesResolvers } from '../modules/resources/resources.resolver';
 import { UploadsResolver } from '../modules/uploads/uploads.resolver';
 import { sellersResolvers } from '../modules/sellers/sellers.resolver';
+import { AccountResolver } from '../modules/account/account.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import { webhooksResolvers } from '../modules/webhooks/webhooks.resolver';
 import { PgPubSub } from '../realtime/pg-pubsub';
@@ -46,6 +47,7 @@ import { permissionMiddleware, ruleOf } from './permission-middleware';
 
 export const resolvers = [
   AuthResolver,
+  AccountResolver,
   UsersResolver,
   ReferenceResolver,
   AdminResolver,

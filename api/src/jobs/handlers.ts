@@ -8,6 +8,7 @@ import '../modules/bookings/booking-holds.jobs';
 import '../modules/memberships/membership.jobs';
 import '../modules/shop/shop.jobs';
 import '../modules/auth/auth-housekeeping.jobs';
+import '../modules/account/account.jobs';
 import '../modules/uploads/abandoned-uploads.jobs';
 import '../modules/orders/automatic-refund.jobs';
 import '../modules/sellers/earnings.jobs';

@@ -33,6 +33,7 @@ import { Migration20261124100000_registration_attempts } from './Migration202611
 import { Migration20261130000100_webhooks } from './Migration20261130000100_webhooks';
 import { Migration20261130000400_rate_limits } from './Migration20261130000400_rate_limits';
 import { Migration20261201000000_content_versions } from './Migration20261201000000_content_versions';
+import { Migration20261205000000_account_tokens } from './Migration20261205000000_account_tokens';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -100,4 +101,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261201000000_content_versions',
     class: Migration20261201000000_content_versions,
   },
+  { name: 'Migration20261205000000_account_tokens', class: Migration20261205000000_account_tokens },
 ];

@@ -54,6 +54,7 @@ export async function seedDemoResources(em: EntityManager, privateFiles: Storage
       username: s.username,
       usernameKey,
       email: `${s.username}@demo.drx.dance`,
+      emailVerifiedAt: new Date(),
       passwordHash,
       role: 'seller',
       roles: ['seller'],

@@ -33,6 +33,8 @@ export async function seedDemoAccounts(em: EntityManager, accounts: readonly Dem
         username: demo.username,
         usernameKey,
         email: `${demo.username}@demo.drx.dance`,
+        // The demo's addresses are its own: verified, so the demo shows what verified accounts get.
+        emailVerifiedAt: new Date(),
         passwordHash,
         role: demo.roles[0],
         roles: [...demo.roles],

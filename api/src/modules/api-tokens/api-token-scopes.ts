@@ -58,7 +58,10 @@ export function scopeGranted(held: readonly string[], needed: ApiTokenScope): bo
   return needed.endsWith(':read') && held.includes(needed.replace(/:read$/, ':write'));
 }
 
-/** Root fields no token may call: signing in and out, and managing tokens (a person's session only). */
+/**
+ * Root fields no token may call: signing in and out, managing tokens, and credentials (passwords,
+ * email and its verification): a person's session only.
+ */
 export const SESSION_ONLY = 'session only';
 type Need = ApiTokenScope | typeof SESSION_ONLY;
 
@@ -175,7 +178,19 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
 
 /** The scope each Mutation field needs. */
 export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
-  ...fields(SESSION_ONLY, ['apiTokenCreate', 'apiTokenRevoke', 'login', 'logout', 'register']),
+  ...fields(SESSION_ONLY, [
+    'apiTokenCreate',
+    'apiTokenRevoke',
+    'emailChange',
+    'emailVerificationSend',
+    'emailVerify',
+    'login',
+    'logout',
+    'passwordChange',
+    'passwordReset',
+    'passwordResetRequest',
+    'register',
+  ]),
   ...fields('account:write', [
     'notificationPreferencesUpdate',
     'notificationUnsubscribe',

@@ -62,6 +62,7 @@ export class AuthResolver {
           input,
           { ip: ctx.ip, limit: ctx.config.registrationLimit },
           { token: input.storeInvite, secret: ctx.config.sessionSecret },
+          ctx.config.publicUrl,
         );
         await ctx.req.session.start(user.id);
         rememberDevice(

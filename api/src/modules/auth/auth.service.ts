@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
+import { sendEmailVerification } from '../account/email-verification';
 import { claimPendingStoreGrants, type StoreInviteClaim } from '../shop/store-entitlements';
 import { User } from '../users/user.entity';
 import { MAX_USERNAME_LENGTH, validateRegistration, type RegistrationFields } from './auth.validation';
@@ -58,13 +59,15 @@ export class AuthService {
   /**
    * Creates an account. `limit`: registrations one address may make per hour (0: no limit); every
    * valid attempt counts, before the name is checked and the password hashed. `invite`: a store
-   * purchase invitation's token; the store grants pending for the email are claimed only when it was
-   * issued for that email (shop/store-invite.ts) — a wrong or missing token is no error.
+   * purchase invitation's token: issued for the email (shop/store-invite.ts), it proves the address
+   * (verified at once) and claims what the store sold to it — a wrong or missing token is no error.
+   * Otherwise an email gets a link to verify it (`publicUrl`: the site's address, for the link).
    */
   async register(
     input: RegistrationFields,
     from: { ip: string; limit: number },
     invite: StoreInviteClaim,
+    publicUrl: string,
   ): Promise<User> {
     const clean = validateRegistration(input);
     await new RegistrationThrottle(this.em).admit(from.ip, from.limit);
@@ -90,6 +93,10 @@ export class AuthService {
         });
         await tem.flush();
         await claimPendingStoreGrants(tem, user, invite);
+        if (user.email) {
+          await tem.refresh(user);
+          if (!user.emailVerifiedAt) await sendEmailVerification(tem, user, publicUrl);
+        }
         return user;
       });
     } catch (error) {

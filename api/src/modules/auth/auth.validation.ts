@@ -51,29 +51,40 @@ export function validateRegistration(input: RegistrationFields): CleanRegistrati
       'username',
     );
   }
-  const password = input.password ?? '';
-  if (password.length < 8) {
-    throw new DomainError('INVALID_INPUT', 'Password must be at least 8 characters', 'password');
-  }
-  if (password.length > 200) {
-    throw new DomainError('INVALID_INPUT', 'Password must be at most 200 characters', 'password');
-  }
-  // Published in the README: no new account may use it (a production server refuses to start while
-  // a demo account still has it, so it must not be possible to add one).
-  if (password === DEMO_PASSWORD) {
-    throw new DomainError('INVALID_INPUT', DEMO_PASSWORD_REFUSED, 'password');
-  }
-  const email = optionalText(input.email, 'email', 'Email', 254);
-  if (email && !EMAIL_PATTERN.test(email)) {
-    throw new DomainError('INVALID_INPUT', 'Email must be a valid email address', 'email');
-  }
+  const password = validateNewPassword(input.password, 'password');
   return {
     username,
     password,
-    email: email?.toLowerCase() ?? null,
+    email: validateEmail(input.email, 'email'),
     firstName: optionalText(input.firstName, 'firstName', 'First name', 100),
     lastName: optionalText(input.lastName, 'lastName', 'Last name', 100),
   };
+}
+
+/** A password an account may take (registration, reset, change); `field` names it in the error. */
+export function validateNewPassword(value: string | null | undefined, field: string): string {
+  const password = value ?? '';
+  if (password.length < 8) {
+    throw new DomainError('INVALID_INPUT', 'Password must be at least 8 characters', field);
+  }
+  if (password.length > 200) {
+    throw new DomainError('INVALID_INPUT', 'Password must be at most 200 characters', field);
+  }
+  // Published in the README: no account may take it (a production server refuses to start while a
+  // demo account still has it, so it must not be possible to add one).
+  if (password === DEMO_PASSWORD) {
+    throw new DomainError('INVALID_INPUT', DEMO_PASSWORD_REFUSED, field);
+  }
+  return password;
+}
+
+/** An email address as accounts keep it (lower case), or a clear error naming `field`. */
+export function validateEmail(value: string | null | undefined, field: string): string | null {
+  const email = optionalText(value, field, 'Email', 254);
+  if (email && !EMAIL_PATTERN.test(email)) {
+    throw new DomainError('INVALID_INPUT', 'Email must be a valid email address', field);
+  }
+  return email?.toLowerCase() ?? null;
 }
 
 export function validateName(value: string | null | undefined, field: string, label: string) {

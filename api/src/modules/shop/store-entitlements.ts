@@ -23,9 +23,9 @@ import { claimStoreOrders, refundedQuantities, type StoredLine, storedOrder } fr
  *   transaction. Without an account for the buyer's email the grant waits (`pending`) and the buyer
  *   is mailed an invitation to register, a link carrying a token signed for their email
  *   (store-invite.ts). Registering with that email and that token claims it, or a signed-in member
- *   with that email claims it with the token later (claimPendingStoreGrants, in the registration's
- *   or storeClaimInvite's transaction). DRX does not verify emails: merely registering with the
- *   buyer's address claims nothing.
+ *   with that email claims it with the token later, or verifies the email (claimPendingStoreGrants,
+ *   claimStoreForVerifiedEmail). Merely registering with the buyer's address claims nothing: an
+ *   order goes only to the account that verified its email (store-orders.service.ts).
  * - Cancelled, refunded or voided, or a line refunded in full: the grant is revoked and its access
  *   removed as a DRX refund removes it — the grant's entitlement row is deleted (rows from other
  *   orders, licences or staff grants stay), and the course enrolment keeps its progress but gets
@@ -242,15 +242,16 @@ async function revokeStoreCourse(em: EntityManager, userId: string, courseId: st
 }
 
 /**
- * An account takes what the store sold to its email before it existed (call inside the
- * registration's or storeClaimInvite's transaction). Returns how many grants it claimed.
+ * An account takes what the store sold to its email before it existed, once the email is proven to
+ * be its own (call inside the registration's, storeClaimInvite's or the email verification's
+ * transaction). Returns how many grants it claimed.
  *
- * - With `invite` holding the invitation token of that email (store-invite.ts): the grants pending
- *   for the email, the orders they belong to (even one a webhook attached meanwhile to another
- *   account typed with that address) and the email's orders nobody holds.
- * - Without it (no token, a stale one, another email's): no grant, and only the email's unheld
- *   orders that wait on no invitation (merchandise, settled DRX lines) — as the order's next webhook
- *   would map them by email. An order with grants pending stays the invitation holder's to claim.
+ * - With `invite` holding the invitation token of that email (store-invite.ts): the token was mailed
+ *   to the address, so holding it proves it — the account's email is marked verified
+ *   (`markEmailVerified`) and claims as a verified email does (`claimStoreForVerifiedEmail`).
+ * - Without it (no token, a stale one, another email's): nothing. An address typed at registration
+ *   proves nothing (anyone can type a shopper's address): the account claims the email's orders and
+ *   grants once it verifies the address (account/email-verification.ts).
  */
 export async function claimPendingStoreGrants(
   em: EntityManager,
@@ -258,16 +259,33 @@ export async function claimPendingStoreGrants(
   invite: StoreInviteClaim,
 ): Promise<number> {
   const email = user.email?.trim();
-  if (!email) return 0;
-  if (!verifyStoreInviteToken(invite.secret, email, invite.token)) {
-    await em.execute(
-      `update store_orders o set user_id = ?
-       where o.user_id is null and lower(o.email) = lower(?::text)
-         and not exists (select 1 from store_entitlement_grants g where g.order_id = o.id and g.status = 'pending')`,
-      [user.id, email],
-    );
-    return 0;
-  }
+  if (!email || !verifyStoreInviteToken(invite.secret, email, invite.token)) return 0;
+  if (!(await markEmailVerified(em, user.id, email))) return 0;
+  return claimStoreForVerifiedEmail(em, user.id, email);
+}
+
+/**
+ * Marks `email` verified on the account if it is still the account's address and no other account
+ * has verified it (the partial unique index on verified emails guards the race); false otherwise.
+ */
+export async function markEmailVerified(em: EntityManager, userId: string, email: string): Promise<boolean> {
+  const rows = await em.execute<{ id: string }[]>(
+    `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
+     where id = ? and lower(email) = lower(?::text)
+       and not exists (select 1 from users o where o.id <> ? and lower(o.email) = lower(?::text)
+                         and o.email_verified_at is not null)
+     returning id`,
+    [userId, email, userId, email],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * What the store sold to a verified email and nobody holds yet goes to its account: the grants
+ * pending for the email, the orders they belong to (even one a webhook attached meanwhile to another
+ * account), and the email's orders nobody holds.
+ */
+export async function claimStoreForVerifiedEmail(em: EntityManager, userId: string, email: string): Promise<number> {
   // The orders first, as their webhooks lock them before their grants: a refund arriving meanwhile
   // waits for the claim (and then revokes from the claimer), never deadlocks with it.
   await em.execute(
@@ -281,16 +299,16 @@ export async function claimPendingStoreGrants(
     `update store_entitlement_grants set status = 'granted', user_id = ?, granted_at = now()
      where status = 'pending' and lower(email) = lower(?::text)
      returning id, status, user_id, item_type, item_id, order_id`,
-    [user.id, email],
+    [userId, email],
   );
   const orderIds = [...new Set(grants.map((g) => g.order_id))];
   if (orderIds.length) {
     await em.execute(
       `update store_orders set user_id = ? where id in (${orderIds.map(() => '?').join(', ')})`,
-      [user.id, ...orderIds],
+      [userId, ...orderIds],
     );
   }
-  await claimStoreOrders(em, user.id, email);
+  await claimStoreOrders(em, userId, email);
   for (const grant of grants) await giveAccess(em, grant);
   return grants.length;
 }

@@ -8,13 +8,14 @@ import type { StoreOrder, StoreOrderLine } from './store-orders.types';
  * The store's orders as its webhooks report them (store_orders). The store is the system of record;
  * DRX keeps the newest state it was told: an order webhook with an older `updated_at` than the row
  * never overwrites it (conditional upsert), whatever order the deliveries arrive in. The order
- * belongs to the DRX account whose email is the buyer's (any letter case; the oldest such account
- * when several share it), kept once matched while the order's email stays the same.
+ * belongs to the DRX account that verified the buyer's email (any letter case; one account at most
+ * may verify an address), kept once matched while the order's email stays the same. An account
+ * that only typed the address at registration gets nothing until it proves the address is its own.
  */
 
-/** The account a buyer's email names: the oldest account with that email, in any letter case. */
+/** The account a buyer's email names: the one that verified that email, in any letter case. */
 export const ACCOUNT_BY_EMAIL_SQL = `(select u.id from users u where lower(u.email) = lower(?::text)
-  order by u.created_at, u.id limit 1)`;
+  and u.email_verified_at is not null order by u.created_at, u.id limit 1)`;
 
 export interface StoredOrderRow {
   id: string;
@@ -165,7 +166,8 @@ export function refundedQuantities(
 }
 
 /**
- * Gives a new account the store orders placed with its email before it existed (registration, in
+ * Gives an account the store orders placed with its email that nobody holds, once the email is
+ * proven its own (registration with the invitation, storeClaimInvite or the verification, in
  * its transaction).
  */
 export async function claimStoreOrders(em: EntityManager, userId: string, email: string): Promise<void> {

@@ -8,7 +8,7 @@ import { Field, ID, ObjectType } from 'type-graphql';
 })
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'displayName' | 'role' | 'roles' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'displayName' | 'role' | 'roles' | 'createdAt' | 'updatedAt' | 'emailVerifiedAt';
 
   @Field(() => ID, { description: 'The account’s id (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
@@ -30,6 +30,10 @@ export class User {
   @Index()
   @Property({ type: 'string', length: 254, nullable: true })
   email?: string | null;
+
+  /** When `email` was proven to be the account's (a link mailed to it was opened); null: not yet. */
+  @Property({ type: 'Date', nullable: true })
+  emailVerifiedAt?: Date | null;
 
   @Property({ type: 'string', length: 255, lazy: true, hidden: true })
   passwordHash!: string;

@@ -25,6 +25,15 @@ export class UsersResolver {
     return maySeePrivate(ctx, user) ? (user.email ?? null) : null;
   }
 
+  @FieldResolver(() => Boolean, {
+    nullable: true,
+    description:
+      'Whether the account proved `email` is its own (opened the link mailed to it). Store orders and invitations go only to a verified email. Visible to its owner and to admins; null for others.',
+  })
+  emailVerified(@Root() user: User, @Ctx() ctx: Context): boolean | null {
+    return maySeePrivate(ctx, user) ? Boolean(user.email && user.emailVerifiedAt) : null;
+  }
+
   @FieldResolver(() => String, {
     nullable: true,
     description:

@@ -1,0 +1,91 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sendMail } from '../mail/mail';
+
+/**
+ * The account's own mails: links to verify an address or reset a password, and notices of security
+ * changes. Transactional mails (they answer the person's own action or guard their account), so no
+ * notification setting switches them off and they carry no unsubscribe link.
+ */
+
+interface Recipient {
+  username: string;
+  displayName: string;
+}
+
+const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export function mailEmailVerification(
+  em: EntityManager,
+  to: string,
+  user: Recipient,
+  link: string,
+): Promise<{ id: string }> {
+  return sendMail(em, {
+    to,
+    subject: 'Confirm your email address for DRX',
+    text:
+      `Hello ${user.displayName},\n\n` +
+      `Please confirm that ${to} is the email address of your DRX account "${user.username}" by opening this link:\n\n` +
+      `${link}\n\n` +
+      `The link works for 7 days and once. Until then, purchases made in the DRX shop with this address ` +
+      `are not given to your account.\n\n` +
+      `If you did not ask for this, ignore this mail: nothing changes.\n`,
+  });
+}
+
+export function mailPasswordReset(
+  em: EntityManager,
+  to: string,
+  user: Recipient,
+  link: string,
+): Promise<{ id: string }> {
+  return sendMail(em, {
+    to,
+    subject: 'Reset your DRX password',
+    text:
+      `Hello ${user.displayName},\n\n` +
+      `Someone asked to reset the password of your DRX account "${user.username}". To choose a new ` +
+      `password, open this link within 30 minutes (it works once):\n\n` +
+      `${link}\n\n` +
+      `If it was not you, ignore this mail: your password stays as it is.\n`,
+  });
+}
+
+export function mailPasswordChanged(
+  em: EntityManager,
+  to: string,
+  user: Recipient,
+  how: 'reset' | 'change',
+  publicUrl: string,
+): Promise<{ id: string }> {
+  const by = how === 'reset' ? 'with a reset link mailed to this address' : 'from your profile';
+  return sendMail(em, {
+    to,
+    subject: 'Your DRX password was changed',
+    text:
+      `Hello ${user.displayName},\n\n` +
+      `The password of your DRX account "${user.username}" was changed ${by} on ${when(new Date())}. ` +
+      `Every other session of the account was signed out.\n\n` +
+      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us by ` +
+      `replying to this mail.\n`,
+  });
+}
+
+export function mailEmailChanged(
+  em: EntityManager,
+  oldAddress: string,
+  newAddress: string,
+  user: Recipient,
+  publicUrl: string,
+): Promise<{ id: string }> {
+  return sendMail(em, {
+    to: oldAddress,
+    subject: 'The email address of your DRX account was changed',
+    text:
+      `Hello ${user.displayName},\n\n` +
+      `The email address of your DRX account "${user.username}" was changed from ${oldAddress} to ` +
+      `${newAddress} on ${when(new Date())}. Mail for the account now goes there.\n\n` +
+      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us by ` +
+      `replying to this mail.\n`,
+  });
+}

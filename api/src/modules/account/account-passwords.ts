@@ -1,0 +1,133 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError } from '../../graphql/errors';
+import { validateNewPassword } from '../auth/auth.validation';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { markEmailVerified } from '../shop/store-entitlements';
+import { User } from '../users/user.entity';
+import { mailPasswordChanged, mailPasswordReset } from './account-mail';
+import { issueAccountToken, useAccountToken } from './account-tokens';
+import { admitHourly } from './hourly-throttle';
+
+/** Reset requests one client address may make in an hour (whatever they name). */
+export const RESET_REQUESTS_PER_ADDRESS = 10;
+/** Reset mails one account receives in an hour at most (more requests are answered the same, silently). */
+export const RESET_MAILS_PER_ACCOUNT = 3;
+/** Password changes (with their current-password check) one account may try in an hour. */
+export const PASSWORD_CHANGES_PER_HOUR = 10;
+
+export const RESET_REQUEST_ANSWER =
+  'If an account matches, we have sent a link to choose a new password to its email address. It works for 30 minutes.';
+export const RESET_REQUESTS_THROTTLED =
+  'Too many password resets were asked for from your address in the last hour. Please try again later.';
+export const RESET_LINK_INVALID =
+  'This password reset link is invalid, has expired or was already used. Ask for a new one.';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+export const PASSWORD_CHANGES_THROTTLED =
+  'Too many attempts to change your password in the last hour. Please try again later.';
+
+export const resetPasswordUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+
+/**
+ * "Forgot password?": `login` is a username or an email address. Every account it names that has an
+ * email gets a single-use link valid 30 minutes (at most RESET_MAILS_PER_ACCOUNT an hour). The
+ * answer never says whether an account matched; only the address's own limit is refused.
+ */
+export async function requestPasswordReset(
+  em: EntityManager,
+  login: string,
+  ip: string,
+  publicUrl: string,
+): Promise<void> {
+  const name = (login ?? '').trim().toLowerCase();
+  if (!name) throw new DomainError('INVALID_INPUT', 'Enter your username or email address', 'login');
+  if (name.length > 254) throw new DomainError('INVALID_INPUT', 'This is longer than any username or email', 'login');
+  if (!(await admitHourly(em, `reset:ip:${ip.slice(0, 100)}`, RESET_REQUESTS_PER_ADDRESS))) {
+    throw new DomainError('TOO_MANY_ATTEMPTS', RESET_REQUESTS_THROTTLED);
+  }
+  const accounts = await em.find(
+    User,
+    // Addresses are kept in lower case (auth.validation.ts), as are username keys.
+    name.includes('@') ? { email: name } : { usernameKey: name },
+    { orderBy: { createdAt: 'asc' } },
+  );
+  for (const account of accounts) {
+    if (!account.email) continue;
+    if (!(await admitHourly(em, `reset-mail:user:${account.id}`, RESET_MAILS_PER_ACCOUNT))) continue;
+    await em.transactional(async (tem) => {
+      const token = await issueAccountToken(tem, account.id, 'reset_password', account.email);
+      await mailPasswordReset(tem, account.email!, account, resetPasswordUrl(publicUrl, token));
+    });
+  }
+}
+
+/**
+ * Sets a new password with a reset link: the link is used once (a conditional update), every
+ * session of the account ends, and the account's email is told. Opening a link mailed to the
+ * address also proves the address (verified, if it is still the account's). Returns the account;
+ * the caller signs this browser in.
+ */
+export async function resetPassword(
+  em: EntityManager,
+  input: { token: string; newPassword: string },
+  publicUrl: string,
+): Promise<User> {
+  const password = validateNewPassword(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(password);
+  const userId = await em.transactional(async (tem) => {
+    const used = await useAccountToken(tem, 'reset_password', input.token);
+    if (!used) throw new DomainError('INVALID_INPUT', RESET_LINK_INVALID, 'token');
+    await tem.execute(`update users set password_hash = ?, updated_at = now() where id = ?`, [
+      passwordHash,
+      used.userId,
+    ]);
+    await endSessions(tem, used.userId, null);
+    if (used.email) await markEmailVerified(tem, used.userId, used.email);
+    const user = await tem.findOneOrFail(User, used.userId);
+    if (user.email) await mailPasswordChanged(tem, user.email, user, 'reset', publicUrl);
+    return used.userId;
+  });
+  return em.findOneOrFail(User, userId, { refresh: true });
+}
+
+/**
+ * The signed-in account changes its password: the current one proves it is them (counted per
+ * account and hour), every other session ends (this one stays), and the email is told.
+ */
+export async function changePassword(
+  em: EntityManager,
+  user: User,
+  input: { currentPassword: string; newPassword: string },
+  sessionId: string | null,
+  publicUrl: string,
+): Promise<void> {
+  const password = validateNewPassword(input.newPassword, 'newPassword');
+  if (!(await admitHourly(em, `password-change:user:${user.id}`, PASSWORD_CHANGES_PER_HOUR))) {
+    throw new DomainError('TOO_MANY_ATTEMPTS', PASSWORD_CHANGES_THROTTLED);
+  }
+  const withHash = await em.findOneOrFail(User, user.id, { populate: ['passwordHash'], refresh: true });
+  if (!(await verifyPassword(withHash.passwordHash, input.currentPassword ?? ''))) {
+    throw new DomainError('INVALID_INPUT', WRONG_CURRENT_PASSWORD, 'currentPassword');
+  }
+  if (password === input.currentPassword) {
+    throw new DomainError('INVALID_INPUT', 'The new password must differ from the current one', 'newPassword');
+  }
+  const passwordHash = await hashPassword(password);
+  await em.transactional(async (tem) => {
+    await tem.execute(`update users set password_hash = ?, updated_at = now() where id = ?`, [
+      passwordHash,
+      user.id,
+    ]);
+    await endSessions(tem, user.id, sessionId);
+    if (withHash.email) await mailPasswordChanged(tem, withHash.email, withHash, 'change', publicUrl);
+  });
+}
+
+/** Ends every session of the account but `keep` (the table: auth/session-store.ts). */
+export async function endSessions(em: EntityManager, userId: string, keep: string | null): Promise<number> {
+  const rows = await em.execute<{ sid: string }[]>(
+    `delete from "session" where sess->>'userId' = ? and sid is distinct from ? returning sid`,
+    [userId, keep],
+  );
+  return rows.length;
+}

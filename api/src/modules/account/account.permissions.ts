@@ -1,0 +1,16 @@
+import { allow } from 'graphql-shield';
+import { isAuthenticated } from '../../graphql/rules';
+
+/** Reset and verification links work for whoever holds them; changes need the account's session. */
+export const accountPermissions = {
+  Mutation: {
+    passwordResetRequest: allow,
+    passwordReset: allow,
+    emailVerify: allow,
+    passwordChange: isAuthenticated,
+    emailChange: isAuthenticated,
+    emailVerificationSend: isAuthenticated,
+  },
+  AccountActionPayload: allow,
+  AccountPayload: allow,
+};

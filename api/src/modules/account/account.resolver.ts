@@ -1,0 +1,106 @@
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import type { Context } from '../../graphql/context';
+import { payload } from '../../graphql/payload';
+import type { User } from '../users/user.entity';
+import { changePassword, RESET_REQUEST_ANSWER, requestPasswordReset, resetPassword } from './account-passwords';
+import { EmailChangeInput, PasswordChangeInput, PasswordResetInput, PasswordResetRequestInput } from './account.inputs';
+import { AccountActionPayload, AccountPayload } from './account.payloads';
+import { changeEmail, resendEmailVerification, verifyEmail } from './email-verification';
+
+const done = (message: string | null = null) => ({ success: true, message });
+const notDone = { success: false, message: null };
+
+/** Password reset and change, email verification and change (issue 31; docs/architecture.md "Auth"). */
+@Resolver()
+export class AccountResolver {
+  @Mutation(() => AccountActionPayload, {
+    description:
+      'Forgot password: mails every account the username or email names (that has an email) a single-use link to choose a new password, valid 30 minutes. ' +
+      'The answer is the same whether or not an account matched. ' +
+      'Errors: INVALID_INPUT (login empty or too long), TOO_MANY_ATTEMPTS (this client address asked 10 times in the last hour). ' +
+      'An account receives at most 3 such mails an hour; further requests are answered the same and mail nothing.',
+  })
+  passwordResetRequest(
+    @Arg('input', { description: 'Who forgot their password.' }) input: PasswordResetRequestInput,
+    @Ctx() ctx: Context,
+  ): Promise<AccountActionPayload> {
+    return payload(async () => {
+      await requestPasswordReset(ctx.em, input.login, ctx.ip, ctx.config.publicUrl);
+      return done(RESET_REQUEST_ANSWER);
+    }, notDone);
+  }
+
+  @Mutation(() => AccountPayload, {
+    description:
+      'Sets a new password with the token of a reset mail and signs this browser in: the link works once and for 30 minutes, every other session of the account ends, and the account’s email is told. ' +
+      'Errors: INVALID_INPUT (newPassword breaks its rule; token invalid, expired or used — nothing changes).',
+  })
+  passwordReset(
+    @Arg('input', { description: 'The link’s token and the new password.' }) input: PasswordResetInput,
+    @Ctx() ctx: Context,
+  ): Promise<AccountPayload> {
+    return payload<{ user: User | null }>(async () => {
+      const user = await resetPassword(ctx.em, input, ctx.config.publicUrl);
+      await ctx.req.session.start(user.id);
+      ctx.user = user;
+      return { user };
+    }, { user: null });
+  }
+
+  @Mutation(() => AccountActionPayload, {
+    description:
+      'Changes the signed-in account’s password: every other session ends (this one stays) and the account’s email is told. ' +
+      'Errors: INVALID_INPUT (currentPassword wrong; newPassword breaks its rule or equals the current one), TOO_MANY_ATTEMPTS (10 attempts in the last hour).',
+  })
+  passwordChange(
+    @Arg('input', { description: 'The current and the new password.' }) input: PasswordChangeInput,
+    @Ctx() ctx: Context,
+  ): Promise<AccountActionPayload> {
+    return payload(async () => {
+      await changePassword(ctx.em, ctx.user!, input, ctx.req.session.id, ctx.config.publicUrl);
+      return done('Your password was changed. Your other sessions were signed out.');
+    }, notDone);
+  }
+
+  @Mutation(() => AccountPayload, {
+    description:
+      'Changes the signed-in account’s email: the new address is unverified until the link mailed to it is opened, and the old address is told. ' +
+      'Errors: INVALID_INPUT (password wrong; newEmail empty, invalid or the current one), TOO_MANY_ATTEMPTS (10 attempts in the last hour).',
+  })
+  emailChange(
+    @Arg('input', { description: 'The password and the new address.' }) input: EmailChangeInput,
+    @Ctx() ctx: Context,
+  ): Promise<AccountPayload> {
+    return payload<{ user: User | null }>(async () => {
+      const user = await changeEmail(ctx.em, ctx.user!, input, ctx.config.publicUrl);
+      ctx.user = user;
+      return { user };
+    }, { user: null });
+  }
+
+  @Mutation(() => AccountActionPayload, {
+    description:
+      'Mails the signed-in account a new link to confirm its email ("Send again"); earlier links stop working. ' +
+      'Errors: INVALID_INPUT (no email), CONFLICT (already confirmed), TOO_MANY_ATTEMPTS (5 mails in the last hour).',
+  })
+  emailVerificationSend(@Ctx() ctx: Context): Promise<AccountActionPayload> {
+    return payload(async () => {
+      await resendEmailVerification(ctx.em, ctx.user!, ctx.config.publicUrl);
+      return done('We sent a new confirmation link to your email address.');
+    }, notDone);
+  }
+
+  @Mutation(() => AccountPayload, {
+    description:
+      'Confirms an email address with the token of the link mailed to it (whoever is signed in, or nobody): the account’s email becomes verified and it receives the DRX courses, resources and store orders bought with that address that nobody holds. ' +
+      'Errors: INVALID_INPUT (token invalid, expired or used, or the account’s email changed since), CONFLICT (another account already verified this address).',
+  })
+  emailVerify(
+    @Arg('token', { description: 'The `token` parameter of the mailed link.' }) token: string,
+    @Ctx() ctx: Context,
+  ): Promise<AccountPayload> {
+    return payload<{ user: User | null }>(async () => ({ user: await verifyEmail(ctx.em, token) }), {
+      user: null,
+    });
+  }
+}
