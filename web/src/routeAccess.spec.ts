@@ -10,6 +10,15 @@ describe('routeAccess', () => {
     }
   });
 
+  it("lets guests open the account pages of /auth and of the mails' links; /profile stays signed-in", () => {
+    for (const path of ['/forgot-password', '/reset-password', '/verify-email']) {
+      const access = routeAccess(path);
+      expect(access.guard, path).toBeNull();
+      expect(access.signedInRender, path).toBe(false);
+    }
+    expect(routeAccess('/profile').guard).toBe('member');
+  });
+
   it('finds the member guard on signed-in pages, in either layout', () => {
     for (const path of ['/my-courses', '/my-purchases', '/messages', '/messages/c1', '/seller/analytics']) {
       expect(routeAccess(path).guard, path).toBe('member');

@@ -15,6 +15,10 @@ const HomePage = lazyPage(() => import('./features/home/HomePage'));
 const AboutPage = lazyPage(() => import('./features/home/AboutPage'));
 const AuthPage = lazyPage(() => import('./features/auth/AuthPage'));
 const RegisterPage = lazyPage(() => import('./features/auth/RegisterPage'));
+// Accounts (issue 31): a forgotten password, and the pages of the links mailed to an address.
+const ForgotPasswordPage = lazyPage(() => import('./features/account/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./features/account/ResetPasswordPage'));
+const VerifyEmailPage = lazyPage(() => import('./features/account/VerifyEmailPage'));
 const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'));
 const ProfileEditPage = lazyPage(() => import('./features/profile/ProfileEditPage'));
 const UnsubscribePage = lazyPage(() => import('./features/notifications/UnsubscribePage'));
@@ -197,6 +201,10 @@ const publicRoutes: RouteObject[] = [
   { path: 'about', element: page(AboutPage) },
   { path: 'auth', element: page(AuthPage) },
   { path: 'register', element: page(RegisterPage) },
+  // A forgotten password, and the links of account mails (no sign-in: the token is the proof).
+  { path: 'forgot-password', element: page(ForgotPasswordPage) },
+  { path: 'reset-password', element: page(ResetPasswordPage) },
+  { path: 'verify-email', element: page(VerifyEmailPage) },
   { path: 'courses', element: page(CoursesPage) },
   // Public certificate verification (the PDF's QR code points here).
   { path: 'verify/:certificateNumber', element: page(CertificateVerifyPage) },

@@ -14,6 +14,12 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation PasswordResetRequest($input: PasswordResetRequestInput!) {\n    passwordResetRequest(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasswordResetRequestDocument,
+    "\n  mutation PasswordReset($input: PasswordResetInput!) {\n    passwordReset(input: $input) {\n      user {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasswordResetDocument,
+    "\n  mutation PasswordChange($input: PasswordChangeInput!) {\n    passwordChange(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasswordChangeDocument,
+    "\n  mutation EmailChange($input: EmailChangeInput!) {\n    emailChange(input: $input) {\n      user {\n        id\n        email\n        emailVerified\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.EmailChangeDocument,
+    "\n  mutation EmailVerificationSend {\n    emailVerificationSend {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.EmailVerificationSendDocument,
+    "\n  mutation EmailVerify($token: String!) {\n    emailVerify(token: $token) {\n      user {\n        id\n        email\n        emailVerified\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.EmailVerifyDocument,
     "\n  fragment AdminInstructorRow on InstructorProfile {\n    id\n    displayName\n    avatarUrl\n    headline\n    styles\n    city\n    state\n    teachesOnline\n    teachesInPerson\n    timeZone\n    status\n    statusReason\n    featured\n    rating\n    reviewCount\n    priceFromCents\n  }\n": typeof types.AdminInstructorRowFragmentDoc,
     "\n  query AdminInstructors($first: Int, $after: String, $status: InstructorStatus, $search: String) {\n    adminInstructors(first: $first, after: $after, status: $status, search: $search) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminInstructorRow\n      }\n    }\n  }\n": typeof types.AdminInstructorsDocument,
     "\n  query AdminInstructorOptions {\n    adminInstructors(first: 200) {\n      nodes {\n        id\n        displayName\n      }\n    }\n  }\n": typeof types.AdminInstructorOptionsDocument,
@@ -268,7 +274,7 @@ type Documents = {
     "\n  query NotificationPreferences {\n    notificationPreferences {\n      kind\n      label\n      description\n      enabled\n    }\n  }\n": typeof types.NotificationPreferencesDocument,
     "\n  mutation NotificationPreferencesUpdate($input: NotificationPreferencesUpdateInput!) {\n    notificationPreferencesUpdate(input: $input) {\n      preferences {\n        kind\n        label\n        description\n        enabled\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.NotificationPreferencesUpdateDocument,
     "\n  mutation NotificationUnsubscribe($input: NotificationUnsubscribeInput!) {\n    notificationUnsubscribe(input: $input) {\n      kind\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.NotificationUnsubscribeDocument,
-    "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n": typeof types.ProfilePageDocument,
+    "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n": typeof types.ProfilePageDocument,
     "\n  query UserProfile($id: ID!) {\n    user(id: $id) {\n      id\n      username\n      displayName\n      role\n      roles\n      profileImageUrl\n    }\n  }\n": typeof types.UserProfileDocument,
     "\n  mutation ProfileUpdate($input: ProfileUpdateInput!) {\n    profileUpdate(input: $input) {\n      user {\n        id\n        firstName\n        lastName\n        displayName\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ProfileUpdateDocument,
     "\n  fragment OrderLineLicences on OrderLine {\n    id\n    licences\n    licencesLeft\n    licenceHolders {\n      username\n      displayName\n      givenAt\n    }\n  }\n": typeof types.OrderLineLicencesFragmentDoc,
@@ -333,6 +339,12 @@ type Documents = {
     "\n  mutation ShopCheckout($input: ShopCheckoutInput!) {\n    shopCheckout(input: $input) {\n      checkoutUrl\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ShopCheckoutDocument,
 };
 const documents: Documents = {
+    "\n  mutation PasswordResetRequest($input: PasswordResetRequestInput!) {\n    passwordResetRequest(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasswordResetRequestDocument,
+    "\n  mutation PasswordReset($input: PasswordResetInput!) {\n    passwordReset(input: $input) {\n      user {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasswordResetDocument,
+    "\n  mutation PasswordChange($input: PasswordChangeInput!) {\n    passwordChange(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasswordChangeDocument,
+    "\n  mutation EmailChange($input: EmailChangeInput!) {\n    emailChange(input: $input) {\n      user {\n        id\n        email\n        emailVerified\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.EmailChangeDocument,
+    "\n  mutation EmailVerificationSend {\n    emailVerificationSend {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.EmailVerificationSendDocument,
+    "\n  mutation EmailVerify($token: String!) {\n    emailVerify(token: $token) {\n      user {\n        id\n        email\n        emailVerified\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.EmailVerifyDocument,
     "\n  fragment AdminInstructorRow on InstructorProfile {\n    id\n    displayName\n    avatarUrl\n    headline\n    styles\n    city\n    state\n    teachesOnline\n    teachesInPerson\n    timeZone\n    status\n    statusReason\n    featured\n    rating\n    reviewCount\n    priceFromCents\n  }\n": types.AdminInstructorRowFragmentDoc,
     "\n  query AdminInstructors($first: Int, $after: String, $status: InstructorStatus, $search: String) {\n    adminInstructors(first: $first, after: $after, status: $status, search: $search) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...AdminInstructorRow\n      }\n    }\n  }\n": types.AdminInstructorsDocument,
     "\n  query AdminInstructorOptions {\n    adminInstructors(first: 200) {\n      nodes {\n        id\n        displayName\n      }\n    }\n  }\n": types.AdminInstructorOptionsDocument,
@@ -587,7 +599,7 @@ const documents: Documents = {
     "\n  query NotificationPreferences {\n    notificationPreferences {\n      kind\n      label\n      description\n      enabled\n    }\n  }\n": types.NotificationPreferencesDocument,
     "\n  mutation NotificationPreferencesUpdate($input: NotificationPreferencesUpdateInput!) {\n    notificationPreferencesUpdate(input: $input) {\n      preferences {\n        kind\n        label\n        description\n        enabled\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.NotificationPreferencesUpdateDocument,
     "\n  mutation NotificationUnsubscribe($input: NotificationUnsubscribeInput!) {\n    notificationUnsubscribe(input: $input) {\n      kind\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.NotificationUnsubscribeDocument,
-    "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n": types.ProfilePageDocument,
+    "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n": types.ProfilePageDocument,
     "\n  query UserProfile($id: ID!) {\n    user(id: $id) {\n      id\n      username\n      displayName\n      role\n      roles\n      profileImageUrl\n    }\n  }\n": types.UserProfileDocument,
     "\n  mutation ProfileUpdate($input: ProfileUpdateInput!) {\n    profileUpdate(input: $input) {\n      user {\n        id\n        firstName\n        lastName\n        displayName\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.ProfileUpdateDocument,
     "\n  fragment OrderLineLicences on OrderLine {\n    id\n    licences\n    licencesLeft\n    licenceHolders {\n      username\n      displayName\n      givenAt\n    }\n  }\n": types.OrderLineLicencesFragmentDoc,
@@ -666,6 +678,30 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PasswordResetRequest($input: PasswordResetRequestInput!) {\n    passwordResetRequest(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PasswordResetRequest($input: PasswordResetRequestInput!) {\n    passwordResetRequest(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PasswordReset($input: PasswordResetInput!) {\n    passwordReset(input: $input) {\n      user {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PasswordReset($input: PasswordResetInput!) {\n    passwordReset(input: $input) {\n      user {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PasswordChange($input: PasswordChangeInput!) {\n    passwordChange(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PasswordChange($input: PasswordChangeInput!) {\n    passwordChange(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EmailChange($input: EmailChangeInput!) {\n    emailChange(input: $input) {\n      user {\n        id\n        email\n        emailVerified\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation EmailChange($input: EmailChangeInput!) {\n    emailChange(input: $input) {\n      user {\n        id\n        email\n        emailVerified\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EmailVerificationSend {\n    emailVerificationSend {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation EmailVerificationSend {\n    emailVerificationSend {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EmailVerify($token: String!) {\n    emailVerify(token: $token) {\n      user {\n        id\n        email\n        emailVerified\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation EmailVerify($token: String!) {\n    emailVerify(token: $token) {\n      user {\n        id\n        email\n        emailVerified\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -1685,7 +1721,7 @@ export function graphql(source: "\n  mutation NotificationUnsubscribe($input: No
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n"];
+export function graphql(source: "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

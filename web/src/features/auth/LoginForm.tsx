@@ -1,8 +1,9 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useLogin } from './useLogin';
 
-/** The sign-in form (username and password). Shared by the auth page. */
+/** The sign-in form (username and password, "Forgot password?"). Shared by the auth page. */
 export function LoginForm() {
   const { login, loading } = useLogin();
   const [username, setUsername] = useState('');
@@ -26,7 +27,12 @@ export function LoginForm() {
           />
         </Field.Root>
         <Field.Root>
-          <Field.Label>Password</Field.Label>
+          <HStack justify="space-between" w="full">
+            <Field.Label>Password</Field.Label>
+            <Link asChild textStyle="sm" colorPalette="blue" variant="underline">
+              <RouterLink to="/forgot-password">Forgot password?</RouterLink>
+            </Link>
+          </HStack>
           <Input
             name="password"
             type="password"

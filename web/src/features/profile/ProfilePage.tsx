@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Container, DataList, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { Pencil } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -9,8 +9,11 @@ import { RoleBadges } from './RoleBadges';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { DeveloperSection } from '../api-tokens/DeveloperSection';
+import { EmailSection } from './EmailSection';
+import { EmailVerifiedBadge } from './EmailVerifiedBadge';
+import { PasswordSection } from './PasswordSection';
 
-const ProfilePageQueryDocument = graphql(`
+export const ProfilePageQueryDocument = graphql(`
   query ProfilePage {
     me {
       id
@@ -19,6 +22,7 @@ const ProfilePageQueryDocument = graphql(`
       firstName
       lastName
       email
+      emailVerified
       role
       roles
       profileImageUrl
@@ -109,7 +113,16 @@ export default function ProfilePage() {
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>Email</DataList.ItemLabel>
-                <DataList.ItemValue>{me.email || '—'}</DataList.ItemValue>
+                <DataList.ItemValue>
+                  {me.email ? (
+                    <HStack gap={2} wrap="wrap">
+                      <span>{me.email}</span>
+                      <EmailVerifiedBadge verified={Boolean(me.emailVerified)} />
+                    </HStack>
+                  ) : (
+                    '—'
+                  )}
+                </DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>Member since</DataList.ItemLabel>
@@ -118,6 +131,8 @@ export default function ProfilePage() {
             </DataList.Root>
           </Card.Footer>
         </Card.Root>
+        <EmailSection email={me.email ?? null} verified={Boolean(me.emailVerified)} />
+        <PasswordSection username={me.username} />
         <DeveloperSection />
       </Stack>
     </Container>

@@ -1,0 +1,103 @@
+import { useMutation } from '@apollo/client/react';
+import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { EmailChangeMutationDocument } from '../account/accountDocuments';
+import { NO_ERRORS, settle, splitUserErrors, type FormErrors } from '../account/accountErrors';
+import { FormProblems } from '../account/FormProblems';
+
+type EmailField = 'newEmail' | 'password';
+
+export const EMAIL_CHANGE_TEXT = {
+  emailRequired: 'Enter the new email address',
+  passwordRequired: 'Enter your current password',
+  changed: (email: string) =>
+    `We sent a confirmation link to ${email}. Your previous address was told about the change.`,
+} as const;
+
+/**
+ * Changes the account's email: the current password proves it is them. The new address is
+ * unconfirmed until the link mailed there is opened; the saved account comes back from the server
+ * and updates the page (and the header) through the cache.
+ */
+export function EmailChangeForm({ hasEmail }: { hasEmail: boolean }) {
+  const [mutate, { loading }] = useMutation(EmailChangeMutationDocument);
+  const [newEmail, setNewEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors<EmailField>>(NO_ERRORS);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setDone(null);
+    const email = newEmail.trim();
+    const fields: FormErrors<EmailField>['fields'] = {};
+    if (!email) fields.newEmail = EMAIL_CHANGE_TEXT.emailRequired;
+    if (!password) fields.password = EMAIL_CHANGE_TEXT.passwordRequired;
+    if (fields.newEmail || fields.password) {
+      setErrors({ fields, form: [] });
+      return;
+    }
+    setErrors(NO_ERRORS);
+    const outcome = await settle(
+      mutate({ variables: { input: { newEmail: email, password } } }).then(({ data }) => data?.emailChange),
+    );
+    if (!outcome.ok) {
+      setErrors(splitUserErrors(outcome.errors, ['newEmail', 'password']));
+      return;
+    }
+    setDone(EMAIL_CHANGE_TEXT.changed(outcome.payload.user?.email ?? email));
+    setNewEmail('');
+    setPassword('');
+  }
+
+  const clear = (field: EmailField) => {
+    if (errors.fields[field]) setErrors({ ...errors, fields: { ...errors.fields, [field]: undefined } });
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-labelledby="email-change-heading" noValidate>
+      <Stack gap="4">
+        {done && (
+          <Alert.Root status="success">
+            <Alert.Indicator />
+            <Alert.Title>{done}</Alert.Title>
+          </Alert.Root>
+        )}
+        <FormProblems messages={errors.form} />
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+          <Field.Root invalid={Boolean(errors.fields.newEmail)}>
+            <Field.Label>{hasEmail ? 'New email' : 'Email'}</Field.Label>
+            <Input
+              name="newEmail"
+              type="email"
+              autoComplete="email"
+              value={newEmail}
+              onChange={(event) => {
+                setNewEmail(event.target.value);
+                clear('newEmail');
+              }}
+            />
+            <Field.ErrorText>{errors.fields.newEmail}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.fields.password)}>
+            <Field.Label>Current password</Field.Label>
+            <Input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                clear('password');
+              }}
+            />
+            <Field.ErrorText>{errors.fields.password}</Field.ErrorText>
+          </Field.Root>
+        </Stack>
+        <Button type="submit" alignSelf="flex-start" loading={loading} loadingText="Saving…">
+          {hasEmail ? 'Change email' : 'Add email'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
