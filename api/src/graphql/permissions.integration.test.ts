@@ -36,6 +36,10 @@ const PUBLIC_ROOT_FIELDS = new Set([
   'Mutation.login',
   'Mutation.register',
   'Mutation.logout',
+  // A reset or verification link works for whoever holds it (account/account.permissions.ts).
+  'Mutation.passwordResetRequest',
+  'Mutation.passwordReset',
+  'Mutation.emailVerify',
   'Query.courses',
   'Query.course',
   'Query.courseCategories',

@@ -41,7 +41,8 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const name = (login ?? '').trim().toLowerCase();
   if (!name) throw new DomainError('INVALID_INPUT', 'Enter your username or email address', 'login');
-  if (name.length > 254) throw new DomainError('INVALID_INPUT', 'This is longer than any username or email', 'login');
+  if (name.length > 254)
+    throw new DomainError('INVALID_INPUT', 'This is longer than any username or email', 'login');
   if (!(await admitHourly(em, `reset:ip:${ip.slice(0, 100)}`, RESET_REQUESTS_PER_ADDRESS))) {
     throw new DomainError('TOO_MANY_ATTEMPTS', RESET_REQUESTS_THROTTLED);
   }
@@ -110,7 +111,11 @@ export async function changePassword(
     throw new DomainError('INVALID_INPUT', WRONG_CURRENT_PASSWORD, 'currentPassword');
   }
   if (password === input.currentPassword) {
-    throw new DomainError('INVALID_INPUT', 'The new password must differ from the current one', 'newPassword');
+    throw new DomainError(
+      'INVALID_INPUT',
+      'The new password must differ from the current one',
+      'newPassword',
+    );
   }
   const passwordHash = await hashPassword(password);
   await em.transactional(async (tem) => {

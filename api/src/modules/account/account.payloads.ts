@@ -19,7 +19,10 @@ export class AccountActionPayload {
 
 @ObjectType({ description: 'The result of an account change that returns the account.' })
 export class AccountPayload {
-  @Field(() => User, { nullable: true, description: 'The account as it is now; null when `userErrors` says why not.' })
+  @Field(() => User, {
+    nullable: true,
+    description: 'The account as it is now; null when `userErrors` says why not.',
+  })
   user?: User | null;
 
   @Field(() => [UserError], { description: 'Why it failed; empty on success.' })

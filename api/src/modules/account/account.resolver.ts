@@ -2,8 +2,18 @@ import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import type { User } from '../users/user.entity';
-import { changePassword, RESET_REQUEST_ANSWER, requestPasswordReset, resetPassword } from './account-passwords';
-import { EmailChangeInput, PasswordChangeInput, PasswordResetInput, PasswordResetRequestInput } from './account.inputs';
+import {
+  changePassword,
+  RESET_REQUEST_ANSWER,
+  requestPasswordReset,
+  resetPassword,
+} from './account-passwords';
+import {
+  EmailChangeInput,
+  PasswordChangeInput,
+  PasswordResetInput,
+  PasswordResetRequestInput,
+} from './account.inputs';
 import { AccountActionPayload, AccountPayload } from './account.payloads';
 import { changeEmail, resendEmailVerification, verifyEmail } from './email-verification';
 
@@ -39,12 +49,15 @@ export class AccountResolver {
     @Arg('input', { description: 'The link’s token and the new password.' }) input: PasswordResetInput,
     @Ctx() ctx: Context,
   ): Promise<AccountPayload> {
-    return payload<{ user: User | null }>(async () => {
-      const user = await resetPassword(ctx.em, input, ctx.config.publicUrl);
-      await ctx.req.session.start(user.id);
-      ctx.user = user;
-      return { user };
-    }, { user: null });
+    return payload<{ user: User | null }>(
+      async () => {
+        const user = await resetPassword(ctx.em, input, ctx.config.publicUrl);
+        await ctx.req.session.start(user.id);
+        ctx.user = user;
+        return { user };
+      },
+      { user: null },
+    );
   }
 
   @Mutation(() => AccountActionPayload, {
@@ -71,11 +84,14 @@ export class AccountResolver {
     @Arg('input', { description: 'The password and the new address.' }) input: EmailChangeInput,
     @Ctx() ctx: Context,
   ): Promise<AccountPayload> {
-    return payload<{ user: User | null }>(async () => {
-      const user = await changeEmail(ctx.em, ctx.user!, input, ctx.config.publicUrl);
-      ctx.user = user;
-      return { user };
-    }, { user: null });
+    return payload<{ user: User | null }>(
+      async () => {
+        const user = await changeEmail(ctx.em, ctx.user!, input, ctx.config.publicUrl);
+        ctx.user = user;
+        return { user };
+      },
+      { user: null },
+    );
   }
 
   @Mutation(() => AccountActionPayload, {

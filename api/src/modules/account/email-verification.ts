@@ -22,7 +22,8 @@ export const VERIFY_EMAIL_CHANGED =
 export const VERIFICATION_THROTTLED =
   'Too many confirmation mails were sent for your account in the last hour. Please try again later.';
 export const WRONG_PASSWORD = 'Your current password is not correct';
-export const EMAIL_CHANGES_THROTTLED = 'Too many attempts to change your email in the last hour. Please try again later.';
+export const EMAIL_CHANGES_THROTTLED =
+  'Too many attempts to change your email in the last hour. Please try again later.';
 
 /** The link a verification mail carries. */
 export const verifyEmailUrl = (publicUrl: string, token: string) =>
@@ -43,7 +44,11 @@ export async function sendEmailVerification(
 }
 
 /** "Send again": a new link for the signed-in account's unverified email, throttled per account. */
-export async function resendEmailVerification(em: EntityManager, user: User, publicUrl: string): Promise<void> {
+export async function resendEmailVerification(
+  em: EntityManager,
+  user: User,
+  publicUrl: string,
+): Promise<void> {
   if (!user.email) throw new DomainError('INVALID_INPUT', 'Your account has no email address to confirm.');
   if (user.emailVerifiedAt) throw new DomainError('CONFLICT', 'Your email address is already confirmed.');
   if (!(await admitHourly(em, `verify-mail:user:${user.id}`, VERIFICATION_MAILS_PER_HOUR))) {

@@ -444,13 +444,14 @@ describe('a buyer without an account', () => {
     );
     expect(viaGraph.data.register.userErrors).toEqual([]);
     strangers.push(viaGraph.data.register.user.id);
-    // A later webhook of the order maps it by email to one of those accounts: its lines still wait.
+    // A later webhook of the order maps it by email only to an account that verified the address:
+    // none of those did, so the order stays nobody's and its lines still wait.
     await deliver(t, 'orders/updated', { ...paid, updated_at: '2026-11-28T10:05:00Z' });
     const [held] = await db(t).execute<{ user_id: string | null }[]>(
       'select user_id from store_orders where id = ?',
       [orderGidOf(id)],
     );
-    expect(strangers).toContain(held.user_id);
+    expect(held.user_id).toBeNull();
 
     expect((await grants(id)).map((g) => [g.status, g.user_id])).toEqual([
       ['pending', null],
@@ -516,6 +517,71 @@ describe('a buyer without an account', () => {
     expect(again.data.storeClaimInvite).toEqual({ claimed: 0, userErrors: [] });
     expect(await storeEntitlements(buyerId, resource.id)).toBe(1);
   });
+
+  it('the squatter case: an account registered first with the shopper’s email gets nothing; verifying the address does', async () => {
+    const email = `store-shopper-${unique()}@example.com`;
+    // Someone registers the shopper's address before the shopper ever comes to DRX.
+    const squatter = t.agent();
+    const squatterId = (await register(squatter, email)).body.id as string;
+    const { course, resource, id } = await pendingOrder(email);
+    // Not the squatter's: the order and its lines wait for whoever proves the address.
+    const [held] = await db(t).execute<{ user_id: string | null }[]>(
+      'select user_id from store_orders where id = ?',
+      [orderGidOf(id)],
+    );
+    expect(held.user_id).toBeNull();
+    expect(await enrollment(squatterId, course.id)).toEqual([]);
+    expect(await storeEntitlements(squatterId, resource.id)).toBe(0);
+    expect((await t.gql(squatter, MY_STORE_ORDERS)).data.storeOrders.nodes).toEqual([]);
+
+    // The shopper (who reads that mailbox) registers too, and opens the verification link.
+    const shopper = t.agent();
+    const shopperId = (await register(shopper, email)).body.id as string;
+    const mails = await db(t).execute<{ text: string }[]>(
+      `select text from mail_outbox where lower("to") = lower(?) and subject = 'Confirm your email address for DRX' order by created_at desc, id desc`,
+      [email],
+    );
+    const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mails[0].text)?.[1];
+    const verified = await t.gql(
+      shopper,
+      `mutation($token: String!) { emailVerify(token: $token) { user { id emailVerified } userErrors { code } } }`,
+      { token },
+    );
+    expect(verified.data.emailVerify).toEqual({
+      user: { id: shopperId, emailVerified: true },
+      userErrors: [],
+    });
+    expect(await courseOpen(shopper, course.id)).toBe(true);
+    expect(await storeEntitlements(shopperId, resource.id)).toBe(1);
+    expect((await t.gql(shopper, MY_STORE_ORDERS)).data.storeOrders.nodes).toEqual([
+      expect.objectContaining({ id: orderGidOf(id) }),
+    ]);
+    // The squatter still has nothing, and can no longer verify the address.
+    expect(await enrollment(squatterId, course.id)).toEqual([]);
+    expect((await t.gql(squatter, MY_STORE_ORDERS)).data.storeOrders.nodes).toEqual([]);
+
+    // The store's next order for that address goes straight to the verified account.
+    const next = await pendingOrderOrGranted(email);
+    expect(next.body).toMatchObject({ granted: 2, pending: 0 });
+    expect(await storeEntitlements(squatterId, next.resource.id)).toBe(0);
+  });
+
+  /** Another paid order of a new course and resource by `email`, answered as delivered. */
+  async function pendingOrderOrGranted(email: string) {
+    const course = await paidCourse(t, idOf.member);
+    const resource = await resourceOf(t, null, idOf.member);
+    const res = await deliver(
+      t,
+      'orders/create',
+      orderPayload({
+        id: nextId(),
+        email,
+        lines: [{ sku: courseSku(course.id) }, { sku: resourceSku(resource.id) }],
+      }),
+    );
+    expect(res.status).toBe(200);
+    return { course, resource, body: res.body };
+  }
 
   it('a pending grant cancelled before sign-up is not claimed', async () => {
     const course = await paidCourse(t, idOf.member);

@@ -285,7 +285,11 @@ export async function markEmailVerified(em: EntityManager, userId: string, email
  * pending for the email, the orders they belong to (even one a webhook attached meanwhile to another
  * account), and the email's orders nobody holds.
  */
-export async function claimStoreForVerifiedEmail(em: EntityManager, userId: string, email: string): Promise<number> {
+export async function claimStoreForVerifiedEmail(
+  em: EntityManager,
+  userId: string,
+  email: string,
+): Promise<number> {
   // The orders first, as their webhooks lock them before their grants: a refund arriving meanwhile
   // waits for the claim (and then revokes from the claimer), never deadlocks with it.
   await em.execute(
