@@ -1,4 +1,5 @@
 import type { ShopProductSort } from '../../gql/graphql';
+import { priceBound, type ShopFilters } from './shopParams';
 
 /** An amount in the store's currency, as the graph sends it ("12.00" and "USD"). */
 export interface Money {
@@ -38,71 +39,14 @@ export function formatPriceRange(min: Money, max: Money): string {
   return Number(min.amount) === Number(max.amount) || !high ? low : `${low} – ${high}`;
 }
 
-export const SHOP_SORTS: { value: ShopProductSort; label: string }[] = [
-  { value: 'FEATURED', label: 'Featured' },
-  { value: 'NEWEST', label: 'Newest' },
-  { value: 'TITLE', label: 'Name (A–Z)' },
-  { value: 'PRICE_ASC', label: 'Price: low to high' },
-  { value: 'PRICE_DESC', label: 'Price: high to low' },
-];
-
-/** The shop's search, filters and sort as they live in the URL (/shop?q=…&style=…&type=…). */
-export interface ShopFilters {
-  search: string;
-  danceStyle: string;
-  productType: string;
-  /** In the store's currency, as typed ('' for no bound). */
-  minPrice: string;
-  maxPrice: string;
-  sort: ShopProductSort | '';
-}
-
-const PARAM: Record<keyof ShopFilters, string> = {
-  search: 'q',
-  danceStyle: 'style',
-  productType: 'type',
-  minPrice: 'min',
-  maxPrice: 'max',
-  sort: 'sort',
-};
-
-export const NO_SHOP_FILTERS: ShopFilters = {
-  search: '',
-  danceStyle: '',
-  productType: '',
-  minPrice: '',
-  maxPrice: '',
-  sort: '',
-};
-
-export function shopFiltersFromParams(params: URLSearchParams): ShopFilters {
-  const get = (key: keyof ShopFilters) => (params.get(PARAM[key]) ?? '').trim();
-  const sort = get('sort');
-  return {
-    search: get('search'),
-    danceStyle: get('danceStyle'),
-    productType: get('productType'),
-    minPrice: priceBound(get('minPrice')) === null ? '' : get('minPrice'),
-    maxPrice: priceBound(get('maxPrice')) === null ? '' : get('maxPrice'),
-    sort: SHOP_SORTS.some((s) => s.value === sort) ? (sort as ShopProductSort) : '',
-  };
-}
-
-export function shopFiltersToParams(filters: ShopFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of Object.keys(PARAM) as (keyof ShopFilters)[]) {
-    const value = filters[key];
-    if (value) params.set(PARAM[key], value);
-  }
-  return params;
-}
-
-/** A typed price bound → a number, or null when empty, negative or not a number. */
-export function priceBound(value: string): number | null {
-  if (!value.trim()) return null;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? n : null;
-}
+export {
+  NO_SHOP_FILTERS,
+  priceBound,
+  SHOP_SORTS,
+  type ShopFilters,
+  shopFiltersFromParams,
+  shopFiltersToParams,
+} from './shopParams';
 
 /** How many filters (not the search or sort) are set. */
 export function activeShopFilterCount(filters: ShopFilters): number {
