@@ -21,8 +21,10 @@ import zlib from 'node:zlib';
 
 export const FIRST_LOAD_GOAL = 150 * 1024;
 // 336 KiB until issue 30, whose early Add to Cart and mobile menu in the entry (counted here too)
-// added ≈ 2.5 KiB, and its early cart dropdown (web/src/ssr/earlyCartDropdown.ts) ≈ 1.6 KiB more.
-export const APP_CEILING = 340 * 1024;
+// added ≈ 2.5 KiB, its early cart dropdown (web/src/ssr/earlyCartDropdown.ts) ≈ 1.6 KiB more, and
+// the catalogues' early filters, search and phones' filter dialog (web/src/ssr/earlyFilters.ts,
+// earlyFilterDialog.ts, with the catalogues' URL rules) ≈ 2.2 KiB more.
+export const APP_CEILING = 342 * 1024;
 export const CHUNK_BUDGET = 500 * 1000;
 export const FIRST_TAP_BUDGET = 12 * 1024;
 /** Text only the entry's early Add to Cart holds (web/src/ssr/earlyCart.ts, EARLY_ADD_SELECTOR). */

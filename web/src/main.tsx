@@ -3,6 +3,13 @@ import { addEarly, EARLY_ADD_SELECTOR } from './ssr/earlyCart';
 import { holdEarlyInput } from './ssr/earlyInput';
 import { EARLY_MENU_SELECTOR, openEarlyMenu } from './ssr/earlyMenu';
 import { EARLY_CART_SELECTOR, openEarlyCart } from './ssr/earlyCartDropdown';
+import { openEarlyFilters } from './ssr/earlyFilterDialog';
+import {
+  applyEarlyFilter,
+  EARLY_FILTERS_SELECTOR,
+  needsNoApp,
+  prepareEarlyFilters,
+} from './ssr/earlyFilters';
 import { addEarlyStyles } from './ssr/earlyStyles';
 
 /**
@@ -11,8 +18,10 @@ import { addEarlyStyles } from './ssr/earlyStyles';
  * (ssr/appStart.ts says when) it is fetched after the first paint and started in steps, each a task
  * of its own, so no single long task keeps a phone from answering a tap. The server's HTML works
  * meanwhile: links are links, a guest's Add to Cart and mobile menu are done by this entry at once
- * (ssr/earlyCart.ts, ssr/earlyMenu.ts, ssr/earlyCartDropdown.ts), and any other button pressed shows it was taken and is
- * pressed again once the app is ready (ssr/earlyInput.ts); boot.tsx adopts the page. Any other page starts the app at once.
+ * (ssr/earlyCart.ts, ssr/earlyMenu.ts, ssr/earlyCartDropdown.ts), a catalogue's filters and search
+ * go to the filtered page the server renders (ssr/earlyFilters.ts, ssr/earlyFilterDialog.ts), and
+ * any other button pressed shows it was taken and is pressed again once the app is ready
+ * (ssr/earlyInput.ts); boot.tsx adopts the page. Any other page starts the app at once.
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -55,14 +64,19 @@ async function start(): Promise<void> {
     // The server marks a signed-in member's entry: their cart is on the server, for the app to fill.
     const signedIn = entry.dataset.start === 'now';
     addEarlyStyles(entry.nonce ?? '');
-    holdEarlyInput(
-      (control) =>
-        (control.matches(EARLY_ADD_SELECTOR) && addEarly(control, storage('localStorage'), signedIn)) ||
-        (control.matches(EARLY_MENU_SELECTOR) && openEarlyMenu(control, signedIn)) ||
-        (control.matches(EARLY_CART_SELECTOR) && openEarlyCart(control, storage('localStorage'), signedIn)),
+    holdEarlyInput((control, event) =>
+      event.type === 'click'
+        ? (control.matches(EARLY_ADD_SELECTOR) && addEarly(control, storage('localStorage'), signedIn)) ||
+          (control.matches(EARLY_MENU_SELECTOR) && openEarlyMenu(control, signedIn)) ||
+          (control.matches(EARLY_CART_SELECTOR) &&
+            openEarlyCart(control, storage('localStorage'), signedIn)) ||
+          (control.matches(EARLY_FILTERS_SELECTOR) && openEarlyFilters(control))
+        : applyEarlyFilter(control, event),
     );
-    const used = firstUse(document);
+    // A catalogue's filters are applied by going to another page: using them fetches no app.
+    const used = firstUse(document, needsNoApp);
     await parsed();
+    prepareEarlyFilters();
     const atOnce = await startsAtOnce(document, entry, {
       local: storage('localStorage'),
       session: storage('sessionStorage'),

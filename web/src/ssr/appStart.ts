@@ -68,10 +68,17 @@ export async function startsAtOnce(
   return zones.some((rendered) => rendered !== zone);
 }
 
-/** Resolves at the visitor's first sign of use of the page, with that event. */
-export function firstUse(target: EventTarget): Promise<Event> {
+/**
+ * Resolves at the visitor's first sign of use of the page, with that event; an event `ignored`
+ * says needs no app (a use the entry answers by going to another page) is not one.
+ */
+export function firstUse(
+  target: EventTarget,
+  ignored: (event: Event) => boolean = () => false,
+): Promise<Event> {
   return new Promise((resolve) => {
     const used = (event: Event) => {
+      if (ignored(event)) return;
       for (const type of USE_EVENTS) target.removeEventListener(type, used, true);
       resolve(event);
     };

@@ -25,7 +25,7 @@ import { GUEST_MODE_KEY, parseGuestMode } from '../features/cart/guestMode';
 import { GUEST_CART_KEY } from '../features/cart/storageKeys';
 import { formatCurrency } from '../lib/currency';
 import { showEarlyCount } from './earlyCart';
-import { EARLY_ISLAND } from './earlyMenu';
+import { EARLY_ISLAND } from './earlyDialog';
 
 /** The header's cart button (HeaderCartSlot marks it). */
 export const EARLY_CART_SELECTOR = '[data-testid="cart-button"]';

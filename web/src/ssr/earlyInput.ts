@@ -4,10 +4,13 @@
  * instead of being lost (or sending a form the browser's way): text typed and options chosen are
  * handed to the app, then each button pressed, Enter pressed in a field and form sent is replayed.
  * Links are left alone: they work as links. A press the entry can do itself (a guest's Add to
- * Cart: earlyCart.ts) is done at once instead, and not kept. A kept press shows at once that it
- * was taken: the control looks pressed and busy (`aria-busy`, a spinner: earlyStyles.ts) until the
- * app does it.
+ * Cart: earlyCart.ts) is done at once instead, and not kept, and so is a catalogue's filter chosen
+ * or search sent (earlyFilters.ts: the entry goes to the filtered page; nothing is then replayed).
+ * A kept press shows at once that it was taken: the control looks pressed and busy (`aria-busy`, a
+ * spinner: earlyStyles.ts) until the app does it.
  */
+import { EARLY_ISLAND } from './earlyDialog';
+
 const CONTROLS =
   'button, input[type="checkbox"], input[type="radio"], summary, [role="button"], [role="tab"], [role="menuitem"], [role="checkbox"], [role="radio"], [role="switch"], [role="combobox"], [aria-haspopup]';
 const TEXT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'number', 'password']);
@@ -20,6 +23,8 @@ type Held =
   | { kind: 'submit'; form: HTMLFormElement };
 
 let ready = false;
+/** The entry is taking the visitor to another page (earlyFilters.ts): nothing is replayed here. */
+let leaving = false;
 const held: Held[] = [];
 /**
  * Boxes ticked and options chosen: the browser shows them at once (not kept), and React, which sets
@@ -30,8 +35,14 @@ const toggled = new Map<HTMLInputElement, boolean>();
 const TOGGLES = 'input[type="checkbox"], input[type="radio"]';
 /** The controls shown busy, with what their aria-busy was. */
 const pending = new Map<HTMLElement, string | null>();
-/** A press the entry does itself: true when done (then it is not kept). */
-let doItself: (control: HTMLElement) => boolean = () => false;
+/**
+ * What the entry does itself: a press (`click`), a choice (`change`), Enter in a field (`keydown`)
+ * or a form sent (`submit`) on `control`; true when done (then it is not kept).
+ */
+export type DoItself = (control: HTMLElement, event: Event) => boolean;
+let doItself: DoItself = () => false;
+/** What the entry drew itself works on its own (its menus: earlyMenu.ts). */
+const inIsland = (target: Element) => !!target.closest(`[${EARLY_ISLAND}]`);
 
 /** Shows a control pressed and busy until the app does its press (the look: earlyStyles.ts). */
 function markPending(control: HTMLElement | null | undefined): void {
@@ -68,13 +79,13 @@ function onClick(event: MouseEvent): void {
   if (ready || !(event.target instanceof Element)) return;
   const target = event.target.closest<HTMLElement>(CONTROLS);
   // A link works as a link; what the entry drew itself (its menu: earlyMenu.ts) works on its own.
-  if (!target || target.closest('a[href], [data-early-island]')) return;
+  if (!target || target.closest('a[href]') || inIsland(target)) return;
   if (target instanceof HTMLInputElement && target.matches(TOGGLES)) {
     toggled.delete(target);
     toggled.set(target, target.checked); // already the new state when the click is dispatched
     return;
   }
-  if (doItself(target)) {
+  if (doItself(target, event)) {
     event.preventDefault();
     event.stopPropagation();
     return;
@@ -86,6 +97,13 @@ function onKeyDown(event: KeyboardEvent): void {
   const field = event.target;
   if (ready || event.key !== 'Enter' || !(field instanceof HTMLInputElement) || !TEXT_TYPES.has(field.type))
     return;
+  if (inIsland(field)) return;
+  if (doItself(field, event)) {
+    // Enter's default (sending the form) is the entry's now.
+    event.preventDefault();
+    event.stopPropagation();
+    return;
+  }
   hold(
     event,
     { kind: 'enter', field },
@@ -94,9 +112,28 @@ function onKeyDown(event: KeyboardEvent): void {
 }
 
 function onSubmit(event: SubmitEvent): void {
-  if (ready || !(event.target instanceof HTMLFormElement)) return;
+  if (ready || !(event.target instanceof HTMLFormElement) || inIsland(event.target)) return;
+  if (doItself(event.target, event)) {
+    event.preventDefault();
+    event.stopPropagation();
+    return;
+  }
   const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
   hold(event, { kind: 'submit', form: event.target }, submitter ?? event.target);
+}
+
+/** A choice in a select or a box changed: the browser shows it; the entry may apply it itself. */
+function onChange(event: Event): void {
+  const field = event.target;
+  if (ready || !(field instanceof HTMLElement) || inIsland(field)) return;
+  // Done (the page is being left): React, adopting the page meanwhile, must not hear of it.
+  if (doItself(field, event)) event.stopPropagation();
+}
+
+/** The entry is taking the visitor to another page: what was kept is not done here when the app comes. */
+export function leavingPage(): void {
+  leaving = true;
+  document.documentElement.style.cursor = 'progress';
 }
 
 /**
@@ -141,11 +178,12 @@ function replay(action: Held): void {
  * Starts keeping what the visitor does (the entry, before the app's code is fetched); `itself` does
  * a press at once when it can (true: done, not kept).
  */
-export function holdEarlyInput(itself?: (control: HTMLElement) => boolean): void {
+export function holdEarlyInput(itself?: DoItself): void {
   if (itself) doItself = itself;
   document.addEventListener('click', onClick, true);
   document.addEventListener('keydown', onKeyDown, true);
   document.addEventListener('submit', onSubmit, true);
+  document.addEventListener('change', onChange, true);
 }
 
 /** The app has adopted the page: what was kept is done now, on the same elements if still there. */
@@ -157,6 +195,9 @@ export function releaseEarlyInput(): void {
   document.removeEventListener('click', onClick, true);
   document.removeEventListener('keydown', onKeyDown, true);
   document.removeEventListener('submit', onSubmit, true);
+  document.removeEventListener('change', onChange, true);
+  // The page is being left for the one the visitor asked for: nothing to hand to the app here.
+  if (leaving) return;
   document.documentElement.style.removeProperty('cursor');
   clearPending();
   replayFieldValues();

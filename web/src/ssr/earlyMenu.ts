@@ -7,13 +7,10 @@
  * button. A signed-in member's menu (their account links, Sign Out) waits for the app.
  */
 import { HEADER_NAV_ITEMS, isNavItemActive } from '../layouts/navItems';
+import { showEarlyDialog } from './earlyDialog';
 
 /** The header's menu button (MobileMenu marks it). */
 export const EARLY_MENU_SELECTOR = 'button[data-early-menu]';
-/** Everything the entry draws itself is inside such an element: earlyInput.ts keeps no press there. */
-export const EARLY_ISLAND = 'data-early-island';
-
-const FOCUSABLE = 'a[href], button';
 
 function link(href: string, label: string, className: string, current = false): HTMLAnchorElement {
   const a = document.createElement('a');
@@ -29,15 +26,8 @@ export function openEarlyMenu(trigger: HTMLElement, signedIn: boolean): boolean 
   if (signedIn) return false;
   if (document.getElementById('drx-early-menu')) return true;
 
-  const root = document.createElement('div');
-  root.id = 'drx-early-menu';
-  root.setAttribute(EARLY_ISLAND, '');
-  const backdrop = document.createElement('div');
-  backdrop.className = 'drx-early-menu-backdrop';
   const panel = document.createElement('div');
   panel.className = 'drx-early-menu-panel';
-  panel.setAttribute('role', 'dialog');
-  panel.setAttribute('aria-modal', 'true');
   panel.setAttribute('aria-labelledby', 'drx-early-menu-title');
   const title = document.createElement('h2');
   title.id = 'drx-early-menu-title';
@@ -61,33 +51,9 @@ export function openEarlyMenu(trigger: HTMLElement, signedIn: boolean): boolean 
     link('/register', 'Get Started', 'drx-early-menu-button drx-early-menu-solid'),
   );
   panel.append(title, nav, footer, close);
-  root.append(backdrop, panel);
 
-  const shut = () => {
-    root.remove();
-    document.removeEventListener('keydown', onKey, true);
-    trigger.setAttribute('aria-expanded', 'false');
-    if (trigger.isConnected) trigger.focus();
-  };
-  // Escape closes; Tab stays within the menu (a modal dialog).
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      shut();
-    } else if (event.key === 'Tab') {
-      const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const at = items.indexOf(document.activeElement as HTMLElement);
-      const next = event.shiftKey ? (at <= 0 ? items.length - 1 : at - 1) : (at + 1) % items.length;
-      event.preventDefault();
-      items[next]?.focus();
-    }
-  };
-  close.addEventListener('click', shut);
-  backdrop.addEventListener('click', shut);
-  document.addEventListener('keydown', onKey, true);
-  document.body.append(root);
-  trigger.setAttribute('aria-expanded', 'true');
+  const dialog = showEarlyDialog('drx-early-menu', panel, trigger);
+  close.addEventListener('click', dialog.close);
   close.focus();
   return true;
 }

@@ -1,10 +1,12 @@
 /**
  * How the page shows what the entry did before the app is here (issue 30), in a style sheet the
  * entry adds (with the page's CSP nonce): the header's early cart count (earlyCart.ts), the
- * pressed, busy look of a control whose press waits for the app (earlyInput.ts) and the guest's
- * early mobile menu (earlyMenu.ts) and cart dropdown (earlyCartDropdown.ts), outside React's root. Only attributes of
- * the server's nodes are set (`data-early-count`, `data-early-pending`, `aria-busy`): React adopts
- * the page without comparing them, and the marks are taken off when the app takes over.
+ * pressed, busy look of a control whose press waits for the app (earlyInput.ts), a catalogue's
+ * results being updated and its "Updating results…" (earlyFilters.ts), and the guest's early
+ * mobile menu (earlyMenu.ts), cart dropdown (earlyCartDropdown.ts) and phones' filters
+ * (earlyFilterDialog.ts), outside React's root. Only attributes of the server's nodes are set
+ * (`data-early-count`, `data-early-pending`, `data-early-updating`, `aria-busy`): React adopts the
+ * page without comparing them, and the marks are taken off when the app takes over.
  */
 const RULES = `
 [data-early-count]::after{content:attr(data-early-count);position:absolute;top:calc(var(--chakra-spacing-1,.25rem)*-1);right:calc(var(--chakra-spacing-1,.25rem)*-1);display:inline-flex;align-items:center;justify-content:center;box-sizing:border-box;min-width:var(--chakra-sizes-5,1.25rem);height:var(--chakra-sizes-5,1.25rem);padding-inline:var(--chakra-spacing-1\\.5,.375rem);border-radius:9999px;background:var(--chakra-colors-brand-solid,#6b46c1);color:var(--chakra-colors-brand-contrast,#fff);font-size:var(--chakra-font-sizes-xs,.75rem);font-weight:var(--chakra-font-weights-medium,500);line-height:1;pointer-events:none}
@@ -12,7 +14,7 @@ const RULES = `
 button[data-early-pending]{color:transparent!important}
 button[data-early-pending]::before{content:"";position:absolute;top:50%;left:50%;box-sizing:border-box;width:1.1em;height:1.1em;margin:-.55em 0 0 -.55em;border:2px solid var(--drx-early-color,currentColor);border-right-color:transparent;border-radius:50%;animation:drx-early-spin .6s linear infinite}
 @keyframes drx-early-spin{to{transform:rotate(360deg)}}
-#drx-early-menu{position:fixed;inset:0;z-index:1400}
+#drx-early-menu,#drx-early-filters{position:fixed;inset:0;z-index:1400}
 .drx-early-menu-backdrop{position:absolute;inset:0;background:rgba(0,0,0,.4)}
 .drx-early-menu-panel{position:absolute;top:0;right:0;bottom:0;display:flex;flex-direction:column;gap:var(--chakra-spacing-4,1rem);box-sizing:border-box;width:min(20rem,85vw);padding:var(--chakra-spacing-6,1.5rem);overflow-y:auto;background:var(--chakra-colors-bg-panel,#fff);color:var(--chakra-colors-fg,#18181b);box-shadow:var(--chakra-shadows-lg,0 10px 30px rgba(0,0,0,.2));font-size:var(--chakra-font-sizes-md,1rem)}
 .drx-early-menu-title{margin:0;font-size:var(--chakra-font-sizes-lg,1.125rem);font-weight:var(--chakra-font-weights-semibold,600)}
@@ -43,7 +45,13 @@ button[data-early-pending]::before{content:"";position:absolute;top:50%;left:50%
 .drx-early-cart-button{display:flex;align-items:center;justify-content:center;height:var(--chakra-sizes-9,2.25rem);border:1px solid var(--chakra-colors-border,#e4e4e7);border-radius:var(--chakra-radii-l2,.25rem);text-decoration:none;font-weight:var(--chakra-font-weights-medium,500);color:inherit}
 .drx-early-cart-solid{border-color:transparent;background:var(--chakra-colors-brand-solid,#7c3aed);color:var(--chakra-colors-brand-contrast,#fff)}
 .drx-early-cart-solid:disabled{width:100%;opacity:.5;cursor:not-allowed}
-@media (prefers-reduced-motion:reduce){button[data-early-pending]::before{animation-duration:1.8s}}
+[data-early-updating]{opacity:.45;cursor:progress}
+#drx-early-status{position:fixed;left:50%;bottom:var(--chakra-spacing-6,1.5rem);z-index:1500;display:flex;align-items:center;gap:var(--chakra-spacing-2,.5rem);padding:var(--chakra-spacing-2,.5rem) var(--chakra-spacing-4,1rem);border-radius:9999px;background:var(--chakra-colors-gray-900,#18181b);color:#fff;box-shadow:var(--chakra-shadows-lg,0 10px 30px rgba(0,0,0,.2));font-size:var(--chakra-font-sizes-sm,.875rem);font-weight:var(--chakra-font-weights-medium,500);transform:translateX(-50%);white-space:nowrap}
+#drx-early-status:empty{display:none}
+#drx-early-status::before{content:"";box-sizing:border-box;width:1em;height:1em;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:drx-early-spin .6s linear infinite}
+.drx-early-filters-panel{right:auto;left:0;padding-top:var(--chakra-spacing-12,3rem)}
+.drx-early-filters-show{flex-shrink:0;width:100%;margin-top:auto;font:inherit;font-weight:var(--chakra-font-weights-medium,500);cursor:pointer}
+@media (prefers-reduced-motion:reduce){button[data-early-pending]::before,#drx-early-status::before{animation-duration:1.8s}}
 `;
 
 /** Adds the style sheet once, with the nonce of the page's entry script. */

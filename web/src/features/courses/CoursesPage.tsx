@@ -62,6 +62,8 @@ const CatalogCoursesQueryDocument = graphql(`
 `);
 
 export const CATALOG_PAGE_SIZE = 12;
+/** The aside holding the filter panel (the phones' early filter dialog copies it). */
+const FILTERS_ID = 'course-filters';
 
 /** /courses: the catalogue of certification courses with filters, search and sorting (all in the URL). */
 export default function CoursesPage() {
@@ -105,7 +107,8 @@ export default function CoursesPage() {
         </Container>
       </Box>
       <Container maxW="7xl" py={{ base: 6, md: 8 }}>
-        <Stack gap={6}>
+        {/* Marked for the page's entry, which applies the filters before the app (ssr/earlyFilters.ts). */}
+        <Stack gap={6} data-catalog="courses">
           <SearchBar
             filters={filters}
             onChange={update}
@@ -115,6 +118,7 @@ export default function CoursesPage() {
           <Flex gap={8} align="flex-start">
             <Box
               as="aside"
+              id={FILTERS_ID}
               aria-label="Course filters"
               display={{ base: 'none', md: 'block' }}
               w="64"
@@ -122,7 +126,7 @@ export default function CoursesPage() {
             >
               <FilterPanel filters={filters} onChange={update} />
             </Box>
-            <Box flex="1" minW={0}>
+            <Box flex="1" minW={0} data-catalog-results="">
               {/* The cards' titles are h3: on phones the filters (and their h2) are in a drawer. */}
               <VisuallyHidden as="h2">Courses</VisuallyHidden>
               <CourseResults
@@ -205,11 +209,14 @@ function SearchBar({
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
+        {/* Before the app, the entry opens a copy of the aside's panel (ssr/earlyFilterDialog.ts). */}
         <Button
           variant="outline"
           bg="bg"
           display={{ base: 'inline-flex', md: 'none' }}
           onClick={onOpenFilters}
+          data-early-filters={FILTERS_ID}
+          data-early-filters-apply="Show courses"
         >
           <SlidersHorizontal size={16} aria-hidden />
           Filters
@@ -278,7 +285,7 @@ function FilterPanel({
         minH={heading ? undefined : count ? undefined : 0}
       >
         {heading ? (
-          <Heading as="h2" size="md">
+          <Heading as="h2" size="md" id={`${FILTERS_ID}-heading`}>
             Filters
           </Heading>
         ) : null}
@@ -286,6 +293,7 @@ function FilterPanel({
           <Button
             size="xs"
             variant="ghost"
+            data-filter-clear=""
             onClick={() =>
               onChange({ danceStyleId: '', skillLevel: '', ageGroup: '', categoryId: '', price: '' })
             }

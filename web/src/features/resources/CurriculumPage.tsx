@@ -82,14 +82,15 @@ export default function CurriculumPage() {
         </Container>
       </Box>
       <Container maxW="7xl" py={{ base: 6, md: 8 }}>
-        <Stack gap={8}>
+        {/* Marked for the page's entry, which applies the filters before the app (ssr/earlyFilters.ts). */}
+        <Stack gap={8} data-catalog="curriculum">
           {browsing ? <FeaturedRow /> : null}
           <SearchBar filters={filters} onChange={update} />
           <Flex gap={8} align="flex-start" direction={{ base: 'column', md: 'row' }}>
             <Box as="aside" aria-label="Resource filters" w={{ base: 'full', md: '64' }} flexShrink={0}>
               <FilterPanel filters={filters} onChange={update} />
             </Box>
-            <Box flex="1" minW={0} w="full">
+            <Box flex="1" minW={0} w="full" data-catalog-results="">
               <ResourceGrid
                 filter={toResourceFilter(filters)}
                 sort={effectiveSort(filters)}

@@ -107,7 +107,8 @@ export default function ShopPage() {
     <Box>
       <ShopHero status={status} />
       <Container maxW="7xl" py={{ base: 6, md: 8 }}>
-        <Stack gap={6}>
+        {/* Marked for the page's entry, which applies the filters before the app (ssr/earlyFilters.ts). */}
+        <Stack gap={6} data-catalog="shop">
           <ShopStatusNotice status={status} />
           {loading ? (
             <PageSpinner label="Opening the shop…" minHeight="16rem" />
@@ -120,7 +121,7 @@ export default function ShopPage() {
                 <Box as="aside" aria-label="Product filters" w={{ base: 'full', md: '64' }} flexShrink={0}>
                   <ShopFilterPanel filters={filters} currencyCode={status?.currencyCode} onChange={update} />
                 </Box>
-                <Box flex="1" minW={0} w="full">
+                <Box flex="1" minW={0} w="full" data-catalog-results="">
                   <ShopProductGrid
                     filters={filters}
                     empty={
