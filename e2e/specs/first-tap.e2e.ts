@@ -1,6 +1,6 @@
 import { type Page, request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { appReady, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -48,13 +48,79 @@ interface Press {
   shown: string | null;
 }
 
-/** A phone: a touch screen, its CPU slowed 4× (CDP), recording the first press. */
-async function phone(): Promise<Page> {
-  const page = await b.page({ viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true });
+/**
+ * In every document of the tab before its scripts, for a catalogue's filters (which go to another
+ * page): the first `change`, or Enter in a field, and the first frame after it in which the results
+ * are shown busy (`busyAt`), then the first frame — in whichever document — in which the URL has
+ * `param` and the count (`data-testid=count`) reads `text` (`shownAt`); in the tab's session
+ * storage, on the clock the tab's documents share.
+ */
+function recordCatalogChange({ param, count, text }: { param: string; count: string; text: string }) {
+  const KEY = '__drxFilterTap';
+  const read = () => JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as FilterTap | null;
+  const write = (state: FilterTap) => sessionStorage.setItem(KEY, JSON.stringify(state));
+  const now = () => performance.timeOrigin + performance.now();
+  const follow = () => {
+    const state = read();
+    if (!state || state.shownAt !== null) return;
+    if (state.busyAt === null && document.querySelector('[data-catalog-results][aria-busy="true"]'))
+      state.busyAt = now();
+    const shown = document.querySelector(`[data-testid="${count}"]`)?.textContent?.trim() === text;
+    if (shown && new URLSearchParams(location.search).has(param)) state.shownAt = now();
+    write(state);
+    if (state.shownAt === null) requestAnimationFrame(follow);
+  };
+  if (read()) requestAnimationFrame(follow);
+  const pressed = (event: Event) => {
+    if (read() || (event instanceof KeyboardEvent && event.key !== 'Enter')) return;
+    write({ at: performance.timeOrigin + event.timeStamp, busyAt: null, shownAt: null });
+    requestAnimationFrame(follow);
+  };
+  addEventListener('change', pressed, true);
+  addEventListener('keydown', pressed, true);
+}
+
+interface FilterTap {
+  at: number;
+  busyAt: number | null;
+  shownAt: number | null;
+}
+
+/** How long after the first change the results showed busy, and the filtered list (waits for it). */
+async function filterTap(page: Page): Promise<{ busyMs: number | null; shownMs: number }> {
+  for (let tries = 0; tries < 300; tries += 1) {
+    const tap = await page
+      .evaluate(() => JSON.parse(sessionStorage.getItem('__drxFilterTap') ?? 'null') as FilterTap | null)
+      .catch(() => null); // the document changing under the evaluation
+    if (tap?.shownAt) return { busyMs: tap.busyAt && tap.busyAt - tap.at, shownMs: tap.shownAt - tap.at };
+    await page.waitForTimeout(100);
+  }
+  throw new Error('The filtered list did not show within 30 s');
+}
+
+/** A browser with its CPU slowed 4× (CDP) recording the first press: a phone's touch screen, or a desktop. */
+async function slowed(device: 'phone' | 'desktop' = 'phone'): Promise<Page> {
+  const page = await b.page(
+    device === 'phone'
+      ? { viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true }
+      : { viewport: { width: 1280, height: 800 } },
+  );
   await page.addInitScript(RECORD_PRESS);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   return page;
+}
+
+/** A phone: a touch screen, its CPU slowed 4× (CDP), recording the first press. */
+const phone = () => slowed('phone');
+
+/** The app's boot module requested by the page (the page's entry fetched the app). */
+function appRequests(page: Page): string[] {
+  const requested: string[] = [];
+  page.on('request', (req) => {
+    if (/\/assets\/boot-[^/]+\.js$/.test(req.url())) requested.push(req.url());
+  });
+  return requested;
 }
 
 /** The app's code (every script but the page's entry) comes `ms` late, as on a slow network. */
@@ -252,5 +318,130 @@ describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
     await menuButton.tap();
     await menu.getByRole('link', { name: 'Curriculum' }).tap();
     await page.waitForURL('**/curriculum');
+  });
+
+  it('applies a filter chosen as the very first thing on /courses: the results busy at once, then the filtered page', async () => {
+    const page = await slowed('desktop');
+    await page.addInitScript(recordCatalogChange, {
+      param: 'style',
+      count: 'course-count',
+      text: '1 course',
+    });
+    const app = appRequests(page);
+    await page.goto('/courses', { waitUntil: 'load' });
+    expect(await page.getByTestId('course-card').count()).toBe(6);
+    const historyBefore = await page.evaluate(() => history.length);
+    await page.getByLabel('Dance style').selectOption({ label: 'Ballet' });
+    const tap = await filterTap(page);
+    // The results said at once that they are being updated (the filtered page may even come first).
+    expect(tap.busyMs ?? tap.shownMs).toBeLessThan(FIRST_TAP_BOUND_MS);
+    await page.waitForURL(/\/courses\?style=[^&]+$/);
+    expect(await page.getByTestId('course-card').allInnerTexts()).toEqual([
+      expect.stringContaining('Teaching Classical Ballet: Grades 1–3'),
+    ]);
+    expect(
+      await page.getByLabel('Dance style').evaluate((el: HTMLSelectElement) => el.selectedOptions[0].text),
+    ).toBe('Ballet');
+    // As the app does, the filtered page replaced the one before (no step back to it), and the
+    // choice fetched no app: it was the entry's to apply.
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore);
+    expect(app).toEqual([]);
+    // Once the app adopts the filtered page it does nothing again: same URL, same list.
+    const url = page.url();
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await appReady(page);
+    await page.waitForTimeout(1000);
+    expect(page.url()).toBe(url);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(await page.getByTestId('course-count').textContent()).toBe('1 course');
+  });
+
+  it('sends a search typed and submitted before the app on /curriculum, and shows the app’s empty state for none', async () => {
+    const page = await phone();
+    // The app's code does not come while the test runs: the search is the entry's to send.
+    await appCodeLate(page, 60_000);
+    const api = await request.newContext({ baseURL: inject('baseURL') });
+    const { items } = (await (await api.get('/api/curriculum?first=1')).json()) as {
+      items: { title: string }[];
+    };
+    await api.dispose();
+    const word = items[0].title
+      .split(/\W+/)
+      .sort((a, c) => c.length - a.length)[0]
+      .toLowerCase();
+    await page.goto(`/curriculum?q=${word}`, { waitUntil: 'load' });
+    const expected = (await page.getByTestId('resource-count').textContent())!.trim();
+    await page.addInitScript(recordCatalogChange, { param: 'q', count: 'resource-count', text: expected });
+    await page.goto('/curriculum', { waitUntil: 'load' });
+    const search = page.getByRole('searchbox', { name: 'Search resources' });
+    await search.tap();
+    await search.pressSequentially(word, { delay: 30 });
+    await search.press('Enter');
+    const tap = await filterTap(page);
+    expect(tap.busyMs ?? tap.shownMs).toBeLessThan(FIRST_TAP_BOUND_MS);
+    await page.waitForURL(new RegExp(`/curriculum\\?q=${word}$`));
+    expect(await search.inputValue()).toBe(word);
+    const cards = await page.getByTestId('resource-card').count();
+    expect(cards).toBeGreaterThan(0);
+    expect(`${cards} resource${cards === 1 ? '' : 's'}`).toBe(expected);
+    // A search that finds nothing: the page the server renders shows the app's empty state.
+    await search.fill('zzqx-no-such-resource');
+    await search.press('Enter');
+    await page.waitForURL(/q=zzqx-no-such-resource$/);
+    await page.getByText('No resources match your search').waitFor();
+    expect(await page.getByTestId('resource-count').textContent()).toBe('0 resources');
+    expect(await page.getByRole('button', { name: 'Clear search and filters' }).isVisible()).toBe(true);
+  });
+
+  it('opens the phones’ filters at once on /courses, before the app, and applies the choices together', async () => {
+    const page = await phone();
+    await appCodeLate(page, 60_000);
+    const app = appRequests(page);
+    await page.goto('/courses', { waitUntil: 'load' });
+    const filtersButton = page.getByRole('button', { name: /^Filters/ });
+    await filtersButton.tap();
+    const press = await firstPress(page);
+    expect(press.shown).toBe('menu');
+    expect(press.ms).toBeLessThan(FIRST_TAP_BOUND_MS);
+    const dialog = page.getByRole('dialog', { name: 'Filters' });
+    // The panel the server rendered for wider screens, with its labels and choices.
+    expect(await dialog.getByLabel('Dance style').isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Skill level').isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Price').isVisible()).toBe(true);
+    expect(await filtersButton.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    // Escape with nothing chosen only closes it, focus back on the button, the page as it was.
+    await page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Filters');
+    expect(new URL(page.url()).search).toBe('');
+    // Two choices, then "Show courses": one page with both.
+    await filtersButton.tap();
+    await dialog.getByLabel('Dance style').selectOption({ label: 'Ballet' });
+    await dialog.getByLabel('Price').selectOption('paid');
+    expect(new URL(page.url()).search).toBe('');
+    await dialog.getByRole('button', { name: 'Show courses' }).tap();
+    await page.waitForURL(/\/courses\?style=[^&]+&price=paid$/);
+    await page.getByTestId('course-count').getByText('1 course').waitFor();
+    expect(await page.getByTestId('course-card').allInnerTexts()).toEqual([
+      expect.stringContaining('Teaching Classical Ballet: Grades 1–3'),
+    ]);
+    expect(app).toEqual([]);
+  });
+
+  it('leaves the filters to the app once it has adopted the page (no page load)', async () => {
+    const page = await slowed('desktop');
+    await page.goto('/curriculum', { waitUntil: 'load' });
+    await appReady(page);
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    const before = (await page.getByTestId('resource-count').textContent())!.trim();
+    await page.getByRole('searchbox', { name: 'Search resources' }).fill('zzqx-no-such-resource');
+    await page.getByRole('searchbox', { name: 'Search resources' }).press('Enter');
+    await page.getByText('No resources match your search').waitFor();
+    expect(page.url()).toContain('q=zzqx-no-such-resource');
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(await page.locator('[data-catalog-results][aria-busy="true"]').count()).toBe(0);
+    expect(await page.locator('#drx-early-status').textContent()).toBe('');
+    expect(before).not.toBe('0 resources');
   });
 });
