@@ -38,7 +38,7 @@ import { GRAPHQL_STREAM_PATH, graphqlStream, sessionStandsIn } from './realtime/
 import { PgPubSub } from './realtime/pg-pubsub';
 import { subscriptionsElsewhere } from './realtime/subscriptions-elsewhere';
 import { SCHEMA_FILE_PATH, schemaFileRoute } from './graphql/schema-file';
-import { SESSION_COOKIE } from './modules/auth/session';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from './modules/auth/session';
 import { sessionUserJoin } from './modules/auth/session-user';
 import { queueInitialShopSync } from './modules/shop/shop.jobs';
 import { createRestRouter } from './rest/router';
@@ -65,7 +65,6 @@ import { installBookingNotifications } from './modules/bookings/notifications/bo
 import { configureMail } from './modules/mail/mail';
 import { configureNotifications } from './modules/notifications/notify';
 
-const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Connections of the read pool (beside the ORM's 10). */
 const READ_POOL_SIZE = 4;
 

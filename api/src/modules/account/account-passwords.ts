@@ -7,6 +7,7 @@ import { User } from '../users/user.entity';
 import { mailPasswordChanged, mailPasswordReset } from './account-mail';
 import { issueAccountToken, useAccountToken } from './account-tokens';
 import { admitHourly } from './hourly-throttle';
+import { endSessions } from './sessions';
 
 /** Reset requests one client address may make in an hour (whatever they name). */
 export const RESET_REQUESTS_PER_ADDRESS = 10;
@@ -126,13 +127,4 @@ export async function changePassword(
     await endSessions(tem, user.id, sessionId);
     if (withHash.email) await mailPasswordChanged(tem, withHash.email, withHash, 'change', publicUrl);
   });
-}
-
-/** Ends every session of the account but `keep` (the table: auth/session-store.ts). */
-export async function endSessions(em: EntityManager, userId: string, keep: string | null): Promise<number> {
-  const rows = await em.execute<{ sid: string }[]>(
-    `delete from "session" where sess->>'userId' = ? and sid is distinct from ? returning sid`,
-    [userId, keep],
-  );
-  return rows.length;
 }

@@ -355,3 +355,66 @@ describe('credentials are a session’s, never an API token’s', () => {
     expect(res.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });
+
+describe('my sessions', () => {
+  const SESSIONS = `{ mySessions { id current browser os device ipAddress createdAt lastActiveAt } }`;
+  const END = `mutation($id: String!) { sessionEnd(id: $id) { success message ${ERRORS} } }`;
+  const END_OTHERS = `mutation { sessionsEndOthers { success message ${ERRORS} } }`;
+  const CHROME_ON_ANDROID =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+  it('lists each browser signed in, this one marked, and ends one or all the others', async () => {
+    const { agent, username } = await register(`sessions-${unique()}@example.com`);
+    const phone = t.agent();
+    expect(
+      (
+        await phone
+          .post('/api/login')
+          .set(json)
+          .set('user-agent', CHROME_ON_ANDROID)
+          .send({ username, password: PASSWORD })
+      ).status,
+    ).toBe(200);
+    const third = (await signIn(username, PASSWORD)).agent;
+
+    const listed = (await t.gql(agent, SESSIONS)).data.mySessions as {
+      id: string;
+      current: boolean;
+      browser: string | null;
+      os: string | null;
+      device: string | null;
+      ipAddress: string | null;
+    }[];
+    expect(listed).toHaveLength(3);
+    expect(listed[0].current).toBe(true);
+    expect(listed.filter((s) => s.current)).toHaveLength(1);
+    const android = listed.find((s) => s.os?.startsWith('Android'));
+    expect(android).toMatchObject({ browser: 'Chrome 131', device: 'mobile', current: false });
+    expect(listed.every((s) => s.ipAddress && /^[0-9a-f]{32}$/.test(s.id))).toBe(true);
+
+    // This session cannot be ended from the list; another can, once.
+    const self = await t.gql(agent, END, { id: listed[0].id });
+    expect(self.data.sessionEnd.userErrors[0]?.code).toBe('INVALID_INPUT');
+    expect((await t.gql(agent, END, { id: android!.id })).data.sessionEnd).toMatchObject({ success: true });
+    expect(await signedIn(phone)).toBe(false);
+    expect((await t.gql(agent, END, { id: android!.id })).data.sessionEnd.userErrors[0]?.code).toBe(
+      'NOT_FOUND',
+    );
+    // Another account's session is not mine to end.
+    const stranger = await register(null);
+    const theirs = (await t.gql(stranger.agent, SESSIONS)).data.mySessions[0].id;
+    expect((await t.gql(agent, END, { id: theirs })).data.sessionEnd.userErrors[0]?.code).toBe('NOT_FOUND');
+    expect(await signedIn(stranger.agent)).toBe(true);
+
+    const others = await t.gql(agent, END_OTHERS);
+    expect(others.data.sessionsEndOthers).toEqual({
+      success: true,
+      message: '1 other session was signed out.',
+      userErrors: [],
+    });
+    expect(await signedIn(third)).toBe(false);
+    expect(await signedIn(agent)).toBe(true);
+    expect((await t.gql(agent, SESSIONS)).data.mySessions).toHaveLength(1);
+    expect((await t.gql(t.agent(), SESSIONS)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});

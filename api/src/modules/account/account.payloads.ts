@@ -28,3 +28,39 @@ export class AccountPayload {
   @Field(() => [UserError], { description: 'Why it failed; empty on success.' })
   userErrors!: UserError[];
 }
+
+@ObjectType({ description: 'One of my signed-in sessions (a browser or app that holds a session cookie).' })
+export class AccountSession {
+  @Field({ description: 'Names the session for `sessionEnd` (not its secret id).' })
+  id!: string;
+
+  @Field({ description: 'True for the session of this request.' })
+  current!: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The browser and its major version, e.g. "Chrome 131"; null when unknown.',
+  })
+  browser?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The operating system, e.g. "Windows 10"; null when unknown.',
+  })
+  os?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'desktop, mobile, tablet or tv; null when unknown.' })
+  device?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The client address the session began from.' })
+  ipAddress?: string | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When it began (null for sessions older than this list).',
+  })
+  createdAt?: Date | null;
+
+  @Field({ description: 'When it was last used (to within 10 minutes).' })
+  lastActiveAt!: Date;
+}

@@ -3,7 +3,10 @@ import { isAuthenticated } from '../../graphql/rules';
 
 /** Reset and verification links work for whoever holds them; changes need the account's session. */
 export const accountPermissions = {
+  Query: { mySessions: isAuthenticated },
   Mutation: {
+    sessionEnd: isAuthenticated,
+    sessionsEndOthers: isAuthenticated,
     passwordResetRequest: allow,
     passwordReset: allow,
     emailVerify: allow,
@@ -13,4 +16,5 @@ export const accountPermissions = {
   },
   AccountActionPayload: allow,
   AccountPayload: allow,
+  AccountSession: isAuthenticated,
 };

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import type { User } from '../users/user.entity';
@@ -14,7 +14,8 @@ import {
   PasswordResetInput,
   PasswordResetRequestInput,
 } from './account.inputs';
-import { AccountActionPayload, AccountPayload } from './account.payloads';
+import { AccountActionPayload, AccountPayload, AccountSession } from './account.payloads';
+import { endSessionByHandle, endSessions, listSessions } from './sessions';
 import { changeEmail, resendEmailVerification, verifyEmail } from './email-verification';
 
 const done = (message: string | null = null) => ({ success: true, message });
@@ -103,6 +104,40 @@ export class AccountResolver {
     return payload(async () => {
       await resendEmailVerification(ctx.em, ctx.user!, ctx.config.publicUrl);
       return done('We sent a new confirmation link to your email address.');
+    }, notDone);
+  }
+
+  @Query(() => [AccountSession], {
+    description:
+      'My signed-in sessions, this one first, then the most recently used: the browser, system and device each began on, its client address, when it began and was last used.',
+  })
+  mySessions(@Ctx() ctx: Context): Promise<AccountSession[]> {
+    return listSessions(ctx.em, ctx.user!.id, ctx.req.session.id);
+  }
+
+  @Mutation(() => AccountActionPayload, {
+    description:
+      'Ends one of my other sessions (that browser is signed out at its next request). Errors: NOT_FOUND (it has already ended), INVALID_INPUT (it is this session: sign out instead).',
+  })
+  sessionEnd(
+    @Arg('id', { description: 'The session’s `id` from `mySessions`.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<AccountActionPayload> {
+    return payload(async () => {
+      await endSessionByHandle(ctx.em, ctx.user!.id, id, ctx.req.session.id);
+      return done('The session was signed out.');
+    }, notDone);
+  }
+
+  @Mutation(() => AccountActionPayload, {
+    description: 'Ends every session of mine but this one (every other browser is signed out). Never fails.',
+  })
+  sessionsEndOthers(@Ctx() ctx: Context): Promise<AccountActionPayload> {
+    return payload(async () => {
+      const ended = await endSessions(ctx.em, ctx.user!.id, ctx.req.session.id);
+      return done(
+        ended === 1 ? '1 other session was signed out.' : `${ended} other sessions were signed out.`,
+      );
     }, notDone);
   }
 

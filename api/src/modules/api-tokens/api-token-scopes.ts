@@ -174,6 +174,8 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'systemStatus',
     'users',
   ]),
+  // Which browsers hold my sessions: a person's session only, like ending them.
+  ...fields(SESSION_ONLY, ['mySessions']),
 ]);
 
 /** The scope each Mutation field needs. */
@@ -190,6 +192,8 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'passwordReset',
     'passwordResetRequest',
     'register',
+    'sessionEnd',
+    'sessionsEndOthers',
   ]),
   ...fields('account:write', [
     'notificationPreferencesUpdate',

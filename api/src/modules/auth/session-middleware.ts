@@ -96,6 +96,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
 class Session implements RequestSession {
   constructor(
     private readonly options: SessionOptions,
+    private readonly req: Request,
     private readonly res: Response,
     public id: string | null,
     public userId: string | undefined,
@@ -107,7 +108,12 @@ class Session implements RequestSession {
     if (this.id) await store.destroy(this.id);
     const sid = randomBytes(24).toString('base64url');
     const expiresAt = Date.now() + maxAgeMs;
-    await store.create(sid, userId, expiresAt);
+    // Where and on what it began, for the account's list of its sessions (account/sessions.ts).
+    await store.create(sid, userId, expiresAt, {
+      ip: this.req.ip ?? null,
+      userAgent: this.req.headers['user-agent']?.slice(0, 400) ?? null,
+      createdAt: Date.now(),
+    });
     this.id = sid;
     this.userId = userId;
     this.userRow = undefined;
@@ -159,15 +165,15 @@ export function sessionMiddleware(options: SessionOptions): RequestHandler {
     const raw = cookieValue(req.headers.cookie, name);
     const sid = raw ? sessionIdOf(raw) : null;
     if (!sid) {
-      req.session = new Session(options, res, null, undefined, undefined);
+      req.session = new Session(options, req, res, null, undefined, undefined);
       return next();
     }
     store.read(sid).then((stored) => {
       if (!stored) {
-        req.session = new Session(options, res, null, undefined, undefined);
+        req.session = new Session(options, req, res, null, undefined, undefined);
         return next();
       }
-      req.session = new Session(options, res, sid, stored.userId ?? undefined, stored.user ?? undefined);
+      req.session = new Session(options, req, res, sid, stored.userId ?? undefined, stored.user ?? undefined);
       const now = Date.now();
       if (stored.expiresAt - now < maxAgeMs - SESSION_TOUCH_INTERVAL_MS) {
         const expiresAt = now + maxAgeMs;

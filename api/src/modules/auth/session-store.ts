@@ -17,6 +17,14 @@ export interface StoredSession {
   user: Record<string, unknown> | null;
 }
 
+/** Where and on what a session began (kept in `sess` beside `userId`; listed by account/sessions.ts). */
+export interface SessionOrigin {
+  ip: string | null;
+  userAgent: string | null;
+  /** ms since the epoch */
+  createdAt: number;
+}
+
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const seconds = (ms: number) => ms / 1000;
 
@@ -58,10 +66,10 @@ export class SessionStore {
     };
   }
 
-  async create(sid: string, userId: string, expiresAt: number): Promise<void> {
+  async create(sid: string, userId: string, expiresAt: number, about: SessionOrigin): Promise<void> {
     await this.pool.query('insert into "session" (sid, sess, expire) values ($1, $2, to_timestamp($3))', [
       sid,
-      JSON.stringify({ userId }),
+      JSON.stringify({ userId, ...about }),
       seconds(expiresAt),
     ]);
   }

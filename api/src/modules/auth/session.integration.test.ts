@@ -9,6 +9,7 @@ let t: TestApp;
 let pool: Pool;
 const json = { 'content-type': 'application/json' };
 const DAY = 24 * 60 * 60 * 1000;
+const NOWHERE = { ip: null, userAgent: null, createdAt: 0 };
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -129,8 +130,8 @@ describe('sessions', () => {
       columns: ['id'],
       types: { getTypeParser: () => (v: string) => v } as never,
     });
-    await store.create('prune-expired', 'nobody', Date.now() - 1000);
-    await store.create('prune-live', 'nobody', Date.now() + DAY);
+    await store.create('prune-expired', 'nobody', Date.now() - 1000, NOWHERE);
+    await store.create('prune-live', 'nobody', Date.now() + DAY, NOWHERE);
     expect(await pruneExpiredSessions(t.orm.em.fork())).toBeGreaterThanOrEqual(1);
     expect(await sessionRow('prune-expired')).toBeUndefined();
     expect(await sessionRow('prune-live')).toBeDefined();

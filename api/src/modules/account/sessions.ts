@@ -1,0 +1,95 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import Bowser from 'bowser';
+import { createHash } from 'node:crypto';
+import { DomainError } from '../../graphql/errors';
+import { SESSION_MAX_AGE_MS } from '../auth/session';
+
+/** One of the account's signed-in sessions, as its owner sees it. */
+export interface AccountSessionView {
+  /** Not the session id (which is the cookie's secret): a hash of it, to name the session. */
+  id: string;
+  current: boolean;
+  browser: string | null;
+  os: string | null;
+  /** desktop, mobile, tablet, tv — or null when the browser did not say. */
+  device: string | null;
+  ipAddress: string | null;
+  createdAt: Date | null;
+  lastActiveAt: Date;
+}
+
+/** The public name of a session: a hash of its id (the id itself signs in whoever holds it). */
+export const sessionHandle = (sid: string) => createHash('sha256').update(sid).digest('hex').slice(0, 32);
+
+interface SessionRow {
+  sid: string;
+  sess: { userId?: string; ip?: string | null; userAgent?: string | null; createdAt?: number };
+  expire_ms: number;
+}
+
+async function sessionsOf(em: EntityManager, userId: string): Promise<SessionRow[]> {
+  return em.execute<SessionRow[]>(
+    `select sid, sess, extract(epoch from expire::timestamptz) * 1000 as expire_ms from "session"
+     where sess->>'userId' = ? and expire >= to_timestamp(?)`,
+    [userId, Date.now() / 1000],
+  );
+}
+
+function describeAgent(userAgent: string | null | undefined) {
+  if (!userAgent) return { browser: null, os: null, device: null };
+  const parsed = Bowser.parse(userAgent);
+  const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ');
+  const os = [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ');
+  return { browser: browser || null, os: os || null, device: parsed.platform.type ?? null };
+}
+
+/**
+ * The account's live sessions, the most recently used first, with where and on what each began.
+ * "Last active" is within 10 minutes (a session's expiry is pushed forward at most that often).
+ */
+export async function listSessions(
+  em: EntityManager,
+  userId: string,
+  currentSid: string | null,
+): Promise<AccountSessionView[]> {
+  const rows = await sessionsOf(em, userId);
+  return rows
+    .map((row) => {
+      const sess = typeof row.sess === 'string' ? (JSON.parse(row.sess) as SessionRow['sess']) : row.sess;
+      return {
+        id: sessionHandle(row.sid),
+        current: row.sid === currentSid,
+        ...describeAgent(sess.userAgent),
+        ipAddress: sess.ip ?? null,
+        createdAt: sess.createdAt ? new Date(sess.createdAt) : null,
+        lastActiveAt: new Date(Math.min(Date.now(), Number(row.expire_ms) - SESSION_MAX_AGE_MS)),
+      };
+    })
+    .sort(
+      (a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.getTime() - a.lastActiveAt.getTime(),
+    );
+}
+
+/** Ends one of the account's sessions by its handle; this one is ended by signing out instead. */
+export async function endSessionByHandle(
+  em: EntityManager,
+  userId: string,
+  handle: string,
+  currentSid: string | null,
+): Promise<void> {
+  const target = (await sessionsOf(em, userId)).find((row) => sessionHandle(row.sid) === handle);
+  if (!target) throw new DomainError('NOT_FOUND', 'This session has already ended.', 'id');
+  if (target.sid === currentSid) {
+    throw new DomainError('INVALID_INPUT', 'This is the session you are using: sign out instead.', 'id');
+  }
+  await em.execute(`delete from "session" where sid = ? and sess->>'userId' = ?`, [target.sid, userId]);
+}
+
+/** Ends every session of the account but `keep` (null: all); returns how many ended. */
+export async function endSessions(em: EntityManager, userId: string, keep: string | null): Promise<number> {
+  const rows = await em.execute<{ sid: string }[]>(
+    `delete from "session" where sess->>'userId' = ? and sid is distinct from ? returning sid`,
+    [userId, keep],
+  );
+  return rows.length;
+}
