@@ -28,6 +28,23 @@ export class Migration20261205000000_account_tokens extends Migration {
       `create index "account_tokens_user_purpose_index" on "account_tokens" ("user_id", "purpose", "created_at");`,
     );
     this.addSql(`create index "account_tokens_expires_index" on "account_tokens" ("expires_at");`);
+    // Security events of accounts (account/security-events.ts): mailed to the account, listed for admins.
+    this.addSql(`
+      create table "security_events" (
+        "id" uuid primary key default gen_random_uuid(),
+        "user_id" uuid not null references "users" ("id") on delete cascade,
+        "kind" varchar(40) not null,
+        "ip" varchar(100) null,
+        "user_agent" varchar(400) null,
+        "detail" text null,
+        "created_at" timestamptz(3) not null default now()
+      );`);
+    this.addSql(
+      `create index "security_events_created_index" on "security_events" ("created_at" desc, "id" desc);`,
+    );
+    this.addSql(
+      `create index "security_events_user_index" on "security_events" ("user_id", "created_at" desc);`,
+    );
     // A reset or a password change ends the account's other sessions: found by their user.
     this.addSql(`create index if not exists "session_user_id_index" on "session" ((sess ->> 'userId'));`);
     // What the account flows count per address and per account over an hour (account/hourly-throttle.ts).
@@ -43,6 +60,7 @@ export class Migration20261205000000_account_tokens extends Migration {
   }
 
   override async down(): Promise<void> {
+    this.addSql(`drop table if exists "security_events";`);
     this.addSql(`drop table if exists "account_throttle_events";`);
     this.addSql(`drop index if exists "session_user_id_index";`);
     this.addSql(`drop table if exists "account_tokens";`);

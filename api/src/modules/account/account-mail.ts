@@ -89,3 +89,22 @@ export function mailEmailChanged(
       `replying to this mail.\n`,
   });
 }
+
+export function mailSessionsEnded(
+  em: EntityManager,
+  to: string,
+  user: Recipient,
+  count: number,
+  publicUrl: string,
+): Promise<{ id: string }> {
+  return sendMail(em, {
+    to,
+    subject: 'Your other DRX sessions were signed out',
+    text:
+      `Hello ${user.displayName},\n\n` +
+      `${count === 1 ? '1 other session' : `${count} other sessions`} of your DRX account "${user.username}" ` +
+      `were signed out on ${when(new Date())}, from your profile's list of sessions.\n\n` +
+      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us by ` +
+      `replying to this mail.\n`,
+  });
+}

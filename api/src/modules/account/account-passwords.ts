@@ -7,6 +7,7 @@ import { User } from '../users/user.entity';
 import { mailPasswordChanged, mailPasswordReset } from './account-mail';
 import { issueAccountToken, useAccountToken } from './account-tokens';
 import { admitHourly } from './hourly-throttle';
+import { type EventOrigin, recordSecurityEvent } from './security-events';
 import { endSessions } from './sessions';
 
 /** Reset requests one client address may make in an hour (whatever they name). */
@@ -73,6 +74,7 @@ export async function resetPassword(
   em: EntityManager,
   input: { token: string; newPassword: string },
   publicUrl: string,
+  origin: EventOrigin,
 ): Promise<User> {
   const password = validateNewPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(password);
@@ -84,6 +86,7 @@ export async function resetPassword(
       used.userId,
     ]);
     await endSessions(tem, used.userId, null);
+    await recordSecurityEvent(tem, used.userId, 'password_reset', origin);
     if (used.email) await markEmailVerified(tem, used.userId, used.email);
     const user = await tem.findOneOrFail(User, used.userId);
     if (user.email) await mailPasswordChanged(tem, user.email, user, 'reset', publicUrl);
@@ -102,6 +105,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   sessionId: string | null,
   publicUrl: string,
+  origin: EventOrigin,
 ): Promise<void> {
   const password = validateNewPassword(input.newPassword, 'newPassword');
   if (!(await admitHourly(em, `password-change:user:${user.id}`, PASSWORD_CHANGES_PER_HOUR))) {
@@ -125,6 +129,7 @@ export async function changePassword(
       user.id,
     ]);
     await endSessions(tem, user.id, sessionId);
+    await recordSecurityEvent(tem, user.id, 'password_changed', origin);
     if (withHash.email) await mailPasswordChanged(tem, withHash.email, withHash, 'change', publicUrl);
   });
 }

@@ -418,3 +418,38 @@ describe('my sessions', () => {
     expect((await t.gql(t.agent(), SESSIONS)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
+
+describe('the security audit log', () => {
+  const EVENTS = `query($userId: ID, $kind: SecurityEventKind) { adminSecurityEvents(first: 10, userId: $userId, kind: $kind) {
+    totalCount nodes { userId username kind ip userAgent detail createdAt } } }`;
+
+  it('lists each account’s security changes for admins, newest first; members are refused', async () => {
+    const email = `audit-${unique()}@example.com`;
+    const { agent, id, username } = await register(email);
+    await (await signIn(username, PASSWORD)).agent.get('/api/user');
+    await t.gql(agent, VERIFY, { token: await linkToken(email, 'verify-email') });
+    await t.gql(agent, CHANGE, {
+      input: { currentPassword: PASSWORD, newPassword: 'audited-password-2026' },
+    });
+    await signIn(username, 'audited-password-2026');
+    const ended = await t.gql(agent, `mutation { sessionsEndOthers { success message } }`);
+    expect(ended.data.sessionsEndOthers.message).toBe('1 other session was signed out.');
+    expect((await mailsTo(email)).map((m) => m.subject)).toContain('Your other DRX sessions were signed out');
+
+    const admin = (await signIn('admin', 'drx-demo-2026')).agent;
+    const events = await t.gql(admin, EVENTS, { userId: id });
+    expect(events.errors).toBeUndefined();
+    expect(events.data.adminSecurityEvents.nodes.map((e: { kind: string }) => e.kind)).toEqual([
+      'OTHER_SESSIONS_ENDED',
+      'PASSWORD_CHANGED',
+      'EMAIL_VERIFIED',
+    ]);
+    expect(events.data.adminSecurityEvents.nodes[0]).toMatchObject({ userId: id, username, detail: '1' });
+    expect(events.data.adminSecurityEvents.nodes[0].ip).toBeTruthy();
+    const changed = await t.gql(admin, EVENTS, { userId: id, kind: 'PASSWORD_CHANGED' });
+    expect(changed.data.adminSecurityEvents.totalCount).toBe(1);
+
+    const refused = await t.gql(agent, EVENTS, { userId: id });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});

@@ -1,9 +1,9 @@
 import { allow } from 'graphql-shield';
-import { isAuthenticated } from '../../graphql/rules';
+import { isAdmin, isAuthenticated } from '../../graphql/rules';
 
 /** Reset and verification links work for whoever holds them; changes need the account's session. */
 export const accountPermissions = {
-  Query: { mySessions: isAuthenticated },
+  Query: { mySessions: isAuthenticated, adminSecurityEvents: isAdmin },
   Mutation: {
     sessionEnd: isAuthenticated,
     sessionsEndOthers: isAuthenticated,
@@ -17,4 +17,7 @@ export const accountPermissions = {
   AccountActionPayload: allow,
   AccountPayload: allow,
   AccountSession: isAuthenticated,
+  SecurityEvent: isAdmin,
+  SecurityEventConnection: isAdmin,
+  SecurityEventEdge: isAdmin,
 };

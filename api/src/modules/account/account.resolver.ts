@@ -1,4 +1,5 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import type { User } from '../users/user.entity';
@@ -15,9 +16,13 @@ import {
   PasswordResetRequestInput,
 } from './account.inputs';
 import { AccountActionPayload, AccountPayload, AccountSession } from './account.payloads';
-import { endSessionByHandle, endSessions, listSessions } from './sessions';
+import { listSecurityEvents } from './security-events';
+import { SecurityEventConnection, SecurityEventKindValue } from './security-events.types';
+import { endOtherSessions, endSessionByHandle, listSessions } from './sessions';
 import { changeEmail, resendEmailVerification, verifyEmail } from './email-verification';
 
+/** The request a change came from, for the audit log. */
+const originOf = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.req.headers['user-agent'] ?? null });
 const done = (message: string | null = null) => ({ success: true, message });
 const notDone = { success: false, message: null };
 
@@ -52,7 +57,7 @@ export class AccountResolver {
   ): Promise<AccountPayload> {
     return payload<{ user: User | null }>(
       async () => {
-        const user = await resetPassword(ctx.em, input, ctx.config.publicUrl);
+        const user = await resetPassword(ctx.em, input, ctx.config.publicUrl, originOf(ctx));
         await ctx.req.session.start(user.id);
         ctx.user = user;
         return { user };
@@ -71,7 +76,7 @@ export class AccountResolver {
     @Ctx() ctx: Context,
   ): Promise<AccountActionPayload> {
     return payload(async () => {
-      await changePassword(ctx.em, ctx.user!, input, ctx.req.session.id, ctx.config.publicUrl);
+      await changePassword(ctx.em, ctx.user!, input, ctx.req.session.id, ctx.config.publicUrl, originOf(ctx));
       return done('Your password was changed. Your other sessions were signed out.');
     }, notDone);
   }
@@ -87,7 +92,7 @@ export class AccountResolver {
   ): Promise<AccountPayload> {
     return payload<{ user: User | null }>(
       async () => {
-        const user = await changeEmail(ctx.em, ctx.user!, input, ctx.config.publicUrl);
+        const user = await changeEmail(ctx.em, ctx.user!, input, ctx.config.publicUrl, originOf(ctx));
         ctx.user = user;
         return { user };
       },
@@ -124,21 +129,44 @@ export class AccountResolver {
     @Ctx() ctx: Context,
   ): Promise<AccountActionPayload> {
     return payload(async () => {
-      await endSessionByHandle(ctx.em, ctx.user!.id, id, ctx.req.session.id);
+      await endSessionByHandle(ctx.em, ctx.user!.id, id, ctx.req.session.id, originOf(ctx));
       return done('The session was signed out.');
     }, notDone);
   }
 
   @Mutation(() => AccountActionPayload, {
-    description: 'Ends every session of mine but this one (every other browser is signed out). Never fails.',
+    description:
+      'Ends every session of mine but this one (every other browser is signed out), and mails my email when any ended. Never fails.',
   })
   sessionsEndOthers(@Ctx() ctx: Context): Promise<AccountActionPayload> {
     return payload(async () => {
-      const ended = await endSessions(ctx.em, ctx.user!.id, ctx.req.session.id);
+      const ended = await endOtherSessions(
+        ctx.em,
+        ctx.user!,
+        ctx.req.session.id,
+        ctx.config.publicUrl,
+        originOf(ctx),
+      );
       return done(
         ended === 1 ? '1 other session was signed out.' : `${ended} other sessions were signed out.`,
       );
     }, notDone);
+  }
+
+  @Query(() => SecurityEventConnection, {
+    description:
+      'The audit log of accounts’ security: passwords reset or changed, emails changed or verified, sessions signed out — newest first, optionally one account’s or one kind.',
+  })
+  async adminSecurityEvents(
+    @Ctx() ctx: Context,
+    @Arg('first', () => Int, { nullable: true, description: FIRST_ARG_DESCRIPTION }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER_ARG_DESCRIPTION }) after?: string,
+    @Arg('userId', () => ID, { nullable: true, description: 'Only this account’s events.' }) userId?: string,
+    @Arg('kind', () => SecurityEventKindValue, { nullable: true, description: 'Only events of this kind.' })
+    kind?: SecurityEventKindValue,
+  ): Promise<SecurityEventConnection> {
+    const page = await listSecurityEvents(ctx.em, { first: pageSize(first), after, userId, kind });
+    return page as unknown as SecurityEventConnection;
   }
 
   @Mutation(() => AccountPayload, {
@@ -150,8 +178,11 @@ export class AccountResolver {
     @Arg('token', { description: 'The `token` parameter of the mailed link.' }) token: string,
     @Ctx() ctx: Context,
   ): Promise<AccountPayload> {
-    return payload<{ user: User | null }>(async () => ({ user: await verifyEmail(ctx.em, token) }), {
-      user: null,
-    });
+    return payload<{ user: User | null }>(
+      async () => ({ user: await verifyEmail(ctx.em, token, originOf(ctx)) }),
+      {
+        user: null,
+      },
+    );
   }
 }

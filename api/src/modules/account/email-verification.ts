@@ -7,6 +7,7 @@ import { User } from '../users/user.entity';
 import { mailEmailChanged, mailEmailVerification } from './account-mail';
 import { issueAccountToken, useAccountToken } from './account-tokens';
 import { admitHourly } from './hourly-throttle';
+import { type EventOrigin, recordSecurityEvent } from './security-events';
 
 /** Verification mails one account may ask for in an hour ("Send again"). */
 export const VERIFICATION_MAILS_PER_HOUR = 5;
@@ -62,7 +63,7 @@ export async function resendEmailVerification(
  * account verified it, and gives the account what the store sold to that address and nobody holds
  * (store-entitlements.ts) — all in one transaction, so a failure uses no link. Returns the account.
  */
-export async function verifyEmail(em: EntityManager, token: string): Promise<User> {
+export async function verifyEmail(em: EntityManager, token: string, origin: EventOrigin): Promise<User> {
   const userId = await em.transactional(async (tem) => {
     const used = await useAccountToken(tem, 'verify_email', token);
     if (!used?.email) throw new DomainError('INVALID_INPUT', VERIFY_LINK_INVALID, 'token');
@@ -75,6 +76,7 @@ export async function verifyEmail(em: EntityManager, token: string): Promise<Use
     if (!(await markEmailVerified(tem, used.userId, used.email))) {
       throw new DomainError('CONFLICT', VERIFY_EMAIL_TAKEN, 'token');
     }
+    await recordSecurityEvent(tem, used.userId, 'email_verified', origin, used.email);
     await claimStoreForVerifiedEmail(tem, used.userId, used.email);
     return used.userId;
   });
@@ -91,6 +93,7 @@ export async function changeEmail(
   user: User,
   input: { password: string; newEmail: string },
   publicUrl: string,
+  origin: EventOrigin,
 ): Promise<User> {
   const newEmail = validateEmail(input.newEmail, 'newEmail');
   if (!newEmail) throw new DomainError('INVALID_INPUT', 'Email is required', 'newEmail');
@@ -112,6 +115,7 @@ export async function changeEmail(
     );
     const named = { username: withHash.username, displayName: withHash.displayName };
     await sendEmailVerification(tem, { id: user.id, email: newEmail, ...named }, publicUrl);
+    await recordSecurityEvent(tem, user.id, 'email_changed', origin, `${oldEmail ?? '(none)'} → ${newEmail}`);
     if (oldEmail) await mailEmailChanged(tem, oldEmail, newEmail, withHash, publicUrl);
   });
   return em.findOneOrFail(User, user.id, { refresh: true });

@@ -3,6 +3,9 @@ import Bowser from 'bowser';
 import { createHash } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
 import { SESSION_MAX_AGE_MS } from '../auth/session';
+import type { User } from '../users/user.entity';
+import { mailSessionsEnded } from './account-mail';
+import { type EventOrigin, recordSecurityEvent } from './security-events';
 
 /** One of the account's signed-in sessions, as its owner sees it. */
 export interface AccountSessionView {
@@ -76,13 +79,37 @@ export async function endSessionByHandle(
   userId: string,
   handle: string,
   currentSid: string | null,
+  origin: EventOrigin,
 ): Promise<void> {
   const target = (await sessionsOf(em, userId)).find((row) => sessionHandle(row.sid) === handle);
   if (!target) throw new DomainError('NOT_FOUND', 'This session has already ended.', 'id');
   if (target.sid === currentSid) {
     throw new DomainError('INVALID_INPUT', 'This is the session you are using: sign out instead.', 'id');
   }
-  await em.execute(`delete from "session" where sid = ? and sess->>'userId' = ?`, [target.sid, userId]);
+  await em.transactional(async (tem) => {
+    await tem.execute(`delete from "session" where sid = ? and sess->>'userId' = ?`, [target.sid, userId]);
+    await recordSecurityEvent(tem, userId, 'session_ended', origin);
+  });
+}
+
+/**
+ * "Sign out everywhere else": ends every other session of the account, records it and tells the
+ * account's email (when any ended). Returns how many ended.
+ */
+export async function endOtherSessions(
+  em: EntityManager,
+  user: User,
+  currentSid: string | null,
+  publicUrl: string,
+  origin: EventOrigin,
+): Promise<number> {
+  return em.transactional(async (tem) => {
+    const ended = await endSessions(tem, user.id, currentSid);
+    if (!ended) return 0;
+    await recordSecurityEvent(tem, user.id, 'other_sessions_ended', origin, String(ended));
+    if (user.email) await mailSessionsEnded(tem, user.email, user, ended, publicUrl);
+    return ended;
+  });
 }
 
 /** Ends every session of the account but `keep` (null: all); returns how many ended. */

@@ -141,6 +141,7 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
   ...fields('messages:read', ['conversation', 'conversations', 'messagingAllowed', 'unreadMessageCount']),
   ...fields('admin', [
     'adminApiTokens',
+    'adminSecurityEvents',
     'adminBookings',
     'adminCertificates',
     'adminCoupons',

@@ -1,0 +1,54 @@
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Connection } from '../../graphql/connection';
+
+export enum SecurityEventKindValue {
+  PASSWORD_RESET = 'password_reset',
+  PASSWORD_CHANGED = 'password_changed',
+  EMAIL_CHANGED = 'email_changed',
+  EMAIL_VERIFIED = 'email_verified',
+  SESSION_ENDED = 'session_ended',
+  OTHER_SESSIONS_ENDED = 'other_sessions_ended',
+}
+
+registerEnumType(SecurityEventKindValue, {
+  name: 'SecurityEventKind',
+  description: 'What changed on an account’s security.',
+  valuesConfig: {
+    PASSWORD_RESET: { description: 'A new password was set with a mailed reset link.' },
+    PASSWORD_CHANGED: { description: 'The password was changed from the profile (the current one given).' },
+    EMAIL_CHANGED: { description: 'The email address was changed (`detail`: from and to).' },
+    EMAIL_VERIFIED: { description: 'The email address was proven (a mailed link opened).' },
+    SESSION_ENDED: { description: 'One other session was signed out from the sessions list.' },
+    OTHER_SESSIONS_ENDED: { description: 'Every other session was signed out (`detail`: how many).' },
+  },
+});
+
+@ObjectType({ description: 'A change to an account’s security, as the audit log keeps it.' })
+export class SecurityEvent {
+  @Field(() => ID, { description: 'The event’s id.' })
+  id!: string;
+
+  @Field(() => ID, { description: 'The account it happened to.' })
+  userId!: string;
+
+  @Field({ description: 'That account’s username.' })
+  username!: string;
+
+  @Field(() => SecurityEventKindValue, { description: 'What happened.' })
+  kind!: SecurityEventKindValue;
+
+  @Field(() => String, { nullable: true, description: 'The client address of the request that did it.' })
+  ip?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The browser (User-Agent) of that request.' })
+  userAgent?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'More about it (e.g. the old and new address).' })
+  detail?: string | null;
+
+  @Field({ description: 'When it happened.' })
+  createdAt!: Date;
+}
+
+@ObjectType()
+export class SecurityEventConnection extends Connection(SecurityEvent, 'SecurityEvent') {}
