@@ -145,9 +145,13 @@ describe('cart and checkout', () => {
     const page = await b.page();
     await page.goto('/simple-checkout');
     await page.getByRole('link', { name: 'Sign in to check out' }).click();
-    await page.waitForURL('**/auth');
+    await page.waitForURL(
+      (url) => url.pathname === '/auth' && url.searchParams.get('returnTo') === '/simple-checkout',
+    );
     await page.goto('/checkout');
-    await page.waitForURL('**/auth');
+    await page.waitForURL(
+      (url) => url.pathname === '/auth' && url.searchParams.get('returnTo') === '/checkout',
+    );
 
     // A new member with an empty cart is shown the way to the catalogues.
     const username = `buyer_${Date.now().toString(36)}`;

@@ -8,7 +8,26 @@ describe('route guards and the dashboard redirect', () => {
     const page = await b.page();
     const response = await page.goto('/my-courses');
     vexpect(pathOf(page)).toBe('/auth');
+    vexpect(new URL(page.url()).searchParams.get('returnTo')).toBe('/my-courses');
     vexpect(response?.request().redirectedFrom()?.url()).toMatch(/\/my-courses$/);
+  });
+
+  it('brings a guest sent to sign in from a booking page back to it', async () => {
+    const page = await b.page();
+    const res = await page.request.post('/graphql', {
+      data: { query: 'query { instructors(first: 1) { nodes { id displayName } } }' },
+    });
+    const instructor = (await res.json()).data.instructors.nodes[0] as { id: string; displayName: string };
+    const booking = `/connect/book/${instructor.id}`;
+    await page.goto(booking);
+    vexpect(pathOf(page)).toBe('/auth');
+    vexpect(new URL(page.url()).searchParams.get('returnTo')).toBe(booking);
+    await page.getByLabel('Username').first().fill('member');
+    await page.getByLabel('Password').first().fill('drx-demo-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === booking);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    vexpect(pathOf(page)).toBe(booking);
   });
 
   it('shows the verifying state while the session loads on a page the browser renders', async () => {
@@ -37,13 +56,15 @@ describe('route guards and the dashboard redirect', () => {
       window.history.pushState({}, '', '/my-courses');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.waitForURL('**/auth');
+    await page.waitForURL(
+      (url) => url.pathname === '/auth' && url.searchParams.get('returnTo') === '/my-courses',
+    );
   });
 
   it('sends a visitor from /admin to /auth', async () => {
     const page = await b.page();
     await page.goto('/admin');
-    await page.waitForURL('**/auth');
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('returnTo') === '/admin');
   });
 
   it('sends a member from /admin to /', async () => {

@@ -63,11 +63,11 @@ const MEMBER_PAGES = [
 const ADMIN_PAGES = ['/admin', '/admin/users', '/admin/store/orders', '/curriculum-officer-dashboard'];
 
 describe('a guarded page the viewer may not open', () => {
-  it('sends a visitor to /auth from signed-in and admin pages, before any HTML', async () => {
-    for (const page of [...MEMBER_PAGES, ...ADMIN_PAGES]) {
+  it('sends a visitor to /auth from signed-in and admin pages, before any HTML, to come back after', async () => {
+    for (const page of [...MEMBER_PAGES, ...ADMIN_PAGES, '/my-courses?tab=done']) {
       const res = await t.agent().get(page);
       expect(res.status, page).toBe(302);
-      expect(res.headers.location, page).toBe('/auth');
+      expect(res.headers.location, page).toBe(`/auth?returnTo=${encodeURIComponent(page)}`);
       expect(res.headers['cache-control'], page).toBe('no-store');
       expect(res.text, page).not.toContain('<div id="root">');
     }
@@ -100,7 +100,7 @@ describe('a guarded page the viewer may not open', () => {
     }
     const head = await t.agent().head('/admin');
     expect(head.status).toBe(302);
-    expect(head.headers.location).toBe('/auth');
+    expect(head.headers.location).toBe('/auth?returnTo=%2Fadmin');
   });
 
   it('goes by the session of the request: a signed-out browser is sent away again', async () => {
@@ -111,7 +111,7 @@ describe('a guarded page the viewer may not open', () => {
     );
     const res = await browser.get('/admin');
     expect(res.status).toBe(302);
-    expect(res.headers.location).toBe('/auth');
+    expect(res.headers.location).toBe('/auth?returnTo=%2Fadmin');
   });
 });
 

@@ -20,7 +20,7 @@ export function guardedPages(rules: Promise<PageRules | null>, readViewer: Viewe
       .then(async (loaded) => {
         const guard = loaded?.routeAccess(req.path).guard;
         if (!loaded || !guard) return next();
-        const away = loaded.guardRedirect(guard, await readViewer(req, res));
+        const away = loaded.guardRedirect(guard, await readViewer(req, res), req.originalUrl);
         if (!away) return next();
         // Who may open it depends on the session: never kept by a cache.
         res.setHeader('Cache-Control', 'no-store');

@@ -29,7 +29,7 @@ export interface GuardViewer {
 export interface PageRules {
   routeAccess(pathname: string): RouteAccess;
   /** Where the guard sends the viewer, or null when it lets them in. */
-  guardRedirect(guard: RouteGuard, viewer: GuardViewer | null): string | null;
+  guardRedirect(guard: RouteGuard, viewer: GuardViewer | null, from?: string): string | null;
 }
 
 /** Paths whose access is kept: beyond them the memo starts again (ids make paths many). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { PageSpinner } from '../ui/PageSpinner';
 import { guardRedirect, type RouteGuard } from './guardRule';
@@ -8,8 +8,9 @@ export const VERIFYING_AUTHENTICATION = 'Verifying authentication...';
 
 function Guarded({ guard, children }: { guard: RouteGuard; children?: ReactNode }) {
   const { user, loading } = useCurrentUser();
+  const location = useLocation();
   if (loading || user === undefined) return <PageSpinner label={VERIFYING_AUTHENTICATION} />;
-  const away = guardRedirect(guard, user);
+  const away = guardRedirect(guard, user, `${location.pathname}${location.search}${location.hash}`);
   if (away) return <Navigate to={away} replace />;
   return children ?? <Outlet />;
 }

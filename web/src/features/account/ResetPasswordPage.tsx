@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { queueToastForNextPage } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { AFTER_AUTH_PATH } from '../auth/useLogin';
+import { DEFAULT_AFTER_AUTH_PATH } from '../auth/returnTo';
 import { tokenFromSearch } from '../notifications/notificationText';
 import { PasswordResetMutationDocument } from './accountDocuments';
 import { NO_ERRORS, settle, splitUserErrors, type FormErrors } from './accountErrors';
@@ -76,7 +76,7 @@ export default function ResetPasswordPage() {
       description: RESET_TEXT.changedDescription,
       type: 'success',
     });
-    window.location.assign(AFTER_AUTH_PATH);
+    window.location.assign(DEFAULT_AFTER_AUTH_PATH);
   }
 
   const clear = (field: ResetField) => {

@@ -4,11 +4,15 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
+import { afterAuthPath } from './returnTo';
 import { useCurrentUser } from './useCurrentUser';
 
 type AuthTab = 'signin' | 'register';
 
-/** /auth: sign in or create an account. A signed-in visitor goes straight to /dashboard. */
+/**
+ * /auth: sign in or create an account, then back to the page that sent the visitor here
+ * (`?returnTo=`, returnTo.ts) or /dashboard. A signed-in visitor goes straight there.
+ */
 export default function AuthPage() {
   useDocumentTitle('Sign in');
   const { user, loading } = useCurrentUser();
@@ -16,7 +20,7 @@ export default function AuthPage() {
   const tab: AuthTab = searchParams.get('tab') === 'register' ? 'register' : 'signin';
 
   if (loading) return <PageSpinner />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={afterAuthPath(searchParams.toString())} replace />;
 
   return (
     <Container maxW="md" py={{ base: '10', md: '16' }}>
@@ -31,9 +35,13 @@ export default function AuthPage() {
           <Card.Body>
             <Tabs.Root
               value={tab}
-              onValueChange={(details) =>
-                setSearchParams(details.value === 'register' ? { tab: 'register' } : {}, { replace: true })
-              }
+              onValueChange={(details) => {
+                // The page to go back to stays whichever form is shown.
+                const next = new URLSearchParams(searchParams);
+                if (details.value === 'register') next.set('tab', 'register');
+                else next.delete('tab');
+                setSearchParams(next, { replace: true });
+              }}
               variant="enclosed"
               fitted
               lazyMount

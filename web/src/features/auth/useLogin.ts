@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { graphql } from '../../gql';
 import type { LoginInput } from '../../gql/graphql';
 import { queueToastForNextPage, toaster } from '../../ui/toaster';
+import { afterAuthPath } from './returnTo';
 import {
   AUTH_TEXT,
   failureFromError,
@@ -26,12 +27,9 @@ const LoginMutationDocument = graphql(`
   }
 `);
 
-/** Where every successful sign-in or registration lands (with a full page load). */
-export const AFTER_AUTH_PATH = '/dashboard';
-
 /**
- * Signs in. Success parks the 'Login successful' toast and reloads the app on /dashboard
- * (a full redirect, so every query starts fresh with the new session); failure shows
+ * Signs in. Success parks the 'Login successful' toast and reloads the app on the page the visitor
+ * was sent to sign in from (`?returnTo=`, returnTo.ts), else /dashboard (a full redirect, so every query starts fresh with the new session); failure shows
  * 'Login failed' with the spec's explanation. Resolves to the failure, or null on success.
  */
 export function useLogin() {
@@ -59,7 +57,7 @@ export function useLogin() {
         description: AUTH_TEXT.loginSuccessDescription,
         type: 'success',
       });
-      window.location.assign(AFTER_AUTH_PATH);
+      window.location.assign(afterAuthPath(window.location.search));
       return null;
     },
     [mutate],

@@ -10,7 +10,7 @@ import {
   registrationFailureMessage,
   type AuthFailure,
 } from './authMessages';
-import { AFTER_AUTH_PATH } from './useLogin';
+import { afterAuthPath } from './returnTo';
 
 const RegisterMutationDocument = graphql(`
   mutation Register($input: RegisterInput!) {
@@ -72,7 +72,7 @@ export function useRegister() {
         return failure;
       }
       queueToastForNextPage({ title: AUTH_TEXT.registrationSuccessTitle, type: 'success' });
-      window.location.assign(AFTER_AUTH_PATH);
+      window.location.assign(afterAuthPath(window.location.search));
       return null;
     },
     [mutate],

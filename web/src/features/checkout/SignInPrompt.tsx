@@ -1,8 +1,12 @@
 import { Button, Container, EmptyState, HStack } from '@chakra-ui/react';
 import { LogIn } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
+import { SignInLink } from '../auth/SignInLink';
 
-/** Shown to a visitor on a checkout page: paying needs an account (the guest cart moves over on sign-in). */
+/**
+ * Shown to a visitor on a checkout page: paying needs an account (the guest cart moves over on
+ * sign-in, which comes back to this page).
+ */
 export function SignInPrompt({ title }: { title: string }) {
   return (
     <Container maxW="2xl" py={12}>
@@ -17,7 +21,7 @@ export function SignInPrompt({ title }: { title: string }) {
           </EmptyState.Description>
           <HStack>
             <Button asChild>
-              <RouterLink to="/auth">Sign in to check out</RouterLink>
+              <SignInLink>Sign in to check out</SignInLink>
             </Button>
             <Button asChild variant="outline">
               <RouterLink to="/cart">Back to cart</RouterLink>

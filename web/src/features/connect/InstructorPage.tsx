@@ -19,6 +19,7 @@ import {
 } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { SignInLink } from '../auth/SignInLink';
 import type { InstructorProfileQuery } from '../../gql/graphql';
 import { Avatar } from '../../ui/Avatar';
 import { PageSpinner } from '../../ui/PageSpinner';
@@ -277,7 +278,7 @@ function BookingCalendar({ instructor }: { instructor: Instructor }) {
             {user === null ? (
               <Text fontSize="sm" color="fg.muted">
                 <Link asChild colorPalette="brand">
-                  <RouterLink to="/auth">Sign in</RouterLink>
+                  <SignInLink>Sign in</SignInLink>
                 </Link>{' '}
                 to book a time.
               </Text>

@@ -2,7 +2,8 @@ import { useQuery } from '@apollo/client/react';
 import { Alert, Button, Container, EmptyState, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Crown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { SignInLink } from '../auth/SignInLink';
 import type { MembershipPlanFragment, MyMembershipFragment } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -189,7 +190,7 @@ function PlanGrid({
           if (signedIn === false) {
             action = (
               <Button asChild>
-                <RouterLink to="/auth">Sign in to join</RouterLink>
+                <SignInLink>Sign in to join</SignInLink>
               </Button>
             );
           } else if (signedIn && !live) {
