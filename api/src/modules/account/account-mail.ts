@@ -66,8 +66,8 @@ export function mailPasswordChanged(
       `Hello ${user.displayName},\n\n` +
       `The password of your DRX account "${user.username}" was changed ${by} on ${when(new Date())}. ` +
       `Every other session of the account was signed out.\n\n` +
-      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us by ` +
-      `replying to this mail.\n`,
+      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us at ` +
+      `${publicUrl}/contact.\n`,
   });
 }
 
@@ -85,8 +85,8 @@ export function mailEmailChanged(
       `Hello ${user.displayName},\n\n` +
       `The email address of your DRX account "${user.username}" was changed from ${oldAddress} to ` +
       `${newAddress} on ${when(new Date())}. Mail for the account now goes there.\n\n` +
-      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us by ` +
-      `replying to this mail.\n`,
+      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us at ` +
+      `${publicUrl}/contact.\n`,
   });
 }
 
@@ -104,7 +104,7 @@ export function mailSessionsEnded(
       `Hello ${user.displayName},\n\n` +
       `${count === 1 ? '1 other session' : `${count} other sessions`} of your DRX account "${user.username}" ` +
       `were signed out on ${when(new Date())}, from your profile's list of sessions.\n\n` +
-      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us by ` +
-      `replying to this mail.\n`,
+      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us at ` +
+      `${publicUrl}/contact.\n`,
   });
 }

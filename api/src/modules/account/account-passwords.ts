@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
+import { jobs } from '../../jobs';
 import { validateNewPassword } from '../auth/auth.validation';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { markEmailVerified } from '../shop/store-entitlements';
 import { User } from '../users/user.entity';
 import { mailPasswordChanged, mailPasswordReset } from './account-mail';
-import { issueAccountToken, useAccountToken } from './account-tokens';
+import { accountTokenUsable, issueAccountToken, useAccountToken } from './account-tokens';
 import { admitHourly } from './hourly-throttle';
 import { type EventOrigin, recordSecurityEvent } from './security-events';
 import { endSessions } from './sessions';
@@ -30,17 +31,16 @@ export const PASSWORD_CHANGES_THROTTLED =
 export const resetPasswordUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
+/** The job that looks up who a reset request names and mails them (never the request itself). */
+export const PASSWORD_RESET_MAIL_JOB = 'account.password-reset-mail';
+
 /**
- * "Forgot password?": `login` is a username or an email address. Every account it names that has an
- * email gets a single-use link valid 30 minutes (at most RESET_MAILS_PER_ACCOUNT an hour). The
- * answer never says whether an account matched; only the address's own limit is refused.
+ * "Forgot password?": `login` is a username or an email address. The request only counts against
+ * its address's limit and queues a job with what was typed: the same work whether or not an
+ * account matches, so neither the answer nor its time tells (OWASP's Forgot Password cheat sheet).
+ * The job (`sendPasswordResetMails`) mails each account it names.
  */
-export async function requestPasswordReset(
-  em: EntityManager,
-  login: string,
-  ip: string,
-  publicUrl: string,
-): Promise<void> {
+export async function requestPasswordReset(em: EntityManager, login: string, ip: string): Promise<void> {
   const name = (login ?? '').trim().toLowerCase();
   if (!name) throw new DomainError('INVALID_INPUT', 'Enter your username or email address', 'login');
   if (name.length > 254)
@@ -48,10 +48,22 @@ export async function requestPasswordReset(
   if (!(await admitHourly(em, `reset:ip:${ip.slice(0, 100)}`, RESET_REQUESTS_PER_ADDRESS))) {
     throw new DomainError('TOO_MANY_ATTEMPTS', RESET_REQUESTS_THROTTLED);
   }
+  await jobs.send(PASSWORD_RESET_MAIL_JOB, { login: name });
+}
+
+/**
+ * The reset request's job: every account `login` names that has an email gets a single-use link
+ * valid 30 minutes — at most RESET_MAILS_PER_ACCOUNT an hour (more are dropped silently).
+ */
+export async function sendPasswordResetMails(
+  em: EntityManager,
+  login: string,
+  publicUrl: string,
+): Promise<void> {
   const accounts = await em.find(
     User,
     // Addresses are kept in lower case (auth.validation.ts), as are username keys.
-    name.includes('@') ? { email: name } : { usernameKey: name },
+    login.includes('@') ? { email: login } : { usernameKey: login },
     { orderBy: { createdAt: 'asc' } },
   );
   for (const account of accounts) {
@@ -76,6 +88,10 @@ export async function resetPassword(
   publicUrl: string,
   origin: EventOrigin,
 ): Promise<User> {
+  // A dead link is said first (a better password would not help), without using a live one.
+  if (!(await accountTokenUsable(em, 'reset_password', input.token))) {
+    throw new DomainError('INVALID_INPUT', RESET_LINK_INVALID, 'token');
+  }
   const password = validateNewPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(password);
   const userId = await em.transactional(async (tem) => {

@@ -71,6 +71,20 @@ export async function useAccountToken(
   return rows[0] ? { userId: rows[0].user_id, email: rows[0].email } : null;
 }
 
+/** Whether a token would work now (without using it): to say a dead link first. */
+export async function accountTokenUsable(
+  em: EntityManager,
+  purpose: AccountTokenPurpose,
+  token: string,
+): Promise<boolean> {
+  if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return false;
+  const rows = await em.execute<{ id: string }[]>(
+    `select id from account_tokens where token_hash = ? and purpose = ? and used_at is null and expires_at > now()`,
+    [tokenHash(token), purpose],
+  );
+  return rows.length > 0;
+}
+
 /** Housekeeping: forget tokens a day after they expired. */
 export async function pruneAccountTokens(em: EntityManager): Promise<number> {
   const rows: unknown[] = await em

@@ -1,5 +1,6 @@
 import { defineJob, defineSchedule } from '../../jobs';
 import { AUTH_HOUSEKEEPING_CRON } from '../auth/auth-housekeeping.jobs';
+import { PASSWORD_RESET_MAIL_JOB, sendPasswordResetMails } from './account-passwords';
 import { pruneAccountTokens } from './account-tokens';
 import { pruneHourlyThrottle } from './hourly-throttle';
 
@@ -11,3 +12,7 @@ defineJob(PRUNE_ACCOUNT_TOKENS_JOB, async (_data, ctx) => {
   await pruneHourlyThrottle(ctx.em);
 });
 defineSchedule(PRUNE_ACCOUNT_TOKENS_JOB, AUTH_HOUSEKEEPING_CRON);
+
+defineJob<{ login: string }>(PASSWORD_RESET_MAIL_JOB, async (data, ctx) => {
+  await sendPasswordResetMails(ctx.em, data.login, ctx.config.publicUrl);
+});

@@ -41,7 +41,7 @@ export class AccountResolver {
     @Ctx() ctx: Context,
   ): Promise<AccountActionPayload> {
     return payload(async () => {
-      await requestPasswordReset(ctx.em, input.login, ctx.ip, ctx.config.publicUrl);
+      await requestPasswordReset(ctx.em, input.login, ctx.ip);
       return done(RESET_REQUEST_ANSWER);
     }, notDone);
   }
@@ -77,6 +77,8 @@ export class AccountResolver {
   ): Promise<AccountActionPayload> {
     return payload(async () => {
       await changePassword(ctx.em, ctx.user!, input, ctx.req.session.id, ctx.config.publicUrl, originOf(ctx));
+      // A new session id after a credential change (OWASP ASVS 3.3): the old one is gone.
+      await ctx.req.session.start(ctx.user!.id);
       return done('Your password was changed. Your other sessions were signed out.');
     }, notDone);
   }

@@ -38,6 +38,9 @@ export const DISALLOWED_PATHS = [
   '/curriculum/*/edit',
   '/upload-resource',
   '/simple-upload',
+  // Mailed links (issue 31): a token in the query, for one person only.
+  '/reset-password',
+  '/verify-email',
 ] as const;
 
 /** Crawlers may read robots.txt for an hour before asking again. */
