@@ -11,10 +11,15 @@
 //                 down, 750 kbit/s up, a 412×823 touch screen; the tap is the first thing done
 //   mobile-scroll the same, with a scroll 3 s before the tap
 //   desktop       no throttling, 1350×940, a mouse click
-// Prints the median of --runs (3) per scenario and writes bench/results/first-tap.json.
+// Cases (--case, all by default): add-to-cart (above), and the catalogue's (first-tap-catalog.mjs):
+//   filter          a filter of /curriculum's panel chosen (touched, a second to read, chosen)
+//   search          a word typed in /curriculum's search, then Enter
+//   filters-button  the phones' Filters button on /courses (not on a desktop, where it is hidden)
+// each timed to its pending state and to its effect (the filtered list, the panel open).
+// Prints the median of --runs (3) per case and scenario and writes bench/results/first-tap.json.
 //
 //   npm run bench:tap
-//   npm run bench:tap -- --origin http://127.0.0.1:4791 --runs 5 --scenario mobile
+//   npm run bench:tap -- --origin http://127.0.0.1:4791 --runs 5 --scenario mobile --case filter
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 /* global window */
 import { chromium } from 'playwright-core';
+import { CATALOG_CASES, measureCatalog, searchWord } from './first-tap-catalog.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -31,6 +37,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '4681' },
     origin: { type: 'string' },
     scenario: { type: 'string', multiple: true },
+    case: { type: 'string', multiple: true },
     label: { type: 'string', default: 'current' },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
   },
@@ -51,6 +58,9 @@ export const SCENARIOS = {
 };
 const scenarios = args.scenario ?? Object.keys(SCENARIOS);
 for (const name of scenarios) if (!SCENARIOS[name]) throw new Error(`No scenario ${name}`);
+const CASES = ['add-to-cart', ...Object.keys(CATALOG_CASES)];
+const cases = args.case ?? CASES;
+for (const name of cases) if (!CASES.includes(name)) throw new Error(`No case ${name} (${CASES.join(', ')})`);
 
 /**
  * In the page before its scripts: the time stamp of the first press, and the first animation
@@ -103,22 +113,28 @@ async function firstResource(origin) {
   return `/curriculum/${items[0].id}`;
 }
 
-/** One press in a new visitor's browser context: milliseconds from the press to the count shown. */
-export async function measureTap(browser, url, scenario) {
+/** A new visitor's browser context and page under the scenario's conditions. */
+async function open(browser, scenario) {
   const context = await browser.newContext({
     viewport: scenario.touch ? { width: 412, height: 823 } : { width: 1350, height: 940 },
     hasTouch: scenario.touch,
     isMobile: scenario.touch,
   });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (scenario.network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', scenario.network);
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: scenario.cpu });
+  return { context, page };
+}
+
+/** One press in a new visitor's browser context: milliseconds from the press to the count shown. */
+export async function measureTap(browser, url, scenario) {
+  const { context, page } = await open(browser, scenario);
   try {
-    const page = await context.newPage();
     await page.addInitScript(RECORD_TAP);
-    const cdp = await context.newCDPSession(page);
-    if (scenario.network) {
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', scenario.network);
-    }
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: scenario.cpu });
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const button = page.getByTestId('add-to-cart').first();
     await button.waitFor();
@@ -164,15 +180,51 @@ async function main() {
   try {
     await waitForServer(origin, server);
     const pagePath = await firstResource(origin);
+    const word = await searchWord(origin);
     const results = {};
+    const catalog = {};
     for (const name of scenarios) {
-      const times = [];
-      for (let i = 0; i < runs; i += 1)
-        times.push(await measureTap(browser, origin + pagePath, SCENARIOS[name]));
-      results[name] = { medianMs: Math.round(median(times)), runsMs: times.map(Math.round) };
-      console.log(
-        `${name.padEnd(14)} median ${results[name].medianMs} ms  (${results[name].runsMs.join(', ')})`,
-      );
+      if (cases.includes('add-to-cart')) {
+        const times = [];
+        for (let i = 0; i < runs; i += 1)
+          times.push(await measureTap(browser, origin + pagePath, SCENARIOS[name]));
+        results[name] = { medianMs: Math.round(median(times)), runsMs: times.map(Math.round) };
+        console.log(
+          `add-to-cart     ${name.padEnd(14)} median ${results[name].medianMs} ms  (${results[name].runsMs.join(', ')})`,
+        );
+      }
+      for (const kase of cases.filter((c) => c !== 'add-to-cart')) {
+        const measured = [];
+        let lost = 0;
+        for (let i = 0; i < runs; i += 1) {
+          const { context, page } = await open(browser, SCENARIOS[name]);
+          try {
+            const one = await measureCatalog(page, origin, SCENARIOS[name], kase, word);
+            if (one) measured.push(one);
+          } catch (error) {
+            // The choice made but never shown (lost): counted, not timed.
+            console.log(`${kase} ${name}: ${error.message}`);
+            lost += 1;
+          } finally {
+            await context.close();
+          }
+        }
+        if (lost) (catalog[kase] ??= {})[name] = { lost };
+        if (!measured.length) continue;
+        const pending = measured.map((m) => Math.round(m.pendingMs));
+        const shown = measured.map((m) => Math.round(m.shownMs));
+        (catalog[kase] ??= {})[name] = {
+          ...(lost ? { lost } : {}),
+          pendingMedianMs: median(pending),
+          shownMedianMs: median(shown),
+          pendingRunsMs: pending,
+          shownRunsMs: shown,
+        };
+        console.log(
+          `${kase.padEnd(15)} ${name.padEnd(14)} pending median ${median(pending)} ms (${pending.join(', ')}), ` +
+            `effect median ${median(shown)} ms (${shown.join(', ')})`,
+        );
+      }
     }
     const file = path.join(root, 'bench/results/first-tap.json');
     const previous = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
@@ -182,6 +234,7 @@ async function main() {
       page: '/curriculum/{id}',
       runs,
       results,
+      ...(Object.keys(catalog).length ? { catalog } : {}),
     };
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify(previous, null, 2) + '\n');
