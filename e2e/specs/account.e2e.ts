@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pathOf, signIn, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { blockingViolations, screenshotAtRest } from '../support/screens';
+import { pathOf, signIn, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -18,27 +18,7 @@ beforeAll(() => {
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
-async function shot(page: Page, name: string) {
-  await waitForQuietNetwork(page, 300);
-  await page.evaluate(async () => {
-    window.scrollTo(0, 0);
-    const finite = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Axe's serious and critical WCAG 2.1 A/AA violations (as accessibility.e2e.ts counts them). */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const shot = (page: Page, name: string) => screenshotAtRest(page, `${SHOTS}/${name}.png`);
 
 /** A new member of its own, signed in on `page` (the request shares the page's cookies). */
 async function registerMember(page: Page, username: string, password: string) {

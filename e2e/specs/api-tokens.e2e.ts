@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { blockingViolations, screenshotAtRest } from '../support/screens';
+import { DEMO_PASSWORD, useBrowser } from '../support/browser';
 
 /**
  * Personal API tokens from end to end (issue 15): a new member creates a token on /profile, sees
@@ -27,29 +27,7 @@ beforeAll(() => {
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
-async function shot(page: Page, name: string) {
-  await waitForQuietNetwork(page, 300);
-  // From the top: a page scrolled to a focused field would draw the sticky header mid-page.
-  await page.evaluate(async () => {
-    window.scrollTo(0, 0);
-    // Dialogs and toasts at rest, not mid-animation.
-    const finite = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Axe's serious and critical WCAG 2.1 A/AA violations (as accessibility.e2e.ts counts them). */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `[${v.impact}] ${v.id}: ${v.help} at ${node.target.join(' ')}`));
-}
+const shot = (page: Page, name: string) => screenshotAtRest(page, `${SHOTS}/${name}.png`);
 
 /** A bearer request to the app's /graphql, without any cookie. */
 async function bearer(secret: string, query: string) {

@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockingViolations } from '../support/screens';
 import { DEMO_PASSWORD, useBrowser, waitForQuietNetwork } from '../support/browser';
 
 /**
@@ -55,15 +54,6 @@ function signatureValid(secret: string, r: Received): boolean {
       const given = Buffer.from(value ?? '', 'base64');
       return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
     });
-}
-
-async function blockingViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `[${v.impact}] ${v.id}: ${v.help} at ${node.target.join(' ')}`));
 }
 
 async function waitFor<T>(check: () => T | undefined, ms = 20_000): Promise<T> {

@@ -51,6 +51,28 @@ export function mailPasswordReset(
   });
 }
 
+/**
+ * A notice of a change to the account's security: what happened, then what to do if it was not
+ * them (these mails come from an address nobody reads: the contact page, not a reply).
+ */
+function sendSecurityNotice(
+  em: EntityManager,
+  to: string,
+  user: Recipient,
+  subject: string,
+  what: string,
+  publicUrl: string,
+): Promise<{ id: string }> {
+  return sendMail(em, {
+    to,
+    subject,
+    text:
+      `Hello ${user.displayName},\n\n${what}\n\n` +
+      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us at ` +
+      `${publicUrl}/contact.\n`,
+  });
+}
+
 export function mailPasswordChanged(
   em: EntityManager,
   to: string,
@@ -59,16 +81,10 @@ export function mailPasswordChanged(
   publicUrl: string,
 ): Promise<{ id: string }> {
   const by = how === 'reset' ? 'with a reset link mailed to this address' : 'from your profile';
-  return sendMail(em, {
-    to,
-    subject: 'Your DRX password was changed',
-    text:
-      `Hello ${user.displayName},\n\n` +
-      `The password of your DRX account "${user.username}" was changed ${by} on ${when(new Date())}. ` +
-      `Every other session of the account was signed out.\n\n` +
-      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us at ` +
-      `${publicUrl}/contact.\n`,
-  });
+  const what =
+    `The password of your DRX account "${user.username}" was changed ${by} on ${when(new Date())}. ` +
+    `Every other session of the account was signed out.`;
+  return sendSecurityNotice(em, to, user, 'Your DRX password was changed', what, publicUrl);
 }
 
 export function mailEmailChanged(
@@ -78,16 +94,17 @@ export function mailEmailChanged(
   user: Recipient,
   publicUrl: string,
 ): Promise<{ id: string }> {
-  return sendMail(em, {
-    to: oldAddress,
-    subject: 'The email address of your DRX account was changed',
-    text:
-      `Hello ${user.displayName},\n\n` +
-      `The email address of your DRX account "${user.username}" was changed from ${oldAddress} to ` +
-      `${newAddress} on ${when(new Date())}. Mail for the account now goes there.\n\n` +
-      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us at ` +
-      `${publicUrl}/contact.\n`,
-  });
+  const what =
+    `The email address of your DRX account "${user.username}" was changed from ${oldAddress} to ` +
+    `${newAddress} on ${when(new Date())}. Mail for the account now goes there.`;
+  return sendSecurityNotice(
+    em,
+    oldAddress,
+    user,
+    'The email address of your DRX account was changed',
+    what,
+    publicUrl,
+  );
 }
 
 export function mailSessionsEnded(
@@ -97,14 +114,8 @@ export function mailSessionsEnded(
   count: number,
   publicUrl: string,
 ): Promise<{ id: string }> {
-  return sendMail(em, {
-    to,
-    subject: 'Your other DRX sessions were signed out',
-    text:
-      `Hello ${user.displayName},\n\n` +
-      `${count === 1 ? '1 other session' : `${count} other sessions`} of your DRX account "${user.username}" ` +
-      `were signed out on ${when(new Date())}, from your profile's list of sessions.\n\n` +
-      `If this was not you, reset your password now at ${publicUrl}/forgot-password and tell us at ` +
-      `${publicUrl}/contact.\n`,
-  });
+  const what =
+    `${count === 1 ? '1 other session' : `${count} other sessions`} of your DRX account "${user.username}" ` +
+    `were signed out on ${when(new Date())}, from your profile's list of sessions.`;
+  return sendSecurityNotice(em, to, user, 'Your other DRX sessions were signed out', what, publicUrl);
 }
