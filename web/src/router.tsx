@@ -76,6 +76,7 @@ const AdminResourcesPage = lazyPage(() => import('./features/resources-admin/Adm
 const AdminCouponsPage = lazyPage(() => import('./features/admin-coupons/AdminCouponsPage'));
 const AdminOutboxPage = lazyPage(() => import('./features/admin-outbox/AdminOutboxPage'));
 const AdminApiTokensPage = lazyPage(() => import('./features/api-tokens/AdminApiTokensPage'));
+const AdminSecurityPage = lazyPage(() => import('./features/admin-security/AdminSecurityPage'));
 const AdminWebhooksPage = lazyPage(() => import('./features/admin-webhooks/AdminWebhooksPage'));
 const AdminWebhookEndpointPage = lazyPage(() => import('./features/admin-webhooks/AdminWebhookEndpointPage'));
 // Contact form and the staff inbox (issue 13).
@@ -342,6 +343,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/coupons', element: page(AdminCouponsPage) },
   { path: 'admin/outbox', element: page(AdminOutboxPage) },
   { path: 'admin/api-tokens', element: page(AdminApiTokensPage) },
+  { path: 'admin/security', element: page(AdminSecurityPage) },
   { path: 'admin/webhooks', element: page(AdminWebhooksPage) },
   { path: 'admin/webhooks/:id', element: page(AdminWebhookEndpointPage) },
   { path: 'admin/orders', element: page(AdminOrdersPage) },

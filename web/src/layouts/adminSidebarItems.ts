@@ -19,6 +19,7 @@ import {
   PlusCircle,
   Receipt,
   Settings,
+  ShieldAlert,
   ShieldCheck,
   ShoppingBag,
   Store,
@@ -40,7 +41,7 @@ export interface SidebarItem {
   end?: boolean;
 }
 
-/** The 25 entries of the admin area, from Dashboard to Settings (spec's admin route list, the mail outbox, API tokens, webhooks and the DRX shop). */
+/** The 26 entries of the admin area, from Dashboard to Settings (spec's admin route list, the mail outbox, API tokens, the security log, webhooks and the DRX shop). */
 export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard, end: true },
   { label: 'Users', to: '/admin/users', icon: Users },
@@ -60,6 +61,7 @@ export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Messages', to: '/admin/messages', icon: MessageSquare },
   { label: 'Outbox', to: '/admin/outbox', icon: Inbox },
   { label: 'API Tokens', to: '/admin/api-tokens', icon: KeyRound },
+  { label: 'Security Log', to: '/admin/security', icon: ShieldAlert },
   { label: 'Webhooks', to: '/admin/webhooks', icon: Webhook },
   { label: 'Sellers', to: '/admin/sellers', icon: Store },
   { label: 'Store', to: '/admin/store', icon: ShoppingBag, end: true },

@@ -15,7 +15,7 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { graphql } from '../../gql';
@@ -96,8 +96,16 @@ export default function AdminUserPage() {
         <>
           <UserDetails user={user} />
           {hasRole(me, 'admin') ? (
-            // Keyed by user so the editor starts from their saved roles.
-            <RolesEditor key={user.id} user={user} roleValues={data?.referenceLists.roles ?? []} />
+            <>
+              <Link asChild color="brand.fg" fontWeight="medium" w="fit-content">
+                <RouterLink to={`/admin/security?user=${encodeURIComponent(user.id)}`}>
+                  <ShieldAlert size={16} aria-hidden />
+                  Security log of @{user.username}
+                </RouterLink>
+              </Link>
+              {/* Keyed by user so the editor starts from their saved roles. */}
+              <RolesEditor key={user.id} user={user} roleValues={data?.referenceLists.roles ?? []} />
+            </>
           ) : (
             <AdminNotice title={ADMINS_ONLY_USERS} />
           )}

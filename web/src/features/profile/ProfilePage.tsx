@@ -12,6 +12,7 @@ import { DeveloperSection } from '../api-tokens/DeveloperSection';
 import { EmailSection } from './EmailSection';
 import { EmailVerifiedBadge } from './EmailVerifiedBadge';
 import { PasswordSection } from './PasswordSection';
+import { SessionsSection } from './SessionsSection';
 
 export const ProfilePageQueryDocument = graphql(`
   query ProfilePage {
@@ -133,6 +134,7 @@ export default function ProfilePage() {
         </Card.Root>
         <EmailSection email={me.email ?? null} verified={Boolean(me.emailVerified)} />
         <PasswordSection username={me.username} />
+        <SessionsSection />
         <DeveloperSection />
       </Stack>
     </Container>

@@ -1,0 +1,69 @@
+/** What a session row shows of a session (AccountSession's fields). */
+export interface SessionFacts {
+  browser?: string | null;
+  os?: string | null;
+  device?: string | null;
+}
+
+export const SESSION_TEXT = {
+  unknownBrowser: 'Unknown browser',
+  unknownAddress: 'Unknown address',
+  endedFallback: 'That session was signed out.',
+  othersEndedFallback: 'Your other sessions were signed out.',
+} as const;
+
+/**
+ * 'Chrome 131 on Android 14 · mobile', 'Firefox 133 on Windows 10', 'Safari', 'Unknown browser on
+ * macOS' or 'Unknown browser' — what the session began on, as the server's parser named it.
+ */
+export function sessionSummary({ browser, os, device }: SessionFacts): string {
+  const what = browser?.trim() || SESSION_TEXT.unknownBrowser;
+  const where = os?.trim() ? `${what} on ${os.trim()}` : what;
+  return device?.trim() ? `${where} · ${device.trim()}` : where;
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+
+/**
+ * '5 minutes ago', 'yesterday', '3 weeks ago' … or 'just now' under a minute (a time a little
+ * ahead of this clock counts as now); '' when missing or invalid.
+ */
+export function timeAgo(value: unknown, now: Date = new Date()): string {
+  if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) return '';
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return '';
+  const seconds = Math.max(0, Math.round((now.getTime() - time) / 1000));
+  for (const [unit, size] of UNITS) {
+    if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+/**
+ * 'Active now' for this session (it is being used), else 'Active 5 hours ago'. The server
+ * updates the time at most every 10 minutes, so anything under that is 'in the last 10 minutes'.
+ */
+export function lastActiveText(lastActiveAt: unknown, current: boolean, now: Date = new Date()): string {
+  if (current) return 'Active now';
+  const ago = timeAgo(lastActiveAt, now);
+  if (!ago) return '';
+  const time = new Date(lastActiveAt as string).getTime();
+  if (now.getTime() - time < 10 * 60 * 1000) return 'Active in the last 10 minutes';
+  return `Active ${ago}`;
+}
+
+/** The line above the list: how many sessions, and what "Sign out of all other sessions" would end. */
+export function sessionsCountText(count: number): string {
+  if (count <= 1) return 'You are signed in only here.';
+  const others = count - 1;
+  return `You are signed in here and in ${others} other ${others === 1 ? 'place' : 'places'}.`;
+}
