@@ -74,7 +74,7 @@ export function SessionsSection() {
       <Card.Body>
         <Stack gap="4">
           {answer && (
-            <Alert.Root status={answer.ok ? 'success' : 'error'}>
+            <Alert.Root status={answer.ok ? 'success' : 'error'} role={answer.ok ? 'status' : 'alert'}>
               <Alert.Indicator />
               <Alert.Title>{answer.message}</Alert.Title>
             </Alert.Root>
