@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appDatabase } from '../support/app-database';
 import { DEMO_PASSWORD, pathOf, useBrowser, waitForQuietNetwork } from '../support/browser';
 
 /**
@@ -280,6 +281,26 @@ describe('the shop on the demo store (admin, guest, new member)', () => {
       },
     });
     expect(registered.status(), await registered.text()).toBe(201);
+    // They open the link mailed to confirm their address: store orders placed with an email go only
+    // to the account that confirmed it (issue 31), so their order will be theirs.
+    const db = await appDatabase();
+    try {
+      const { rows } = await db.query<{ text: string }>(
+        `select text from mail_outbox where "to" = $1 and subject = 'Confirm your email address for DRX'`,
+        [member.email],
+      );
+      const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(rows[0]?.text ?? '')?.[1];
+      expect(token, 'the confirmation mail').toBeTruthy();
+      const verified = await api.post('/graphql', {
+        data: {
+          query: 'mutation($t: String!) { emailVerify(token: $t) { userErrors { message } } }',
+          variables: { t: token },
+        },
+      });
+      expect((await verified.json()).data.emailVerify.userErrors).toEqual([]);
+    } finally {
+      await db.end();
+    }
 
     // The same guest's browser: the bag is still there.
     const page = await open();
