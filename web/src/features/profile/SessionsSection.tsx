@@ -141,7 +141,13 @@ function SessionRow({
   const active = lastActiveText(session.lastActiveAt, session.current);
   return (
     <Box as="li" borderWidth="1px" borderRadius="l2" p={4} data-testid="session-item">
-      <HStack justify="space-between" align="flex-start" gap={3} wrap="wrap">
+      {/* On a phone the button goes under the text, which keeps the row's width. */}
+      <Stack
+        direction={{ base: 'column', sm: 'row' }}
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-start' }}
+        gap={3}
+      >
         <HStack align="flex-start" gap={3} minW={0} flex="1">
           <Box color="fg.muted" pt={0.5} flexShrink={0}>
             <Icon size={20} aria-hidden />
@@ -182,11 +188,13 @@ function SessionRow({
             onClick={onSignOut}
             loading={ending}
             loadingText="Signing out…"
+            alignSelf="flex-start"
+            ms={{ base: 8, sm: 0 }}
           >
             Sign out
           </Button>
         )}
-      </HStack>
+      </Stack>
     </Box>
   );
 }
