@@ -15,7 +15,7 @@ import {
   DEMO_SELLER_PROFILES,
   DEMO_STORE_SELLERS,
 } from './demo-resources.data';
-import { DEMO_PASSWORD } from './demo-users';
+import { DEMO_PASSWORD, verifyDemoAddresses } from './demo-users';
 
 const slug = (text: string) =>
   text
@@ -54,7 +54,6 @@ export async function seedDemoResources(em: EntityManager, privateFiles: Storage
       username: s.username,
       usernameKey,
       email: `${s.username}@demo.drx.dance`,
-      emailVerifiedAt: new Date(),
       passwordHash,
       role: 'seller',
       roles: ['seller'],
@@ -65,6 +64,7 @@ export async function seedDemoResources(em: EntityManager, privateFiles: Storage
     });
   }
   await em.flush();
+  await verifyDemoAddresses(em);
 
   const users = new Map(
     (

@@ -19,6 +19,7 @@ export function StoreOrdersSection() {
   });
   const pager = useLoadMore(query, 'storeOrders', { errorTitle: 'More store orders could not be loaded' });
   const connection = query.data?.storeOrders;
+  const me = query.data?.me;
 
   return (
     <Stack as="section" aria-labelledby="store-orders-heading" gap={4} data-testid="store-orders">
@@ -32,6 +33,19 @@ export function StoreOrdersSection() {
           </Text>
         ) : null}
       </HStack>
+      {me?.email && me.emailVerified === false ? (
+        // Store orders go only to the account that confirmed the buyer's address (issue 31).
+        <Alert.Root status="info" data-testid="store-orders-unverified">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Confirm your email to see your shop orders</Alert.Title>
+            <Alert.Description>
+              Orders placed in the shop with {me.email} appear here once you confirm that address with the
+              link we mailed you. <RouterLink to="/profile">Send the link again</RouterLink>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
       {query.loading && !connection ? (
         <PageSpinner label="Loading your store orders…" minHeight="8rem" />
       ) : query.error && !connection ? (

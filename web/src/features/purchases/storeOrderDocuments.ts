@@ -35,6 +35,11 @@ graphql(`
 /** My store orders, newest first. */
 export const MyStoreOrdersQueryDocument = graphql(`
   query MyStoreOrders($first: Int, $after: String) {
+    me {
+      id
+      email
+      emailVerified
+    }
     storeOrders(first: $first, after: $after) {
       totalCount
       pageInfo {
