@@ -63,9 +63,11 @@ interface OutboxRow {
   raw: string;
 }
 
+/** The notification mails to `email` (not the link to confirm the address every new account gets). */
 async function mailsTo(email: string): Promise<OutboxRow[]> {
   return db().execute<OutboxRow[]>(
-    `select id, subject, text, html, raw from mail_outbox where "to" = ? order by created_at, id`,
+    `select id, subject, text, html, raw from mail_outbox
+     where "to" = ? and subject <> 'Confirm your email address for DRX' order by created_at, id`,
     [email],
   );
 }
