@@ -238,7 +238,10 @@ describe('public pages rendered by the server', () => {
     );
     seen.length = 0;
     await page.goto('/courses');
-    await expect.poll(() => seen.length).toBe(1);
+    // Nothing is done on the page: any fetch of the app is one started at once. The entry first
+    // reads the page (its filters, the stored cart) after the first paint, which on a loaded
+    // machine takes longer than expect.poll's default second.
+    await expect.poll(() => seen.length, { timeout: 15_000 }).toBe(1);
     await page.evaluate(() => localStorage.removeItem('drx_guest_cart'));
 
     // Connect's times were rendered in the server's zone: a browser in another zone starts the app
@@ -255,7 +258,7 @@ describe('public pages rendered by the server', () => {
       const bookerSeen = appFetches(booker);
       await booker.goto('/connect');
       await booker.getByRole('heading', { level: 1, name: 'Connect with an instructor' }).waitFor();
-      if (atOnce) await expect.poll(() => bookerSeen.length).toBe(1);
+      if (atOnce) await expect.poll(() => bookerSeen.length, { timeout: 15_000 }).toBe(1);
       else {
         await booker.waitForTimeout(1500);
         expect(bookerSeen).toEqual([]);
