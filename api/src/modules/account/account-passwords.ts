@@ -127,10 +127,7 @@ export async function changePassword(
   if (!(await admitHourly(em, `password-change:user:${user.id}`, PASSWORD_CHANGES_PER_HOUR))) {
     throw new DomainError('TOO_MANY_ATTEMPTS', PASSWORD_CHANGES_THROTTLED);
   }
-  const withHash = await em.findOneOrFail(User, user.id, { populate: ['passwordHash'], refresh: true });
-  if (!(await verifyPassword(withHash.passwordHash, input.currentPassword ?? ''))) {
-    throw new DomainError('INVALID_INPUT', WRONG_CURRENT_PASSWORD, 'currentPassword');
-  }
+  const withHash = await provenByPassword(em, user.id, input.currentPassword, 'currentPassword');
   if (password === input.currentPassword) {
     throw new DomainError(
       'INVALID_INPUT',
@@ -148,4 +145,21 @@ export async function changePassword(
     await recordSecurityEvent(tem, user.id, 'password_changed', origin);
     if (withHash.email) await mailPasswordChanged(tem, withHash.email, withHash, 'change', publicUrl);
   });
+}
+
+/**
+ * The account, read again, once `password` is its current one (changing a credential needs it);
+ * else INVALID_INPUT naming `field`.
+ */
+export async function provenByPassword(
+  em: EntityManager,
+  userId: string,
+  password: string | null | undefined,
+  field: string,
+): Promise<User> {
+  const account = await em.findOneOrFail(User, userId, { populate: ['passwordHash'], refresh: true });
+  if (!(await verifyPassword(account.passwordHash, password ?? ''))) {
+    throw new DomainError('INVALID_INPUT', WRONG_CURRENT_PASSWORD, field);
+  }
+  return account;
 }

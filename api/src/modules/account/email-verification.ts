@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { verifyPassword } from '../auth/password';
 import { validateEmail } from '../auth/auth.validation';
 import { claimStoreForVerifiedEmail, markEmailVerified } from '../shop/store-entitlements';
 import { User } from '../users/user.entity';
 import { mailEmailChanged, mailEmailVerification } from './account-mail';
+import { provenByPassword } from './account-passwords';
 import { issueAccountToken, useAccountToken } from './account-tokens';
 import { admitHourly } from './hourly-throttle';
 import { type EventOrigin, recordSecurityEvent } from './security-events';
@@ -22,7 +22,6 @@ export const VERIFY_EMAIL_CHANGED =
   'This link was for an address your account no longer uses. Send a new link from your profile.';
 export const VERIFICATION_THROTTLED =
   'Too many confirmation mails were sent for your account in the last hour. Please try again later.';
-export const WRONG_PASSWORD = 'Your current password is not correct';
 export const EMAIL_CHANGES_THROTTLED =
   'Too many attempts to change your email in the last hour. Please try again later.';
 
@@ -103,10 +102,7 @@ export async function changeEmail(
   if (!(await admitHourly(em, `email-change:user:${user.id}`, EMAIL_CHANGES_PER_HOUR))) {
     throw new DomainError('TOO_MANY_ATTEMPTS', EMAIL_CHANGES_THROTTLED);
   }
-  const withHash = await em.findOneOrFail(User, user.id, { populate: ['passwordHash'], refresh: true });
-  if (!(await verifyPassword(withHash.passwordHash, input.password ?? ''))) {
-    throw new DomainError('INVALID_INPUT', WRONG_PASSWORD, 'password');
-  }
+  const withHash = await provenByPassword(em, user.id, input.password, 'password');
   const oldEmail = withHash.email ?? null;
   await em.transactional(async (tem) => {
     await tem.execute(
