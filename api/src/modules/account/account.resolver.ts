@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
+import { startSignedInSession } from '../auth/sign-in';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import type { User } from '../users/user.entity';
@@ -58,8 +59,7 @@ export class AccountResolver {
     return payload<{ user: User | null }>(
       async () => {
         const user = await resetPassword(ctx.em, input, ctx.config.publicUrl, originOf(ctx));
-        await ctx.req.session.start(user.id);
-        ctx.user = user;
+        await startSignedInSession(ctx, user, 'password-reset');
         return { user };
       },
       { user: null },

@@ -3,13 +3,9 @@ import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import { User } from '../users/user.entity';
 import { LoginInput, RegisterInput } from './auth.inputs';
-import { readKnownDevice, rememberDevice } from './known-device';
+import { readKnownDevice } from './known-device';
+import { startSignedInSession } from './sign-in';
 import { AuthPayload, LogoutPayload } from './auth.payloads';
-
-const deviceCookieOptions = (ctx: Context) => ({
-  secret: ctx.config.sessionSecret,
-  secure: ctx.config.cookieSecure,
-});
 
 @Resolver()
 export class AuthResolver {
@@ -35,9 +31,7 @@ export class AuthResolver {
       async () => {
         const device = readKnownDevice(ctx.req, ctx.config.sessionSecret);
         const user = await ctx.services.auth.login(input.username, input.password, ctx.ip, device);
-        await ctx.req.session.start(user.id);
-        rememberDevice(ctx.res, device, user.id, deviceCookieOptions(ctx));
-        ctx.user = user;
+        await startSignedInSession(ctx, user, 'password');
         return { user };
       },
       { user: null },
@@ -64,14 +58,7 @@ export class AuthResolver {
           { token: input.storeInvite, secret: ctx.config.sessionSecret },
           ctx.config.publicUrl,
         );
-        await ctx.req.session.start(user.id);
-        rememberDevice(
-          ctx.res,
-          readKnownDevice(ctx.req, ctx.config.sessionSecret),
-          user.id,
-          deviceCookieOptions(ctx),
-        );
-        ctx.user = user;
+        await startSignedInSession(ctx, user, 'registration');
         return { user };
       },
       { user: null },
