@@ -60,6 +60,7 @@ export class AccountResolver {
       async () => {
         const user = await resetPassword(ctx.em, input, ctx.config.publicUrl, originOf(ctx));
         await startSignedInSession(ctx, user, 'password-reset');
+        ctx.user = user;
         return { user };
       },
       { user: null },

@@ -32,6 +32,7 @@ export class AuthResolver {
         const device = readKnownDevice(ctx.req, ctx.config.sessionSecret);
         const user = await ctx.services.auth.login(input.username, input.password, ctx.ip, device);
         await startSignedInSession(ctx, user, 'password');
+        ctx.user = user;
         return { user };
       },
       { user: null },
@@ -59,6 +60,7 @@ export class AuthResolver {
           ctx.config.publicUrl,
         );
         await startSignedInSession(ctx, user, 'registration');
+        ctx.user = user;
         return { user };
       },
       { user: null },

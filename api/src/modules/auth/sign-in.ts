@@ -1,4 +1,6 @@
-import type { Context } from '../../graphql/context';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Request, Response } from 'express';
+import type { Config } from '../../config';
 import type { User } from '../users/user.entity';
 import { readKnownDevice, rememberDevice } from './known-device';
 
@@ -9,16 +11,32 @@ import { readKnownDevice, rememberDevice } from './known-device';
  */
 export type SignInMethod = 'password' | 'registration' | 'password-reset' | 'passkey' | 'oidc';
 
+/** What a sign-in needs from its request: a GraphQL Context fits, and so does a REST route's. */
+export interface SignInRequest {
+  req: Request;
+  res: Response;
+  em: EntityManager;
+  config: Config;
+}
+
+/** How a sign-in ended: with a session, or waiting for a second step (no session yet). */
+export type SignInOutcome = 'signed-in';
+
 /**
- * The one way every sign-in ends: a fresh session for the user (a new id: no fixation), this
- * browser remembered as known for the account, and the request's viewer set. Every flow (password,
- * registration, reset, passkey, identity provider) calls this, never `session.start` directly.
+ * The one way every sign-in ends: a fresh session for the user (a new id: no fixation) and this
+ * browser remembered as known for the account. Every flow (password, registration, reset, passkey,
+ * identity provider; GraphQL or REST) calls this, never `session.start` directly; a GraphQL caller
+ * then sets `ctx.user` when the outcome is `signed-in`.
  */
-export async function startSignedInSession(ctx: Context, user: User, _method: SignInMethod): Promise<void> {
-  await ctx.req.session.start(user.id);
-  rememberDevice(ctx.res, readKnownDevice(ctx.req, ctx.config.sessionSecret), user.id, {
-    secret: ctx.config.sessionSecret,
-    secure: ctx.config.cookieSecure,
+export async function startSignedInSession(
+  http: SignInRequest,
+  user: User,
+  _method: SignInMethod,
+): Promise<SignInOutcome> {
+  await http.req.session.start(user.id);
+  rememberDevice(http.res, readKnownDevice(http.req, http.config.sessionSecret), user.id, {
+    secret: http.config.sessionSecret,
+    secure: http.config.cookieSecure,
   });
-  ctx.user = user;
+  return 'signed-in';
 }
