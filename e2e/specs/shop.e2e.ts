@@ -10,8 +10,11 @@ import { DEMO_PASSWORD, pathOf, useBrowser, waitForQuietNetwork } from '../suppo
  * Admin API token fails "Test connection"); a guest browses /shop, picks a size of the ballet
  * slippers (a sold-out size is marked), adds them to the shop bag, signs in as a new member (the
  * bag is kept, now on the server), checks out on the demo store's checkout page and finds the store
- * order in /my-purchases once its webhooks have landed; the admin sees it on /admin/store/orders.
- * The steps share one bag, one member and one order, so they run in order.
+ * order in /my-purchases once its webhooks have landed (their email not yet confirmed: their own
+ * checkout is theirs); the admin sees it on /admin/store/orders. Then the squatter case (issue 31):
+ * an account registered first with a shopper's email gets neither the shopper's store order nor the
+ * DRX course in it; the shopper's invitation does. The steps share one bag, one member and one
+ * order, so they run in order.
  */
 
 const b = useBrowser();
@@ -281,26 +284,7 @@ describe('the shop on the demo store (admin, guest, new member)', () => {
       },
     });
     expect(registered.status(), await registered.text()).toBe(201);
-    // They open the link mailed to confirm their address: store orders placed with an email go only
-    // to the account that confirmed it (issue 31), so their order will be theirs.
-    const db = await appDatabase();
-    try {
-      const { rows } = await db.query<{ text: string }>(
-        `select text from mail_outbox where "to" = $1 and subject = 'Confirm your email address for DRX'`,
-        [member.email],
-      );
-      const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(rows[0]?.text ?? '')?.[1];
-      expect(token, 'the confirmation mail').toBeTruthy();
-      const verified = await api.post('/graphql', {
-        data: {
-          query: 'mutation($t: String!) { emailVerify(token: $t) { userErrors { message } } }',
-          variables: { t: token },
-        },
-      });
-      expect((await verified.json()).data.emailVerify.userErrors).toEqual([]);
-    } finally {
-      await db.end();
-    }
+    // Their email stays unconfirmed: a member's own checkout from DRX is theirs at once (issue 31).
 
     // The same guest's browser: the bag is still there.
     const page = await open();
@@ -410,4 +394,106 @@ describe('the shop on the demo store (admin, guest, new member)', () => {
     await waitForQuietNetwork(page);
     await shot(page, '5-admin-orders');
   });
+
+  step(
+    6,
+    'the squatter case: an account registered first with a shopper’s email gets nothing of theirs',
+    async () => {
+      // An account registered with an email it does not own (never confirmed).
+      const victim = {
+        email: `bought_${run}@example.com`,
+        username: `owner_${run}`,
+        password: 'real-owner-pw',
+      };
+      const squatter = { username: `squatter_${run}`, password: 'squatting-pw' };
+      const api = await request.newContext({ baseURL: inject('baseURL') });
+      apis.push(api);
+      const registered = await api.post('/api/register', {
+        data: { username: squatter.username, email: victim.email, password: squatter.password },
+      });
+      expect(registered.status(), await registered.text()).toBe(201);
+
+      // A paid DRX course, published to the store by the admin; the shopper buys it there as a guest.
+      const db = await appDatabase();
+      let course: { id: string; title: string };
+      try {
+        const { rows } = await db.query<{ id: string; title: string }>(
+          `select id, title from courses where published and price_cents > 0 and not member_only
+         order by title limit 1`,
+        );
+        course = rows[0];
+      } finally {
+        await db.end();
+      }
+      const admin = await asAdmin();
+      const published = await admin.request.post(at('/graphql'), {
+        data: {
+          query: `mutation($input: StorePublishItemInput!) {
+          storePublishItem(input: $input) { item { sku } userErrors { message } } }`,
+          variables: { input: { itemType: 'course', itemId: course.id } },
+        },
+      });
+      const { data } = (await published.json()) as {
+        data: { storePublishItem: { item: { sku: string } | null; userErrors: unknown[] } };
+      };
+      expect(data.storePublishItem.userErrors).toEqual([]);
+      const placed = await admin.request.post(at('/demo-store/_control/orders'), {
+        data: {
+          email: victim.email,
+          lines: [{ sku: data.storePublishItem.item!.sku, quantity: 1 }],
+          paid: true,
+        },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      const orderName = ((await placed.json()) as { name: string }).name;
+
+      // The order reaches DRX: the purchase waits for the owner of the address, who is invited by mail.
+      let inviteText = '';
+      await eventually(async () => {
+        const mails = await appDatabase();
+        try {
+          const { rows } = await mails.query<{ text: string }>(
+            `select text from mail_outbox where "to" = $1 and subject = 'Your DRX purchase is waiting for you'`,
+            [victim.email],
+          );
+          expect(rows).toHaveLength(1);
+          inviteText = rows[0].text;
+        } finally {
+          await mails.end();
+        }
+      }, 30_000);
+
+      // The squatter sees neither the order nor the course.
+      const page = await open();
+      await signIn(page, squatter.username, squatter.password);
+      await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname.startsWith('/dashboard/'));
+      await page.goto(at('/my-purchases'));
+      await page.getByRole('heading', { name: 'Store orders', exact: true }).waitFor();
+      await page.getByTestId('store-orders-unverified').waitFor();
+      await waitForQuietNetwork(page);
+      expect(await page.getByRole('article', { name: `Store order ${orderName}` }).count()).toBe(0);
+      await shot(page, '6-squatter-purchases');
+      await page.goto(at('/my-courses'));
+      await page.getByRole('heading', { name: 'My Courses', level: 1 }).waitFor();
+      await waitForQuietNetwork(page);
+      expect(await page.getByText(course.title, { exact: true }).count()).toBe(0);
+
+      // The shopper follows the invitation, registers, and the course and the order are theirs.
+      const link = /https?:\/\/\S+\/register\?\S+/.exec(inviteText)?.[0];
+      expect(link, 'the invitation link').toBeTruthy();
+      const owner = await open();
+      await owner.goto(at(new URL(link!).pathname + new URL(link!).search));
+      await expect(owner.getByLabel('Email').inputValue()).resolves.toBe(victim.email);
+      await owner.getByLabel('Username').fill(victim.username);
+      await owner.getByLabel('Password').fill(victim.password);
+      await owner.getByRole('button', { name: 'Create Account' }).click();
+      await owner.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+      await owner.goto(at('/my-courses'));
+      await owner.getByText(course.title, { exact: true }).first().waitFor();
+      await owner.goto(at('/my-purchases'));
+      await owner.getByRole('article', { name: `Store order ${orderName}` }).waitFor();
+      await waitForQuietNetwork(owner);
+      await shot(owner, '6-owner-purchases');
+    },
+  );
 });

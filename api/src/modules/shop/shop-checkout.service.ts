@@ -11,7 +11,8 @@ import {
 } from './shop-bag-lines';
 import { ShopBagService } from './shop-bag.service';
 import { getActiveStore } from './store-connection';
-import { StoreError } from './store-provider';
+import { cartTokenOf } from './store-order-payload';
+import { StoreError, type StoreProvider } from './store-provider';
 import { log } from '../../observability/logger';
 
 /**
@@ -95,9 +96,19 @@ export class ShopCheckoutService {
       throw new DomainError('STORE_UNAVAILABLE', STORE_DOWN);
     });
     if (!store) throw new DomainError('STORE_UNAVAILABLE', NOT_CONNECTED);
+    const { cartId, checkoutUrl } = await this.createCheckout(store.provider, wanted, buyer);
+    if (buyer) await this.rememberBuyer(cartId, buyer.id);
+    return { checkoutUrl };
+  }
+
+  /** The store's cart of the lines; the store's failures as userErrors. */
+  private async createCheckout(
+    provider: StoreProvider,
+    lines: BagLineInput[],
+    buyer: ShopBuyer | null,
+  ): Promise<{ cartId: string; checkoutUrl: string }> {
     try {
-      const { checkoutUrl } = await store.provider.createCheckout(wanted, { email: buyer?.email ?? null });
-      return { checkoutUrl };
+      return await provider.createCheckout(lines, { email: buyer?.email ?? null });
     } catch (error) {
       if (error instanceof StoreError && error.code === 'INVALID') {
         log().warn({ detail: error.message }, '[shop] the store refused a checkout');
@@ -110,5 +121,18 @@ export class ShopCheckoutService {
       }
       throw new DomainError('STORE_UNAVAILABLE', STORE_DOWN);
     }
+  }
+
+  /**
+   * The member who checks out this store cart: the order the store reports for it is theirs at once
+   * (store-orders.service.ts), whatever email they give the store and before their own is verified.
+   */
+  private async rememberBuyer(cartId: string, userId: string): Promise<void> {
+    const token = cartTokenOf(cartId);
+    if (!token) return;
+    await this.em.execute(
+      `insert into shop_checkout_carts (cart_token, user_id) values (?, ?) on conflict (cart_token) do nothing`,
+      [token, userId],
+    );
   }
 }

@@ -41,6 +41,8 @@ export interface StoreOrderData {
   trackingCompany: string | null;
   statusUrl: string | null;
   customerName: string | null;
+  /** The token of the store cart the order was checked out from (`cart_token`); null when none. */
+  cartToken: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -236,6 +238,15 @@ function lineOf(value: unknown): StoreOrderLineData {
   };
 }
 
+/**
+ * The token of a Storefront cart id (`gid://shopify/Cart/<token>?key=<key>`): what the store's
+ * order payload names as its `cart_token`. Null when the id is not a cart's.
+ */
+export function cartTokenOf(cartId: string): string | null {
+  const match = /^gid:\/\/shopify\/Cart\/([^?/]{1,200})(?:\?.*)?$/.exec(cartId);
+  return match ? match[1] : null;
+}
+
 /** An orders/* payload. */
 export function parseOrderPayload(body: unknown): StoreOrderData {
   if (!isObject(body)) throw new StorePayloadError('The order payload is not an object');
@@ -263,6 +274,7 @@ export function parseOrderPayload(body: unknown): StoreOrderData {
       return url && /^https?:\/\//i.test(url) ? url : null;
     })(),
     customerName: nameOf(customer) ?? nameOf(body.shipping_address) ?? nameOf(body.billing_address),
+    cartToken: text(body.cart_token, 200),
     createdAt,
     // Without updated_at the order is as old as it was created (an update with one wins).
     updatedAt:

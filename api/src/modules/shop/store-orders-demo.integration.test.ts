@@ -7,6 +7,8 @@ import { type Agent, json, PASSWORD, paidCourse } from '../orders/orders-fixture
 import { DEMO_ADMIN_TOKEN, DEMO_STORE_API_VERSION } from './demo-store/demo-store-constants';
 import { ADMIN_PRODUCT_SET, ADMIN_WEBHOOK_SUBSCRIPTION_CREATE } from './shopify/operations';
 import { STORE_WEBHOOK_TOPICS } from './store-provider';
+import { getActiveStore } from './store-connection';
+import { danceStyleNames, upsertStoreProduct } from './store-sync';
 import { db } from './store-webhook-fixtures.test';
 
 // The whole way round with the built-in demo store: an order placed in the store (its control
@@ -150,5 +152,81 @@ describe('an order placed in the demo store', () => {
     expect(refunded.lines.every((l: { refundedQuantity: number }) => l.refundedQuantity === 1)).toBe(true);
     const after = await t.gql(member, COURSE_ACCESS, { id: course.id });
     expect(after.data.course.viewerEnrollment).toBeNull();
+  });
+});
+
+describe('a signed-in member’s own shop checkout', () => {
+  it('is theirs at once: before their email is verified and whatever email they give the store', async () => {
+    // given a member who just registered (their email not verified yet) and a DRX course on sale
+    const shopper = t.agent();
+    const registered = await shopper
+      .post('/api/register')
+      .set(json)
+      .send({ username: 'ownCheckout', password: 'Dance-Floor-2026!', email: 'own-checkout@example.com' });
+    expect(registered.status).toBe(201);
+    const course = await paidCourse(t, memberId);
+    const sku = `DRX-COURSE-${course.id}`;
+    const published = await admin(ADMIN_PRODUCT_SET, {
+      input: {
+        title: 'Course bought by a new member',
+        descriptionHtml: '<p>A DRX course.</p>',
+        productType: 'DRX course',
+        tags: ['drx'],
+        status: 'ACTIVE',
+        productOptions: [{ name: 'Title', values: [{ name: 'Default Title' }] }],
+        variants: [
+          {
+            optionValues: [{ optionName: 'Title', name: 'Default Title' }],
+            price: '39.00',
+            sku,
+            inventoryItem: { tracked: false },
+          },
+        ],
+      },
+    });
+    expect(published.body.data.productSet.userErrors).toEqual([]);
+    // (DRX's copy of the store has it once synced, as the sync saves it)
+    const product = published.body.data.productSet.product;
+    const store = await getActiveStore(t.orm.em.fork(), t.config);
+    const em = t.orm.em.fork();
+    await upsertStoreProduct(em, (await store!.provider.product(product.id))!, await danceStyleNames(em));
+    const variantId: string = product.variants.nodes[0].id;
+
+    // when they check it out from DRX and pay in the store, typing another email there
+    const checkout = await t.gql(
+      shopper,
+      `mutation ($input: ShopCheckoutInput) { shopCheckout(input: $input) { checkoutUrl userErrors { message } } }`,
+      { input: { lines: [{ variantId, quantity: 1 }] } },
+    );
+    expect(checkout.data.shopCheckout.userErrors).toEqual([]);
+    const path = new URL(checkout.data.shopCheckout.checkoutUrl).pathname;
+    const paid = await request(t.handle.app).post(path).type('form').send({
+      email: 'typed-at-the-store@example.com',
+      firstName: 'Ada',
+      lastName: 'Shopper',
+      address1: '1 Main St',
+      city: 'Springfield',
+      zip: '12345',
+      country: 'US',
+    });
+    expect(paid.status).toBeLessThan(400);
+    await deliverAll();
+
+    // then the order and the course are theirs
+    const mine = await t.gql(shopper, STORE_ORDERS);
+    expect(mine.errors).toBeUndefined();
+    expect(mine.data.storeOrders.nodes).toHaveLength(1);
+    expect(mine.data.storeOrders.nodes[0].lines).toEqual([
+      expect.objectContaining({ drxItemType: 'course', drxItemId: course.id }),
+    ]);
+    const access = await t.gql(shopper, COURSE_ACCESS, { id: course.id });
+    expect(access.data.course.viewerEnrollment).toEqual({ source: 'store' });
+    // and nobody else's: the member with the demo address sees no such order
+    const others = await t.gql(member, STORE_ORDERS);
+    expect(
+      others.data.storeOrders.nodes.some(
+        (o: { lines: { drxItemId: string | null }[] }) => o.lines[0]?.drxItemId === course.id,
+      ),
+    ).toBe(false);
   });
 });

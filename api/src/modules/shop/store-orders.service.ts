@@ -8,14 +8,23 @@ import type { StoreOrder, StoreOrderLine } from './store-orders.types';
  * The store's orders as its webhooks report them (store_orders). The store is the system of record;
  * DRX keeps the newest state it was told: an order webhook with an older `updated_at` than the row
  * never overwrites it (conditional upsert), whatever order the deliveries arrive in. The order
- * belongs to the DRX account that verified the buyer's email (any letter case; one account at most
- * may verify an address), kept once matched while the order's email stays the same. An account
- * that only typed the address at registration gets nothing until it proves the address is its own.
+ * belongs to the member who checked out its store cart while signed in (shop-checkout.service.ts),
+ * else to the DRX account that verified the buyer's email (any letter case; one account at most may
+ * verify an address), kept once matched while the order's email stays the same. An account that
+ * only typed the address at registration gets nothing until it proves the address is its own.
  */
 
 /** The account a buyer's email names: the one that verified that email, in any letter case. */
 export const ACCOUNT_BY_EMAIL_SQL = `(select u.id from users u where lower(u.email) = lower(?::text)
   and u.email_verified_at is not null order by u.created_at, u.id limit 1)`;
+
+/**
+ * The account an order belongs to when it is first seen: the member who checked out the store cart
+ * it came from (shop_checkout_carts, written by the shop's checkout for a signed-in member), else the
+ * one that verified the buyer's email. Parameters: the cart token, then the email.
+ */
+const ORDER_ACCOUNT_SQL = `coalesce((select c.user_id from shop_checkout_carts c where c.cart_token = ?::text),
+  ${ACCOUNT_BY_EMAIL_SQL})`;
 
 export interface StoredOrderRow {
   id: string;
@@ -68,7 +77,7 @@ export async function upsertStoreOrder(em: EntityManager, order: StoreOrderData)
     `insert into store_orders as o (id, name, email, user_id, financial_status, fulfillment_status, cancelled_at,
        currency_code, total_price, lines, tracking_number, tracking_url, tracking_company, status_url, customer_name,
        store_created_at, store_updated_at, updated_at)
-     values (?, ?, ?, ${ACCOUNT_BY_EMAIL_SQL}, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, now())
+     values (?, ?, ?, ${ORDER_ACCOUNT_SQL}, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, now())
      on conflict (id) do update set
        name = excluded.name,
        email = excluded.email,
@@ -93,6 +102,7 @@ export async function upsertStoreOrder(em: EntityManager, order: StoreOrderData)
       order.id,
       order.name,
       order.email,
+      order.cartToken,
       order.email,
       order.financialStatus,
       order.fulfillmentStatus,

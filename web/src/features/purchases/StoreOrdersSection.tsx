@@ -34,14 +34,16 @@ export function StoreOrdersSection() {
         ) : null}
       </HStack>
       {me?.email && me.emailVerified === false ? (
-        // Store orders go only to the account that confirmed the buyer's address (issue 31).
+        // Store orders checked out while signed in are the member's at once; others go only to the
+        // account that confirmed the buyer's address (issue 31).
         <Alert.Root status="info" data-testid="store-orders-unverified">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Confirm your email to see your shop orders</Alert.Title>
+            <Alert.Title>Confirm your email to see all your shop orders</Alert.Title>
             <Alert.Description>
-              Orders placed in the shop with {me.email} appear here once you confirm that address with the
-              link we mailed you. <RouterLink to="/profile">Send the link again</RouterLink>
+              Orders you check out from DRX while signed in are here at once. Orders placed in the shop with{' '}
+              {me.email} in other ways appear once you confirm that address with the link we mailed you.{' '}
+              <RouterLink to="/profile">Send the link again</RouterLink>
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

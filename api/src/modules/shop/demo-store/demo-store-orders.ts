@@ -178,6 +178,7 @@ export function orderPayload(
     number: order.number - 1000,
     email: order.email,
     contact_email: order.email,
+    cart_token: order.cart_token,
     created_at: iso(order.created_at),
     updated_at: iso(order.updated_at),
     processed_at: iso(order.created_at),
