@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cartTokenOf,
   parseDrxSku,
   parseOrderPayload,
   parseRefundPayload,
@@ -81,6 +82,15 @@ describe('parseOrderPayload', () => {
     expect(() =>
       parseRefundPayload({ id: 1, order_id: 2, refund_line_items: [{ line_item_id: 'a' }] }),
     ).toThrow(StorePayloadError);
+  });
+});
+
+describe('cartTokenOf', () => {
+  it('is the token of a Storefront cart id, as order payloads name it (cart_token)', () => {
+    expect(cartTokenOf('gid://shopify/Cart/c1-7a2b9e?key=4f2e')).toBe('c1-7a2b9e');
+    expect(cartTokenOf('gid://shopify/Cart/abc123')).toBe('abc123');
+    expect(cartTokenOf('gid://shopify/Order/1001')).toBeNull();
+    expect(cartTokenOf('not a gid')).toBeNull();
   });
 });
 
