@@ -87,6 +87,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     test: {
       environment: 'node',
       include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx'],
+      // The files share each worker's modules (React, Chakra, Apollo) instead of importing them
+      // again per file: 104 files took 545 s in the last full run, 38 s so on a loaded machine.
+      isolate: false,
     },
   };
 });
