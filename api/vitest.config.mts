@@ -35,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['src/**/*.integration.test.ts'],
+          // One migrated and seeded database for the run; each test app gets a copy of it.
+          globalSetup: ['src/test/template-database.global.ts'],
           environment: 'node',
           setupFiles: ['reflect-metadata'],
           testTimeout: 30_000,

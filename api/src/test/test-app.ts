@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { inject } from 'vitest';
 import { type AppHandle, createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
@@ -44,9 +45,12 @@ export async function startTestApp(
 ): Promise<TestApp> {
   // Another instance's database (as a second machine shares it): already migrated and seeded, and
   // dropped by the instance that made it.
+  // Else a copy of the run's migrated and seeded template (template-database.global.ts) — but a
+  // fresh database for an app on S3, whose seed must write the demo files to S3.
+  const template = options.databaseUrl || overrides.s3 ? null : inject('drxTemplate');
   const db = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => undefined }
-    : await createTestDatabase();
+    : await createTestDatabase(template?.database);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-test-'));
   const webDist = path.join(dataDir, 'web');
   fs.mkdirSync(webDist);
@@ -75,6 +79,8 @@ export async function startTestApp(
     demoStoreUrl: 'http://127.0.0.1:9/demo-store',
     ...overrides,
   };
+  // The seed's demo files, as the template's seed wrote them.
+  if (template) fs.cpSync(template.privateFiles, config.privateDir, { recursive: true });
   // Demo files go where the app reads them (its local folders, or S3 with `overrides.s3`).
   const orm = await openDatabase(db.url, {
     seed: !options.databaseUrl,

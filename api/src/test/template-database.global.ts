@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import 'reflect-metadata';
+import { Client } from 'pg';
+import { openDatabase } from '../db/database';
+import { LocalStorage } from '../storage/local-storage';
+import { TEST_SERVER_URL, withDatabase } from './database';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated and seeded template of this run's test apps (template-database.global.ts). */
+    drxTemplate: { database: string; privateFiles: string } | null;
+  }
+}
+
+/**
+ * Migrates and seeds one database for the whole integration run, and gives each test app a copy
+ * (`create database … template …`, test-app.ts) with a copy of the demo files the seed wrote —
+ * instead of running every migration and seeder again for each of the ~90 files that start an app.
+ * Tests that need a database without migrations or without the seed still make an empty one
+ * (database.ts, unmigrated-database.ts). Dropped at the end of the run.
+ */
+export default async function setup(project: {
+  provide(key: 'drxTemplate', value: { database: string; privateFiles: string }): void;
+}) {
+  const database = `drx_tmpl_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const privateFiles = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-tmpl-files-'));
+  const admin = new Client({ connectionString: TEST_SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database "${database}"`);
+  await admin.end();
+  const orm = await openDatabase(withDatabase(TEST_SERVER_URL, database), {
+    seed: true,
+    silent: true,
+    privateFiles: new LocalStorage(privateFiles, null),
+  });
+  await orm.close(true);
+  project.provide('drxTemplate', { database, privateFiles });
+  return async () => {
+    const client = new Client({ connectionString: TEST_SERVER_URL });
+    await client.connect();
+    await client.query(`drop database if exists "${database}" with (force)`);
+    await client.end();
+    fs.rmSync(privateFiles, { recursive: true, force: true });
+  };
+}
