@@ -19,7 +19,13 @@ import { DELETED_USER_NAME } from '../users/user.entity';
 const DELETED_ADDRESS = 'deleted-user@deleted.invalid';
 
 export async function anonymiseAccount(em: EntityManager, userId: string): Promise<string> {
-  const username = `deleted-${userId.replace(/-/g, '').slice(0, 8)}`;
+  // Registration reserves "deleted-"; an older account named so makes it take the whole id.
+  const hex = userId.replace(/-/g, '').toLowerCase();
+  const [{ taken }] = await em.execute<{ taken: boolean }[]>(
+    `select exists (select 1 from users where username_key = ? and id <> ?) as taken`,
+    [`deleted-${hex.slice(0, 8)}`, userId],
+  );
+  const username = `deleted-${taken ? hex : hex.slice(0, 8)}`;
   const updated = await em.execute<{ id: string }[]>(
     `update users set username = ?, username_key = ?, email = null, email_verified_at = null,
        first_name = null, last_name = null, profile_image_url = null, password_hash = '',

@@ -282,6 +282,16 @@ describe('delete my account', () => {
     for (const c of certificates) expect(c.holder_name).toBe('Deleted user');
   });
 
+  it('keeps the names of deleted accounts from being registered first', async () => {
+    const res = await t
+      .agent()
+      .post('/api/register')
+      .set(json)
+      .send({ username: 'Deleted-1a2b3c4d', password: 'some-password-2026' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Usernames beginning with "deleted-" are reserved');
+  });
+
   it('takes an instructor off the public pages', async () => {
     const lenaId = await idOf('lena');
     const lena = await signedIn('lena');
