@@ -4,6 +4,7 @@ import { provenByPassword } from '../account/account-passwords';
 import { admitHourly } from '../account/hourly-throttle';
 import { recordSecurityEvent } from '../account/security-events';
 import type { BookingsService } from '../bookings/bookings.service';
+import type { Storage } from '../../storage/storage';
 import type { User } from '../users/user.entity';
 import { anonymiseAccount } from './account-anonymise';
 import {
@@ -75,4 +76,14 @@ export async function deleteAccount(
     await recordSecurityEvent(tem, user.id, 'account_deleted', { ip: null, userAgent: null });
     if (before.email) await mailAccountDeleted(tem, before.email, before, publicUrl);
   });
+}
+
+/**
+ * After the deletion committed: the picture the person uploaded leaves the public area too (a
+ * seeded picture under /images is not theirs to remove). Best effort: the account no longer
+ * points at it either way.
+ */
+export async function removeUploadedAvatar(storage: Storage, url: string | null): Promise<void> {
+  const key = url ? storage.keyOfPublicUrl(url) : null;
+  if (key?.startsWith('profiles/')) await storage.remove(key).catch(() => undefined);
 }

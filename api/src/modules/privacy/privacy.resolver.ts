@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
-import { deleteAccount } from './account-deletion';
+import { deleteAccount, removeUploadedAvatar } from './account-deletion';
 import { buildDataExport } from './data-export';
 import { admitExport } from './export-throttle';
 import { AccountDeleteInput } from './privacy.inputs';
@@ -34,9 +34,11 @@ export class PrivacyResolver {
   ): Promise<AccountDeletePayload> {
     return payload<{ success: boolean; message: string | null }>(
       async () => {
+        const avatar = ctx.user!.profileImageUrl ?? null;
         await deleteAccount(ctx.em, ctx.services.bookings, ctx.user!, input.password, ctx.config.publicUrl);
         await ctx.req.session.end();
         ctx.user = null;
+        await removeUploadedAvatar(ctx.storage.public, avatar);
         return { success: true, message: ACCOUNT_DELETED_MESSAGE };
       },
       { success: false, message: null },
