@@ -34,6 +34,7 @@ import { resourcesPermissions } from '../modules/resources/resources.permissions
 import { uploadsPermissions } from '../modules/uploads/uploads.permissions';
 import { sellersPermissions } from '../modules/sellers/sellers.permissions';
 import { usersPermissions } from '../modules/users/users.permissions';
+import { privacyPermissions } from '../modules/privacy/privacy.permissions';
 import { webhooksPermissions } from '../modules/webhooks/webhooks.permissions';
 
 type RuleMap = Record<string, unknown>;
@@ -66,6 +67,7 @@ function isFieldMap(value: unknown): value is Record<string, unknown> {
 export const ruleTree = mergeRules(
   authPermissions,
   accountPermissions,
+  privacyPermissions,
   usersPermissions,
   referencePermissions,
   adminPermissions,

@@ -38,6 +38,7 @@ import { sellersRoutes } from '../modules/sellers/sellers.routes';
 import { uploadRoute } from '../modules/uploads/upload.route';
 import { unsubscribePageRedirect, unsubscribeRoute } from '../modules/notifications/unsubscribe.route';
 import { profileImageRoute } from '../modules/users/profile-image.route';
+import { dataExportRoute } from '../modules/privacy/data-export.route';
 import { usersRoutes } from '../modules/users/users.routes';
 import { requireScope } from '../modules/api-tokens/route-scope';
 import { type GraphRoute, runGraphRoute } from './graph-route';
@@ -144,6 +145,7 @@ export function createRestRouter(
     messageAttachmentRoute(createContext),
   );
   router.get('/auth', requireScope('account:read'), authStateRoute(server, createContext));
+  router.get('/account/export', dataExportRoute(createContext));
   router.use(zipcodeLookupRoute(pool));
 
   for (const route of graphRoutes) {

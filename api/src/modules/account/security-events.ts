@@ -9,7 +9,8 @@ export type SecurityEventKind =
   | 'email_changed'
   | 'email_verified'
   | 'session_ended'
-  | 'other_sessions_ended';
+  | 'other_sessions_ended'
+  | 'account_deleted';
 
 /** The request an event came from: its client address and browser. */
 export interface EventOrigin {

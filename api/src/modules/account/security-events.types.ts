@@ -8,6 +8,7 @@ export enum SecurityEventKindValue {
   EMAIL_VERIFIED = 'email_verified',
   SESSION_ENDED = 'session_ended',
   OTHER_SESSIONS_ENDED = 'other_sessions_ended',
+  ACCOUNT_DELETED = 'account_deleted',
 }
 
 registerEnumType(SecurityEventKindValue, {
@@ -20,6 +21,7 @@ registerEnumType(SecurityEventKindValue, {
     EMAIL_VERIFIED: { description: 'The email address was proven (a mailed link opened).' },
     SESSION_ENDED: { description: 'One other session was signed out from the sessions list.' },
     OTHER_SESSIONS_ENDED: { description: 'Every other session was signed out (`detail`: how many).' },
+    ACCOUNT_DELETED: { description: 'The owner deleted the account (it is anonymised; no address or browser kept).' },
   },
 });
 

@@ -177,11 +177,14 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
   ]),
   // Which browsers hold my sessions: a person's session only, like ending them.
   ...fields(SESSION_ONLY, ['mySessions']),
+  // All my data at once: a person's session only, like deleting the account.
+  ...fields(SESSION_ONLY, ['myDataExport']),
 ]);
 
 /** The scope each Mutation field needs. */
 export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
   ...fields(SESSION_ONLY, [
+    'accountDelete',
     'apiTokenCreate',
     'apiTokenRevoke',
     'emailChange',

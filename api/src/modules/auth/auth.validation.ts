@@ -51,6 +51,10 @@ export function validateRegistration(input: RegistrationFields): CleanRegistrati
       'username',
     );
   }
+  // The names deleted accounts are given (privacy/account-anonymise.ts): nobody may take one first.
+  if (/^deleted-/i.test(username)) {
+    throw new DomainError('INVALID_INPUT', 'Usernames beginning with "deleted-" are reserved', 'username');
+  }
   const password = validateNewPassword(input.password, 'password');
   return {
     username,

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Config } from '../../config';
+import { DomainError } from '../../graphql/errors';
 import type { User } from '../users/user.entity';
 import { readKnownDevice, rememberDevice } from './known-device';
 
@@ -33,6 +34,8 @@ export async function startSignedInSession(
   user: User,
   _method: SignInMethod,
 ): Promise<SignInOutcome> {
+  // A deleted (anonymised) account never signs in again, whatever proved it (privacy/account-deletion.ts).
+  if (user.deletedAt) throw new DomainError('UNAUTHORIZED', 'This account was deleted.');
   await http.req.session.start(user.id);
   rememberDevice(http.res, readKnownDevice(http.req, http.config.sessionSecret), user.id, {
     secret: http.config.sessionSecret,

@@ -87,7 +87,8 @@ export async function sendUnreadMail(
       [data.conversationId],
     );
     const unread = await tem.execute<UnreadRow[]>(
-      `select coalesce(nullif(trim(u.first_name), ''), u.username) as sender_name, m.body, m.created_at,
+      `select case when u.deleted_at is not null then 'Deleted user'
+            else coalesce(nullif(trim(u.first_name), ''), u.username) end as sender_name, m.body, m.created_at,
           (select count(*)::int from message_attachments a where a.message_id = m.id) as attachments
          from messages m join users u on u.id = m.sender_id
         where m.conversation_id = ? and m.sender_id <> ?

@@ -2,13 +2,16 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mik
 import { randomUUID } from 'node:crypto';
 import { Field, ID, ObjectType } from 'type-graphql';
 
+/** How a deleted (anonymised) account is named wherever it appears. */
+export const DELETED_USER_NAME = 'Deleted user';
+
 @ObjectType({
   description:
     'A DRX account (a member, seller, instructor or staff). Email and roles are visible to its owner and to admins only; everyone else sees the public profile.',
 })
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'displayName' | 'role' | 'roles' | 'createdAt' | 'updatedAt' | 'emailVerifiedAt';
+  [OptionalProps]?: 'displayName' | 'role' | 'roles' | 'createdAt' | 'updatedAt' | 'emailVerifiedAt' | 'deletedAt';
 
   @Field(() => ID, { description: 'The account’s id (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
@@ -69,9 +72,21 @@ export class User {
   @Property({ type: 'Date', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 
-  /** The spec's display-name rule: firstName, else username, else Guest. */
-  @Field({ description: 'The name to show for the account: the first name if set, else the username.' })
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'When its owner deleted the account (it is then anonymised: "Deleted user", no email, no sign-in); null for a live account.',
+  })
+  @Property({ type: 'Date', nullable: true })
+  deletedAt?: Date | null;
+
+  /** The spec's display-name rule: firstName, else username, else Guest ("Deleted user" once deleted). */
+  @Field({
+    description:
+      'The name to show for the account: the first name if set, else the username ("Deleted user" for a deleted account).',
+  })
   get displayName(): string {
+    if (this.deletedAt) return DELETED_USER_NAME;
     return this.firstName?.trim() || this.username || 'Guest';
   }
 }

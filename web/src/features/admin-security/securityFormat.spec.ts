@@ -10,6 +10,7 @@ describe('security event kinds', () => {
       'EMAIL_VERIFIED',
       'SESSION_ENDED',
       'OTHER_SESSIONS_ENDED',
+      'ACCOUNT_DELETED',
     ]);
     expect(kindLabel('SESSION_ENDED')).toBe('Session signed out');
     expect(kindLabel('OTHER_SESSIONS_ENDED')).toBe('Other sessions signed out');

@@ -8,6 +8,7 @@ export const KIND_LABELS: Record<SecurityEventKind, string> = {
   EMAIL_VERIFIED: 'Email verified',
   SESSION_ENDED: 'Session signed out',
   OTHER_SESSIONS_ENDED: 'Other sessions signed out',
+  ACCOUNT_DELETED: 'Account deleted',
 };
 
 export const KIND_OPTIONS = (Object.keys(KIND_LABELS) as SecurityEventKind[]).map((value) => ({

@@ -51,6 +51,7 @@ const AdminUsersQueryDocument = graphql(`
         roles
         profileImageUrl
         createdAt
+        deletedAt
       }
     }
   }
@@ -230,6 +231,11 @@ function UsersDirectory() {
                         <Table.Cell>{u.email || '—'}</Table.Cell>
                         <Table.Cell>
                           <Wrap gap={1}>
+                            {u.deletedAt ? (
+                              <Badge colorPalette="gray" variant="solid">
+                                deleted
+                              </Badge>
+                            ) : null}
                             {(u.roles ?? []).map((r) => (
                               <Badge key={r} colorPalette={r === 'admin' ? 'red' : 'brand'} variant="subtle">
                                 {r}

@@ -13,6 +13,7 @@ import { EmailSection } from './EmailSection';
 import { EmailVerifiedBadge } from './EmailVerifiedBadge';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
+import { YourDataSection } from '../privacy/YourDataSection';
 
 export const ProfilePageQueryDocument = graphql(`
   query ProfilePage {
@@ -136,6 +137,7 @@ export default function ProfilePage() {
         <PasswordSection username={me.username} />
         <SessionsSection />
         <DeveloperSection />
+        <YourDataSection username={me.username} />
       </Stack>
     </Container>
   );

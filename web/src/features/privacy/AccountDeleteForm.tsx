@@ -1,0 +1,73 @@
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { NO_ERRORS, splitUserErrors, type FormErrors } from '../account/accountErrors';
+import { FormProblems } from '../account/FormProblems';
+import { PRIVACY_TEXT } from './privacyText';
+import { useAccountDelete } from './useAccountDelete';
+
+type DeleteField = 'password' | 'confirmation';
+
+/**
+ * "Delete my account": the current password (the server checks it) and the word DELETE typed out
+ * (checked here: it only guards against a slip). A refusal (last admin, upcoming lessons, a store
+ * balance, a membership that renews) is shown above the form, a wrong password beside its field.
+ */
+export function AccountDeleteForm({ username }: { username: string }) {
+  const { remove, loading } = useAccountDelete();
+  const [values, setValues] = useState<Record<DeleteField, string>>({ password: '', confirmation: '' });
+  const [errors, setErrors] = useState<FormErrors<DeleteField>>(NO_ERRORS);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const fields: FormErrors<DeleteField>['fields'] = {};
+    if (!values.password) fields.password = PRIVACY_TEXT.passwordRequired;
+    if (values.confirmation.trim() !== PRIVACY_TEXT.confirmWord)
+      fields.confirmation = PRIVACY_TEXT.confirmMismatch;
+    if (fields.password || fields.confirmation) {
+      setErrors({ fields, form: [] });
+      return;
+    }
+    setErrors(NO_ERRORS);
+    const outcome = await remove(values.password);
+    if (!outcome.ok) setErrors(splitUserErrors(outcome.errors, ['password']));
+  }
+
+  const bind = (field: DeleteField) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+      if (errors.fields[field]) setErrors({ ...errors, fields: { ...errors.fields, [field]: undefined } });
+    },
+  });
+
+  return (
+    <form onSubmit={onSubmit} aria-labelledby="account-delete-heading" noValidate>
+      <Stack gap="4">
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+        <FormProblems messages={errors.form} />
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+          <Field.Root invalid={Boolean(errors.fields.password)}>
+            <Field.Label>{PRIVACY_TEXT.passwordLabel}</Field.Label>
+            <Input type="password" autoComplete="current-password" {...bind('password')} />
+            <Field.ErrorText>{errors.fields.password}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.fields.confirmation)}>
+            <Field.Label>{PRIVACY_TEXT.confirmLabel}</Field.Label>
+            <Input autoComplete="off" spellCheck={false} {...bind('confirmation')} />
+            <Field.ErrorText>{errors.fields.confirmation}</Field.ErrorText>
+          </Field.Root>
+        </Stack>
+        <Button
+          type="submit"
+          colorPalette="red"
+          alignSelf="flex-start"
+          loading={loading}
+          loadingText={PRIVACY_TEXT.deleting}
+        >
+          {PRIVACY_TEXT.deleteButton}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
