@@ -21,7 +21,9 @@ registerEnumType(SecurityEventKindValue, {
     EMAIL_VERIFIED: { description: 'The email address was proven (a mailed link opened).' },
     SESSION_ENDED: { description: 'One other session was signed out from the sessions list.' },
     OTHER_SESSIONS_ENDED: { description: 'Every other session was signed out (`detail`: how many).' },
-    ACCOUNT_DELETED: { description: 'The owner deleted the account (it is anonymised; no address or browser kept).' },
+    ACCOUNT_DELETED: {
+      description: 'The owner deleted the account (it is anonymised; no address or browser kept).',
+    },
   },
 });
 

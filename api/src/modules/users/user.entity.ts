@@ -11,7 +11,8 @@ export const DELETED_USER_NAME = 'Deleted user';
 })
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'displayName' | 'role' | 'roles' | 'createdAt' | 'updatedAt' | 'emailVerifiedAt' | 'deletedAt';
+  [OptionalProps]?:
+    'displayName' | 'role' | 'roles' | 'createdAt' | 'updatedAt' | 'emailVerifiedAt' | 'deletedAt';
 
   @Field(() => ID, { description: 'The account’s id (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
