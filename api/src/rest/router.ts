@@ -39,6 +39,7 @@ import { uploadRoute } from '../modules/uploads/upload.route';
 import { unsubscribePageRedirect, unsubscribeRoute } from '../modules/notifications/unsubscribe.route';
 import { profileImageRoute } from '../modules/users/profile-image.route';
 import { usersRoutes } from '../modules/users/users.routes';
+import { oidcRouter } from '../modules/identities/oidc.routes';
 import { requireScope } from '../modules/api-tokens/route-scope';
 import { type GraphRoute, runGraphRoute } from './graph-route';
 
@@ -144,6 +145,8 @@ export function createRestRouter(
     messageAttachmentRoute(createContext),
   );
   router.get('/auth', requireScope('account:read'), authStateRoute(server, createContext));
+  // Sign in with the identity provider (browser navigations and the link page; no API tokens).
+  router.use('/auth/oidc', oidcRouter(createContext));
   router.use(zipcodeLookupRoute(pool));
 
   for (const route of graphRoutes) {

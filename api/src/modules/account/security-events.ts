@@ -9,7 +9,9 @@ export type SecurityEventKind =
   | 'email_changed'
   | 'email_verified'
   | 'session_ended'
-  | 'other_sessions_ended';
+  | 'other_sessions_ended'
+  | 'identity_linked'
+  | 'identity_unlinked';
 
 /** The request an event came from: its client address and browser. */
 export interface EventOrigin {

@@ -8,6 +8,8 @@ export enum SecurityEventKindValue {
   EMAIL_VERIFIED = 'email_verified',
   SESSION_ENDED = 'session_ended',
   OTHER_SESSIONS_ENDED = 'other_sessions_ended',
+  IDENTITY_LINKED = 'identity_linked',
+  IDENTITY_UNLINKED = 'identity_unlinked',
 }
 
 registerEnumType(SecurityEventKindValue, {
@@ -20,6 +22,11 @@ registerEnumType(SecurityEventKindValue, {
     EMAIL_VERIFIED: { description: 'The email address was proven (a mailed link opened).' },
     SESSION_ENDED: { description: 'One other session was signed out from the sessions list.' },
     OTHER_SESSIONS_ENDED: { description: 'Every other session was signed out (`detail`: how many).' },
+    IDENTITY_LINKED: {
+      description:
+        'An identity provider sign-in was linked to the account (`detail`: the provider and email).',
+    },
+    IDENTITY_UNLINKED: { description: 'An identity provider sign-in was unlinked (`detail`: the provider).' },
   },
 });
 
