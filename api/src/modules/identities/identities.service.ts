@@ -74,7 +74,7 @@ export function usernameBase(claims: Pick<ProviderClaims, 'preferredUsername' | 
 async function freeUsername(em: EntityManager, base: string): Promise<string> {
   const candidates = [base, ...Array.from({ length: 8 }, (_, i) => `${base}${i + 2}`)];
   const rows = await em.execute<{ username_key: string }[]>(
-    `select username_key from users where username_key = any(?::text[])`,
+    `select username_key from users where username_key in (?)`,
     [candidates.map((c) => c.toLowerCase())],
   );
   const taken = new Set(rows.map((r) => r.username_key));
