@@ -13,6 +13,7 @@ import { EmailSection } from './EmailSection';
 import { EmailVerifiedBadge } from './EmailVerifiedBadge';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
+import { LinkedIdentitiesSection } from '../identities/LinkedIdentitiesSection';
 
 export const ProfilePageQueryDocument = graphql(`
   query ProfilePage {
@@ -135,6 +136,7 @@ export default function ProfilePage() {
         <EmailSection email={me.email ?? null} verified={Boolean(me.emailVerified)} />
         <PasswordSection username={me.username} />
         <SessionsSection />
+        <LinkedIdentitiesSection />
         <DeveloperSection />
       </Stack>
     </Container>
