@@ -127,10 +127,50 @@ export interface Config {
    * modules/webhooks/webhook-schedule.ts (5 s, 5 min, 30 min, 2 h, 5 h, 10 h × 5, then the rest of 3 days).
    */
   webhookRetryDelaysSeconds?: number[];
+  /**
+   * Sign in with an identity provider (OpenID Connect, modules/identities): OIDC_ISSUER,
+   * OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME (the button's "Continue with <name>"). Undefined
+   * when OIDC_ISSUER is unset: no button, and the routes answer 404.
+   */
+  oidc: OidcConfig | undefined;
   /** Per-kind overrides of the upload size limits in bytes (tests lower them; unset in production). */
   uploadLimits?: Partial<
     Record<'document' | 'spreadsheet' | 'text' | 'audio' | 'video' | 'image' | 'other', number>
   >;
+}
+
+/** The identity provider the app signs people in with (config.oidc). */
+export interface OidcConfig {
+  /** The issuer URL (its /.well-known/openid-configuration is read at the first sign-in). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the button calls the provider: "Continue with <name>". */
+  name: string;
+}
+
+/** OIDC_*: undefined when OIDC_ISSUER is unset; https only, except a provider on this machine. */
+export function oidcConfigFrom(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const issuer = env.OIDC_ISSUER?.trim();
+  if (!issuer) return undefined;
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error(`OIDC_ISSUER must be a URL such as https://accounts.google.com, got "${issuer}"`);
+  }
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
+    throw new Error('OIDC_ISSUER must be an https:// URL (http:// only for a provider on this machine)');
+  }
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  const clientSecret = env.OIDC_CLIENT_SECRET ?? '';
+  if (!clientId || !clientSecret) {
+    throw new Error('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set when OIDC_ISSUER is set');
+  }
+  const name = env.OIDC_NAME?.trim() || url.hostname;
+  if (name.length > 40) throw new Error('OIDC_NAME must be at most 40 characters');
+  return { issuer, clientId, clientSecret, name };
 }
 
 function intFrom(name: string, raw: string | undefined, fallback: number, max = 65535): number {
@@ -345,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevelFrom(env.LOG_LEVEL, env.NODE_ENV === 'test' ? 'warn' : 'info'),
     logFormat: logFormatFrom(env.LOG_FORMAT, production ? 'json' : 'plain'),
     metricsToken: env.METRICS_TOKEN || undefined,
+    oidc: oidcConfigFrom(env),
     demoStoreUrl: demoStore
       ? (env.DEMO_STORE_URL || `http://127.0.0.1:${port}/demo-store`).replace(/\/+$/, '')
       : undefined,

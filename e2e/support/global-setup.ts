@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startTestOidcProvider } from '../../api/src/test/oidc-provider';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -13,6 +14,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The app's DATA_DIR (its embedded PostgreSQL: see app-database.ts). */
     dataDir: string;
+    /** The local OpenID Connect provider the app signs people in with (oidc.e2e.ts). */
+    oidcIssuer: string;
   }
 }
 
@@ -42,6 +45,10 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // The identity provider, before the app (its settings name it); its redirect URI is PUBLIC_URL's.
+  const idp = await startTestOidcProvider({
+    redirectUris: [`http://localhost:${port}/api/auth/oidc/callback`],
+  });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -56,6 +63,10 @@ export default async function setup(project: TestProject) {
     QUERY_COST_PER_MINUTE: '20000000',
     // webhooks.e2e.ts's receiver listens on 127.0.0.1, a private address the app refuses by default.
     WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: idp.clientId,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
+    OIDC_NAME: 'DRX Test ID',
   };
   delete env.DATABASE_URL;
   delete env.WEB_CONCURRENCY;
@@ -83,10 +94,12 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('oidcIssuer', idp.issuer);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await idp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

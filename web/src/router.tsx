@@ -15,6 +15,7 @@ const HomePage = lazyPage(() => import('./features/home/HomePage'));
 const AboutPage = lazyPage(() => import('./features/home/AboutPage'));
 const AuthPage = lazyPage(() => import('./features/auth/AuthPage'));
 const RegisterPage = lazyPage(() => import('./features/auth/RegisterPage'));
+const LinkAccountPage = lazyPage(() => import('./features/identities/LinkAccountPage'));
 // Accounts (issue 31): a forgotten password, and the pages of the links mailed to an address.
 const ForgotPasswordPage = lazyPage(() => import('./features/account/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('./features/account/ResetPasswordPage'));
@@ -201,6 +202,7 @@ const publicRoutes: RouteObject[] = [
   { index: true, element: page(HomePage) },
   { path: 'about', element: page(AboutPage) },
   { path: 'auth', element: page(AuthPage) },
+  { path: 'auth/link', element: page(LinkAccountPage) },
   { path: 'register', element: page(RegisterPage) },
   // A forgotten password, and the links of account mails (no sign-in: the token is the proof).
   { path: 'forgot-password', element: page(ForgotPasswordPage) },

@@ -55,6 +55,7 @@ const PUBLIC_ROOT_FIELDS = new Set([
   'Query.sellers',
   'Query.uploadLimits',
   'Query.paymentConfig',
+  'Query.signInProviders',
   'Query.instructors',
   'Query.instructor',
   'Query.instructorSlots',

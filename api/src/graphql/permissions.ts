@@ -3,6 +3,7 @@ import { deny, shield } from 'graphql-shield';
 import type { IRules } from 'graphql-shield';
 import { adminPermissions } from '../modules/admin/admin.permissions';
 import { accountPermissions } from '../modules/account/account.permissions';
+import { identitiesPermissions } from '../modules/identities/identities.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
 import { calendarPermissions } from '../modules/bookings/calendar/calendar.permissions';
 import { bookingsPermissions } from '../modules/bookings/bookings.permissions';
@@ -68,6 +69,7 @@ export const ruleTree = mergeRules(
   authPermissions,
   accountPermissions,
   privacyPermissions,
+  identitiesPermissions,
   usersPermissions,
   referencePermissions,
   adminPermissions,

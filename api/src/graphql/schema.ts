@@ -39,6 +39,7 @@ import { UploadsResolver } from '../modules/uploads/uploads.resolver';
 import { sellersResolvers } from '../modules/sellers/sellers.resolver';
 import { AccountResolver } from '../modules/account/account.resolver';
 import { PrivacyResolver } from '../modules/privacy/privacy.resolver';
+import { IdentitiesResolver } from '../modules/identities/identities.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import { webhooksResolvers } from '../modules/webhooks/webhooks.resolver';
 import { PgPubSub } from '../realtime/pg-pubsub';
@@ -50,6 +51,7 @@ export const resolvers = [
   AuthResolver,
   AccountResolver,
   PrivacyResolver,
+  IdentitiesResolver,
   UsersResolver,
   ReferenceResolver,
   AdminResolver,

@@ -40,6 +40,7 @@ import { unsubscribePageRedirect, unsubscribeRoute } from '../modules/notificati
 import { profileImageRoute } from '../modules/users/profile-image.route';
 import { dataExportRoute } from '../modules/privacy/data-export.route';
 import { usersRoutes } from '../modules/users/users.routes';
+import { oidcRouter } from '../modules/identities/oidc.routes';
 import { requireScope } from '../modules/api-tokens/route-scope';
 import { type GraphRoute, runGraphRoute } from './graph-route';
 
@@ -146,6 +147,8 @@ export function createRestRouter(
   );
   router.get('/auth', requireScope('account:read'), authStateRoute(server, createContext));
   router.get('/account/export', dataExportRoute(createContext));
+  // Sign in with the identity provider (browser navigations and the link page; no API tokens).
+  router.use('/auth/oidc', oidcRouter(createContext));
   router.use(zipcodeLookupRoute(pool));
 
   for (const route of graphRoutes) {

@@ -185,6 +185,9 @@ type Documents = {
     "\n  query CatalogCourses($first: Int, $after: String, $filter: CourseFilter, $sort: CourseSort) {\n    courses(first: $first, after: $after, filter: $filter, sort: $sort) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...CourseCard_course\n        }\n      }\n    }\n  }\n": typeof types.CatalogCoursesDocument,
     "\n  query CourseOptions {\n    danceStyles {\n      id\n      name\n    }\n    courseCategories {\n      id\n      name\n    }\n    referenceLists {\n      skillLevels\n      ageGroups\n    }\n  }\n": typeof types.CourseOptionsDocument,
     "\n  query CourseCertificateTemplates {\n    certificateTemplates {\n      id\n      name\n      isDefault\n    }\n  }\n": typeof types.CourseCertificateTemplatesDocument,
+    "\n  query SignInProviders {\n    signInProviders {\n      id\n      name\n      startUrl\n    }\n  }\n": typeof types.SignInProvidersDocument,
+    "\n  query MyIdentities {\n    myIdentities {\n      id\n      providerName\n      email\n      createdAt\n      lastUsedAt\n    }\n  }\n": typeof types.MyIdentitiesDocument,
+    "\n  mutation IdentityUnlink($id: ID!) {\n    identityUnlink(id: $id) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.IdentityUnlinkDocument,
     "\n  query InstructorEarningsSummary {\n    instructorEarningsSummary {\n      bookingsCount\n      netCents\n      pendingCents\n      availableCents\n      reversedCount\n      reversedGrossCents\n      refundedCents\n      holdDays\n    }\n  }\n": typeof types.InstructorEarningsSummaryDocument,
     "\n  query InstructorEarnings($first: Int, $after: String) {\n    instructorEarnings(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        orderNumber\n        grossCents\n        feeCents\n        netCents\n        status\n        createdAt\n        booking {\n          id\n          title\n          start\n          end\n          timeZone\n        }\n      }\n    }\n  }\n": typeof types.InstructorEarningsDocument,
     "\n  fragment ConnectSessionType on SessionType {\n    ...SessionTypeFields\n    bufferBeforeMinutes\n    bufferAfterMinutes\n    minNoticeMinutes\n    horizonDays\n    maxPerDay\n    recurrenceRule\n    zip\n    active\n  }\n": typeof types.ConnectSessionTypeFragmentDoc,
@@ -515,6 +518,9 @@ const documents: Documents = {
     "\n  query CatalogCourses($first: Int, $after: String, $filter: CourseFilter, $sort: CourseSort) {\n    courses(first: $first, after: $after, filter: $filter, sort: $sort) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          ...CourseCard_course\n        }\n      }\n    }\n  }\n": types.CatalogCoursesDocument,
     "\n  query CourseOptions {\n    danceStyles {\n      id\n      name\n    }\n    courseCategories {\n      id\n      name\n    }\n    referenceLists {\n      skillLevels\n      ageGroups\n    }\n  }\n": types.CourseOptionsDocument,
     "\n  query CourseCertificateTemplates {\n    certificateTemplates {\n      id\n      name\n      isDefault\n    }\n  }\n": types.CourseCertificateTemplatesDocument,
+    "\n  query SignInProviders {\n    signInProviders {\n      id\n      name\n      startUrl\n    }\n  }\n": types.SignInProvidersDocument,
+    "\n  query MyIdentities {\n    myIdentities {\n      id\n      providerName\n      email\n      createdAt\n      lastUsedAt\n    }\n  }\n": types.MyIdentitiesDocument,
+    "\n  mutation IdentityUnlink($id: ID!) {\n    identityUnlink(id: $id) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.IdentityUnlinkDocument,
     "\n  query InstructorEarningsSummary {\n    instructorEarningsSummary {\n      bookingsCount\n      netCents\n      pendingCents\n      availableCents\n      reversedCount\n      reversedGrossCents\n      refundedCents\n      holdDays\n    }\n  }\n": types.InstructorEarningsSummaryDocument,
     "\n  query InstructorEarnings($first: Int, $after: String) {\n    instructorEarnings(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        orderNumber\n        grossCents\n        feeCents\n        netCents\n        status\n        createdAt\n        booking {\n          id\n          title\n          start\n          end\n          timeZone\n        }\n      }\n    }\n  }\n": types.InstructorEarningsDocument,
     "\n  fragment ConnectSessionType on SessionType {\n    ...SessionTypeFields\n    bufferBeforeMinutes\n    bufferAfterMinutes\n    minNoticeMinutes\n    horizonDays\n    maxPerDay\n    recurrenceRule\n    zip\n    active\n  }\n": types.ConnectSessionTypeFragmentDoc,
@@ -1372,6 +1378,18 @@ export function graphql(source: "\n  query CourseOptions {\n    danceStyles {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CourseCertificateTemplates {\n    certificateTemplates {\n      id\n      name\n      isDefault\n    }\n  }\n"): (typeof documents)["\n  query CourseCertificateTemplates {\n    certificateTemplates {\n      id\n      name\n      isDefault\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SignInProviders {\n    signInProviders {\n      id\n      name\n      startUrl\n    }\n  }\n"): (typeof documents)["\n  query SignInProviders {\n    signInProviders {\n      id\n      name\n      startUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyIdentities {\n    myIdentities {\n      id\n      providerName\n      email\n      createdAt\n      lastUsedAt\n    }\n  }\n"): (typeof documents)["\n  query MyIdentities {\n    myIdentities {\n      id\n      providerName\n      email\n      createdAt\n      lastUsedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IdentityUnlink($id: ID!) {\n    identityUnlink(id: $id) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation IdentityUnlink($id: ID!) {\n    identityUnlink(id: $id) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

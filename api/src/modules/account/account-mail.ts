@@ -119,3 +119,43 @@ export function mailSessionsEnded(
     `were signed out on ${when(new Date())}, from your profile's list of sessions.`;
   return sendSecurityNotice(em, to, user, 'Your other DRX sessions were signed out', what, publicUrl);
 }
+
+export function mailIdentityLinked(
+  em: EntityManager,
+  to: string,
+  user: Recipient,
+  provider: string,
+  publicUrl: string,
+): Promise<{ id: string }> {
+  const what =
+    `Signing in with ${provider} was linked to your DRX account "${user.username}" on ${when(new Date())}: ` +
+    `whoever signs in there as you can now sign in to this account. You can unlink it on your profile.`;
+  return sendSecurityNotice(
+    em,
+    to,
+    user,
+    `${provider} sign-in was linked to your DRX account`,
+    what,
+    publicUrl,
+  );
+}
+
+export function mailIdentityUnlinked(
+  em: EntityManager,
+  to: string,
+  user: Recipient,
+  provider: string,
+  publicUrl: string,
+): Promise<{ id: string }> {
+  const what =
+    `Signing in with ${provider} was unlinked from your DRX account "${user.username}" on ${when(new Date())}, ` +
+    `from your profile.`;
+  return sendSecurityNotice(
+    em,
+    to,
+    user,
+    `${provider} sign-in was unlinked from your DRX account`,
+    what,
+    publicUrl,
+  );
+}

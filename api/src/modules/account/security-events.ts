@@ -10,7 +10,9 @@ export type SecurityEventKind =
   | 'email_verified'
   | 'session_ended'
   | 'other_sessions_ended'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'identity_linked'
+  | 'identity_unlinked';
 
 /** The request an event came from: its client address and browser. */
 export interface EventOrigin {

@@ -9,6 +9,8 @@ export enum SecurityEventKindValue {
   SESSION_ENDED = 'session_ended',
   OTHER_SESSIONS_ENDED = 'other_sessions_ended',
   ACCOUNT_DELETED = 'account_deleted',
+  IDENTITY_LINKED = 'identity_linked',
+  IDENTITY_UNLINKED = 'identity_unlinked',
 }
 
 registerEnumType(SecurityEventKindValue, {
@@ -24,6 +26,11 @@ registerEnumType(SecurityEventKindValue, {
     ACCOUNT_DELETED: {
       description: 'The owner deleted the account (it is anonymised; no address or browser kept).',
     },
+    IDENTITY_LINKED: {
+      description:
+        'An identity provider sign-in was linked to the account (`detail`: the provider and email).',
+    },
+    IDENTITY_UNLINKED: { description: 'An identity provider sign-in was unlinked (`detail`: the provider).' },
   },
 });
 

@@ -93,6 +93,7 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'shopProduct',
     'shopProducts',
     'shopStatus',
+    'signInProviders',
     'subscriptionPlans',
     'uploadLimits',
     'user',
@@ -176,7 +177,7 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'users',
   ]),
   // Which browsers hold my sessions: a person's session only, like ending them.
-  ...fields(SESSION_ONLY, ['mySessions']),
+  ...fields(SESSION_ONLY, ['myIdentities', 'mySessions']),
   // All my data at once: a person's session only, like deleting the account.
   ...fields(SESSION_ONLY, ['myDataExport']),
 ]);
@@ -190,6 +191,7 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'emailChange',
     'emailVerificationSend',
     'emailVerify',
+    'identityUnlink',
     'login',
     'logout',
     'passwordChange',

@@ -10,7 +10,7 @@ export function hashPassword(password: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /** Verifies a password; with no stored hash it still spends the same time (no user enumeration). */
-export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   if (!hash) {
     dummyHash ??= hashPassword('drx-timing-equaliser');
     await argon2.verify(await dummyHash, password).catch(() => false);

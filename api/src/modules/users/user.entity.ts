@@ -39,8 +39,9 @@ export class User {
   @Property({ type: 'Date', nullable: true })
   emailVerifiedAt?: Date | null;
 
-  @Property({ type: 'string', length: 255, lazy: true, hidden: true })
-  passwordHash!: string;
+  /** Null: no password yet (an account made by signing in with an identity provider, modules/identities). */
+  @Property({ type: 'string', length: 255, lazy: true, hidden: true, nullable: true })
+  passwordHash?: string | null;
 
   /** Exposed through UsersResolver.role: to its owner and admins only. */
   @Property({ type: 'string', length: 40, default: 'user' })

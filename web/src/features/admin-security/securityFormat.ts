@@ -9,6 +9,8 @@ export const KIND_LABELS: Record<SecurityEventKind, string> = {
   SESSION_ENDED: 'Session signed out',
   OTHER_SESSIONS_ENDED: 'Other sessions signed out',
   ACCOUNT_DELETED: 'Account deleted',
+  IDENTITY_LINKED: 'Provider sign-in linked',
+  IDENTITY_UNLINKED: 'Provider sign-in unlinked',
 };
 
 export const KIND_OPTIONS = (Object.keys(KIND_LABELS) as SecurityEventKind[]).map((value) => ({

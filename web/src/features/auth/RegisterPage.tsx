@@ -2,6 +2,7 @@ import { Alert, Card, Container, Heading, Link, Stack, Text } from '@chakra-ui/r
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { ProviderSignIn } from '../identities/ProviderSignIn';
 import { RegisterForm } from './RegisterForm';
 import { StoreInviteClaim } from './StoreInviteClaim';
 import { useCurrentUser } from './useCurrentUser';
@@ -48,6 +49,7 @@ export default function RegisterPage() {
         ) : null}
         <Card.Root>
           <Card.Body>
+            <ProviderSignIn />
             <RegisterForm email={email} storeInvite={storeInvite} />
           </Card.Body>
         </Card.Root>

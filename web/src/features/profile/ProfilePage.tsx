@@ -14,6 +14,7 @@ import { EmailVerifiedBadge } from './EmailVerifiedBadge';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { YourDataSection } from '../privacy/YourDataSection';
+import { LinkedIdentitiesSection } from '../identities/LinkedIdentitiesSection';
 
 export const ProfilePageQueryDocument = graphql(`
   query ProfilePage {
@@ -136,6 +137,7 @@ export default function ProfilePage() {
         <EmailSection email={me.email ?? null} verified={Boolean(me.emailVerified)} />
         <PasswordSection username={me.username} />
         <SessionsSection />
+        <LinkedIdentitiesSection />
         <DeveloperSection />
         <YourDataSection username={me.username} />
       </Stack>
