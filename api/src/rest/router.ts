@@ -7,6 +7,7 @@ import { validInput } from '../http/valid-input';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { authStateRoute } from '../modules/auth/auth-state.route';
+import { signupChallengeRoute } from '../modules/auth/signup-challenge.route';
 import { bookingIcsRoute, calendarFeedRoute } from '../modules/bookings/calendar/calendar.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.route';
@@ -144,6 +145,7 @@ export function createRestRouter(
     messageAttachmentRoute(createContext),
   );
   router.get('/auth', requireScope('account:read'), authStateRoute(server, createContext));
+  router.get('/altcha/challenge', signupChallengeRoute(createContext));
   router.use(zipcodeLookupRoute(pool));
 
   for (const route of graphRoutes) {
