@@ -7,7 +7,8 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Every response's security headers, in one place, set by helmet. Each kind of response gets a
  * Content-Security-Policy that allows what it uses and nothing more:
  * - the web app's pages: own scripts only; styles from the app or carrying the page's nonce (Chakra
- *   UI's emotion inserts its rules into nonced <style> elements); Stripe only on the card page;
+ *   UI's emotion inserts its rules into nonced <style> elements); workers from the app's own files
+ *   (the sign-up challenge's solver); Stripe only on the card page;
  * - the GraphiQL playground at GET /graphql: its two inline scripts by hash, its own workers;
  * - API answers (JSON, downloads, PDFs) and public uploads (an image is shown, never run):
  *   nothing at all, sandboxed;
@@ -158,7 +159,8 @@ function webAppDirectives(stripe: boolean): Directives {
     'connect-src': ["'self'", ...(stripe ? STRIPE.connect : [])],
     'frame-src': [...YOUTUBE_FRAMES, ...(stripe ? STRIPE.frame : [])],
     'media-src': ["'self'", 'blob:'],
-    'worker-src': ["'none'"],
+    // The sign-up challenge's solver (the ALTCHA widget's PBKDF2 worker, a file of this site).
+    'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
