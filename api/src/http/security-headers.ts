@@ -182,6 +182,29 @@ export function webAppSecurityHeaders(settings: HeaderSettings): RequestHandler 
   };
 }
 
+/**
+ * The web app's script files (/assets/*.js): the locked-down policy without `sandbox`. A script
+ * file's own headers are the policy of a worker started from it (the sign-up challenge's solver,
+ * web/src/features/auth/signupChallengeWidget.ts): sandboxed, it would run in an opaque origin
+ * without WebCrypto. Nothing may load from it all the same, and a script opened as a page is shown
+ * as text (nosniff, text/javascript), never run.
+ */
+export const SCRIPT_FILE_POLICY = [
+  "default-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+export function scriptFileSecurityHeaders(): RequestHandler {
+  return (req, res, next) => {
+    if (req.path.startsWith('/assets/') && req.path.endsWith('.js')) {
+      res.setHeader('Content-Security-Policy', SCRIPT_FILE_POLICY);
+    }
+    next();
+  };
+}
+
 /** The sha256 source of an inline script or style, for a CSP. */
 export function hashSource(content: string): string {
   return `'sha256-${crypto.createHash('sha256').update(content, 'utf8').digest('base64')}'`;

@@ -8,6 +8,28 @@ export const SIGNUP_CHALLENGE_URL = '/api/altcha/challenge';
 /** How long a submission waits for a solution before it goes without one (the server may not need it). */
 const WAIT_MS = 30_000;
 
+/** No human-interaction data, nothing shown, no artificial delay. */
+const WIDGET_CONFIGURATION = JSON.stringify({
+  humanInteractionSignature: false,
+  hideFooter: true,
+  hideLogo: true,
+  minDuration: 0,
+});
+
+/** Resolves true once the widget's methods are there (false if they never come within 10 s). */
+function mounted(widget: AltchaWidgetElement): Promise<boolean> {
+  const ready = () => typeof widget.verify === 'function';
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const check = () => {
+      if (ready()) resolve(true);
+      else if (Date.now() - started > 10_000) resolve(false);
+      else setTimeout(check, 20);
+    };
+    check();
+  });
+}
+
 export interface SignupChallenge {
   /** The (hidden) widget, to render inside the form. */
   widget: ReactNode;
@@ -30,17 +52,25 @@ export function useSignupChallenge(): SignupChallenge {
   const [ready, setReady] = useState(false);
   const element = useRef<AltchaWidgetElement | null>(null);
   const pending = useRef<Promise<string | undefined> | null>(null);
+  // The widget once it is loaded and configured (null: it could not load), for a submission that
+  // comes first (the person was quick, or pressed the button before the app took over the page).
+  const [attached] = useState(() => {
+    let resolve!: (widget: AltchaWidgetElement | null) => void;
+    const promise = new Promise<AltchaWidgetElement | null>((done) => (resolve = done));
+    return { promise, resolve };
+  });
 
   useEffect(() => {
     let live = true;
     loadAltchaWidget().then(
       () => live && setReady(true),
-      () => undefined, // no widget (offline, an old browser): registrations go without a solution
+      // No widget (offline, an old browser): registrations go without a solution.
+      () => attached.resolve(null),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [attached]);
 
   const solve = useCallback((): Promise<string | undefined> => {
     const widget = element.current;
@@ -57,25 +87,27 @@ export function useSignupChallenge(): SignupChallenge {
     return attempt;
   }, []);
 
-  // Once the widget is there: configure it and solve the first challenge.
+  // Once the widget has mounted (its methods exist a moment after it is in the page): solve the
+  // first challenge.
   const attach = useCallback(
     (widget: AltchaWidgetElement | null) => {
       element.current = widget;
       if (!widget) return;
-      void widget
-        .configure({ humanInteractionSignature: false, hideFooter: true, hideLogo: true, minDuration: 0 })
-        .then(() => solve());
+      void mounted(widget).then((ok) => {
+        attached.resolve(ok ? widget : null);
+        if (ok && !pending.current) void solve();
+      });
       // An expired challenge's solution is refused: solve a new one.
       widget.addEventListener('expired', () => {
         pending.current = null;
         void solve();
       });
     },
-    [solve],
+    [attached, solve],
   );
 
   const solution = useCallback(async () => {
-    const current = pending.current ?? solve();
+    const current = attached.promise.then((widget) => (widget ? (pending.current ?? solve()) : undefined));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), WAIT_MS);
@@ -85,11 +117,11 @@ export function useSignupChallenge(): SignupChallenge {
     } finally {
       clearTimeout(timer);
     }
-  }, [solve]);
+  }, [attached, solve]);
 
   const renew = useCallback(() => {
     pending.current = null;
-    void solve();
+    if (element.current) void solve();
   }, [solve]);
 
   const widget = ready
@@ -98,6 +130,7 @@ export function useSignupChallenge(): SignupChallenge {
         challenge: SIGNUP_CHALLENGE_URL,
         auto: 'off',
         name: 'altcha',
+        configuration: WIDGET_CONFIGURATION,
         hidden: true,
         'data-testid': 'signup-challenge',
       })
