@@ -75,12 +75,12 @@ beforeAll(async () => {
   let output = '';
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 240_000;
   while (!output.includes('DRX is running')) {
     if (server.exitCode !== null || Date.now() > deadline) throw new Error(`npm start failed:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   if (server && server.exitCode === null) {
