@@ -114,8 +114,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, PAYMENTS_TEST_MODE: 'true' }).paymentsTestMode).toBe(true);
   });
 
-  it('limits registrations to 10 per address and hour unless REGISTRATION_LIMIT says otherwise', () => {
-    expect(loadConfig({ ...SECRET }).registrationLimit).toBe(10);
+  it('asks a challenge after 3 registrations per address and hour unless REGISTRATION_CHALLENGE_AFTER says otherwise', () => {
+    expect(loadConfig({ ...SECRET }).registrationChallengeAfter).toBe(3);
+    expect(loadConfig({ ...SECRET, REGISTRATION_CHALLENGE_AFTER: '0' }).registrationChallengeAfter).toBe(0);
+    expect(() => loadConfig({ ...SECRET, REGISTRATION_CHALLENGE_AFTER: 'some' })).toThrow(
+      'REGISTRATION_CHALLENGE_AFTER must be an integer between 0 and 65535, got "some"',
+    );
+  });
+
+  it('caps registrations at 200 per address and hour unless REGISTRATION_LIMIT says otherwise', () => {
+    expect(loadConfig({ ...SECRET }).registrationLimit).toBe(200);
     expect(loadConfig({ ...SECRET, REGISTRATION_LIMIT: '3' }).registrationLimit).toBe(3);
     expect(loadConfig({ ...SECRET, REGISTRATION_LIMIT: '0' }).registrationLimit).toBe(0);
     expect(() => loadConfig({ ...SECRET, REGISTRATION_LIMIT: 'many' })).toThrow(

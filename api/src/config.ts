@@ -49,8 +49,17 @@ export interface Config {
    * money moves). Default: on outside production, off in production.
    */
   paymentsTestMode: boolean;
-  /** REGISTRATION_LIMIT: accounts one client address may register per hour (0: no limit). */
+  /**
+   * REGISTRATION_LIMIT: the hard ceiling of accounts one client address may register per hour, a
+   * last resort behind the proof-of-work challenge (0: no ceiling).
+   */
   registrationLimit: number;
+  /**
+   * REGISTRATION_CHALLENGE_AFTER: registrations one client address may make per hour before each
+   * further one needs a solved proof-of-work challenge (auth/signup-challenge.ts). Default 3; 0: every
+   * registration needs one.
+   */
+  registrationChallengeAfter: number;
   /**
    * RATE_LIMIT_PER_MINUTE: requests to /graphql and /api/* one client address may make per minute
    * without an API token, counted across all processes (http/rate-limit.ts). Default 600; 0: no limit.
@@ -248,8 +257,15 @@ export function privateDirFrom(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.PRIVATE_DIR || path.join(path.resolve(env.DATA_DIR || '.data'), 'private'));
 }
 
-/** Accounts one client address may register per hour unless REGISTRATION_LIMIT says otherwise. */
-export const DEFAULT_REGISTRATION_LIMIT = 10;
+/**
+ * The hard ceiling of accounts one client address may register per hour unless REGISTRATION_LIMIT
+ * says otherwise: far above a class signing up together (each past the first few solves a
+ * proof-of-work challenge), it bounds what one address can create with fast hardware.
+ */
+export const DEFAULT_REGISTRATION_LIMIT = 200;
+
+/** Registrations per client address and hour without a challenge unless REGISTRATION_CHALLENGE_AFTER says otherwise. */
+export const DEFAULT_REGISTRATION_CHALLENGE_AFTER = 3;
 
 /**
  * Requests a minute per client address unless RATE_LIMIT_PER_MINUTE says otherwise: a signed-in
@@ -356,6 +372,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     paymentsTestMode: boolFrom(env.PAYMENTS_TEST_MODE, !production),
     registrationLimit: intFrom('REGISTRATION_LIMIT', env.REGISTRATION_LIMIT, DEFAULT_REGISTRATION_LIMIT),
+    registrationChallengeAfter: intFrom(
+      'REGISTRATION_CHALLENGE_AFTER',
+      env.REGISTRATION_CHALLENGE_AFTER,
+      DEFAULT_REGISTRATION_CHALLENGE_AFTER,
+    ),
     rateLimitPerMinute: intFrom(
       'RATE_LIMIT_PER_MINUTE',
       env.RATE_LIMIT_PER_MINUTE,

@@ -32,6 +32,8 @@ export const USER_ERROR_CODES = [
   'RATE_LIMITED',
   'BLOCKED',
   'STORE_UNAVAILABLE',
+  'CHALLENGE_REQUIRED',
+  'CHALLENGE_FAILED',
 ] as const;
 
 export type UserErrorCode = (typeof USER_ERROR_CODES)[number];

@@ -7,7 +7,8 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Every response's security headers, in one place, set by helmet. Each kind of response gets a
  * Content-Security-Policy that allows what it uses and nothing more:
  * - the web app's pages: own scripts only; styles from the app or carrying the page's nonce (Chakra
- *   UI's emotion inserts its rules into nonced <style> elements); Stripe only on the card page;
+ *   UI's emotion inserts its rules into nonced <style> elements); workers from the app's own files
+ *   (the sign-up challenge's solver); Stripe only on the card page;
  * - the GraphiQL playground at GET /graphql: its two inline scripts by hash, its own workers;
  * - API answers (JSON, downloads, PDFs) and public uploads (an image is shown, never run):
  *   nothing at all, sandboxed;
@@ -158,7 +159,8 @@ function webAppDirectives(stripe: boolean): Directives {
     'connect-src': ["'self'", ...(stripe ? STRIPE.connect : [])],
     'frame-src': [...YOUTUBE_FRAMES, ...(stripe ? STRIPE.frame : [])],
     'media-src': ["'self'", 'blob:'],
-    'worker-src': ["'none'"],
+    // The sign-up challenge's solver (the ALTCHA widget's PBKDF2 worker, a file of this site).
+    'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -177,6 +179,29 @@ export function webAppSecurityHeaders(settings: HeaderSettings): RequestHandler 
   return (req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
     (req.path === CARD_PAGE_PATH ? card : plain)(req, res, next);
+  };
+}
+
+/**
+ * The web app's script files (/assets/*.js): the locked-down policy without `sandbox`. A script
+ * file's own headers are the policy of a worker started from it (the sign-up challenge's solver,
+ * web/src/features/auth/signupChallengeWidget.ts): sandboxed, it would run in an opaque origin
+ * without WebCrypto. Nothing may load from it all the same, and a script opened as a page is shown
+ * as text (nosniff, text/javascript), never run.
+ */
+export const SCRIPT_FILE_POLICY = [
+  "default-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+export function scriptFileSecurityHeaders(): RequestHandler {
+  return (req, res, next) => {
+    if (req.path.startsWith('/assets/') && req.path.endsWith('.js')) {
+      res.setHeader('Content-Security-Policy', SCRIPT_FILE_POLICY);
+    }
+    next();
   };
 }
 

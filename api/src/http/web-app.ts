@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PageLookup, PageMetaSource } from '../modules/seo/page-meta';
 import { withPageMeta } from '../modules/seo/page-meta-html';
-import { type HeaderSettings, NONCE_PLACEHOLDER, webAppSecurityHeaders } from './security-headers';
+import {
+  type HeaderSettings,
+  NONCE_PLACEHOLDER,
+  scriptFileSecurityHeaders,
+  webAppSecurityHeaders,
+} from './security-headers';
 import { staticAssets } from './static-assets';
 import { log } from '../observability/logger';
 import type { PageRenderer, RenderedPage } from './server-render';
@@ -80,6 +85,8 @@ export function webApp(
   const memberRules = renderPage ? loadPageRules(webDist) : Promise.resolve(null);
   const preloads = routePreloads(webDist);
   // Its files, prebuilt-compressed and cached (index.html excepted: only the page handler sends it).
+  // Script files: a policy a worker started from one can run under (security-headers.ts).
+  router.use(scriptFileSecurityHeaders());
   router.use(staticAssets(webDist));
   router.get(/.*/, webAppSecurityHeaders(settings), async (req, res, next) => {
     const nonce = res.locals.cspNonce as string;

@@ -61,6 +61,10 @@ export const STATUS_OF_CODE: Record<string, number> = {
   BLOCKED: 403,
   // The shop: the connected store cannot take orders now (down, refusing its tokens, or none connected).
   STORE_UNAVAILABLE: 503,
+  // Registration: this address owes a sign-up challenge (428: send the request again with it), or
+  // the solution sent is wrong, expired or used.
+  CHALLENGE_REQUIRED: 428,
+  CHALLENGE_FAILED: 400,
 };
 
 export async function runGraphRoute(

@@ -7,6 +7,7 @@ import { validInput } from '../http/valid-input';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { authStateRoute } from '../modules/auth/auth-state.route';
+import { signupChallengeRoute } from '../modules/auth/signup-challenge.route';
 import { bookingIcsRoute, calendarFeedRoute } from '../modules/bookings/calendar/calendar.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.route';
@@ -149,6 +150,7 @@ export function createRestRouter(
   router.get('/account/export', dataExportRoute(createContext));
   // Sign in with the identity provider (browser navigations and the link page; no API tokens).
   router.use('/auth/oidc', oidcRouter(createContext));
+  router.get('/altcha/challenge', signupChallengeRoute(createContext));
   router.use(zipcodeLookupRoute(pool));
 
   for (const route of graphRoutes) {

@@ -67,6 +67,8 @@ export async function startTestApp(
     databaseUrl: db.url,
     // Suites register many members from one address; the registration limit's own test sets it.
     registrationLimit: 1000,
+    // …and need no sign-up challenge (auth/signup-challenge.integration.test.ts sets it).
+    registrationChallengeAfter: 1000,
     // Suites send thousands of requests a minute from one address (the fuzz test alone): the rate
     // limits are off unless a test sets them (http/rate-limit.integration.test.ts).
     rateLimitPerMinute: 0,

@@ -1057,6 +1057,8 @@ export type QuizUpdateInput = {
 
 /** A new account. The username, email and names are trimmed (the password is not); an empty optional field is stored as null. */
 export type RegisterInput = {
+  /** A solved sign-up challenge: the base64 payload the ALTCHA widget produces for a challenge from GET /api/altcha/challenge. Needed only once this client address has registered a few accounts in the last hour (the mutation answers CHALLENGE_REQUIRED without it); ignored otherwise. Each solution admits one registration. */
+  altcha?: string | null | undefined;
   /** A valid email address of at most 254 characters, stored in lower case; optional. */
   email?: string | null | undefined;
   /** At most 100 characters; optional. */

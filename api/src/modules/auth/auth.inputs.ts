@@ -45,4 +45,11 @@ export class RegisterInput {
       'The token of a store purchase invitation (the `storeInvite` parameter of the mailed link); optional. When it was issued for this registration’s email, the DRX courses and resources bought in the store with that email become the new account’s; otherwise it is ignored (the account is created all the same and the purchases keep waiting).',
   })
   storeInvite?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'A solved sign-up challenge: the base64 payload the ALTCHA widget produces for a challenge from GET /api/altcha/challenge. Needed only once this client address has registered a few accounts in the last hour (the mutation answers CHALLENGE_REQUIRED without it); ignored otherwise. Each solution admits one registration.',
+  })
+  altcha?: string | null;
 }

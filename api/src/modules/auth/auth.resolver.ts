@@ -43,7 +43,9 @@ export class AuthResolver {
     description:
       'Creates a member account (role `user`) and signs it in with a new session. ' +
       'Errors: INVALID_INPUT (a field breaks its rule; `field` names it), ' +
-      'TOO_MANY_ATTEMPTS (this client address has registered its limit of accounts in the last hour: 10 unless the server’s REGISTRATION_LIMIT says otherwise), ' +
+      'CHALLENGE_REQUIRED (this client address has registered a few accounts in the last hour — 3 unless the server’s REGISTRATION_CHALLENGE_AFTER says otherwise — so each further one needs `altcha`: a solved challenge from GET /api/altcha/challenge), ' +
+      'CHALLENGE_FAILED (`altcha` is not a valid solution, its challenge expired, or it was used before), ' +
+      'TOO_MANY_ATTEMPTS (this client address has registered the hard ceiling of accounts in the last hour: 200 unless the server’s REGISTRATION_LIMIT says otherwise), ' +
       'USERNAME_TAKEN (the username exists in any letter case). ' +
       'With `storeInvite` issued for the email, the DRX purchases waiting in the store for that email are claimed too.',
   })
@@ -55,7 +57,15 @@ export class AuthResolver {
       async () => {
         const user = await ctx.services.auth.register(
           input,
-          { ip: ctx.ip, limit: ctx.config.registrationLimit },
+          {
+            ip: ctx.ip,
+            allowance: {
+              challengeAfter: ctx.config.registrationChallengeAfter,
+              ceiling: ctx.config.registrationLimit,
+            },
+            altcha: input.altcha,
+            secret: ctx.config.sessionSecret,
+          },
           { token: input.storeInvite, secret: ctx.config.sessionSecret },
           ctx.config.publicUrl,
         );

@@ -34,6 +34,7 @@ export const authRoutes: GraphRoute[] = [
         firstName: optionalText(req.body?.firstName),
         lastName: optionalText(req.body?.lastName),
         storeInvite: optionalText(req.body?.storeInvite),
+        altcha: optionalText(req.body?.altcha),
       },
     }),
     select: userOf,

@@ -8,7 +8,7 @@ import { MAX_USERNAME_LENGTH, validateRegistration, type RegistrationFields } fr
 import { isKnownFor, type KnownDevice } from './known-device';
 import { LoginThrottle, THROTTLE_MESSAGE } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
-import { RegistrationThrottle } from './registration-throttle';
+import { type RegistrationAllowance, RegistrationThrottle } from './registration-throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const USERNAME_TAKEN = 'Username already exists';
@@ -57,20 +57,22 @@ export class AuthService {
   }
 
   /**
-   * Creates an account. `limit`: registrations one address may make per hour (0: no limit); every
-   * valid attempt counts, before the name is checked and the password hashed. `invite`: a store
+   * Creates an account. `from.allowance`: registrations one address may make per hour without a
+   * sign-up challenge, and at most; every valid attempt counts, before the name is checked and the
+   * password hashed. `from.altcha`: a solved sign-up challenge, checked when the address owes one
+   * (`from.secret` signed it). `invite`: a store
    * purchase invitation's token: issued for the email (shop/store-invite.ts), it proves the address
    * (verified at once) and claims what the store sold to it — a wrong or missing token is no error.
    * Otherwise an email gets a link to verify it (`publicUrl`: the site's address, for the link).
    */
   async register(
     input: RegistrationFields,
-    from: { ip: string; limit: number },
+    from: { ip: string; allowance: RegistrationAllowance; altcha?: string | null; secret: string },
     invite: StoreInviteClaim,
     publicUrl: string,
   ): Promise<User> {
     const clean = validateRegistration(input);
-    await new RegistrationThrottle(this.em).admit(from.ip, from.limit);
+    await new RegistrationThrottle(this.em).admit(from.ip, from.allowance, from.altcha, from.secret);
     const usernameKey = clean.username.toLowerCase();
     if (await this.em.count(User, { usernameKey })) {
       throw new DomainError('USERNAME_TAKEN', USERNAME_TAKEN, 'username');

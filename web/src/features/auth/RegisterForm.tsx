@@ -2,8 +2,9 @@ import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { RegisterInput } from '../../gql/graphql';
 import { useRegister } from './useRegister';
+import { useSignupChallenge } from './useSignupChallenge';
 
-type RegisterField = Exclude<keyof RegisterInput, 'storeInvite'>;
+type RegisterField = Exclude<keyof RegisterInput, 'storeInvite' | 'altcha'>;
 
 const EMPTY_FORM: Record<RegisterField, string> = {
   username: '',
@@ -20,6 +21,8 @@ const EMPTY_FORM: Record<RegisterField, string> = {
  */
 export function RegisterForm({ email = '', storeInvite }: { email?: string; storeInvite?: string } = {}) {
   const { register, loading } = useRegister();
+  const challenge = useSignupChallenge();
+  const [submitting, setSubmitting] = useState(false);
   const [values, setValues] = useState({ ...EMPTY_FORM, email });
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
 
@@ -36,7 +39,9 @@ export function RegisterForm({ email = '', storeInvite }: { email?: string; stor
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const failure = await register({ ...values, username: values.username.trim(), storeInvite });
+    setSubmitting(true);
+    const failure = await register({ ...values, username: values.username.trim(), storeInvite }, challenge);
+    setSubmitting(false);
     setFieldError(
       failure?.field && failure.message ? { field: failure.field, message: failure.message } : null,
     );
@@ -72,7 +77,8 @@ export function RegisterForm({ email = '', storeInvite }: { email?: string; stor
             <Field.ErrorText>{errorOf('lastName')}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
-        <Button type="submit" loading={loading} loadingText="Creating account..." width="full">
+        {challenge.widget}
+        <Button type="submit" loading={loading || submitting} loadingText="Creating account..." width="full">
           Create Account
         </Button>
       </Stack>

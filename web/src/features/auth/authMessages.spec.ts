@@ -52,6 +52,14 @@ describe('registrationFailureMessage', () => {
     );
   });
 
+  it('says the sign-up check failed, not the API instructions, when the challenge is refused', () => {
+    for (const code of ['CHALLENGE_REQUIRED', 'CHALLENGE_FAILED']) {
+      expect(
+        registrationFailureMessage({ code, field: 'altcha', message: 'Solve … GET /api/altcha/challenge' }),
+      ).toBe('This browser could not complete the sign-up check. Please try again.');
+    }
+  });
+
   it('shows the server message, or a fallback without one', () => {
     expect(
       registrationFailureMessage({ code: 'INVALID_INPUT', field: 'email', message: 'Email is not valid' }),

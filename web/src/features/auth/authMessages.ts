@@ -12,6 +12,8 @@ export const AUTH_TEXT = {
   registrationFailedTitle: 'Registration failed',
   usernameTaken: 'This username is already taken. Please try another one.',
   registrationFallback: 'Registration failed. Please check your information and try again.',
+  /** Not the spec's: the sign-up challenge could not be solved in this browser (auth/useSignupChallenge.tsx). */
+  challengeFailed: 'This browser could not complete the sign-up check. Please try again.',
   logoutSuccessTitle: 'Logged out',
   logoutSuccessDescription: 'You have been successfully logged out.',
   logoutFailedTitle: 'Logout failed',
@@ -60,6 +62,8 @@ export function registrationFailureMessage(failure: AuthFailure): string {
   if (failure.code === 'USERNAME_TAKEN' || message === 'Username already exists') {
     return AUTH_TEXT.usernameTaken;
   }
+  if (failure.code === 'CHALLENGE_REQUIRED' || failure.code === 'CHALLENGE_FAILED')
+    return AUTH_TEXT.challengeFailed;
   return message || AUTH_TEXT.registrationFallback;
 }
 

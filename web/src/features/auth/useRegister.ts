@@ -11,6 +11,7 @@ import {
   type AuthFailure,
 } from './authMessages';
 import { afterAuthPath } from './returnTo';
+import type { SignupChallenge } from './useSignupChallenge';
 
 const RegisterMutationDocument = graphql(`
   mutation Register($input: RegisterInput!) {
@@ -40,29 +41,49 @@ function withoutBlankOptionals(input: RegisterInput): RegisterInput {
     firstName: optional(input.firstName),
     lastName: optional(input.lastName),
     storeInvite: optional(input.storeInvite),
+    altcha: optional(input.altcha),
   };
 }
+
+/** The server asked for a (new) sign-up challenge solution. */
+const CHALLENGE_CODES = new Set(['CHALLENGE_REQUIRED', 'CHALLENGE_FAILED']);
 
 /**
  * Creates an account (the server signs it in). Success parks the 'Registration successful'
  * toast and reloads the app on /dashboard; failure shows 'Registration failed' with the spec's
  * explanation. Resolves to the failure (with the offending `field`, if any), or null on success.
+ * `challenge`: the form's sign-up challenge (useSignupChallenge): its solution goes along, and
+ * when the server refuses it (needed but missing, expired, used) a new one is solved and the
+ * registration sent once more — the person only sees it take a second longer.
  */
 export function useRegister() {
   const [mutate, { loading }] = useMutation(RegisterMutationDocument);
 
   const register = useCallback(
-    async (input: RegisterInput): Promise<AuthFailure | null> => {
-      let failure: AuthFailure | null;
-      try {
-        const { data } = await mutate({ variables: { input: withoutBlankOptionals(input) } });
-        const payload = data?.register;
-        failure = payload
-          ? (failureFromUserErrors(payload.userErrors) ?? (payload.user ? null : { message: '' }))
-          : { message: '' };
-      } catch (error) {
-        failure = failureFromError(error);
+    async (
+      input: RegisterInput,
+      challenge?: Pick<SignupChallenge, 'solution' | 'renew'>,
+    ): Promise<AuthFailure | null> => {
+      const attempt = async (altcha: string | undefined): Promise<AuthFailure | null> => {
+        try {
+          const { data } = await mutate({
+            variables: { input: withoutBlankOptionals({ ...input, altcha }) },
+          });
+          const payload = data?.register;
+          return payload
+            ? (failureFromUserErrors(payload.userErrors) ?? (payload.user ? null : { message: '' }))
+            : { message: '' };
+        } catch (error) {
+          return failureFromError(error);
+        }
+      };
+      let failure = await attempt(await challenge?.solution());
+      if (failure && challenge && CHALLENGE_CODES.has(failure.code ?? '')) {
+        challenge.renew();
+        failure = await attempt(await challenge.solution());
       }
+      // A solution sent may have been used: the next submission gets a new one.
+      if (failure) challenge?.renew();
 
       if (failure) {
         toaster.error({
