@@ -4,6 +4,7 @@ import type { IRules } from 'graphql-shield';
 import { adminPermissions } from '../modules/admin/admin.permissions';
 import { accountPermissions } from '../modules/account/account.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
+import { passkeysPermissions } from '../modules/passkeys/passkeys.permissions';
 import { calendarPermissions } from '../modules/bookings/calendar/calendar.permissions';
 import { bookingsPermissions } from '../modules/bookings/bookings.permissions';
 import { instructorEarningsPermissions } from '../modules/bookings/instructor-earnings';
@@ -66,6 +67,7 @@ function isFieldMap(value: unknown): value is Record<string, unknown> {
 export const ruleTree = mergeRules(
   authPermissions,
   accountPermissions,
+  passkeysPermissions,
   usersPermissions,
   referencePermissions,
   adminPermissions,

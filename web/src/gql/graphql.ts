@@ -1220,6 +1220,10 @@ export type SecurityEventKind =
   | 'EMAIL_VERIFIED'
   /** Every other session was signed out (`detail`: how many). */
   | 'OTHER_SESSIONS_ENDED'
+  /** A passkey was added to the account (`detail`: its name). */
+  | 'PASSKEY_ADDED'
+  /** A passkey was removed from the account (`detail`: its name). */
+  | 'PASSKEY_REMOVED'
   /** The password was changed from the profile (the current one given). */
   | 'PASSWORD_CHANGED'
   /** A new password was set with a mailed reset link. */

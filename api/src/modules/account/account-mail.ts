@@ -119,3 +119,29 @@ export function mailSessionsEnded(
     `were signed out on ${when(new Date())}, from your profile's list of sessions.`;
   return sendSecurityNotice(em, to, user, 'Your other DRX sessions were signed out', what, publicUrl);
 }
+
+export function mailPasskeyChanged(
+  em: EntityManager,
+  to: string,
+  user: Recipient,
+  change: 'added' | 'removed',
+  passkeyName: string,
+  publicUrl: string,
+): Promise<{ id: string }> {
+  const what =
+    change === 'added'
+      ? `A passkey named "${passkeyName}" was added to your DRX account "${user.username}" on ${when(new Date())}. ` +
+        `It can sign in to the account without the password.`
+      : `The passkey named "${passkeyName}" was removed from your DRX account "${user.username}" on ${when(new Date())}. ` +
+        `It can no longer sign in to the account.`;
+  return sendSecurityNotice(
+    em,
+    to,
+    user,
+    change === 'added'
+      ? 'A passkey was added to your DRX account'
+      : 'A passkey was removed from your DRX account',
+    what,
+    publicUrl,
+  );
+}

@@ -9,7 +9,9 @@ export type SecurityEventKind =
   | 'email_changed'
   | 'email_verified'
   | 'session_ended'
-  | 'other_sessions_ended';
+  | 'other_sessions_ended'
+  | 'passkey_added'
+  | 'passkey_removed';
 
 /** The request an event came from: its client address and browser. */
 export interface EventOrigin {

@@ -8,6 +8,8 @@ export enum SecurityEventKindValue {
   EMAIL_VERIFIED = 'email_verified',
   SESSION_ENDED = 'session_ended',
   OTHER_SESSIONS_ENDED = 'other_sessions_ended',
+  PASSKEY_ADDED = 'passkey_added',
+  PASSKEY_REMOVED = 'passkey_removed',
 }
 
 registerEnumType(SecurityEventKindValue, {
@@ -20,6 +22,8 @@ registerEnumType(SecurityEventKindValue, {
     EMAIL_VERIFIED: { description: 'The email address was proven (a mailed link opened).' },
     SESSION_ENDED: { description: 'One other session was signed out from the sessions list.' },
     OTHER_SESSIONS_ENDED: { description: 'Every other session was signed out (`detail`: how many).' },
+    PASSKEY_ADDED: { description: 'A passkey was added to the account (`detail`: its name).' },
+    PASSKEY_REMOVED: { description: 'A passkey was removed from the account (`detail`: its name).' },
   },
 });
 

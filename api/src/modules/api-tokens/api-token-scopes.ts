@@ -177,6 +177,8 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
   ]),
   // Which browsers hold my sessions: a person's session only, like ending them.
   ...fields(SESSION_ONLY, ['mySessions']),
+  // My passkeys are credentials: a person's session only.
+  ...fields(SESSION_ONLY, ['myPasskeys']),
 ]);
 
 /** The scope each Mutation field needs. */
@@ -189,6 +191,12 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'emailVerify',
     'login',
     'logout',
+    'passkeyAdd',
+    'passkeyRegistrationOptions',
+    'passkeyRemove',
+    'passkeyRename',
+    'passkeySignIn',
+    'passkeySignInOptions',
     'passwordChange',
     'passwordReset',
     'passwordResetRequest',

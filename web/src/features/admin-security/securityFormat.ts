@@ -8,6 +8,8 @@ export const KIND_LABELS: Record<SecurityEventKind, string> = {
   EMAIL_VERIFIED: 'Email verified',
   SESSION_ENDED: 'Session signed out',
   OTHER_SESSIONS_ENDED: 'Other sessions signed out',
+  PASSKEY_ADDED: 'Passkey added',
+  PASSKEY_REMOVED: 'Passkey removed',
 };
 
 export const KIND_OPTIONS = (Object.keys(KIND_LABELS) as SecurityEventKind[]).map((value) => ({
