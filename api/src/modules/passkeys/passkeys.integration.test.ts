@@ -389,5 +389,7 @@ describe('naming and removing passkeys', () => {
     });
     const again = (await t.gql(agent, REMOVE, { input: { id: passkey.id } })).data.passkeyRemove;
     expect(again.userErrors[0]?.code).toBe('NOT_FOUND');
+    const nonsense = (await t.gql(agent, REMOVE, { input: { id: 'not-a-passkey' } })).data.passkeyRemove;
+    expect(nonsense.userErrors[0]?.code).toBe('NOT_FOUND');
   });
 });

@@ -240,6 +240,15 @@ export async function passkeyAdd(
   });
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that cannot be a passkey's is no passkey of mine (and never reaches SQL as a uuid). */
+function passkeyId(id: string): string {
+  if (typeof id !== 'string' || !UUID.test(id))
+    throw new DomainError('NOT_FOUND', PASSKEY_TEXT.notFound, 'id');
+  return id;
+}
+
 /** Renames one of the account's passkeys. */
 export async function passkeyRename(
   em: EntityManager,
@@ -250,7 +259,7 @@ export async function passkeyRename(
   if (!name) throw new DomainError('INVALID_INPUT', PASSKEY_TEXT.nameInvalid, 'name');
   const [row] = await em.execute<PasskeyRow[]>(
     `update passkeys set name = ? where id = ? and user_id = ? returning ${COLUMNS}`,
-    [name, input.id, userId],
+    [name, passkeyId(input.id), userId],
   );
   if (!row) throw new DomainError('NOT_FOUND', PASSKEY_TEXT.notFound, 'id');
   return passkeyOf(row);
@@ -267,7 +276,7 @@ export async function passkeyRemove(
   return em.transactional(async (tem) => {
     const [row] = await tem.execute<{ id: string; name: string }[]>(
       `delete from passkeys where id = ? and user_id = ? returning id, name`,
-      [id, user.id],
+      [passkeyId(id), user.id],
     );
     if (!row) throw new DomainError('NOT_FOUND', PASSKEY_TEXT.notFound, 'id');
     await recordSecurityEvent(tem, user.id, 'passkey_removed', origin, row.name);
