@@ -24,7 +24,7 @@ describe('route guards and the dashboard redirect', () => {
     vexpect(new URL(page.url()).searchParams.get('returnTo')).toBe(booking);
     await page.getByLabel('Username').first().fill('member');
     await page.getByLabel('Password').first().fill('drx-demo-2026');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === booking);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     vexpect(pathOf(page)).toBe(booking);

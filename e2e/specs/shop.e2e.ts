@@ -52,7 +52,7 @@ async function signIn(page: Page, username: string, password: string) {
   await page.goto(at('/auth'));
   await page.getByLabel('Username').first().fill(username);
   await page.getByLabel('Password').first().fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** What the steps hand on to each other. */

@@ -129,7 +129,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.goto('/auth');
   await page.getByLabel('Username').first().fill(username);
   await page.getByLabel('Password').first().fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Path of the page's current URL. */

@@ -40,6 +40,9 @@ const PUBLIC_ROOT_FIELDS = new Set([
   'Mutation.passwordResetRequest',
   'Mutation.passwordReset',
   'Mutation.emailVerify',
+  // Signing in with a passkey (passkeys/passkeys.permissions.ts).
+  'Mutation.passkeySignInOptions',
+  'Mutation.passkeySignIn',
   'Query.courses',
   'Query.course',
   'Query.courseCategories',

@@ -5,6 +5,7 @@ import { adminPermissions } from '../modules/admin/admin.permissions';
 import { accountPermissions } from '../modules/account/account.permissions';
 import { identitiesPermissions } from '../modules/identities/identities.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
+import { passkeysPermissions } from '../modules/passkeys/passkeys.permissions';
 import { calendarPermissions } from '../modules/bookings/calendar/calendar.permissions';
 import { bookingsPermissions } from '../modules/bookings/bookings.permissions';
 import { instructorEarningsPermissions } from '../modules/bookings/instructor-earnings';
@@ -70,6 +71,7 @@ export const ruleTree = mergeRules(
   accountPermissions,
   privacyPermissions,
   identitiesPermissions,
+  passkeysPermissions,
   usersPermissions,
   referencePermissions,
   adminPermissions,

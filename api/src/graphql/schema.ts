@@ -40,6 +40,7 @@ import { sellersResolvers } from '../modules/sellers/sellers.resolver';
 import { AccountResolver } from '../modules/account/account.resolver';
 import { PrivacyResolver } from '../modules/privacy/privacy.resolver';
 import { IdentitiesResolver } from '../modules/identities/identities.resolver';
+import { PasskeysResolver } from '../modules/passkeys/passkeys.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import { webhooksResolvers } from '../modules/webhooks/webhooks.resolver';
 import { PgPubSub } from '../realtime/pg-pubsub';
@@ -52,6 +53,7 @@ export const resolvers = [
   AccountResolver,
   PrivacyResolver,
   IdentitiesResolver,
+  PasskeysResolver,
   UsersResolver,
   ReferenceResolver,
   AdminResolver,

@@ -278,6 +278,13 @@ type Documents = {
     "\n  query NotificationPreferences {\n    notificationPreferences {\n      kind\n      label\n      description\n      enabled\n    }\n  }\n": typeof types.NotificationPreferencesDocument,
     "\n  mutation NotificationPreferencesUpdate($input: NotificationPreferencesUpdateInput!) {\n    notificationPreferencesUpdate(input: $input) {\n      preferences {\n        kind\n        label\n        description\n        enabled\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.NotificationPreferencesUpdateDocument,
     "\n  mutation NotificationUnsubscribe($input: NotificationUnsubscribeInput!) {\n    notificationUnsubscribe(input: $input) {\n      kind\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.NotificationUnsubscribeDocument,
+    "\n  query MyPasskeys {\n    myPasskeys {\n      id\n      name\n      deviceType\n      backedUp\n      createdAt\n      lastUsedAt\n    }\n  }\n": typeof types.MyPasskeysDocument,
+    "\n  mutation PasskeyRegistrationOptions($input: PasskeyRegistrationOptionsInput!) {\n    passkeyRegistrationOptions(input: $input) {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasskeyRegistrationOptionsDocument,
+    "\n  mutation PasskeyAdd($input: PasskeyAddInput!) {\n    passkeyAdd(input: $input) {\n      passkey {\n        id\n        name\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasskeyAddDocument,
+    "\n  mutation PasskeyRename($input: PasskeyRenameInput!) {\n    passkeyRename(input: $input) {\n      passkey {\n        id\n        name\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasskeyRenameDocument,
+    "\n  mutation PasskeyRemove($input: PasskeyRemoveInput!) {\n    passkeyRemove(input: $input) {\n      removedId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasskeyRemoveDocument,
+    "\n  mutation PasskeySignInOptions {\n    passkeySignInOptions {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasskeySignInOptionsDocument,
+    "\n  mutation PasskeySignIn($input: PasskeySignInInput!) {\n    passkeySignIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasskeySignInDocument,
     "\n  mutation AccountDelete($input: AccountDeleteInput!) {\n    accountDelete(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.AccountDeleteDocument,
     "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n": typeof types.ProfilePageDocument,
     "\n  query UserProfile($id: ID!) {\n    user(id: $id) {\n      id\n      username\n      displayName\n      role\n      roles\n      profileImageUrl\n    }\n  }\n": typeof types.UserProfileDocument,
@@ -611,6 +618,13 @@ const documents: Documents = {
     "\n  query NotificationPreferences {\n    notificationPreferences {\n      kind\n      label\n      description\n      enabled\n    }\n  }\n": types.NotificationPreferencesDocument,
     "\n  mutation NotificationPreferencesUpdate($input: NotificationPreferencesUpdateInput!) {\n    notificationPreferencesUpdate(input: $input) {\n      preferences {\n        kind\n        label\n        description\n        enabled\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.NotificationPreferencesUpdateDocument,
     "\n  mutation NotificationUnsubscribe($input: NotificationUnsubscribeInput!) {\n    notificationUnsubscribe(input: $input) {\n      kind\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.NotificationUnsubscribeDocument,
+    "\n  query MyPasskeys {\n    myPasskeys {\n      id\n      name\n      deviceType\n      backedUp\n      createdAt\n      lastUsedAt\n    }\n  }\n": types.MyPasskeysDocument,
+    "\n  mutation PasskeyRegistrationOptions($input: PasskeyRegistrationOptionsInput!) {\n    passkeyRegistrationOptions(input: $input) {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasskeyRegistrationOptionsDocument,
+    "\n  mutation PasskeyAdd($input: PasskeyAddInput!) {\n    passkeyAdd(input: $input) {\n      passkey {\n        id\n        name\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasskeyAddDocument,
+    "\n  mutation PasskeyRename($input: PasskeyRenameInput!) {\n    passkeyRename(input: $input) {\n      passkey {\n        id\n        name\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasskeyRenameDocument,
+    "\n  mutation PasskeyRemove($input: PasskeyRemoveInput!) {\n    passkeyRemove(input: $input) {\n      removedId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasskeyRemoveDocument,
+    "\n  mutation PasskeySignInOptions {\n    passkeySignInOptions {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasskeySignInOptionsDocument,
+    "\n  mutation PasskeySignIn($input: PasskeySignInInput!) {\n    passkeySignIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasskeySignInDocument,
     "\n  mutation AccountDelete($input: AccountDeleteInput!) {\n    accountDelete(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.AccountDeleteDocument,
     "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n": types.ProfilePageDocument,
     "\n  query UserProfile($id: ID!) {\n    user(id: $id) {\n      id\n      username\n      displayName\n      role\n      roles\n      profileImageUrl\n    }\n  }\n": types.UserProfileDocument,
@@ -1750,6 +1764,34 @@ export function graphql(source: "\n  mutation NotificationPreferencesUpdate($inp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation NotificationUnsubscribe($input: NotificationUnsubscribeInput!) {\n    notificationUnsubscribe(input: $input) {\n      kind\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation NotificationUnsubscribe($input: NotificationUnsubscribeInput!) {\n    notificationUnsubscribe(input: $input) {\n      kind\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyPasskeys {\n    myPasskeys {\n      id\n      name\n      deviceType\n      backedUp\n      createdAt\n      lastUsedAt\n    }\n  }\n"): (typeof documents)["\n  query MyPasskeys {\n    myPasskeys {\n      id\n      name\n      deviceType\n      backedUp\n      createdAt\n      lastUsedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PasskeyRegistrationOptions($input: PasskeyRegistrationOptionsInput!) {\n    passkeyRegistrationOptions(input: $input) {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PasskeyRegistrationOptions($input: PasskeyRegistrationOptionsInput!) {\n    passkeyRegistrationOptions(input: $input) {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PasskeyAdd($input: PasskeyAddInput!) {\n    passkeyAdd(input: $input) {\n      passkey {\n        id\n        name\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PasskeyAdd($input: PasskeyAddInput!) {\n    passkeyAdd(input: $input) {\n      passkey {\n        id\n        name\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PasskeyRename($input: PasskeyRenameInput!) {\n    passkeyRename(input: $input) {\n      passkey {\n        id\n        name\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PasskeyRename($input: PasskeyRenameInput!) {\n    passkeyRename(input: $input) {\n      passkey {\n        id\n        name\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PasskeyRemove($input: PasskeyRemoveInput!) {\n    passkeyRemove(input: $input) {\n      removedId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PasskeyRemove($input: PasskeyRemoveInput!) {\n    passkeyRemove(input: $input) {\n      removedId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PasskeySignInOptions {\n    passkeySignInOptions {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PasskeySignInOptions {\n    passkeySignInOptions {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PasskeySignIn($input: PasskeySignInInput!) {\n    passkeySignIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PasskeySignIn($input: PasskeySignInInput!) {\n    passkeySignIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -159,3 +159,29 @@ export function mailIdentityUnlinked(
     publicUrl,
   );
 }
+
+export function mailPasskeyChanged(
+  em: EntityManager,
+  to: string,
+  user: Recipient,
+  change: 'added' | 'removed',
+  passkeyName: string,
+  publicUrl: string,
+): Promise<{ id: string }> {
+  const what =
+    change === 'added'
+      ? `A passkey named "${passkeyName}" was added to your DRX account "${user.username}" on ${when(new Date())}. ` +
+        `It can sign in to the account without the password.`
+      : `The passkey named "${passkeyName}" was removed from your DRX account "${user.username}" on ${when(new Date())}. ` +
+        `It can no longer sign in to the account.`;
+  return sendSecurityNotice(
+    em,
+    to,
+    user,
+    change === 'added'
+      ? 'A passkey was added to your DRX account'
+      : 'A passkey was removed from your DRX account',
+    what,
+    publicUrl,
+  );
+}

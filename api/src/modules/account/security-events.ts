@@ -12,7 +12,9 @@ export type SecurityEventKind =
   | 'other_sessions_ended'
   | 'account_deleted'
   | 'identity_linked'
-  | 'identity_unlinked';
+  | 'identity_unlinked'
+  | 'passkey_added'
+  | 'passkey_removed';
 
 /** The request an event came from: its client address and browser. */
 export interface EventOrigin {

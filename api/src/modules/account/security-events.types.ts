@@ -11,6 +11,8 @@ export enum SecurityEventKindValue {
   ACCOUNT_DELETED = 'account_deleted',
   IDENTITY_LINKED = 'identity_linked',
   IDENTITY_UNLINKED = 'identity_unlinked',
+  PASSKEY_ADDED = 'passkey_added',
+  PASSKEY_REMOVED = 'passkey_removed',
 }
 
 registerEnumType(SecurityEventKindValue, {
@@ -31,6 +33,8 @@ registerEnumType(SecurityEventKindValue, {
         'An identity provider sign-in was linked to the account (`detail`: the provider and email).',
     },
     IDENTITY_UNLINKED: { description: 'An identity provider sign-in was unlinked (`detail`: the provider).' },
+    PASSKEY_ADDED: { description: 'A passkey was added to the account (`detail`: its name).' },
+    PASSKEY_REMOVED: { description: 'A passkey was removed from the account (`detail`: its name).' },
   },
 });
 

@@ -180,6 +180,8 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
   ...fields(SESSION_ONLY, ['myIdentities', 'mySessions']),
   // All my data at once: a person's session only, like deleting the account.
   ...fields(SESSION_ONLY, ['myDataExport']),
+  // My passkeys are credentials: a person's session only.
+  ...fields(SESSION_ONLY, ['myPasskeys']),
 ]);
 
 /** The scope each Mutation field needs. */
@@ -194,6 +196,12 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'identityUnlink',
     'login',
     'logout',
+    'passkeyAdd',
+    'passkeyRegistrationOptions',
+    'passkeyRemove',
+    'passkeyRename',
+    'passkeySignIn',
+    'passkeySignInOptions',
     'passwordChange',
     'passwordReset',
     'passwordResetRequest',

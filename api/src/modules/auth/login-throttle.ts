@@ -77,6 +77,31 @@ export class LoginThrottle {
       .execute(`delete from login_attempts where key = ? or id = ?`, [attempt.accountKey, attempt.ipRowId]);
   }
 
+  /**
+   * An attempt that names no account (a passkey the server does not know): it counts against its
+   * client address only, and is blocked when the address is. It never succeeds.
+   */
+  async beginForAddress(ip: string): Promise<Attempt> {
+    const conn = this.em.getConnection();
+    const key = ipKey(ip);
+    const [row]: { id: string }[] = await conn.execute(
+      `insert into login_attempts (key) values (?) returning id`,
+      [key],
+    );
+    const [{ attempts }]: { attempts: string }[] = await conn.execute(
+      `select count(*) as attempts from login_attempts where key = ? and created_at > ?`,
+      [key, new Date(Date.now() - WINDOW_MS)],
+    );
+    const attempt: Attempt = {
+      blocked: Number(attempts) > MAX_FAILURES,
+      accountKey: key,
+      accountRowId: row.id,
+      ipRowId: row.id,
+    };
+    if (attempt.blocked) await this.forget(attempt);
+    return attempt;
+  }
+
   private async forget(attempt: Attempt): Promise<void> {
     await this.em
       .getConnection()

@@ -11,10 +11,13 @@ describe('security event kinds', () => {
       'SESSION_ENDED',
       'OTHER_SESSIONS_ENDED',
       'ACCOUNT_DELETED',
+      'PASSKEY_ADDED',
+      'PASSKEY_REMOVED',
     ]);
     expect(kindLabel('SESSION_ENDED')).toBe('Session signed out');
     expect(kindLabel('OTHER_SESSIONS_ENDED')).toBe('Other sessions signed out');
-    expect(kindLabel('PASSKEY_ADDED')).toBe('PASSKEY_ADDED');
+    expect(kindLabel('PASSKEY_ADDED')).toBe('Passkey added');
+    expect(kindLabel('TWO_STEP_ON')).toBe('TWO_STEP_ON');
   });
 
   it('takes only a known kind from the address', () => {

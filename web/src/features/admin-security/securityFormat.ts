@@ -11,6 +11,8 @@ export const KIND_LABELS: Record<SecurityEventKind, string> = {
   ACCOUNT_DELETED: 'Account deleted',
   IDENTITY_LINKED: 'Provider sign-in linked',
   IDENTITY_UNLINKED: 'Provider sign-in unlinked',
+  PASSKEY_ADDED: 'Passkey added',
+  PASSKEY_REMOVED: 'Passkey removed',
 };
 
 export const KIND_OPTIONS = (Object.keys(KIND_LABELS) as SecurityEventKind[]).map((value) => ({

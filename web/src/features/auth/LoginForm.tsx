@@ -1,6 +1,7 @@
 import { Button, Field, HStack, Input, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { PasskeySignIn } from '../passkeys/PasskeySignIn';
 import { useLogin } from './useLogin';
 
 /** The sign-in form (username and password, "Forgot password?"). Shared by the auth page. */
@@ -21,7 +22,7 @@ export function LoginForm() {
           <Field.Label>Username</Field.Label>
           <Input
             name="username"
-            autoComplete="username"
+            autoComplete="username webauthn"
             value={username}
             onChange={(event) => setUsername(event.target.value)}
           />
@@ -44,6 +45,7 @@ export function LoginForm() {
         <Button type="submit" loading={loading} loadingText="Signing in..." width="full">
           Sign In
         </Button>
+        <PasskeySignIn />
       </Stack>
     </form>
   );

@@ -11,6 +11,7 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { DeveloperSection } from '../api-tokens/DeveloperSection';
 import { EmailSection } from './EmailSection';
 import { EmailVerifiedBadge } from './EmailVerifiedBadge';
+import { PasskeysSection } from '../passkeys/PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { YourDataSection } from '../privacy/YourDataSection';
@@ -136,6 +137,7 @@ export default function ProfilePage() {
         </Card.Root>
         <EmailSection email={me.email ?? null} verified={Boolean(me.emailVerified)} />
         <PasswordSection username={me.username} />
+        <PasskeysSection username={me.username} />
         <SessionsSection />
         <LinkedIdentitiesSection />
         <DeveloperSection />
