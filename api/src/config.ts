@@ -52,6 +52,12 @@ export interface Config {
   /** REGISTRATION_LIMIT: accounts one client address may register per hour (0: no limit). */
   registrationLimit: number;
   /**
+   * Whether admins and curriculum officers need a second factor for staff operations, and sellers
+   * and instructors for changing payout details (account/two-step/). Always true outside tests: not
+   * a setting; the test app turns it off for suites that sign in as staff by password alone.
+   */
+  twoStepRequired: boolean;
+  /**
    * RATE_LIMIT_PER_MINUTE: requests to /graphql and /api/* one client address may make per minute
    * without an API token, counted across all processes (http/rate-limit.ts). Default 600; 0: no limit.
    */
@@ -316,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     paymentsTestMode: boolFrom(env.PAYMENTS_TEST_MODE, !production),
     registrationLimit: intFrom('REGISTRATION_LIMIT', env.REGISTRATION_LIMIT, DEFAULT_REGISTRATION_LIMIT),
+    twoStepRequired: true,
     rateLimitPerMinute: intFrom(
       'RATE_LIMIT_PER_MINUTE',
       env.RATE_LIMIT_PER_MINUTE,

@@ -3,6 +3,7 @@ import { deny, shield } from 'graphql-shield';
 import type { IRules } from 'graphql-shield';
 import { adminPermissions } from '../modules/admin/admin.permissions';
 import { accountPermissions } from '../modules/account/account.permissions';
+import { twoStepPermissions } from '../modules/account/two-step/two-step.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
 import { calendarPermissions } from '../modules/bookings/calendar/calendar.permissions';
 import { bookingsPermissions } from '../modules/bookings/bookings.permissions';
@@ -66,6 +67,7 @@ function isFieldMap(value: unknown): value is Record<string, unknown> {
 export const ruleTree = mergeRules(
   authPermissions,
   accountPermissions,
+  twoStepPermissions,
   usersPermissions,
   referencePermissions,
   adminPermissions,

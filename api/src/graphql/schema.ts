@@ -38,6 +38,7 @@ import { resourcesResolvers } from '../modules/resources/resources.resolver';
 import { UploadsResolver } from '../modules/uploads/uploads.resolver';
 import { sellersResolvers } from '../modules/sellers/sellers.resolver';
 import { AccountResolver } from '../modules/account/account.resolver';
+import { TwoStepResolver } from '../modules/account/two-step/two-step.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import { webhooksResolvers } from '../modules/webhooks/webhooks.resolver';
 import { PgPubSub } from '../realtime/pg-pubsub';
@@ -48,6 +49,7 @@ import { permissionMiddleware, ruleOf } from './permission-middleware';
 export const resolvers = [
   AuthResolver,
   AccountResolver,
+  TwoStepResolver,
   UsersResolver,
   ReferenceResolver,
   AdminResolver,

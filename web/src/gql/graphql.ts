@@ -1224,8 +1224,16 @@ export type SecurityEventKind =
   | 'PASSWORD_CHANGED'
   /** A new password was set with a mailed reset link. */
   | 'PASSWORD_RESET'
+  /** New two-step recovery codes were made (a current code given). */
+  | 'RECOVERY_CODES_REGENERATED'
+  /** A two-step recovery code was used to sign in. */
+  | 'RECOVERY_CODE_USED'
   /** One other session was signed out from the sessions list. */
-  | 'SESSION_ENDED';
+  | 'SESSION_ENDED'
+  /** Two-step sign-in was turned off (a current code given). */
+  | 'TWO_STEP_DISABLED'
+  /** Two-step sign-in (an authenticator app) was turned on. */
+  | 'TWO_STEP_ENABLED';
 
 /** Which store to reinstate. */
 export type SellerReinstateInput = {

@@ -34,6 +34,7 @@ import { Migration20261130000100_webhooks } from './Migration20261130000100_webh
 import { Migration20261130000400_rate_limits } from './Migration20261130000400_rate_limits';
 import { Migration20261201000000_content_versions } from './Migration20261201000000_content_versions';
 import { Migration20261205000000_account_tokens } from './Migration20261205000000_account_tokens';
+import { Migration20261205100000_two_step } from './Migration20261205100000_two_step';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -102,4 +103,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261201000000_content_versions,
   },
   { name: 'Migration20261205000000_account_tokens', class: Migration20261205000000_account_tokens },
+  { name: 'Migration20261205100000_two_step', class: Migration20261205100000_two_step },
 ];

@@ -9,7 +9,11 @@ export type SecurityEventKind =
   | 'email_changed'
   | 'email_verified'
   | 'session_ended'
-  | 'other_sessions_ended';
+  | 'other_sessions_ended'
+  | 'two_step_enabled'
+  | 'two_step_disabled'
+  | 'recovery_codes_regenerated'
+  | 'recovery_code_used';
 
 /** The request an event came from: its client address and browser. */
 export interface EventOrigin {

@@ -8,6 +8,10 @@ export enum SecurityEventKindValue {
   EMAIL_VERIFIED = 'email_verified',
   SESSION_ENDED = 'session_ended',
   OTHER_SESSIONS_ENDED = 'other_sessions_ended',
+  TWO_STEP_ENABLED = 'two_step_enabled',
+  TWO_STEP_DISABLED = 'two_step_disabled',
+  RECOVERY_CODES_REGENERATED = 'recovery_codes_regenerated',
+  RECOVERY_CODE_USED = 'recovery_code_used',
 }
 
 registerEnumType(SecurityEventKindValue, {
@@ -20,6 +24,10 @@ registerEnumType(SecurityEventKindValue, {
     EMAIL_VERIFIED: { description: 'The email address was proven (a mailed link opened).' },
     SESSION_ENDED: { description: 'One other session was signed out from the sessions list.' },
     OTHER_SESSIONS_ENDED: { description: 'Every other session was signed out (`detail`: how many).' },
+    TWO_STEP_ENABLED: { description: 'Two-step sign-in (an authenticator app) was turned on.' },
+    TWO_STEP_DISABLED: { description: 'Two-step sign-in was turned off (a current code given).' },
+    RECOVERY_CODES_REGENERATED: { description: 'New two-step recovery codes were made (a current code given).' },
+    RECOVERY_CODE_USED: { description: 'A two-step recovery code was used to sign in.' },
   },
 });
 

@@ -176,7 +176,7 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'users',
   ]),
   // Which browsers hold my sessions: a person's session only, like ending them.
-  ...fields(SESSION_ONLY, ['mySessions']),
+  ...fields(SESSION_ONLY, ['mySessions', 'myTwoStep']),
 ]);
 
 /** The scope each Mutation field needs. */
@@ -188,6 +188,7 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'emailVerificationSend',
     'emailVerify',
     'login',
+    'loginSecondStep',
     'logout',
     'passwordChange',
     'passwordReset',
@@ -195,6 +196,10 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'register',
     'sessionEnd',
     'sessionsEndOthers',
+    'twoStepDisable',
+    'twoStepRecoveryCodesRegenerate',
+    'twoStepSetupConfirm',
+    'twoStepSetupStart',
   ]),
   ...fields('account:write', [
     'notificationPreferencesUpdate',
