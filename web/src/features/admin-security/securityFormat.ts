@@ -8,6 +8,10 @@ export const KIND_LABELS: Record<SecurityEventKind, string> = {
   EMAIL_VERIFIED: 'Email verified',
   SESSION_ENDED: 'Session signed out',
   OTHER_SESSIONS_ENDED: 'Other sessions signed out',
+  TWO_STEP_ENABLED: 'Two-step sign-in on',
+  TWO_STEP_DISABLED: 'Two-step sign-in off',
+  RECOVERY_CODES_REGENERATED: 'New recovery codes',
+  RECOVERY_CODE_USED: 'Recovery code used',
 };
 
 export const KIND_OPTIONS = (Object.keys(KIND_LABELS) as SecurityEventKind[]).map((value) => ({

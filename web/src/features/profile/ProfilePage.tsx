@@ -13,6 +13,7 @@ import { EmailSection } from './EmailSection';
 import { EmailVerifiedBadge } from './EmailVerifiedBadge';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
+import { TwoStepSection } from '../two-step/TwoStepSection';
 
 export const ProfilePageQueryDocument = graphql(`
   query ProfilePage {
@@ -134,6 +135,7 @@ export default function ProfilePage() {
         </Card.Root>
         <EmailSection email={me.email ?? null} verified={Boolean(me.emailVerified)} />
         <PasswordSection username={me.username} />
+        <TwoStepSection />
         <SessionsSection />
         <DeveloperSection />
       </Stack>
