@@ -261,7 +261,9 @@ async function withWrongCodeThrottle(
     );
     if (n >= WRONG_CODES_PER_HOUR) throw new DomainError('TOO_MANY_ATTEMPTS', WRONG_CODES_THROTTLED, 'code');
     const why = await check(tem);
-    if (why) await tem.execute('insert into account_throttle_events (key) values (?)', [key]);
+    // A replayed code came from the right secret (no guess): refused, not counted.
+    if (why && why !== REPLAYED_CODE)
+      await tem.execute('insert into account_throttle_events (key) values (?)', [key]);
     return why;
   });
   if (failure) throw new DomainError('INVALID_INPUT', failure, 'code');
