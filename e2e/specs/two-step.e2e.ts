@@ -24,7 +24,9 @@ describe('two-step sign-in', () => {
     await page.getByLabel('Username').first().fill('admin');
     await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByLabel('Authentication code').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByLabel('Authentication code').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     // No session before the code.
     expect((await graphql<{ me: null }>(page, '{ me { id } }')).me).toBeNull();
     await enterSecondStep(page);
@@ -65,7 +67,9 @@ describe('two-step sign-in', () => {
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/profile');
     await expect
-      .poll(() => page.getByText('Admins and curriculum officers must use two-step sign-in').isVisible())
+      .poll(() => page.getByText('Admins and curriculum officers must use two-step sign-in').isVisible(), {
+        timeout: 15_000,
+      })
       .toBe(true);
     const section = page.locator('#two-step');
     await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
@@ -77,20 +81,20 @@ describe('two-step sign-in', () => {
     await section.getByLabel('2. Code from the app').fill(await totpCode(key));
     await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
     const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
-    await expect.poll(() => codes.count()).toBe(10);
+    await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10);
     await section.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await expect
       .poll(() => section.getByText('Two-step sign-in is on. 10 recovery codes left.').isVisible())
       .toBe(true);
     await page.goto('/admin');
-    await expect.poll(() => pathOf(page)).toBe('/admin');
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/admin');
 
     // A new browser: the password, then a code of the app.
     const again = await b.page();
     await signIn(again, username, password);
     await enterSecondStep(again, key);
-    await expect.poll(() => pathOf(again)).toBe('/dashboard');
+    await expect.poll(() => pathOf(again), { timeout: 15_000 }).toBe('/dashboard');
     await again.goto('/admin');
-    await expect.poll(() => pathOf(again)).toBe('/admin');
+    await expect.poll(() => pathOf(again), { timeout: 15_000 }).toBe('/admin');
   });
 });
