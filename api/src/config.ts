@@ -61,6 +61,12 @@ export interface Config {
    */
   registrationChallengeAfter: number;
   /**
+   * Whether admins and curriculum officers need a second factor for staff operations, and sellers
+   * and instructors for changing payout details (account/two-step/). Always true outside tests: not
+   * a setting; the test app turns it off for suites that sign in as staff by password alone.
+   */
+  twoStepRequired: boolean;
+  /**
    * RATE_LIMIT_PER_MINUTE: requests to /graphql and /api/* one client address may make per minute
    * without an API token, counted across all processes (http/rate-limit.ts). Default 600; 0: no limit.
    */
@@ -377,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.REGISTRATION_CHALLENGE_AFTER,
       DEFAULT_REGISTRATION_CHALLENGE_AFTER,
     ),
+    twoStepRequired: true,
     rateLimitPerMinute: intFrom(
       'RATE_LIMIT_PER_MINUTE',
       env.RATE_LIMIT_PER_MINUTE,

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appReady, DEMO_PASSWORD, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { apiSignIn } from '../support/two-step';
 
 const b = useBrowser();
 
@@ -391,8 +392,9 @@ describe('accessibility of the contact form and the staff inbox in use (axe WCAG
     });
     expect(sent.status()).toBe(201);
     const page = await b.page();
-    const login = await page.request.post('/api/login', {
-      data: { username: 'admin', password: DEMO_PASSWORD },
+    const login = await apiSignIn(page.request, (path) => path, {
+      username: 'admin',
+      password: DEMO_PASSWORD,
     });
     expect(login.ok()).toBe(true);
     const inbox = await graphql<{ inboxItems: { nodes: { id: string }[] } }>(

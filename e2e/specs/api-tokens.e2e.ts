@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, screenshotAtRest } from '../support/screens';
 import { DEMO_PASSWORD, useBrowser } from '../support/browser';
+import { apiSignIn } from '../support/two-step';
 
 /**
  * Personal API tokens from end to end (issue 15): a new member creates a token on /profile, sees
@@ -48,9 +49,7 @@ async function memberPage(): Promise<Page> {
 
 async function adminPage(): Promise<Page> {
   const page = await b.page();
-  const login = await page.request.post('/api/login', {
-    data: { username: 'admin', password: DEMO_PASSWORD },
-  });
+  const login = await apiSignIn(page.request, (path) => path, { username: 'admin', password: DEMO_PASSWORD });
   expect(login.ok(), 'sign in as admin').toBe(true);
   return page;
 }

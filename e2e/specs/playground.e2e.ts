@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, useBrowser } from '../support/browser';
+import { apiSignIn } from '../support/two-step';
 
 const b = useBrowser();
 
@@ -8,8 +9,9 @@ const b = useBrowser();
 describe('the GraphQL playground at /graphql', () => {
   it('lists the schema in its docs pane and answers the welcome query with the session', async () => {
     const page = await b.page();
-    const login = await page.request.post('/api/login', {
-      data: { username: 'admin', password: DEMO_PASSWORD },
+    const login = await apiSignIn(page.request, (path) => path, {
+      username: 'admin',
+      password: DEMO_PASSWORD,
     });
     expect(login.status()).toBe(200);
 

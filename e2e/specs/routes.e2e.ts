@@ -1,5 +1,6 @@
 import { expect as vexpect, describe, it } from 'vitest';
 import { DEMO_PASSWORD, pathOf, useBrowser } from '../support/browser';
+import { apiSignIn } from '../support/two-step';
 
 const b = useBrowser();
 
@@ -46,8 +47,9 @@ describe('public routes', () => {
       if (!url.startsWith(b.baseURL()) && !url.startsWith('data:') && !url.startsWith('blob:'))
         external.push(url);
     });
-    const login = await page.request.post('/api/login', {
-      data: { username: 'admin', password: DEMO_PASSWORD },
+    const login = await apiSignIn(page.request, (path) => path, {
+      username: 'admin',
+      password: DEMO_PASSWORD,
     });
     vexpect(login.status()).toBe(200);
     await page.goto('/graphql');

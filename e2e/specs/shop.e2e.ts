@@ -3,6 +3,7 @@ import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appDatabase } from '../support/app-database';
 import { DEMO_PASSWORD, pathOf, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { apiSignIn } from '../support/two-step';
 
 /**
  * The shop from end to end on the built-in demo store (issue 22, "Tests"): an admin reconnects the
@@ -103,9 +104,7 @@ function step(n: number, name: string, body: () => Promise<void>, timeout = 90_0
 /** A page signed in as the demo admin (by the API: the sign-in page has its own tests). */
 async function asAdmin(): Promise<Page> {
   const page = await open();
-  const res = await page.request.post(at('/api/login'), {
-    data: { username: 'admin', password: DEMO_PASSWORD },
-  });
+  const res = await apiSignIn(page.request, at, { username: 'admin', password: DEMO_PASSWORD });
   expect(res.status(), await res.text()).toBe(200);
   return page;
 }

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../api/src/test/fake-stripe';
 import { startS3Server, type TestS3 } from '../../api/src/test/s3-server';
+import { DEMO_TWO_STEP_KEY, totpCode } from '../support/two-step';
 
 // Two app instances as on two machines: the production build, each its own process with its own
 // DATA_DIR, sharing nothing but one PostgreSQL database and one S3-compatible object store (an
@@ -168,8 +169,17 @@ function client() {
     call,
     gql: (machine: Instance, query: string, variables: Record<string, unknown> = {}) =>
       call(machine, 'POST', '/graphql', { query, variables }),
-    signIn: (machine: Instance, username: string, password = PASSWORD) =>
-      call(machine, 'POST', '/api/login', { username, password }),
+    /** `POST /api/login`; the seeded staff then send their demo key's code (support/two-step.ts). */
+    signIn: async (machine: Instance, username: string, password = PASSWORD) => {
+      const login = await call(machine, 'POST', '/api/login', { username, password });
+      if (login.status !== 202) return login;
+      for (const steps of [0, 1, 2]) {
+        const code = await totpCode(DEMO_TWO_STEP_KEY, steps);
+        const done = await call(machine, 'POST', '/api/login/second-step', { code });
+        if (done.status === 200) return done;
+      }
+      throw new Error(`${username}: no code of the demo key was accepted`);
+    },
   };
 }
 

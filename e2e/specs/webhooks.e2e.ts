@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations } from '../support/screens';
 import { DEMO_PASSWORD, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { apiSignIn } from '../support/two-step';
 
 /**
  * Outgoing webhooks from end to end (issue 15): an admin adds an endpoint on /admin/webhooks that
@@ -70,8 +71,9 @@ describe('webhooks', () => {
   it('an admin adds an endpoint, a member buys, the receiver gets a signed order.paid and the log shows it', async () => {
     // The admin adds the endpoint.
     const admin = await b.page();
-    const login = await admin.request.post('/api/login', {
-      data: { username: 'admin', password: DEMO_PASSWORD },
+    const login = await apiSignIn(admin.request, (path) => path, {
+      username: 'admin',
+      password: DEMO_PASSWORD,
     });
     expect(login.ok()).toBe(true);
     await admin.goto('/admin');

@@ -6,6 +6,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { enterSecondStep, isDemoStaff } from './two-step';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -124,12 +125,16 @@ export function useBrowser() {
   };
 }
 
-/** Signs in through the /auth page as a user would. */
+/**
+ * Signs in through the /auth page as a user would; the seeded staff (two-step sign-in on with the
+ * README's demo key) also enter the code of their authenticator app (support/two-step.ts).
+ */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
   await page.goto('/auth');
   await page.getByLabel('Username').first().fill(username);
   await page.getByLabel('Password').first().fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  if (isDemoStaff(username) && password === DEMO_PASSWORD) await enterSecondStep(page);
 }
 
 /** Path of the page's current URL. */

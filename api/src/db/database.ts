@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { Storage } from '../storage/storage';
 import { ormConfig } from './mikro-orm.config';
 import { refuseDemoPasswords } from './seeders/demo-passwords';
+import { refuseDemoTwoStepKey } from './seeders/demo-two-step';
 import { seedDatabase } from './seeders/seed';
 
 /** The advisory lock held while one process migrates and seeds (any bigint unique to this use). */
@@ -40,15 +41,22 @@ export async function openDatabase(
     refuseDemoPasswords?: boolean;
     /** Where seeding puts the demo resources' files: the app's private storage (default: PRIVATE_DIR). */
     privateFiles?: Storage;
+    /** False: the seeded staff get no two-step sign-in (the test app's default). */
+    demoTwoStep?: boolean;
   },
 ): Promise<MikroORM> {
   const orm = await MikroORM.init(ormConfig(url, { silent: options.silent }));
   try {
     await oneAtATime(orm, async () => {
       await orm.getMigrator().up();
-      if (options.seed) await seedDatabase(orm.em.fork(), options.privateFiles);
+      if (options.seed)
+        await seedDatabase(orm.em.fork(), options.privateFiles, { demoTwoStep: options.demoTwoStep });
     });
-    if (options.refuseDemoPasswords) await refuseDemoPasswords(orm.em.fork());
+    if (options.refuseDemoPasswords) {
+      await refuseDemoPasswords(orm.em.fork());
+      // The seeded staff's published authenticator key too (README): refused the same way.
+      await refuseDemoTwoStepKey(orm.em.fork());
+    }
   } catch (error) {
     await orm.close(true);
     throw error;

@@ -34,6 +34,8 @@ const PUBLIC_ROOT_FIELDS = new Set([
   'Query.user',
   'Query.referenceLists',
   'Mutation.login',
+  // The second step of a sign-in (two-step): for whoever holds the pending cookie.
+  'Mutation.loginSecondStep',
   'Mutation.register',
   'Mutation.logout',
   // A reset or verification link works for whoever holds it (account/account.permissions.ts).

@@ -4,6 +4,7 @@ import type { IRules } from 'graphql-shield';
 import { adminPermissions } from '../modules/admin/admin.permissions';
 import { accountPermissions } from '../modules/account/account.permissions';
 import { identitiesPermissions } from '../modules/identities/identities.permissions';
+import { twoStepPermissions } from '../modules/account/two-step/two-step.permissions';
 import { authPermissions } from '../modules/auth/auth.permissions';
 import { passkeysPermissions } from '../modules/passkeys/passkeys.permissions';
 import { calendarPermissions } from '../modules/bookings/calendar/calendar.permissions';
@@ -72,6 +73,7 @@ export const ruleTree = mergeRules(
   privacyPermissions,
   identitiesPermissions,
   passkeysPermissions,
+  twoStepPermissions,
   usersPermissions,
   referencePermissions,
   adminPermissions,

@@ -1,4 +1,5 @@
 import { rule } from 'graphql-shield';
+import { staffSecondFactorRefusal } from '../modules/account/two-step/two-step.rules';
 import { hasAnyRole, hasRole, STAFF_ROLES } from '../modules/users/roles';
 import { withAudience } from './audience';
 import type { Context } from './context';
@@ -10,19 +11,22 @@ export const isAuthenticated = withAudience(
   'any signed-in user (UNAUTHENTICATED otherwise)',
 );
 
+/** Staff operations also need a second factor (two-step sign-in or a passkey: account/two-step/). */
 export const isAdmin = withAudience(
-  rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
+  rule({ cache: 'contextual' })(async (_parent, _args, ctx: Context) => {
     if (!ctx.viewer) return unauthenticated();
-    return hasRole(ctx.viewer, 'admin') ? true : forbidden();
+    if (!hasRole(ctx.viewer, 'admin')) return forbidden();
+    return (await staffSecondFactorRefusal(ctx)) ?? true;
   }),
-  'admins (FORBIDDEN for other roles)',
+  'admins with two-step sign-in or a passkey (FORBIDDEN for other roles; reason TWO_STEP_REQUIRED without a second factor)',
 );
 
 /** Admins and curriculum officers (the spec's admin-only guard). */
 export const isStaff = withAudience(
-  rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
+  rule({ cache: 'contextual' })(async (_parent, _args, ctx: Context) => {
     if (!ctx.viewer) return unauthenticated();
-    return hasAnyRole(ctx.viewer, STAFF_ROLES) ? true : forbidden();
+    if (!hasAnyRole(ctx.viewer, STAFF_ROLES)) return forbidden();
+    return (await staffSecondFactorRefusal(ctx)) ?? true;
   }),
-  'staff: admins and curriculum officers (FORBIDDEN for other roles)',
+  'staff: admins and curriculum officers, with two-step sign-in or a passkey (FORBIDDEN for other roles; reason TWO_STEP_REQUIRED without a second factor)',
 );

@@ -41,6 +41,7 @@ import { AccountResolver } from '../modules/account/account.resolver';
 import { PrivacyResolver } from '../modules/privacy/privacy.resolver';
 import { IdentitiesResolver } from '../modules/identities/identities.resolver';
 import { PasskeysResolver } from '../modules/passkeys/passkeys.resolver';
+import { TwoStepResolver } from '../modules/account/two-step/two-step.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import { webhooksResolvers } from '../modules/webhooks/webhooks.resolver';
 import { PgPubSub } from '../realtime/pg-pubsub';
@@ -54,6 +55,7 @@ export const resolvers = [
   PrivacyResolver,
   IdentitiesResolver,
   PasskeysResolver,
+  TwoStepResolver,
   UsersResolver,
   ReferenceResolver,
   AdminResolver,

@@ -23,6 +23,8 @@ export interface GraphRoute {
   select?: (root: Record<string, unknown>, req: Request) => unknown;
   /** Status of a success (default 200). */
   status?: number;
+  /** Status of a success decided by its result (overrides `status`), e.g. 202 for a sign-in that owes a second step. */
+  statusOf?: (root: Record<string, unknown>) => number | undefined;
   /** What to answer when the root field is null. */
   whenNull?: { status: number; message: string };
 }
@@ -103,7 +105,7 @@ export async function runGraphRoute(
     return;
   }
   const body = route.select ? route.select(root as Record<string, unknown>, req) : root;
-  res.status(route.status ?? 200).json(body);
+  res.status(route.statusOf?.(root as Record<string, unknown>) ?? route.status ?? 200).json(body);
 }
 
 /** A string from a JSON body, or '' (lets the service say which field is missing). */

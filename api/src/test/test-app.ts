@@ -33,6 +33,12 @@ export interface TestAppOptions {
    * instances on one database, as two machines share one PostgreSQL. Close this one first.
    */
   databaseUrl?: string;
+  /**
+   * Seed the demo staff's two-step sign-in (the README's key), as `npm start` does. Off by default:
+   * suites sign in as the seeded staff by password alone (and `twoStepRequired` is off unless a test
+   * sets it; account/two-step/two-step.integration.test.ts does both).
+   */
+  demoTwoStep?: boolean;
 }
 
 /**
@@ -69,6 +75,8 @@ export async function startTestApp(
     registrationLimit: 1000,
     // …and need no sign-up challenge (auth/signup-challenge.integration.test.ts sets it).
     registrationChallengeAfter: 1000,
+    // Suites act as staff signed in by password alone; the two-step tests turn the requirement on.
+    twoStepRequired: false,
     // Suites send thousands of requests a minute from one address (the fuzz test alone): the rate
     // limits are off unless a test sets them (http/rate-limit.integration.test.ts).
     rateLimitPerMinute: 0,
@@ -88,6 +96,7 @@ export async function startTestApp(
     seed: !options.databaseUrl,
     silent: true,
     privateFiles: storageFor(config).private,
+    demoTwoStep: options.demoTwoStep ?? false,
   });
   const handle = await createApp(orm, config, db.url);
   return {

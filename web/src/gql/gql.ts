@@ -124,7 +124,7 @@ type Documents = {
     "\n  mutation StoreClaimInvite($token: String!) {\n    storeClaimInvite(token: $token) {\n      claimed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.StoreClaimInviteDocument,
     "\n  fragment SessionUser on User {\n    id\n    username\n    role\n    roles\n    firstName\n    lastName\n    profileImageUrl\n    displayName\n    email\n  }\n": typeof types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": typeof types.MeDocument,
-    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.LoginDocument,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...SessionUser\n      }\n      secondStepRequired\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Logout {\n    logout {\n      success\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.LogoutDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  fragment CartLine_item on CartItem {\n    id\n    itemType\n    itemId\n    title\n    unitPriceCents\n    quantity\n    lineTotalCents\n    imageUrl\n    createdAt\n  }\n": typeof types.CartLine_ItemFragmentDoc,
@@ -352,6 +352,12 @@ type Documents = {
     "\n  mutation ShopBagRemove($variantId: ID!) {\n    shopBagRemove(variantId: $variantId) {\n      bag {\n        ...ShopBagDetails\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ShopBagRemoveDocument,
     "\n  mutation ShopBagMerge($lines: [ShopBagLineInput!]!) {\n    shopBagMerge(lines: $lines) {\n      bag {\n        ...ShopBagDetails\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ShopBagMergeDocument,
     "\n  mutation ShopCheckout($input: ShopCheckoutInput!) {\n    shopCheckout(input: $input) {\n      checkoutUrl\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ShopCheckoutDocument,
+    "\n  query MyTwoStep {\n    myTwoStep {\n      enabled\n      recoveryCodesLeft\n      requiredFor\n      hasSecondFactor\n    }\n  }\n": typeof types.MyTwoStepDocument,
+    "\n  mutation TwoStepSetupStart {\n    twoStepSetupStart {\n      key\n      uri\n      qrSize\n      qrPath\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.TwoStepSetupStartDocument,
+    "\n  mutation TwoStepSetupConfirm($input: TwoStepCodeInput!) {\n    twoStepSetupConfirm(input: $input) {\n      recoveryCodes\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.TwoStepSetupConfirmDocument,
+    "\n  mutation TwoStepDisable($input: TwoStepCodeInput!) {\n    twoStepDisable(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.TwoStepDisableDocument,
+    "\n  mutation TwoStepRecoveryCodesRegenerate($input: TwoStepCodeInput!) {\n    twoStepRecoveryCodesRegenerate(input: $input) {\n      recoveryCodes\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.TwoStepRecoveryCodesRegenerateDocument,
+    "\n  mutation LoginSecondStep($input: LoginSecondStepInput!) {\n    loginSecondStep(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.LoginSecondStepDocument,
 };
 const documents: Documents = {
     "\n  mutation PasswordResetRequest($input: PasswordResetRequestInput!) {\n    passwordResetRequest(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasswordResetRequestDocument,
@@ -464,7 +470,7 @@ const documents: Documents = {
     "\n  mutation StoreClaimInvite($token: String!) {\n    storeClaimInvite(token: $token) {\n      claimed\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.StoreClaimInviteDocument,
     "\n  fragment SessionUser on User {\n    id\n    username\n    role\n    roles\n    firstName\n    lastName\n    profileImageUrl\n    displayName\n    email\n  }\n": types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": types.MeDocument,
-    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.LoginDocument,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...SessionUser\n      }\n      secondStepRequired\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Logout {\n    logout {\n      success\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.LogoutDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.RegisterDocument,
     "\n  fragment CartLine_item on CartItem {\n    id\n    itemType\n    itemId\n    title\n    unitPriceCents\n    quantity\n    lineTotalCents\n    imageUrl\n    createdAt\n  }\n": types.CartLine_ItemFragmentDoc,
@@ -692,6 +698,12 @@ const documents: Documents = {
     "\n  mutation ShopBagRemove($variantId: ID!) {\n    shopBagRemove(variantId: $variantId) {\n      bag {\n        ...ShopBagDetails\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.ShopBagRemoveDocument,
     "\n  mutation ShopBagMerge($lines: [ShopBagLineInput!]!) {\n    shopBagMerge(lines: $lines) {\n      bag {\n        ...ShopBagDetails\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.ShopBagMergeDocument,
     "\n  mutation ShopCheckout($input: ShopCheckoutInput!) {\n    shopCheckout(input: $input) {\n      checkoutUrl\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.ShopCheckoutDocument,
+    "\n  query MyTwoStep {\n    myTwoStep {\n      enabled\n      recoveryCodesLeft\n      requiredFor\n      hasSecondFactor\n    }\n  }\n": types.MyTwoStepDocument,
+    "\n  mutation TwoStepSetupStart {\n    twoStepSetupStart {\n      key\n      uri\n      qrSize\n      qrPath\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.TwoStepSetupStartDocument,
+    "\n  mutation TwoStepSetupConfirm($input: TwoStepCodeInput!) {\n    twoStepSetupConfirm(input: $input) {\n      recoveryCodes\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.TwoStepSetupConfirmDocument,
+    "\n  mutation TwoStepDisable($input: TwoStepCodeInput!) {\n    twoStepDisable(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.TwoStepDisableDocument,
+    "\n  mutation TwoStepRecoveryCodesRegenerate($input: TwoStepCodeInput!) {\n    twoStepRecoveryCodesRegenerate(input: $input) {\n      recoveryCodes\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.TwoStepRecoveryCodesRegenerateDocument,
+    "\n  mutation LoginSecondStep($input: LoginSecondStepInput!) {\n    loginSecondStep(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.LoginSecondStepDocument,
 };
 
 /**
@@ -1151,7 +1163,7 @@ export function graphql(source: "\n  query Me {\n    me {\n      ...SessionUser\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...SessionUser\n      }\n      secondStepRequired\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...SessionUser\n      }\n      secondStepRequired\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -2060,6 +2072,30 @@ export function graphql(source: "\n  mutation ShopBagMerge($lines: [ShopBagLineI
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ShopCheckout($input: ShopCheckoutInput!) {\n    shopCheckout(input: $input) {\n      checkoutUrl\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ShopCheckout($input: ShopCheckoutInput!) {\n    shopCheckout(input: $input) {\n      checkoutUrl\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyTwoStep {\n    myTwoStep {\n      enabled\n      recoveryCodesLeft\n      requiredFor\n      hasSecondFactor\n    }\n  }\n"): (typeof documents)["\n  query MyTwoStep {\n    myTwoStep {\n      enabled\n      recoveryCodesLeft\n      requiredFor\n      hasSecondFactor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TwoStepSetupStart {\n    twoStepSetupStart {\n      key\n      uri\n      qrSize\n      qrPath\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation TwoStepSetupStart {\n    twoStepSetupStart {\n      key\n      uri\n      qrSize\n      qrPath\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TwoStepSetupConfirm($input: TwoStepCodeInput!) {\n    twoStepSetupConfirm(input: $input) {\n      recoveryCodes\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation TwoStepSetupConfirm($input: TwoStepCodeInput!) {\n    twoStepSetupConfirm(input: $input) {\n      recoveryCodes\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TwoStepDisable($input: TwoStepCodeInput!) {\n    twoStepDisable(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation TwoStepDisable($input: TwoStepCodeInput!) {\n    twoStepDisable(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TwoStepRecoveryCodesRegenerate($input: TwoStepCodeInput!) {\n    twoStepRecoveryCodesRegenerate(input: $input) {\n      recoveryCodes\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation TwoStepRecoveryCodesRegenerate($input: TwoStepCodeInput!) {\n    twoStepRecoveryCodesRegenerate(input: $input) {\n      recoveryCodes\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LoginSecondStep($input: LoginSecondStepInput!) {\n    loginSecondStep(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation LoginSecondStep($input: LoginSecondStepInput!) {\n    loginSecondStep(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

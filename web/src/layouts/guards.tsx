@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { StaffTwoStepGate } from '../features/two-step/StaffTwoStepGate';
 import { PageSpinner } from '../ui/PageSpinner';
 import { guardRedirect, type RouteGuard } from './guardRule';
 
@@ -25,5 +26,10 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
  * visitors to /auth. Renders `children`, else the nested route.
  */
 export function AdminRoute({ children }: { children?: ReactNode }) {
-  return <Guarded guard="admin">{children}</Guarded>;
+  return (
+    <Guarded guard="admin">
+      {/* Staff need a second factor first (two-step sign-in or a passkey). */}
+      <StaffTwoStepGate>{children ?? <Outlet />}</StaffTwoStepGate>
+    </Guarded>
+  );
 }

@@ -34,6 +34,7 @@ import { Migration20261130000100_webhooks } from './Migration20261130000100_webh
 import { Migration20261130000400_rate_limits } from './Migration20261130000400_rate_limits';
 import { Migration20261201000000_content_versions } from './Migration20261201000000_content_versions';
 import { Migration20261205000000_account_tokens } from './Migration20261205000000_account_tokens';
+import { Migration20261205100000_two_step } from './Migration20261205100000_two_step';
 import { Migration20261205110000_passkeys } from './Migration20261205110000_passkeys';
 import { Migration20261205120000_identities } from './Migration20261205120000_identities';
 import { Migration20261205130000_signup_challenges } from './Migration20261205130000_signup_challenges';
@@ -107,6 +108,7 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261201000000_content_versions,
   },
   { name: 'Migration20261205000000_account_tokens', class: Migration20261205000000_account_tokens },
+  { name: 'Migration20261205100000_two_step', class: Migration20261205100000_two_step },
   { name: 'Migration20261205110000_passkeys', class: Migration20261205110000_passkeys },
   { name: 'Migration20261205120000_identities', class: Migration20261205120000_identities },
   { name: 'Migration20261205130000_signup_challenges', class: Migration20261205130000_signup_challenges },

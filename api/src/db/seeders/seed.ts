@@ -12,6 +12,7 @@ import { seedDemoOrders } from './demo-orders';
 import { seedDemoPlans } from './demo-plans';
 import { seedDemoResources } from './demo-resources';
 import { seedDemoSellers } from './demo-sellers';
+import { seedDemoTwoStep } from './demo-two-step';
 import { seedDemoUsers } from './demo-users';
 
 /** Each seeder runs once per database (claimed in seed_runs), so later edits are never undone. */
@@ -26,6 +27,8 @@ const SEEDERS: { name: string; run: (em: EntityManager, privateFiles: Storage) =
   // Seeded before the job queue starts: the demo bookings send no mails and queue no reminders.
   { name: 'demo-bookings', run: (em) => withoutBookingNotifications(() => seedDemoBookings(em)) },
   { name: 'demo-messages', run: seedDemoMessages },
+  // The seeded staff's two-step sign-in with the key published in the README.
+  { name: 'demo-two-step', run: seedDemoTwoStep },
 ];
 
 /**
@@ -35,10 +38,12 @@ const SEEDERS: { name: string; run: (em: EntityManager, privateFiles: Storage) =
 export async function seedDatabase(
   em: EntityManager,
   privateFiles: Storage = new LocalStorage(privateDirFrom(), null),
+  options: { demoTwoStep?: boolean } = {},
 ): Promise<string[]> {
   const ran: string[] = [];
   const conn = em.getConnection();
   for (const seeder of SEEDERS) {
+    if (seeder.name === 'demo-two-step' && options.demoTwoStep === false) continue;
     // Claim the seeder first: of several servers starting at once, exactly one runs it.
     const claimed = await conn.execute(
       'insert into seed_runs (name) values (?) on conflict do nothing returning name',

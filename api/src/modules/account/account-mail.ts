@@ -185,3 +185,43 @@ export function mailPasskeyChanged(
     publicUrl,
   );
 }
+
+/** What changed on the account's two-step sign-in (account/two-step/). */
+export type TwoStepChange = 'enabled' | 'disabled' | 'recovery-codes' | 'recovery-code-used';
+
+const TWO_STEP_NOTICES: Record<TwoStepChange, { subject: string; what: string }> = {
+  enabled: {
+    subject: 'Two-step sign-in is on for your DRX account',
+    what: 'Two-step sign-in with an authenticator app was turned on for your DRX account',
+  },
+  disabled: {
+    subject: 'Two-step sign-in was turned off for your DRX account',
+    what: 'Two-step sign-in was turned off for your DRX account',
+  },
+  'recovery-codes': {
+    subject: 'New recovery codes for your DRX account',
+    what: 'New two-step recovery codes were made for your DRX account (the earlier ones no longer work)',
+  },
+  'recovery-code-used': {
+    subject: 'A recovery code was used to sign in to your DRX account',
+    what: 'A two-step recovery code was used to sign in to your DRX account',
+  },
+};
+
+export function mailTwoStepChanged(
+  em: EntityManager,
+  to: string,
+  user: Recipient,
+  change: TwoStepChange,
+  publicUrl: string,
+): Promise<{ id: string }> {
+  const { subject, what } = TWO_STEP_NOTICES[change];
+  return sendSecurityNotice(
+    em,
+    to,
+    user,
+    subject,
+    `${what} "${user.username}" on ${when(new Date())}.`,
+    publicUrl,
+  );
+}

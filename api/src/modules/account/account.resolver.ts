@@ -50,6 +50,7 @@ export class AccountResolver {
   @Mutation(() => AccountPayload, {
     description:
       'Sets a new password with the token of a reset mail and signs this browser in: the link works once and for 30 minutes, every other session of the account ends, and the account’s email is told. ' +
+      'With two-step sign-in on, no session starts: `user` is null without userErrors, and `loginSecondStep` finishes the sign-in. ' +
       'Errors: INVALID_INPUT (newPassword breaks its rule; token invalid, expired or used — nothing changes).',
   })
   passwordReset(
@@ -59,7 +60,10 @@ export class AccountResolver {
     return payload<{ user: User | null }>(
       async () => {
         const user = await resetPassword(ctx.em, input, ctx.config.publicUrl, originOf(ctx));
-        await startSignedInSession(ctx, user, 'password-reset');
+        // With two-step sign-in on, the new password starts no session: the code step is owed
+        // (user null, no userErrors; the web goes to the code step).
+        if ((await startSignedInSession(ctx, user, 'password-reset')) === 'second-step')
+          return { user: null };
         ctx.user = user;
         return { user };
       },

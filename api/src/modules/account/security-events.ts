@@ -14,7 +14,11 @@ export type SecurityEventKind =
   | 'identity_linked'
   | 'identity_unlinked'
   | 'passkey_added'
-  | 'passkey_removed';
+  | 'passkey_removed'
+  | 'two_step_enabled'
+  | 'two_step_disabled'
+  | 'recovery_codes_regenerated'
+  | 'recovery_code_used';
 
 /** The request an event came from: its client address and browser. */
 export interface EventOrigin {

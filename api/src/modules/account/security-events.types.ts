@@ -13,6 +13,10 @@ export enum SecurityEventKindValue {
   IDENTITY_UNLINKED = 'identity_unlinked',
   PASSKEY_ADDED = 'passkey_added',
   PASSKEY_REMOVED = 'passkey_removed',
+  TWO_STEP_ENABLED = 'two_step_enabled',
+  TWO_STEP_DISABLED = 'two_step_disabled',
+  RECOVERY_CODES_REGENERATED = 'recovery_codes_regenerated',
+  RECOVERY_CODE_USED = 'recovery_code_used',
 }
 
 registerEnumType(SecurityEventKindValue, {
@@ -35,6 +39,12 @@ registerEnumType(SecurityEventKindValue, {
     IDENTITY_UNLINKED: { description: 'An identity provider sign-in was unlinked (`detail`: the provider).' },
     PASSKEY_ADDED: { description: 'A passkey was added to the account (`detail`: its name).' },
     PASSKEY_REMOVED: { description: 'A passkey was removed from the account (`detail`: its name).' },
+    TWO_STEP_ENABLED: { description: 'Two-step sign-in (an authenticator app) was turned on.' },
+    TWO_STEP_DISABLED: { description: 'Two-step sign-in was turned off (a current code given).' },
+    RECOVERY_CODES_REGENERATED: {
+      description: 'New two-step recovery codes were made (a current code given).',
+    },
+    RECOVERY_CODE_USED: { description: 'A two-step recovery code was used to sign in.' },
   },
 });
 

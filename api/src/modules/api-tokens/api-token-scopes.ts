@@ -177,7 +177,7 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'users',
   ]),
   // Which browsers hold my sessions: a person's session only, like ending them.
-  ...fields(SESSION_ONLY, ['myIdentities', 'mySessions']),
+  ...fields(SESSION_ONLY, ['myIdentities', 'mySessions', 'myTwoStep']),
   // All my data at once: a person's session only, like deleting the account.
   ...fields(SESSION_ONLY, ['myDataExport']),
   // My passkeys are credentials: a person's session only.
@@ -195,6 +195,7 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'emailVerify',
     'identityUnlink',
     'login',
+    'loginSecondStep',
     'logout',
     'passkeyAdd',
     'passkeyRegistrationOptions',
@@ -208,6 +209,10 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'register',
     'sessionEnd',
     'sessionsEndOthers',
+    'twoStepDisable',
+    'twoStepRecoveryCodesRegenerate',
+    'twoStepSetupConfirm',
+    'twoStepSetupStart',
   ]),
   ...fields('account:write', [
     'notificationPreferencesUpdate',

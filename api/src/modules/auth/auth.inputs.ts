@@ -53,3 +53,12 @@ export class RegisterInput {
   })
   altcha?: string | null;
 }
+
+@InputType({ description: 'The second step of a sign-in.' })
+export class LoginSecondStepInput {
+  @Field({
+    description:
+      'The current 6-digit code of the authenticator app (spaces ignored), or one unused recovery code (`xxxxx-xxxxx`, any case).',
+  })
+  code!: string;
+}

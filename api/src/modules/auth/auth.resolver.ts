@@ -4,7 +4,8 @@ import { payload } from '../../graphql/payload';
 import { User } from '../users/user.entity';
 import { LoginInput, RegisterInput } from './auth.inputs';
 import { readKnownDevice } from './known-device';
-import { startSignedInSession } from './sign-in';
+import { LoginSecondStepInput } from './auth.inputs';
+import { completeSecondStep, startSignedInSession } from './sign-in';
 import { AuthPayload, LogoutPayload } from './auth.payloads';
 
 @Resolver()
@@ -21,21 +22,45 @@ export class AuthResolver {
     description:
       'Signs in with username and password: starts a new session (an HttpOnly session cookie replaces any earlier one) and marks this browser as known for the account. ' +
       'Errors: INVALID_INPUT (username or password empty), UNAUTHORIZED (wrong username or password), ' +
-      'TOO_MANY_ATTEMPTS (after 5 failed attempts within 15 minutes, counted per account from browsers it never signed in on and per client address; even the right password is refused until the window passes).',
+      'TOO_MANY_ATTEMPTS (after 5 failed attempts within 15 minutes, counted per account from browsers it never signed in on and per client address; even the right password is refused until the window passes). ' +
+      'For an account with two-step sign-in on, a right password starts no session: `secondStepRequired` is true, `user` null, and `loginSecondStep` finishes the sign-in.',
   })
   login(
     @Arg('input', { description: 'The credentials.' }) input: LoginInput,
     @Ctx() ctx: Context,
   ): Promise<AuthPayload> {
-    return payload<{ user: User | null }>(
+    return payload<{ user: User | null; secondStepRequired: boolean }>(
       async () => {
         const device = readKnownDevice(ctx.req, ctx.config.sessionSecret);
         const user = await ctx.services.auth.login(input.username, input.password, ctx.ip, device);
-        await startSignedInSession(ctx, user, 'password');
+        if ((await startSignedInSession(ctx, user, 'password')) === 'second-step') {
+          ctx.user = null;
+          return { user: null, secondStepRequired: true };
+        }
         ctx.user = user;
-        return { user };
+        return { user, secondStepRequired: false };
       },
-      { user: null },
+      { user: null, secondStepRequired: false },
+    );
+  }
+
+  @Mutation(() => AuthPayload, {
+    description:
+      'The second step of a sign-in that owes one (`login` answered `secondStepRequired`): a current 6-digit code of the authenticator app, or one unused recovery code; then the session starts. ' +
+      'Errors: INVALID_INPUT (`field` code: the code is wrong, was already used, or is empty; no field: no second step is owed from this browser, or it expired after 10 minutes — sign in again), ' +
+      'TOO_MANY_ATTEMPTS (10 wrong codes for the account in the last hour).',
+  })
+  loginSecondStep(
+    @Arg('input', { description: 'The code.' }) input: LoginSecondStepInput,
+    @Ctx() ctx: Context,
+  ): Promise<AuthPayload> {
+    return payload<{ user: User | null; secondStepRequired: boolean }>(
+      async () => {
+        const user = await completeSecondStep(ctx, input.code);
+        ctx.user = user;
+        return { user, secondStepRequired: false };
+      },
+      { user: null, secondStepRequired: false },
     );
   }
 
@@ -53,7 +78,7 @@ export class AuthResolver {
     @Arg('input', { description: 'The new account.' }) input: RegisterInput,
     @Ctx() ctx: Context,
   ): Promise<AuthPayload> {
-    return payload<{ user: User | null }>(
+    return payload<{ user: User | null; secondStepRequired: boolean }>(
       async () => {
         const user = await ctx.services.auth.register(
           input,
@@ -71,9 +96,9 @@ export class AuthResolver {
         );
         await startSignedInSession(ctx, user, 'registration');
         ctx.user = user;
-        return { user };
+        return { user, secondStepRequired: false };
       },
-      { user: null },
+      { user: null, secondStepRequired: false },
     );
   }
 

@@ -4,6 +4,15 @@ import { USER_FIELDS } from '../users/user.fragment';
 
 const userOf = (root: Record<string, unknown>) => root.user;
 
+/** The body of `POST /api/login` when the account owes a second step (202): no session yet. */
+export const SECOND_STEP_BODY = {
+  secondStepRequired: true,
+  message:
+    'Enter the code from your authenticator app (or a recovery code): POST /api/login/second-step with {"code": "…"} within 10 minutes, keeping the cookies of this response.',
+};
+const userOrSecondStep = (root: Record<string, unknown>) =>
+  root.secondStepRequired ? SECOND_STEP_BODY : root.user;
+
 export const authRoutes: GraphRoute[] = [
   {
     method: 'get',
@@ -15,10 +24,19 @@ export const authRoutes: GraphRoute[] = [
     method: 'post',
     path: '/login',
     operation: `mutation Login($input: LoginInput!) {
-      login(input: $input) { user { ${USER_FIELDS} } userErrors { code field message } } }`,
+      login(input: $input) { user { ${USER_FIELDS} } secondStepRequired userErrors { code field message } } }`,
     variables: (req) => ({
       input: { username: text(req.body?.username), password: text(req.body?.password) },
     }),
+    select: userOrSecondStep,
+    statusOf: (root) => (root.secondStepRequired ? 202 : undefined),
+  },
+  {
+    method: 'post',
+    path: '/login/second-step',
+    operation: `mutation LoginSecondStep($input: LoginSecondStepInput!) {
+      loginSecondStep(input: $input) { user { ${USER_FIELDS} } userErrors { code field message } } }`,
+    variables: (req) => ({ input: { code: text(req.body?.code) } }),
     select: userOf,
   },
   {

@@ -2,7 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Config } from '../../config';
 import { DomainError } from '../../graphql/errors';
-import type { User } from '../users/user.entity';
+import {
+  beginSecondStep,
+  clearSecondStepCookie,
+  finishSecondStep,
+  pendingSecondStep,
+  SECOND_STEP_EXPIRED,
+} from '../account/two-step/second-step';
+import { checkSecondStepCode, twoStepEnabled } from '../account/two-step/two-step';
+import { User } from '../users/user.entity';
 import { readKnownDevice, rememberDevice } from './known-device';
 
 /**
@@ -18,28 +26,75 @@ export interface SignInRequest {
   res: Response;
   em: EntityManager;
   config: Config;
+  ip?: string;
 }
 
-/** How a sign-in ended: with a session, or waiting for a second step (no session yet). */
-export type SignInOutcome = 'signed-in';
+/**
+ * How a sign-in ended: with a session (`signed-in`), or waiting for a second step (`second-step`:
+ * no session; an HttpOnly cookie names the owed step, see account/two-step/second-step.ts).
+ */
+export type SignInOutcome = 'signed-in' | 'second-step';
+
+/** Ways of signing in that never owe a second step: a passkey is strong; a new account has none. */
+const STRONG: readonly SignInMethod[] = ['passkey', 'registration'];
 
 /**
  * The one way every sign-in ends: a fresh session for the user (a new id: no fixation) and this
  * browser remembered as known for the account. Every flow (password, registration, reset, passkey,
  * identity provider; GraphQL or REST) calls this, never `session.start` directly; a GraphQL caller
  * then sets `ctx.user` when the outcome is `signed-in`.
+ *
+ * An account with two-step sign-in on gets no session from a password, a reset link or an identity
+ * provider: any session this browser had ends, and the owed second step is recorded behind an
+ * HttpOnly cookie (`second-step`); `completeSecondStep` then starts the session.
  */
 export async function startSignedInSession(
   http: SignInRequest,
   user: User,
-  _method: SignInMethod,
+  method: SignInMethod,
 ): Promise<SignInOutcome> {
   // A deleted (anonymised) account never signs in again, whatever proved it (privacy/account-deletion.ts).
   if (user.deletedAt) throw new DomainError('UNAUTHORIZED', 'This account was deleted.');
+  if (!STRONG.includes(method) && (await twoStepEnabled(http.em, user.id))) {
+    await http.req.session.end();
+    await beginSecondStep(http.em, http.res, user.id, method, http.config.cookieSecure);
+    return 'second-step';
+  }
+  await startSession(http, user);
+  return 'signed-in';
+}
+
+/**
+ * The second step of a sign-in that owes one (this browser's cookie): a current code of the
+ * authenticator app or an unused recovery code; then the session starts. INVALID_INPUT (no live
+ * step, wrong or replayed code), TOO_MANY_ATTEMPTS (too many wrong codes this hour).
+ */
+export async function completeSecondStep(http: SignInRequest, code: string): Promise<User> {
+  const pending = await pendingSecondStep(http.em, http.req);
+  if (!pending) throw new DomainError('INVALID_INPUT', SECOND_STEP_EXPIRED);
+  const user = await http.em.findOneOrFail(User, pending.userId);
+  await checkSecondStepCode(
+    http.em,
+    user,
+    code,
+    {
+      sessionSecret: http.config.sessionSecret,
+      publicUrl: http.config.publicUrl,
+      origin: { ip: http.ip ?? null, userAgent: http.req.headers['user-agent'] ?? null },
+    },
+    { recovery: true },
+  );
+  if (!(await finishSecondStep(http.em, pending.id)))
+    throw new DomainError('INVALID_INPUT', SECOND_STEP_EXPIRED);
+  clearSecondStepCookie(http.res, http.config.cookieSecure);
+  await startSession(http, user);
+  return user;
+}
+
+async function startSession(http: SignInRequest, user: User): Promise<void> {
   await http.req.session.start(user.id);
   rememberDevice(http.res, readKnownDevice(http.req, http.config.sessionSecret), user.id, {
     secret: http.config.sessionSecret,
     secure: http.config.cookieSecure,
   });
-  return 'signed-in';
 }

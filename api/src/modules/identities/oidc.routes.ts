@@ -44,10 +44,9 @@ function noStore(res: Response) {
 
 /** Every provider sign-in ends here: the session (or the second step it owes), then back. */
 async function signInAndGo(ctx: Context, user: User, returnTo: string | null): Promise<string> {
-  const outcome: string = await startSignedInSession(ctx, user, 'oidc');
-  if (outcome !== 'signed-in') {
-    return authPage({ step: outcome.replace(/-step$/, ''), returnTo });
-  }
+  const outcome = await startSignedInSession(ctx, user, 'oidc');
+  // A second step owed: /auth's code step (web/src/features/auth/LoginForm.tsx), then back.
+  if (outcome === 'second-step') return authPage({ step: 'code', returnTo });
   return returnTo ?? DEFAULT_AFTER_SIGN_IN;
 }
 

@@ -143,7 +143,7 @@ export class PasskeysResolver {
     @Arg('input', { description: 'The browser’s answer.' }) input: PasskeySignInInput,
     @Ctx() ctx: Context,
   ): Promise<AuthPayload> {
-    return payload<{ user: User | null }>(
+    return payload<{ user: User | null; secondStepRequired: boolean }>(
       async () => {
         const user = await passkeySignIn(
           ctx.em,
@@ -152,11 +152,12 @@ export class PasskeysResolver {
           ctx.ip,
           readKnownDevice(ctx.req, ctx.config.sessionSecret),
         );
+        // A passkey is a strong sign-in: it never owes a second step (auth/sign-in.ts).
         const outcome = await startSignedInSession(ctx, user, 'passkey');
         if (outcome === 'signed-in') ctx.user = user;
-        return { user: outcome === 'signed-in' ? user : null };
+        return { user: outcome === 'signed-in' ? user : null, secondStepRequired: outcome === 'second-step' };
       },
-      { user: null },
+      { user: null, secondStepRequired: false },
     );
   }
 }

@@ -1,8 +1,9 @@
-import { allow, rule } from 'graphql-shield';
+import { allow, and, rule } from 'graphql-shield';
 import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAdmin, isStaff } from '../../graphql/rules';
+import { hasSecondFactorForPayouts } from '../account/two-step/two-step.rules';
 import { canHaveStore } from './seller-access';
 
 /** Sellers, and staff for their own store (members cannot). */
@@ -25,7 +26,11 @@ export const sellersPermissions = {
   },
   Mutation: {
     storeProfileUpdate: isStoreOwner,
-    stripeConnectStart: isStoreOwner,
+    // Payout details (the Stripe account money is paid to) need a second factor (issue 31).
+    stripeConnectStart: withAudience(
+      and(isStoreOwner, hasSecondFactorForPayouts),
+      'sellers and staff for their own store, with two-step sign-in or a passkey (FORBIDDEN, reason TWO_STEP_REQUIRED, without one)',
+    ),
     sellerSuspend: isStaff,
     sellerReinstate: isStaff,
     platformSettingsUpdate: isAdmin,

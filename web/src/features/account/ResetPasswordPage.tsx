@@ -76,7 +76,8 @@ export default function ResetPasswordPage() {
       description: RESET_TEXT.changedDescription,
       type: 'success',
     });
-    window.location.assign(DEFAULT_AFTER_AUTH_PATH);
+    // With two-step sign-in on, no session yet: the code step of /auth finishes the sign-in.
+    window.location.assign(outcome.payload.user ? DEFAULT_AFTER_AUTH_PATH : '/auth?step=code');
   }
 
   const clear = (field: ResetField) => {

@@ -13,6 +13,10 @@ export const KIND_LABELS: Record<SecurityEventKind, string> = {
   IDENTITY_UNLINKED: 'Provider sign-in unlinked',
   PASSKEY_ADDED: 'Passkey added',
   PASSKEY_REMOVED: 'Passkey removed',
+  TWO_STEP_ENABLED: 'Two-step sign-in on',
+  TWO_STEP_DISABLED: 'Two-step sign-in off',
+  RECOVERY_CODES_REGENERATED: 'New recovery codes',
+  RECOVERY_CODE_USED: 'Recovery code used',
 };
 
 export const KIND_OPTIONS = (Object.keys(KIND_LABELS) as SecurityEventKind[]).map((value) => ({

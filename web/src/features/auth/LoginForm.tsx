@@ -2,6 +2,7 @@ import { Button, Field, HStack, Input, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PasskeySignIn } from '../passkeys/PasskeySignIn';
+import { SecondStepForm } from '../two-step/SecondStepForm';
 import { useLogin } from './useLogin';
 
 /** The sign-in form (username and password, "Forgot password?"). Shared by the auth page. */
@@ -9,11 +10,19 @@ export function LoginForm() {
   const { login, loading } = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Two-step sign-in: after a right password, the code step (also where a reset or a provider sends).
+  const [secondStep, setSecondStep] = useState(
+    () => new URLSearchParams(window.location.search).get('step') === 'code',
+  );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void login({ username: username.trim(), password });
+    void login({ username: username.trim(), password }).then((outcome) => {
+      if (outcome === 'second-step') setSecondStep(true);
+    });
   };
+
+  if (secondStep) return <SecondStepForm onStartOver={() => setSecondStep(false)} />;
 
   return (
     <form onSubmit={onSubmit} aria-label="Sign in" noValidate>

@@ -18,6 +18,7 @@ const LoginMutationDocument = graphql(`
       user {
         ...SessionUser
       }
+      secondStepRequired
       userErrors {
         code
         field
@@ -30,17 +31,20 @@ const LoginMutationDocument = graphql(`
 /**
  * Signs in. Success parks the 'Login successful' toast and reloads the app on the page the visitor
  * was sent to sign in from (`?returnTo=`, returnTo.ts), else /dashboard (a full redirect, so every query starts fresh with the new session); failure shows
- * 'Login failed' with the spec's explanation. Resolves to the failure, or null on success.
+ * 'Login failed' with the spec's explanation. Resolves to the failure, 'second-step' when the
+ * account has two-step sign-in on (the code is owed; no session yet), or null on success.
  */
 export function useLogin() {
   const [mutate, { loading }] = useMutation(LoginMutationDocument);
 
   const login = useCallback(
-    async (input: LoginInput): Promise<AuthFailure | null> => {
+    async (input: LoginInput): Promise<AuthFailure | 'second-step' | null> => {
       let failure: AuthFailure | null;
       try {
         const { data } = await mutate({ variables: { input } });
         const payload = data?.login;
+        // Two-step sign-in: no session yet; the form moves to the code step (two-step/SecondStepForm).
+        if (payload?.secondStepRequired) return 'second-step';
         failure = payload
           ? (failureFromUserErrors(payload.userErrors) ?? (payload.user ? null : { message: '' }))
           : { message: '' };

@@ -16,6 +16,7 @@ import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { YourDataSection } from '../privacy/YourDataSection';
 import { LinkedIdentitiesSection } from '../identities/LinkedIdentitiesSection';
+import { TwoStepSection } from '../two-step/TwoStepSection';
 
 export const ProfilePageQueryDocument = graphql(`
   query ProfilePage {
@@ -138,6 +139,7 @@ export default function ProfilePage() {
         <EmailSection email={me.email ?? null} verified={Boolean(me.emailVerified)} />
         <PasswordSection username={me.username} />
         <PasskeysSection username={me.username} />
+        <TwoStepSection />
         <SessionsSection />
         <LinkedIdentitiesSection />
         <DeveloperSection />
