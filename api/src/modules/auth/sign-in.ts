@@ -7,9 +7,10 @@ import {
   clearSecondStepCookie,
   finishSecondStep,
   pendingSecondStep,
+  SECOND_STEP_COOKIE,
   SECOND_STEP_EXPIRED,
 } from '../account/two-step/second-step';
-import { checkSecondStepCode, twoStepEnabled } from '../account/two-step/two-step';
+import { checkSecondStepCode, secondStepOwed } from '../account/two-step/two-step';
 import { User } from '../users/user.entity';
 import { readKnownDevice, rememberDevice } from './known-device';
 
@@ -44,9 +45,10 @@ const STRONG: readonly SignInMethod[] = ['passkey', 'registration'];
  * identity provider; GraphQL or REST) calls this, never `session.start` directly; a GraphQL caller
  * then sets `ctx.user` when the outcome is `signed-in`.
  *
- * An account with two-step sign-in on gets no session from a password, a reset link or an identity
- * provider: any session this browser had ends, and the owed second step is recorded behind an
- * HttpOnly cookie (`second-step`); `completeSecondStep` then starts the session.
+ * An account with two-step sign-in on (or staff, a seller or an instructor with a passkey:
+ * `secondStepOwed`) gets no session from a password, a reset link or an identity provider: any
+ * session this browser had ends, and the owed second step is recorded behind an HttpOnly cookie
+ * (`second-step`); `completeSecondStep` (a code) or a passkey sign-in then starts the session.
  */
 export async function startSignedInSession(
   http: SignInRequest,
@@ -55,7 +57,7 @@ export async function startSignedInSession(
 ): Promise<SignInOutcome> {
   // A deleted (anonymised) account never signs in again, whatever proved it (privacy/account-deletion.ts).
   if (user.deletedAt) throw new DomainError('UNAUTHORIZED', 'This account was deleted.');
-  if (!STRONG.includes(method) && (await twoStepEnabled(http.em, user.id))) {
+  if (!STRONG.includes(method) && (await secondStepOwed(http.em, user, http.config.twoStepRequired))) {
     await http.req.session.end();
     await beginSecondStep(http.em, http.res, user.id, method, http.config.cookieSecure);
     return 'second-step';
@@ -93,6 +95,9 @@ export async function completeSecondStep(http: SignInRequest, code: string): Pro
 
 async function startSession(http: SignInRequest, user: User): Promise<void> {
   await http.req.session.start(user.id);
+  // A second step this browser still owed (e.g. given by a passkey instead of a code) is moot now.
+  if (http.req.headers.cookie?.includes(SECOND_STEP_COOKIE))
+    clearSecondStepCookie(http.res, http.config.cookieSecure);
   rememberDevice(http.res, readKnownDevice(http.req, http.config.sessionSecret), user.id, {
     secret: http.config.sessionSecret,
     secure: http.config.cookieSecure,

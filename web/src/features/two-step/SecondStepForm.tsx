@@ -1,15 +1,18 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { NO_ERRORS, settle, splitUserErrors, type FormErrors } from '../account/accountErrors';
 import { FormProblems } from '../account/FormProblems';
 import { AUTH_TEXT } from '../auth/authMessages';
 import { afterAuthPath } from '../auth/returnTo';
 import { queueToastForNextPage } from '../../ui/toaster';
+import { usePasskeySignIn } from '../passkeys/usePasskeySignIn';
 import { LoginSecondStepDocument } from './twoStepDocuments';
 
 export const SECOND_STEP_TEXT = {
-  intro: 'Two-step sign-in is on for this account. Enter the 6-digit code from your authenticator app.',
+  intro:
+    'Confirm it’s you: enter the 6-digit code from your authenticator app, or use a passkey of this account.',
   introRecovery: 'Enter one of your recovery codes. Each works once.',
   codeLabel: 'Authentication code',
   recoveryLabel: 'Recovery code',
@@ -17,6 +20,7 @@ export const SECOND_STEP_TEXT = {
   useRecovery: 'Use a recovery code',
   useApp: 'Use the authenticator app',
   verify: 'Verify',
+  usePasskey: 'Use a passkey',
   startOver: 'Sign in again',
 } as const;
 
@@ -29,6 +33,8 @@ export function SecondStepForm({ onStartOver }: { onStartOver: () => void }) {
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FormErrors<'code'>>(NO_ERRORS);
+  // A passkey is a strong sign-in of its own: it gives the second step too (auth/sign-in.ts).
+  const passkey = usePasskeySignIn();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,6 +78,21 @@ export function SecondStepForm({ onStartOver }: { onStartOver: () => void }) {
         <Button type="submit" loading={loading} width="full">
           {SECOND_STEP_TEXT.verify}
         </Button>
+        <Button
+          type="button"
+          variant="outline"
+          width="full"
+          onClick={() => void passkey.signIn()}
+          loading={passkey.busy}
+        >
+          <KeyRound aria-hidden />
+          {SECOND_STEP_TEXT.usePasskey}
+        </Button>
+        {passkey.problem && (
+          <Text role="alert" textStyle="sm" color="fg.error">
+            {passkey.problem}
+          </Text>
+        )}
         <Button
           type="button"
           variant="plain"

@@ -4,6 +4,7 @@ import { DomainError } from '../../../graphql/errors';
 import { qrSvgPath } from '../../certificates/certificate-qr';
 import { hasAnyRole, type HasRoles, STAFF_ROLES } from '../../users/roles';
 import { User } from '../../users/user.entity';
+import { userHasPasskey } from '../../passkeys';
 import { mailTwoStepChanged, type TwoStepChange } from '../account-mail';
 import { type EventOrigin, recordSecurityEvent, type SecurityEventKind } from '../security-events';
 import {
@@ -28,18 +29,30 @@ export const REPLAYED_CODE =
   'This code was already used. Wait for the next code from your authenticator app.';
 export const WRONG_CODES_THROTTLED =
   'Too many wrong codes in the last hour. Please try again later, or use a recovery code later.';
+export const USE_YOUR_PASSKEY =
+  'This account confirms its sign-ins with a passkey, not an authenticator app: choose “Use a passkey”.';
 export const TWO_STEP_REQUIRED_MESSAGE =
   'Set up two-step sign-in first (Profile → Two-step sign-in): it is required for admins and curriculum officers.';
 export const TWO_STEP_FOR_PAYOUTS_MESSAGE =
   'Set up two-step sign-in first (Profile → Two-step sign-in): it is required before changing payout details.';
 
 /**
- * Whether the account has a second factor: an authenticator app that is set up. This is the one
- * place the staff and payout requirements ask; passkeys (a strong sign-in) will satisfy it too —
- * extend this function when the `passkeys` table exists.
+ * Whether the account has a second factor: two-step sign-in with an authenticator app, or a passkey
+ * (a strong credential of its own). What the staff and payout requirements ask.
  */
 export async function hasSecondFactor(em: EntityManager, userId: string): Promise<boolean> {
-  return twoStepEnabled(em, userId);
+  return (await twoStepEnabled(em, userId)) || (await userHasPasskey(em, userId));
+}
+
+/**
+ * Whether a sign-in by password (or a reset link, or an identity provider) owes a second step: when
+ * two-step sign-in is on — or, for an account the requirement applies to (staff, sellers,
+ * instructors), when it has a passkey: the passkey that satisfies the requirement is then the second
+ * step, so a password alone never opens such an account.
+ */
+export async function secondStepOwed(em: EntityManager, user: User, required: boolean): Promise<boolean> {
+  if (await twoStepEnabled(em, user.id)) return true;
+  return required && twoStepRequirementOf(user) !== null && (await userHasPasskey(em, user.id));
 }
 
 /** Whether the account's sign-ins by password owe a code from the authenticator app. */
@@ -177,6 +190,7 @@ export async function checkSecondStepCode(
 ): Promise<'app' | 'recovery'> {
   const typed = (code ?? '').trim();
   if (!typed) throw new DomainError('INVALID_INPUT', 'Enter the code from your authenticator app.', 'code');
+  if (!(await twoStepEnabled(em, user.id))) throw new DomainError('INVALID_INPUT', USE_YOUR_PASSKEY, 'code');
   if (looksLikeTotpCode(typed) || !options.recovery) {
     await checkAuthenticatorCode(em, user.id, typed, ctx.sessionSecret, { pending: false });
     return 'app';
