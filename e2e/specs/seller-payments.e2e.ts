@@ -1,5 +1,6 @@
 import { expect, describe, it } from 'vitest';
 import { pathOf, signIn, useBrowser } from '../support/browser';
+import { totpCode } from '../support/two-step';
 
 const b = useBrowser();
 
@@ -14,6 +15,19 @@ describe('seller payments', () => {
     await page.getByTestId('payout-status').filter({ hasText: 'Not connected' }).waitFor();
     await page.getByRole('heading', { name: 'Earnings ledger' }).waitFor();
 
+    // Payout details need two-step sign-in first (issue 31): the seller is sent to set it up.
+    await page.getByRole('button', { name: 'Connect with Stripe' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    const section = page.locator('#two-step');
+    await section.getByText('before changing payout details', { exact: false }).first().waitFor();
+    await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    const key = (await page.getByTestId('two-step-key').textContent())!.trim();
+    await section.getByLabel('2. Code from the app').fill(await totpCode(key));
+    await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    await section.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    await section.getByText('Two-step sign-in is on. 10 recovery codes left.').waitFor();
+
+    await page.goto('/seller/payments');
     await page.getByRole('button', { name: 'Connect with Stripe' }).click();
     // the test provider's onboarding returns at once; the status is read again
     await page.getByTestId('payout-status').filter({ hasText: 'Payouts active' }).waitFor();

@@ -1,7 +1,12 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { toaster } from '../../ui/toaster';
+import { TWO_STEP_SETUP_PATH } from '../two-step/StaffTwoStepGate';
 import { StripeConnectStartMutationDocument } from './sellerDocuments';
+
+const needsTwoStep = (error: unknown) =>
+  CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.reason === 'TWO_STEP_REQUIRED');
 
 /** Starts Stripe Connect onboarding and sends the browser to Stripe's (or the test) link. */
 export function useStripeConnectStart(
@@ -24,6 +29,16 @@ export function useStripeConnectStart(
       // Keep the button busy while the browser leaves for the onboarding page.
       navigate(payload!.url!);
     } catch (error) {
+      // Payout details need two-step sign-in (or a passkey) first: the profile's set-up, which says why.
+      if (needsTwoStep(error)) {
+        toaster.create({
+          title: 'Set up two-step sign-in first',
+          description: 'It is required before changing payout details.',
+          type: 'info',
+        });
+        navigate(TWO_STEP_SETUP_PATH);
+        return;
+      }
       toaster.create({
         title: 'Stripe onboarding could not start',
         description: error instanceof Error ? error.message : 'Please try again.',
