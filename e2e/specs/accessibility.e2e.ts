@@ -295,8 +295,8 @@ describe('accessibility of the Connect pages (signed in, axe WCAG 2.1 A/AA)', ()
     '%s (as %s) has no serious or critical violation',
     async (_name, username, path) => {
       const page = await b.page();
-      const login = await page.request.post('/api/login', { data: { username, password: DEMO_PASSWORD } });
-      expect(login.ok(), `sign in as ${username}`).toBe(true);
+      const login = await apiSignIn(page, (p) => p, { username, password: DEMO_PASSWORD });
+      expect(login.status(), `sign in as ${username}`).toBe(200);
       await page.goto(path(ids));
       await settle(page);
       expect(
@@ -392,7 +392,7 @@ describe('accessibility of the contact form and the staff inbox in use (axe WCAG
     });
     expect(sent.status()).toBe(201);
     const page = await b.page();
-    const login = await apiSignIn(page.request, (path) => path, {
+    const login = await apiSignIn(page, (path) => path, {
       username: 'admin',
       password: DEMO_PASSWORD,
     });

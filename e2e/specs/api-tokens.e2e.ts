@@ -49,7 +49,7 @@ async function memberPage(): Promise<Page> {
 
 async function adminPage(): Promise<Page> {
   const page = await b.page();
-  const login = await apiSignIn(page.request, (path) => path, { username: 'admin', password: DEMO_PASSWORD });
+  const login = await apiSignIn(page, (path) => path, { username: 'admin', password: DEMO_PASSWORD });
   expect(login.ok(), 'sign in as admin').toBe(true);
   return page;
 }

@@ -9,7 +9,7 @@ const b = useBrowser();
 describe('the GraphQL playground at /graphql', () => {
   it('lists the schema in its docs pane and answers the welcome query with the session', async () => {
     const page = await b.page();
-    const login = await apiSignIn(page.request, (path) => path, {
+    const login = await apiSignIn(page, (path) => path, {
       username: 'admin',
       password: DEMO_PASSWORD,
     });

@@ -47,7 +47,7 @@ describe('public routes', () => {
       if (!url.startsWith(b.baseURL()) && !url.startsWith('data:') && !url.startsWith('blob:'))
         external.push(url);
     });
-    const login = await apiSignIn(page.request, (path) => path, {
+    const login = await apiSignIn(page, (path) => path, {
       username: 'admin',
       password: DEMO_PASSWORD,
     });

@@ -104,7 +104,7 @@ function step(n: number, name: string, body: () => Promise<void>, timeout = 90_0
 /** A page signed in as the demo admin (by the API: the sign-in page has its own tests). */
 async function asAdmin(): Promise<Page> {
   const page = await open();
-  const res = await apiSignIn(page.request, at, { username: 'admin', password: DEMO_PASSWORD });
+  const res = await apiSignIn(page, at, { username: 'admin', password: DEMO_PASSWORD });
   expect(res.status(), await res.text()).toBe(200);
   return page;
 }

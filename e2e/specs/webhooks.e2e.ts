@@ -71,7 +71,7 @@ describe('webhooks', () => {
   it('an admin adds an endpoint, a member buys, the receiver gets a signed order.paid and the log shows it', async () => {
     // The admin adds the endpoint.
     const admin = await b.page();
-    const login = await apiSignIn(admin.request, (path) => path, {
+    const login = await apiSignIn(admin, (path) => path, {
       username: 'admin',
       password: DEMO_PASSWORD,
     });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { generate } from 'otplib';
 import type { APIRequestContext, APIResponse, Page } from 'playwright-core';
 
@@ -47,14 +50,50 @@ export async function enterSecondStep(page: Page, secret = DEMO_TWO_STEP_KEY): P
 }
 
 /**
- * `POST /api/login` as a demo account through the request context (its cookies kept), finishing
- * the second step for the seeded staff; returns the last response (200 with the user).
+ * `POST /api/login` as a demo account (its cookies kept), finishing the second step for the seeded
+ * staff; returns the last response (200 with the user). Given a page, the seeded staff's session is
+ * signed in once per host and reused by later pages and spec files (its cookie kept in a file
+ * beside the run): a code works once per account and 30-second step, so signing in afresh each
+ * time would make the suite wait half a minute per staff page. A reused session that has ended
+ * (signed out elsewhere) is replaced by a new sign-in.
  */
 export async function apiSignIn(
-  request: APIRequestContext,
+  target: Page | APIRequestContext,
   url: (path: string) => string,
   data: { username: string; password: string },
   secret = DEMO_TWO_STEP_KEY,
+): Promise<APIResponse> {
+  const page = 'context' in target ? target : null;
+  const request = page ? page.request : (target as APIRequestContext);
+  const reusable = page !== null && isDemoStaff(data.username) && secret === DEMO_TWO_STEP_KEY;
+  const cache = reusable ? sessionCacheFile(url('/api/user'), data.username) : null;
+  if (page && cache && fs.existsSync(cache)) {
+    await page.context().addCookies(JSON.parse(fs.readFileSync(cache, 'utf8')));
+    const me = await request.get(url('/api/user'));
+    if (me.status() === 200 && (await me.json()).username === data.username) return me;
+    await page.context().clearCookies({ name: SESSION_COOKIE });
+  }
+  const res = await signInWithCode(request, url, data, secret);
+  if (page && cache && res.status() === 200) {
+    const cookies = (await page.context().cookies()).filter((c) => c.name === SESSION_COOKIE);
+    fs.writeFileSync(cache, JSON.stringify(cookies));
+  }
+  return res;
+}
+
+const SESSION_COOKIE = 'drx.sid';
+
+/** Where the reusable session of a seeded staff account on this host is kept during the run. */
+function sessionCacheFile(userUrl: string, username: string): string {
+  const { host } = new URL(userUrl, 'http://127.0.0.1');
+  return path.join(os.tmpdir(), `drx-e2e-session-${host.replace(/[^\w.-]/g, '_')}-${username}.json`);
+}
+
+async function signInWithCode(
+  request: APIRequestContext,
+  url: (path: string) => string,
+  data: { username: string; password: string },
+  secret: string,
 ): Promise<APIResponse> {
   const login = await request.post(url('/api/login'), { data });
   if (login.status() !== 202) return login;
