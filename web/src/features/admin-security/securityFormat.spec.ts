@@ -11,13 +11,20 @@ describe('security event kinds', () => {
       'SESSION_ENDED',
       'OTHER_SESSIONS_ENDED',
       'ACCOUNT_DELETED',
+      'IDENTITY_LINKED',
+      'IDENTITY_UNLINKED',
       'PASSKEY_ADDED',
       'PASSKEY_REMOVED',
+      'TWO_STEP_ENABLED',
+      'TWO_STEP_DISABLED',
+      'RECOVERY_CODES_REGENERATED',
+      'RECOVERY_CODE_USED',
     ]);
     expect(kindLabel('SESSION_ENDED')).toBe('Session signed out');
     expect(kindLabel('OTHER_SESSIONS_ENDED')).toBe('Other sessions signed out');
     expect(kindLabel('PASSKEY_ADDED')).toBe('Passkey added');
-    expect(kindLabel('TWO_STEP_ON')).toBe('TWO_STEP_ON');
+    expect(kindLabel('TWO_STEP_ENABLED')).toBe('Two-step sign-in on');
+    expect(kindLabel('NOT_A_KIND')).toBe('NOT_A_KIND');
   });
 
   it('takes only a known kind from the address', () => {
