@@ -9,6 +9,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const json = { 'content-type': 'application/json' };
+/** Seeded as the test app seeds: the staff without the demo two-step key (test/test-app.ts). */
+const AS_THE_TEST_APP = { demoTwoStep: false };
 
 /** The issue's demo accounts and their roles (issue 2, item 2). */
 const DEMO_ACCOUNTS: [string, string[]][] = [
@@ -53,7 +55,7 @@ describe('seeding again', () => {
     // given a seeded database
     const before = await sql('select id, username, password_hash from users order by id');
     // when the seed runs again
-    const ran = await seedDatabase(t.orm.em.fork());
+    const ran = await seedDatabase(t.orm.em.fork(), undefined, AS_THE_TEST_APP);
     // then no seeder runs and the users are exactly the same rows
     expect(ran).toEqual([]);
     expect(await sql('select id, username, password_hash from users order by id')).toEqual(before);
@@ -80,7 +82,7 @@ describe('seeding again', () => {
     expect(before).not.toContain('seller');
     expect(before).not.toContain('member');
     // when the seed runs again
-    const ran = await seedDatabase(t.orm.em.fork());
+    const ran = await seedDatabase(t.orm.em.fork(), undefined, AS_THE_TEST_APP);
     // then neither comes back
     expect(ran).toEqual([]);
     expect(await usernames()).toEqual(before);
@@ -90,7 +92,7 @@ describe('seeding again', () => {
     // given the same edited database without its seed_runs record
     await sql(`delete from seed_runs where name = 'demo-users'`);
     // when the seed runs
-    const ran = await seedDatabase(t.orm.em.fork());
+    const ran = await seedDatabase(t.orm.em.fork(), undefined, AS_THE_TEST_APP);
     // then the demo-users seeder runs again: it recreates the missing accounts and keeps the others as they are
     expect(ran).toEqual(['demo-users']);
     const names = await usernames();
@@ -116,7 +118,9 @@ describe('servers starting together', () => {
     await sql(`delete from seed_runs where name = 'demo-users'`);
     await sql(`delete from users where username in ('admin','officer','seller','member')`);
     // when three servers seed it at the same moment
-    const results = await Promise.all([1, 2, 3].map(() => seedDatabase(t.orm.em.fork())));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => seedDatabase(t.orm.em.fork(), undefined, AS_THE_TEST_APP)),
+    );
     // then exactly one of them ran the seeder, none failed, and each demo user exists once
     expect(results.flat()).toEqual(['demo-users']);
     const counts = await sql<{ username: string; n: string }>(

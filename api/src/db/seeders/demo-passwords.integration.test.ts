@@ -10,6 +10,7 @@ import { verifyPassword } from '../../modules/auth/password';
 import { createTestDatabase } from '../../test/database';
 import { openDatabase } from '../database';
 import { DEMO_USERNAMES, DemoPasswordError, replaceDemoPasswords } from './demo-passwords';
+import { removeDemoTwoStepKey } from './demo-two-step';
 
 const apiDir = path.resolve(__dirname, '..', '..', '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-demo-passwords-'));
@@ -129,7 +130,7 @@ describe('a production start', () => {
     expect(server.output()).not.toMatch(/\n\s+at /);
   });
 
-  it('starts once replace-demo-passwords has given every demo account a new password', async () => {
+  it('starts once replace-demo-passwords has given every demo account a new password (and the staff’s published two-step key is removed)', async () => {
     // given a seeded database
     const url = await database();
     await (await openDatabase(url, { seed: true, silent: true })).close(true);
@@ -149,6 +150,13 @@ describe('a production start', () => {
       expect(await verifyPassword(admin.password_hash, 'drx-demo-2026')).toBe(false);
       // and nothing is left to replace
       expect(await replaceDemoPasswords(orm.em.fork())).toEqual([]);
+      // the seeded staff's published two-step key is refused too, until removed (remove-demo-two-step)
+      await expect(
+        openDatabase(url, { seed: false, silent: true, refuseDemoPasswords: true }).then((o) =>
+          o.close(true),
+        ),
+      ).rejects.toThrow(/published demo key/);
+      expect((await removeDemoTwoStepKey(orm.em.fork())).sort()).toEqual(['admin', 'officer']);
     } finally {
       await orm.close(true);
     }
