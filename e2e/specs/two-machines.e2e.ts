@@ -135,6 +135,7 @@ async function start(name: string, seed: boolean): Promise<Instance> {
 function client() {
   const address = `198.51.100.${++addressCounter}`;
   let cookie = '';
+  const jar = new Map<string, string>();
   async function call(
     machine: Instance,
     method: string,
@@ -153,8 +154,14 @@ function client() {
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       redirect: 'manual',
     });
-    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('drx.sid='));
-    if (setCookie) cookie = setCookie.split(';')[0];
+    // A cookie jar of the client's cookies by name (the session's, and a pending second step's).
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      if (pair.endsWith('=')) jar.delete(name);
+      else jar.set(name, pair);
+    }
+    cookie = [...jar.values()].join('; ');
     const text = await res.text();
     let json: any = null;
     try {
