@@ -23,8 +23,11 @@ export const FIRST_LOAD_GOAL = 150 * 1024;
 // 336 KiB until issue 30, whose early Add to Cart and mobile menu in the entry (counted here too)
 // added ≈ 2.5 KiB, its early cart dropdown (web/src/ssr/earlyCartDropdown.ts) ≈ 1.6 KiB more, and
 // the catalogues' early filters, search and phones' filter dialog (web/src/ssr/earlyFilters.ts,
-// earlyFilterDialog.ts, with the catalogues' URL rules) ≈ 2.2 KiB more.
-export const APP_CEILING = 342 * 1024;
+// earlyFilterDialog.ts, with the catalogues' URL rules) ≈ 2.2 KiB more. Issue 31's staff gate (the
+// admin area sends staff without a second factor to the set-up: features/two-step/StaffTwoStepGate
+// and its query, ≈ 1 KiB) took it to 342.2 KiB: 343 KiB since. Everything else of issue 31
+// (passkeys, two-step forms, ALTCHA, identity providers, privacy) is in lazy pages' chunks.
+export const APP_CEILING = 343 * 1024;
 export const CHUNK_BUDGET = 500 * 1000;
 export const FIRST_TAP_BUDGET = 12 * 1024;
 /** Text only the entry's early Add to Cart holds (web/src/ssr/earlyCart.ts, EARLY_ADD_SELECTOR). */
