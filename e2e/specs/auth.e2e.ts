@@ -1,5 +1,9 @@
-import { expect as vexpect, describe, it } from 'vitest';
+import { afterAll, expect as vexpect, describe, it } from 'vitest';
+import { forgetFailedSignIns } from '../support/app-database';
 import { pathOf, signIn, useBrowser } from '../support/browser';
+
+// This spec's refused sign-ins must not lock the later specs out (one address for all).
+afterAll(forgetFailedSignIns);
 
 const b = useBrowser();
 

@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { forgetFailedSignIns } from '../support/app-database';
 import { pathOf, useBrowser, waitForQuietNetwork } from '../support/browser';
+
+// This spec's refused sign-ins must not lock the later specs out (one address for all).
+afterAll(forgetFailedSignIns);
 
 const b = useBrowser();
 

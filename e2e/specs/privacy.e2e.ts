@@ -1,6 +1,10 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { forgetFailedSignIns } from '../support/app-database';
 import { pathOf, signIn, useBrowser } from '../support/browser';
+
+// This spec's refused sign-ins must not lock the later specs out (one address for all).
+afterAll(forgetFailedSignIns);
 
 const b = useBrowser();
 

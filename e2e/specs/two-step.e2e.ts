@@ -23,7 +23,7 @@ describe('two-step sign-in', () => {
     await page.goto('/auth?returnTo=%2Fadmin%2Fusers');
     await page.getByLabel('Username').first().fill('admin');
     await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect
       .poll(() => page.getByLabel('Authentication code').isVisible(), { timeout: 15_000 })
       .toBe(true);

@@ -17,3 +17,18 @@ export async function appDatabase(): Promise<Client> {
   await client.connect();
   return client;
 }
+
+/**
+ * Forgets the failed sign-ins a spec made on purpose (a wrong password, a removed passkey). Every
+ * spec signs in from one address (127.0.0.1), and the sign-in throttle refuses an address after 5
+ * failures in 15 minutes (as it should a person's): without this, specs that test refusals would
+ * lock the later specs' sign-ins out.
+ */
+export async function forgetFailedSignIns(): Promise<void> {
+  const db = await appDatabase();
+  try {
+    await db.query('delete from login_attempts');
+  } finally {
+    await db.end();
+  }
+}
