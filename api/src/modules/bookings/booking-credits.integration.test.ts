@@ -44,6 +44,19 @@ function startIn(hours: number): Date {
   return d;
 }
 
+/**
+ * A booking within the day (late to cancel free) at the first of the hours from `hours` on that can
+ * be booked: one may be taken — e.g. by the demo's own bookings of the member, seeded at the first
+ * open times — depending on when the test runs.
+ */
+async function createSoon(agent: Agent, sessionTypeId: string, hours: number) {
+  let made = await create(agent, sessionTypeId, startIn(hours));
+  for (let later = hours + 1; !made.booking && later <= hours + 8; later++) {
+    made = await create(agent, sessionTypeId, startIn(later));
+  }
+  return made;
+}
+
 async function create(agent: Agent, sessionTypeId: string, start: Date, extra: Record<string, unknown> = {}) {
   const res = await t.gql(agent, CREATE, {
     input: {
@@ -259,12 +272,7 @@ describe('lesson credits', () => {
   it('a cancellation inside the free window gives the credit back once; a late one keeps it', async () => {
     const sub = await makeMember(t, idOf.member, { lessonCredits: 2 });
     const early = await create(as.member, typeOf.instructor, nextDay());
-    // Within the day (late to cancel free), at the first of the next hours the member is free: the
-    // demo's own bookings of the member (seeded at the first open slots) may hold one of them.
-    let late = await create(as.member, typeOf.multi, startIn(5));
-    for (let hours = 6; !late.booking && hours <= 12; hours++) {
-      late = await create(as.member, typeOf.multi, startIn(hours));
-    }
+    const late = await createSoon(as.member, typeOf.multi, 5);
     expect(early.booking.paidWithCredit && late.booking.paidWithCredit).toBe(true);
     expect(early.booking.cancellationTerms).toMatch(/lesson credit is given back/);
     expect(late.booking.cancellationTerms).toMatch(/keeps the credit/);
@@ -305,8 +313,8 @@ describe('lesson credits', () => {
     const sub = await makeMember(t, idOf.member, { lessonCredits: 3 });
     const request = await create(as.member, typeOf.approval, nextDay());
     expect(request.booking).toMatchObject({ status: 'REQUESTED', paidWithCredit: true });
-    const byInstructor = await create(as.member, typeOf.instructor, startIn(3));
-    const byAdmin = await create(as.member, typeOf.multi, startIn(3));
+    const byInstructor = await createSoon(as.member, typeOf.instructor, 3);
+    const byAdmin = await createSoon(as.member, typeOf.multi, 3);
     expect(await creditsUsed(sub)).toBe(3);
 
     expect(
