@@ -33,7 +33,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-describe('passkeys: add one on /profile, sign out, sign in with it on /auth', () => {
+describe('passkeys: add one on /profile, sign in with it on /auth, confirm an email change with it', () => {
   it('a member adds a passkey, signs out, and signs in with it back where they were', async () => {
     const page = await b.page({ baseURL: publicBase() });
     // Chromium's virtual authenticator (CDP): a platform authenticator that verifies its user.
@@ -114,6 +114,18 @@ describe('passkeys: add one on /profile, sign out, sign in with it on /auth', ()
       username,
     );
     await page.goto('/profile');
+
+    // The email changed with the passkey instead of the password (an empty address is said first).
+    const emailCard = page.getByRole('region', { name: 'Email address' });
+    const usePasskey = emailCard.getByRole('button', { name: 'Use a passkey instead' });
+    await usePasskey.click();
+    await emailCard.getByText('Enter the new email address').waitFor();
+    const newEmail = `${username}-new@example.com`;
+    await emailCard.getByLabel('New email').fill(newEmail);
+    await usePasskey.click();
+    await emailCard.getByText(`We sent a confirmation link to ${newEmail}.`, { exact: false }).waitFor();
+    expect(((await (await page.request.get('/api/user')).json()) as { email: string }).email).toBe(newEmail);
+    await shot(page, '04-email-changed-with-passkey');
 
     // Removed: the authenticator's passkey no longer signs in.
     const row = page.getByRole('region', { name: 'Passkeys' }).getByTestId('passkey-item').first();

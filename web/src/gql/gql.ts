@@ -285,6 +285,7 @@ type Documents = {
     "\n  mutation PasskeyRemove($input: PasskeyRemoveInput!) {\n    passkeyRemove(input: $input) {\n      removedId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasskeyRemoveDocument,
     "\n  mutation PasskeySignInOptions {\n    passkeySignInOptions {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasskeySignInOptionsDocument,
     "\n  mutation PasskeySignIn($input: PasskeySignInInput!) {\n    passkeySignIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasskeySignInDocument,
+    "\n  mutation PasskeyConfirmationOptions {\n    passkeyConfirmationOptions {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.PasskeyConfirmationOptionsDocument,
     "\n  mutation AccountDelete($input: AccountDeleteInput!) {\n    accountDelete(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.AccountDeleteDocument,
     "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n": typeof types.ProfilePageDocument,
     "\n  query UserProfile($id: ID!) {\n    user(id: $id) {\n      id\n      username\n      displayName\n      role\n      roles\n      profileImageUrl\n    }\n  }\n": typeof types.UserProfileDocument,
@@ -631,6 +632,7 @@ const documents: Documents = {
     "\n  mutation PasskeyRemove($input: PasskeyRemoveInput!) {\n    passkeyRemove(input: $input) {\n      removedId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasskeyRemoveDocument,
     "\n  mutation PasskeySignInOptions {\n    passkeySignInOptions {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasskeySignInOptionsDocument,
     "\n  mutation PasskeySignIn($input: PasskeySignInInput!) {\n    passkeySignIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasskeySignInDocument,
+    "\n  mutation PasskeyConfirmationOptions {\n    passkeyConfirmationOptions {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasskeyConfirmationOptionsDocument,
     "\n  mutation AccountDelete($input: AccountDeleteInput!) {\n    accountDelete(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.AccountDeleteDocument,
     "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n": types.ProfilePageDocument,
     "\n  query UserProfile($id: ID!) {\n    user(id: $id) {\n      id\n      username\n      displayName\n      role\n      roles\n      profileImageUrl\n    }\n  }\n": types.UserProfileDocument,
@@ -1804,6 +1806,10 @@ export function graphql(source: "\n  mutation PasskeySignInOptions {\n    passke
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PasskeySignIn($input: PasskeySignInInput!) {\n    passkeySignIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PasskeySignIn($input: PasskeySignInInput!) {\n    passkeySignIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PasskeyConfirmationOptions {\n    passkeyConfirmationOptions {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PasskeyConfirmationOptions {\n    passkeyConfirmationOptions {\n      options\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

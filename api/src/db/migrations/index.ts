@@ -40,6 +40,7 @@ import { Migration20261205120000_identities } from './Migration20261205120000_id
 import { Migration20261205130000_signup_challenges } from './Migration20261205130000_signup_challenges';
 import { Migration20261205140000_account_deletion } from './Migration20261205140000_account_deletion';
 import { Migration20261205150000_shop_checkout_carts } from './Migration20261205150000_shop_checkout_carts';
+import { Migration20261205160000_passkey_confirmations } from './Migration20261205160000_passkey_confirmations';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -114,4 +115,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261205130000_signup_challenges', class: Migration20261205130000_signup_challenges },
   { name: 'Migration20261205140000_account_deletion', class: Migration20261205140000_account_deletion },
   { name: 'Migration20261205150000_shop_checkout_carts', class: Migration20261205150000_shop_checkout_carts },
+  {
+    name: 'Migration20261205160000_passkey_confirmations',
+    class: Migration20261205160000_passkey_confirmations,
+  },
 ];

@@ -31,8 +31,19 @@ export class PasswordChangeInput {
 
 @InputType({ description: 'The signed-in account’s new email address.' })
 export class EmailChangeInput {
-  @Field({ description: 'The account’s current password: changing where its mail goes needs it.' })
-  password!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The account’s current password: changing where its mail goes needs it, or `passkeyResponse` instead.',
+  })
+  password?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Instead of the password: the browser’s answer (JSON) to `passkeyConfirmationOptions`, made by one of my passkeys.',
+  })
+  passkeyResponse?: string | null;
 
   @Field({ description: 'A valid address of at most 254 characters (stored in lower case).' })
   newEmail!: string;

@@ -3,6 +3,7 @@ import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../gr
 import { startSignedInSession } from '../auth/sign-in';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
+import { relyingPartyOf } from '../passkeys';
 import type { User } from '../users/user.entity';
 import {
   changePassword,
@@ -91,15 +92,18 @@ export class AccountResolver {
   @Mutation(() => AccountPayload, {
     description:
       'Changes the signed-in account’s email: the new address is unverified until the link mailed to it is opened, and the old address is told. ' +
-      'Errors: INVALID_INPUT (password wrong; newEmail empty, invalid or the current one), TOO_MANY_ATTEMPTS (10 attempts in the last hour).',
+      'Proven by the password or by one of my passkeys (`passkeyResponse`, answering `passkeyConfirmationOptions`). ' +
+      'Errors: INVALID_INPUT (password wrong or missing; passkeyResponse not one of my passkeys, expired or used; newEmail empty, invalid or the current one), TOO_MANY_ATTEMPTS (10 attempts in the last hour).',
   })
   emailChange(
-    @Arg('input', { description: 'The password and the new address.' }) input: EmailChangeInput,
+    @Arg('input', { description: 'The password (or a passkey’s answer) and the new address.' })
+    input: EmailChangeInput,
     @Ctx() ctx: Context,
   ): Promise<AccountPayload> {
     return payload<{ user: User | null }>(
       async () => {
-        const user = await changeEmail(ctx.em, ctx.user!, input, ctx.config.publicUrl, originOf(ctx));
+        const proof = { sessionId: ctx.req.session.id!, rp: relyingPartyOf(ctx.config.publicUrl) };
+        const user = await changeEmail(ctx.em, ctx.user!, input, proof, ctx.config.publicUrl, originOf(ctx));
         ctx.user = user;
         return { user };
       },

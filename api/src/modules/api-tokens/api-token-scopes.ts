@@ -198,6 +198,7 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'loginSecondStep',
     'logout',
     'passkeyAdd',
+    'passkeyConfirmationOptions',
     'passkeyRegistrationOptions',
     'passkeyRemove',
     'passkeyRename',

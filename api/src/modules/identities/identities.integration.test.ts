@@ -2,6 +2,7 @@ import type { Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { SoftwareAuthenticator } from '../passkeys/test/software-authenticator';
 import { OIDC_OFF_MESSAGE } from './oidc.routes';
 
 /**
@@ -210,6 +211,63 @@ describe('sign in with an identity provider', () => {
     const later = t.agent();
     expect((await signInAs(later, 'sub-member')).headers.location).toBe('/dashboard');
     expect((await me(later))?.id).toBe(account!.id);
+  });
+
+  it('links with one of the account’s passkeys instead of its password; another account’s passkey links nothing', async () => {
+    const origin = 'http://localhost:4000';
+    const username = `pklink${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    const owner = t.agent();
+    const made = await owner.post('/api/register').send({ username, password: 'own-password-2026', email });
+    expect(made.status).toBe(201);
+    const keys = new SoftwareAuthenticator();
+    const regOptions = `mutation { passkeyRegistrationOptions(input: {}) { options } }`;
+    const add = `mutation($input: PasskeyAddInput!) { passkeyAdd(input: $input) { passkey { id } userErrors { message } } }`;
+    const fresh = keys.create(
+      (await t.gql(owner, regOptions)).data.passkeyRegistrationOptions.options,
+      origin,
+    );
+    expect((await t.gql(owner, add, { input: { response: fresh.json } })).data.passkeyAdd.userErrors).toEqual(
+      [],
+    );
+    // Someone else's passkey, for the foreign answer.
+    const other = t.agent();
+    const otherName = `pkother${Date.now().toString(36)}`;
+    await other
+      .post('/api/register')
+      .send({ username: otherName, password: 'own-password-2026', email: `${otherName}@example.com` });
+    const otherKeys = new SoftwareAuthenticator();
+    const otherCred = otherKeys.create(
+      (await t.gql(other, regOptions)).data.passkeyRegistrationOptions.options,
+      origin,
+    );
+    await t.gql(other, add, { input: { response: otherCred.json } });
+
+    idp.accounts.set('sub-pk', { email, email_verified: true, name: 'P' });
+    const browser = t.agent();
+    expect((await signInAs(browser, 'sub-pk', '/my-courses')).headers.location).toBe('/auth/link');
+    const options = await browser.post('/api/auth/oidc/link/passkey-options');
+    expect(options.status).toBe(200);
+    expect(options.body.allowCredentials).toEqual([expect.objectContaining({ id: fresh.credential.id })]);
+
+    const foreign = await browser
+      .post('/api/auth/oidc/link')
+      .send({ passkeyResponse: otherKeys.get(JSON.stringify(options.body), origin, otherCred.credential) });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.field).toBe('passkeyResponse');
+    expect(await me(browser)).toBeNull();
+    expect(await rows(`select 1 from identities where subject = ?`, ['sub-pk'])).toHaveLength(0);
+
+    const again = await browser.post('/api/auth/oidc/link/passkey-options');
+    const linked = await browser
+      .post('/api/auth/oidc/link')
+      .send({ passkeyResponse: keys.get(JSON.stringify(again.body), origin, fresh.credential) });
+    expect(linked.status).toBe(200);
+    expect(linked.body).toEqual({ redirectTo: '/my-courses' });
+    expect((await me(browser))?.username).toBe(username);
+    expect(await rows(`select 1 from identities where subject = ?`, ['sub-pk'])).toHaveLength(1);
+    // No pending link, no options.
+    expect((await t.agent().post('/api/auth/oidc/link/passkey-options')).status).toBe(404);
   });
 
   it('refuses a callback whose state was changed, or that has no attempt, and signs nobody in', async () => {

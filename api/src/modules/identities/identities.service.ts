@@ -6,6 +6,7 @@ import { sendEmailVerification } from '../account/email-verification';
 import { admitHourly } from '../account/hourly-throttle';
 import { type EventOrigin, recordSecurityEvent } from '../account/security-events';
 import { verifyPassword } from '../auth/password';
+import { provenByPasskey, type RelyingParty } from '../passkeys';
 import { claimStoreForVerifiedEmail } from '../shop/store-entitlements';
 import { User } from '../users/user.entity';
 
@@ -174,16 +175,21 @@ export async function resolveIdentity(
   throw new Error('Could not find a free username for a new account');
 }
 
-/**
- * What proves the account on the link page. Today its password; a passkey assertion (verified by
- * the passkeys module) is meant to be the second kind of proof here — add it to this union and to
- * `accountProven`, and the link route takes it as it takes the password.
- */
-export type AccountProof = { password: string };
+/** What proves the account on the link page: its password, or one of its passkeys' answer. */
+export type AccountProof = { password: string } | { passkeyResponse: string; rp: RelyingParty };
 
-async function accountProven(em: EntityManager, userId: string, proof: AccountProof): Promise<boolean> {
+/** Throws INVALID_INPUT (on the proof's field) unless the proof is the account's. */
+async function proveAccount(em: EntityManager, userId: string, proof: AccountProof): Promise<void> {
+  if ('passkeyResponse' in proof) {
+    await provenByPasskey(em, { userId, sessionId: null }, proof.passkeyResponse, proof.rp);
+    return;
+  }
   const account = await em.findOne(User, userId, { populate: ['passwordHash'], refresh: true });
-  return verifyPassword(account?.passwordHash, typeof proof.password === 'string' ? proof.password : '');
+  if (
+    !(await verifyPassword(account?.passwordHash, typeof proof.password === 'string' ? proof.password : ''))
+  ) {
+    throw new DomainError('INVALID_INPUT', LINK_WRONG_PASSWORD, 'password');
+  }
 }
 
 /**
@@ -203,9 +209,7 @@ export async function linkIdentity(
   if (!(await admitHourly(em, `oidc-link:user:${link.userId}`, LINK_ATTEMPTS_PER_HOUR))) {
     throw new DomainError('TOO_MANY_ATTEMPTS', LINK_THROTTLED);
   }
-  if (!(await accountProven(em, link.userId, proof))) {
-    throw new DomainError('INVALID_INPUT', LINK_WRONG_PASSWORD, 'password');
-  }
+  await proveAccount(em, link.userId, proof);
   await em.transactional(async (tem) => {
     const [account] = await tem.execute<{ email: string | null }[]>(
       `select email from users where id = ? for update`,
@@ -252,9 +256,8 @@ export async function listIdentities(em: EntityManager, userId: string): Promise
 
 /**
  * Unlinks one of the account's provider sign-ins — only while the account keeps a way in: a
- * password or another linked provider (a passkey, once the passkeys module has its table, is a
- * third: add it to the `exists` below). The account row is locked first, so two unlinks at once
- * cannot both remove the last two ways in.
+ * password, another linked provider or a passkey. The account row is locked first, so two unlinks
+ * (or an unlink and a passkey's removal) at once cannot both remove the last two ways in.
  */
 export async function unlinkIdentity(
   em: EntityManager,
@@ -271,7 +274,8 @@ export async function unlinkIdentity(
     const deleted = await tem.execute<{ issuer: string }[]>(
       `delete from identities i where i.id = ? and i.user_id = ?
          and (exists (select 1 from users u where u.id = i.user_id and u.password_hash is not null)
-              or exists (select 1 from identities o where o.user_id = i.user_id and o.id <> i.id))
+              or exists (select 1 from identities o where o.user_id = i.user_id and o.id <> i.id)
+              or exists (select 1 from passkeys p where p.user_id = i.user_id))
        returning issuer`,
       [identityId, user.id],
     );

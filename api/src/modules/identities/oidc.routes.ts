@@ -4,6 +4,7 @@ import { DomainError } from '../../graphql/errors';
 import { log } from '../../observability/logger';
 import type { ContextFactory } from '../../rest/router';
 import { startSignedInSession } from '../auth/sign-in';
+import { passkeyConfirmationOptions, relyingPartyOf } from '../passkeys';
 import type { User } from '../users/user.entity';
 import { type AccountProof, linkIdentity, type ProviderClaims, resolveIdentity } from './identities.service';
 import {
@@ -191,7 +192,32 @@ export function oidcRouter(createContext: ContextFactory): Router {
     }
   });
 
-  /** The person proves the account with its password: linked, signed in, and told where to go. */
+  /**
+   * The options for proving the account with one of its passkeys instead of the password (a
+   * challenge for the waiting account, 5 minutes, answered once in `POST /link`).
+   */
+  router.post('/link/passkey-options', async (req, res, next) => {
+    try {
+      const ctx = await createContext(req, res);
+      if (!ctx.config.oidc) return void res.status(404).json({ message: OIDC_OFF_MESSAGE });
+      const link = readPendingLink(req, ctx.config.sessionSecret);
+      if (!link) return void res.status(404).json({ message: NO_PENDING_LINK });
+      try {
+        const who = { userId: link.userId, sessionId: null };
+        res.json(await passkeyConfirmationOptions(ctx.em, who, relyingPartyOf(ctx.config.publicUrl)));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        res.status(404).json({ message: error.message, field: error.field ?? null });
+      }
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  /**
+   * The person proves the account with its password or one of its passkeys (`passkeyResponse`):
+   * linked, signed in, and told where to go.
+   */
   router.post('/link', async (req, res, next) => {
     try {
       const ctx = await createContext(req, res);
@@ -200,10 +226,15 @@ export function oidcRouter(createContext: ContextFactory): Router {
       const link = readPendingLink(req, ctx.config.sessionSecret);
       if (!link) return void res.status(404).json({ message: NO_PENDING_LINK });
       const password: unknown = req.body?.password;
-      if (typeof password !== 'string' || !password) {
+      const passkeyResponse: unknown = req.body?.passkeyResponse;
+      let proof: AccountProof;
+      if (typeof passkeyResponse === 'string' && passkeyResponse) {
+        proof = { passkeyResponse, rp: relyingPartyOf(ctx.config.publicUrl) };
+      } else if (typeof password === 'string' && password) {
+        proof = { password };
+      } else {
         return void res.status(400).json({ message: 'Enter the password of the account', field: 'password' });
       }
-      const proof: AccountProof = { password };
       let user: User;
       try {
         user = await linkIdentity(ctx.em, link, proof, oidc.name, ctx.config.publicUrl, {

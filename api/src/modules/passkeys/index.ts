@@ -1,2 +1,4 @@
 /** The passkeys module's front door for other modules. */
 export { userHasPasskey } from './passkeys.service';
+export { passkeyConfirmationOptions, provenByPasskey, type ConfirmingAccount } from './passkey-confirmation';
+export { relyingPartyOf, type RelyingParty } from './passkeys.service';

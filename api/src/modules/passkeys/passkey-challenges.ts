@@ -4,12 +4,16 @@ import { createHash } from 'node:crypto';
 /** How long a challenge can be answered: the browser's prompt times out before it (see TIMEOUT_MS). */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-export type ChallengePurpose = 'register' | 'authenticate';
+/** Adding a passkey, signing in with one, or confirming it is me where a password would do. */
+export type ChallengePurpose = 'register' | 'authenticate' | 'confirm';
 
-/** Whose challenge it is: adding a passkey is bound to the account and its session; signing in to nobody. */
+/**
+ * Whose challenge it is: adding a passkey is bound to the account and its session, confirming to
+ * the account (and its session when signed in); signing in to nobody.
+ */
 export interface ChallengeOwner {
   userId: string;
-  sessionId: string;
+  sessionId: string | null;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -32,7 +36,7 @@ export async function storeChallenge(
       purpose,
       sha256(challenge),
       owner?.userId ?? null,
-      owner ? sha256(owner.sessionId) : null,
+      owner?.sessionId ? sha256(owner.sessionId) : null,
       new Date(Date.now() + CHALLENGE_TTL_MS),
     ],
   );
@@ -53,7 +57,7 @@ export async function consumeChallenge(
       where challenge_hash = ? and purpose = ? and expires_at > now()
         and user_id is not distinct from ? and session_hash is not distinct from ?
       returning id`,
-    [sha256(challenge), purpose, owner?.userId ?? null, owner ? sha256(owner.sessionId) : null],
+    [sha256(challenge), purpose, owner?.userId ?? null, owner?.sessionId ? sha256(owner.sessionId) : null],
   );
   return rows.length === 1;
 }

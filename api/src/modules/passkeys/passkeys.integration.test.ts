@@ -393,3 +393,133 @@ describe('naming and removing passkeys', () => {
     expect(nonsense.userErrors[0]?.code).toBe('NOT_FOUND');
   });
 });
+
+describe('confirming it is me with a passkey', () => {
+  const CONFIRM_OPTIONS = `mutation { passkeyConfirmationOptions { options ${ERRORS} } }`;
+  const EMAIL_CHANGE = `mutation($input: EmailChangeInput!) { emailChange(input: $input) { user { email } ${ERRORS} } }`;
+
+  async function confirmationOptions(agent: Agent) {
+    return (await t.gql(agent, CONFIRM_OPTIONS)).data.passkeyConfirmationOptions as {
+      options: string | null;
+      userErrors: { code: string; field: string | null; message: string }[];
+    };
+  }
+
+  const emailChange = async (agent: Agent, input: Record<string, string>) =>
+    (await t.gql(agent, EMAIL_CHANGE, { input })).data.emailChange as {
+      user: { email: string } | null;
+      userErrors: { code: string; field: string | null; message: string }[];
+    };
+
+  it('changes the email with one of my passkeys instead of the password, once per answer', async () => {
+    const { agent, id, email } = await register();
+    const authenticator = new SoftwareAuthenticator();
+    const { credential } = await addPasskey(agent, authenticator);
+    const { options } = await confirmationOptions(agent);
+    expect(JSON.parse(options!).allowCredentials).toEqual([
+      expect.objectContaining({ id: credential.id, type: 'public-key' }),
+    ]);
+    const answer = authenticator.get(options!, origin(), credential);
+    const newEmail = `new-${email}`;
+    const changed = await emailChange(agent, { newEmail, passkeyResponse: answer });
+    expect(changed).toEqual({ user: { email: newEmail }, userErrors: [] });
+    expect(await eventsOf(id)).toContainEqual({ kind: 'email_changed', detail: `${email} → ${newEmail}` });
+
+    // The same answer again: its challenge is used up.
+    const replayed = await emailChange(agent, { newEmail: `again-${email}`, passkeyResponse: answer });
+    expect(replayed.userErrors).toEqual([
+      {
+        code: 'INVALID_INPUT',
+        field: 'passkeyResponse',
+        message: 'This passkey request has expired or was already used. Please try again.',
+      },
+    ]);
+    // Neither a password nor a passkey: a clear message, nothing changed.
+    const none = await emailChange(agent, { newEmail: `none-${email}` });
+    expect(none.userErrors).toEqual([
+      {
+        code: 'INVALID_INPUT',
+        field: 'password',
+        message: 'Enter your current password, or confirm with a passkey.',
+      },
+    ]);
+    expect((await t.gql(agent, `{ me { email } }`)).data.me.email).toBe(newEmail);
+  });
+
+  it('refuses another account’s passkey, an answer to another session’s or a sign-in challenge', async () => {
+    const mine = await register();
+    const theirs = await register();
+    const myKeys = new SoftwareAuthenticator();
+    const theirKeys = new SoftwareAuthenticator();
+    const { credential: myCredential } = await addPasskey(mine.agent, myKeys);
+    const { credential: theirCredential } = await addPasskey(theirs.agent, theirKeys);
+    const notConfirmed = {
+      code: 'INVALID_INPUT',
+      field: 'passkeyResponse',
+      message: 'This passkey could not confirm it is you: use a passkey of this account, or its password.',
+    };
+
+    // My challenge answered with their passkey (as if they stood at my screen).
+    const forMe = (await confirmationOptions(mine.agent)).options!;
+    const foreign = await emailChange(mine.agent, {
+      newEmail: `x-${mine.email}`,
+      passkeyResponse: theirKeys.get(forMe, origin(), theirCredential),
+    });
+    expect(foreign.userErrors).toEqual([notConfirmed]);
+
+    // A challenge issued to their session answered from mine; a sign-in challenge: neither is mine.
+    const forThem = (await confirmationOptions(theirs.agent)).options!;
+    const crossSession = await emailChange(mine.agent, {
+      newEmail: `y-${mine.email}`,
+      passkeyResponse: myKeys.get(forThem, origin(), myCredential),
+    });
+    expect(crossSession.userErrors[0]).toMatchObject({ code: 'INVALID_INPUT', field: 'passkeyResponse' });
+    const signInChallenge = await emailChange(mine.agent, {
+      newEmail: `z-${mine.email}`,
+      passkeyResponse: myKeys.get(await signInOptions(t.agent()), origin(), myCredential),
+    });
+    expect(signInChallenge.userErrors[0]).toMatchObject({ code: 'INVALID_INPUT', field: 'passkeyResponse' });
+    // Another origin (a phishing site relaying my challenge).
+    const phished = await emailChange(mine.agent, {
+      newEmail: `w-${mine.email}`,
+      passkeyResponse: myKeys.get(
+        (await confirmationOptions(mine.agent)).options!,
+        'https://evil.example',
+        myCredential,
+      ),
+    });
+    expect(phished.userErrors).toEqual([notConfirmed]);
+    expect((await t.gql(mine.agent, `{ me { email } }`)).data.me.email).toBe(mine.email);
+  });
+
+  it('has nothing to offer an account without a passkey, nor a guest', async () => {
+    const { agent } = await register();
+    expect((await confirmationOptions(agent)).userErrors).toEqual([
+      {
+        code: 'NOT_FOUND',
+        field: 'passkeyResponse',
+        message: 'This account has no passkey. Use its password instead.',
+      },
+    ]);
+    const guest = await t.gql(t.agent(), CONFIRM_OPTIONS);
+    expect(guest.errors?.[0]?.extensions?.code).toBeTruthy();
+  });
+
+  it('keeps the last way in: an account without a password cannot remove its only passkey', async () => {
+    const { agent, id } = await register();
+    const authenticator = new SoftwareAuthenticator();
+    const first = await addPasskey(agent, authenticator);
+    await db().execute(`update users set password_hash = null where id = ?`, [id]);
+    const refused = (await t.gql(agent, REMOVE, { input: { id: first.passkey.id } })).data.passkeyRemove;
+    expect(refused).toEqual({
+      removedId: null,
+      userErrors: [{ code: 'INVALID_INPUT', field: 'id', message: PASSKEY_TEXT.lastWayIn }],
+    });
+    const second = await addPasskey(agent, authenticator);
+    const removed = (await t.gql(agent, REMOVE, { input: { id: first.passkey.id } })).data.passkeyRemove;
+    expect(removed).toEqual({ removedId: first.passkey.id, userErrors: [] });
+    const last = (await t.gql(agent, REMOVE, { input: { id: second.passkey.id } })).data.passkeyRemove;
+    expect(last.userErrors[0]?.code).toBe('INVALID_INPUT');
+    expect(await userHasPasskey(t.orm.em.fork(), id)).toBe(true);
+  });
+});

@@ -6,6 +6,7 @@ export const passkeysPermissions = {
   Query: { myPasskeys: isAuthenticated },
   Mutation: {
     passkeyRegistrationOptions: isAuthenticated,
+    passkeyConfirmationOptions: isAuthenticated,
     passkeyAdd: isAuthenticated,
     passkeyRename: isAuthenticated,
     passkeyRemove: isAuthenticated,

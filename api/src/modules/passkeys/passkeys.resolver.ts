@@ -5,6 +5,7 @@ import { AuthPayload } from '../auth/auth.payloads';
 import { readKnownDevice } from '../auth/known-device';
 import { startSignedInSession } from '../auth/sign-in';
 import type { User } from '../users/user.entity';
+import { passkeyConfirmationOptions } from './passkey-confirmation';
 import {
   listPasskeys,
   passkeyAdd,
@@ -65,6 +66,23 @@ export class PasskeysResolver {
     );
   }
 
+  @Mutation(() => PasskeyOptionsPayload, {
+    description:
+      'Confirming it is me with a passkey where my password would do (changing my email): the options for the browser naming my passkeys, with a challenge for this account and session kept 5 minutes and answered once. ' +
+      'The browser’s answer goes with the change itself (e.g. `emailChange(input: { passkeyResponse })`). ' +
+      'Errors: NOT_FOUND (the account has no passkey).',
+  })
+  passkeyConfirmationOptions(@Ctx() ctx: Context): Promise<PasskeyOptionsPayload> {
+    return payload<{ options: string | null }>(
+      async () => {
+        const who = { userId: ctx.user!.id, sessionId: ctx.req.session.id! };
+        const options = await passkeyConfirmationOptions(ctx.em, who, relyingPartyOf(ctx.config.publicUrl));
+        return { options: JSON.stringify(options) };
+      },
+      { options: null },
+    );
+  }
+
   @Mutation(() => PasskeyPayload, {
     description:
       'Step 2 of adding a passkey: verifies the browser’s new credential (the challenge of step 1, this site’s origin and host name, user verification) and keeps it; the account’s email is told. ' +
@@ -106,7 +124,7 @@ export class PasskeysResolver {
 
   @Mutation(() => PasskeyRemovePayload, {
     description:
-      'Removes one of my passkeys: it can no longer sign in; the account’s email is told. Errors: NOT_FOUND (no such passkey of mine).',
+      'Removes one of my passkeys: it can no longer sign in; the account’s email is told. Errors: NOT_FOUND (no such passkey of mine), INVALID_INPUT (it is the account’s only way to sign in: no password, no other passkey, no linked provider).',
   })
   passkeyRemove(
     @Arg('input', { description: 'Which passkey.' }) input: PasskeyRemoveInput,

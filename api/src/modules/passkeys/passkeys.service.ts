@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type AuthenticatorTransportFuture,
@@ -19,6 +18,7 @@ import { type EventOrigin, recordSecurityEvent } from '../account/security-event
 import { isKnownFor, type KnownDevice } from '../auth/known-device';
 import { LoginThrottle, THROTTLE_MESSAGE } from '../auth/login-throttle';
 import { User } from '../users/user.entity';
+import { assertionVerified, storedPasskey, userHandleOf } from './passkey-assertions';
 import { challengeOf, consumeChallenge, storeChallenge, type ChallengeOwner } from './passkey-challenges';
 import { cleanPasskeyName, defaultPasskeyName, MAX_PASSKEY_NAME_LENGTH } from './passkey-names';
 
@@ -35,7 +35,7 @@ export function relyingPartyOf(publicUrl: string): RelyingParty {
 }
 
 /** How long the browser's prompt waits (the challenge lives a little longer: CHALLENGE_TTL_MS). */
-const TIMEOUT_MS = 4 * 60 * 1000;
+export const TIMEOUT_MS = 4 * 60 * 1000;
 /** A session this young may add a passkey without the password again (ASVS 3.7.1: re-authentication). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 /** Password re-entries to add a passkey one account may try in an hour. */
@@ -52,6 +52,8 @@ export const PASSKEY_TEXT = {
   tooMany: `You have ${MAX_PASSKEYS} passkeys, the most an account can hold. Remove one first.`,
   nameInvalid: `Give the passkey a name of 1 to ${MAX_PASSKEY_NAME_LENGTH} characters.`,
   notFound: 'This passkey does not exist (it may have been removed already).',
+  lastWayIn:
+    'This passkey is the only way to sign in to your account. Set a password first (“Forgot password?” on the sign-in page mails a link), then remove it.',
   unknownPasskey:
     'This passkey is not registered with DRX (it may have been removed). Sign in with your password instead.',
   signInFailed: 'Signing in with this passkey failed. Please try again.',
@@ -81,9 +83,6 @@ function passkeyOf(row: PasskeyRow): PasskeyRow {
   };
 }
 
-/** The WebAuthn user handle of an account: its UUID's 16 bytes (no personal data). */
-export const userHandleOf = (userId: string) => new Uint8Array(Buffer.from(userId.replace(/-/g, ''), 'hex'));
-
 /** Whether the account has at least one passkey (a passkey satisfies the two-step requirement). */
 export async function userHasPasskey(em: EntityManager, userId: string): Promise<boolean> {
   const rows = await em.execute<unknown[]>(`select 1 from passkeys where user_id = ? limit 1`, [userId]);
@@ -109,7 +108,7 @@ async function sessionStartedAt(em: EntityManager, sid: string): Promise<number 
   return Number.isFinite(at) && at > 0 ? at : null;
 }
 
-function parseResponse<T>(json: string): T {
+export function parseResponse<T>(json: string): T {
   try {
     const value = JSON.parse(json) as unknown;
     if (value && typeof value === 'object' && 'response' in value && 'id' in value) return value as T;
@@ -265,7 +264,10 @@ export async function passkeyRename(
   return passkeyOf(row);
 }
 
-/** Removes one of the account's passkeys; recorded as a security event and mailed. */
+/**
+ * Removes one of the account's passkeys — only while the account keeps a way in (a password, another
+ * passkey or a linked provider); recorded as a security event and mailed.
+ */
 export async function passkeyRemove(
   em: EntityManager,
   user: User,
@@ -274,11 +276,22 @@ export async function passkeyRemove(
   publicUrl: string,
 ): Promise<string> {
   return em.transactional(async (tem) => {
+    // The account row is locked first: this and an identity's unlink cannot both take the last way in.
+    await tem.execute(`select id from users where id = ? for update`, [user.id]);
     const [row] = await tem.execute<{ id: string; name: string }[]>(
-      `delete from passkeys where id = ? and user_id = ? returning id, name`,
+      `delete from passkeys k where k.id = ? and k.user_id = ?
+         and (exists (select 1 from users u where u.id = k.user_id and u.password_hash is not null)
+              or exists (select 1 from passkeys o where o.user_id = k.user_id and o.id <> k.id)
+              or exists (select 1 from identities i where i.user_id = k.user_id))
+       returning id, name`,
       [passkeyId(id), user.id],
     );
-    if (!row) throw new DomainError('NOT_FOUND', PASSKEY_TEXT.notFound, 'id');
+    if (!row) {
+      const [mine] = await tem.execute(`select 1 from passkeys where id = ? and user_id = ?`, [id, user.id]);
+      throw mine
+        ? new DomainError('INVALID_INPUT', PASSKEY_TEXT.lastWayIn, 'id')
+        : new DomainError('NOT_FOUND', PASSKEY_TEXT.notFound, 'id');
+    }
     await recordSecurityEvent(tem, user.id, 'passkey_removed', origin, row.name);
     if (user.email) await mailPasskeyChanged(tem, user.email, user, 'removed', row.name, publicUrl);
     return row.id;
@@ -302,14 +315,6 @@ export async function passkeySignInOptions(
   return options;
 }
 
-interface StoredPasskey {
-  id: string;
-  userId: string;
-  publicKey: Buffer;
-  counter: string;
-  transports: string[];
-}
-
 /**
  * Step 2 of signing in with a passkey: the assertion is checked against a live challenge of step 1
  * (used up first: an assertion is accepted once), this site's origin and rpID, the stored public
@@ -326,12 +331,7 @@ export async function passkeySignIn(
   device: KnownDevice | null,
 ): Promise<User> {
   const response = parseResponse<AuthenticationResponseJSON>(responseJson);
-  const credentialId = typeof response.id === 'string' ? response.id.slice(0, 1024) : '';
-  const [stored] = await em.execute<StoredPasskey[]>(
-    `select id, user_id as "userId", public_key as "publicKey", counter, transports
-       from passkeys where credential_id = ?`,
-    [credentialId],
-  );
+  const stored = await storedPasskey(em, response);
   const user = stored ? await em.findOne(User, stored.userId) : null;
   const throttle = new LoginThrottle(em);
   const attempt = user
@@ -348,40 +348,8 @@ export async function passkeySignIn(
     throw new DomainError('INVALID_INPUT', PASSKEY_TEXT.requestExpired, 'response');
   }
   if (!stored || !user) throw new DomainError('UNAUTHORIZED', PASSKEY_TEXT.unknownPasskey);
-  // The authenticator says whose passkey it is: it must be the account the credential belongs to.
-  const handle = response.response.userHandle;
-  if (handle && handle !== Buffer.from(userHandleOf(user.id)).toString('base64url')) {
-    throw new DomainError('UNAUTHORIZED', PASSKEY_TEXT.signInFailed);
-  }
-  let verification;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: {
-        id: credentialId,
-        publicKey: new Uint8Array(stored.publicKey),
-        counter: Number(stored.counter),
-        transports: stored.transports as AuthenticatorTransportFuture[],
-      },
-      requireUserVerification: true,
-    });
-  } catch (error) {
-    log().info({ err: (error as Error).message, userId: user.id }, 'passkey sign-in refused');
-    throw new DomainError('UNAUTHORIZED', PASSKEY_TEXT.signInFailed);
-  }
-  if (!verification.verified) throw new DomainError('UNAUTHORIZED', PASSKEY_TEXT.signInFailed);
-  const { newCounter, credentialBackedUp } = verification.authenticationInfo;
-  const updated = await em.execute<unknown[]>(
-    `update passkeys set counter = ?, backed_up = ?, last_used_at = now()
-      where id = ? and (counter < ? or (counter = 0 and ? = 0))
-      returning id`,
-    [newCounter, credentialBackedUp, stored.id, newCounter, newCounter],
-  );
-  if (updated.length !== 1) {
-    log().warn({ userId: user.id, passkeyId: stored.id }, 'passkey counter did not grow: refused');
+  // The authenticator also says whose passkey it is: it must be the credential's account.
+  if (!(await assertionVerified(em, response, challenge, stored, rp))) {
     throw new DomainError('UNAUTHORIZED', PASSKEY_TEXT.signInFailed);
   }
   await throttle.succeeded(attempt);

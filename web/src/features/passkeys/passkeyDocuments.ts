@@ -103,3 +103,17 @@ export const PasskeySignInMutationDocument = graphql(`
     }
   }
 `);
+
+/** Confirming it is me with a passkey where my password would do: the options for the browser. */
+export const PasskeyConfirmationOptionsMutationDocument = graphql(`
+  mutation PasskeyConfirmationOptions {
+    passkeyConfirmationOptions {
+      options
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);

@@ -4,42 +4,58 @@ import { useState, type FormEvent } from 'react';
 import { EmailChangeMutationDocument } from '../account/accountDocuments';
 import { NO_ERRORS, settle, splitUserErrors, type FormErrors } from '../account/accountErrors';
 import { FormProblems } from '../account/FormProblems';
+import { answerWithPasskey } from '../passkeys/answerWithPasskey';
+import { PasskeyConfirmationOptionsMutationDocument } from '../passkeys/passkeyDocuments';
+import { PASSKEY_UI_TEXT } from '../passkeys/passkeyText';
 
 type EmailField = 'newEmail' | 'password';
 
 export const EMAIL_CHANGE_TEXT = {
   emailRequired: 'Enter the new email address',
   passwordRequired: 'Enter your current password',
+  passwordOrPasskey: 'Enter your current password, or use a passkey instead',
   changed: (email: string) =>
     `We sent a confirmation link to ${email}. Your previous address was told about the change.`,
 } as const;
 
+type Proof = { password: string } | { passkeyResponse: string };
+
 /**
- * Changes the account's email: the current password proves it is them. The new address is
- * unconfirmed until the link mailed there is opened; the saved account comes back from the server
- * and updates the page (and the header) through the cache.
+ * Changes the account's email: the current password proves it is them, or one of their passkeys
+ * ("Use a passkey instead", when they have one: an account made with a provider or a passkey may
+ * have no password). The new address is unconfirmed until the link mailed there is opened; the
+ * saved account comes back from the server and updates the page (and the header) through the cache.
  */
-export function EmailChangeForm({ hasEmail }: { hasEmail: boolean }) {
+export function EmailChangeForm({ hasEmail, canUsePasskey }: { hasEmail: boolean; canUsePasskey: boolean }) {
   const [mutate, { loading }] = useMutation(EmailChangeMutationDocument);
+  const [passkeyOptions] = useMutation(PasskeyConfirmationOptionsMutationDocument);
+  const [confirming, setConfirming] = useState(false);
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors<EmailField>>(NO_ERRORS);
   const [done, setDone] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  /** The new address, or null after saying what is missing (`needPassword`: the password too). */
+  function checked(needPassword: boolean): string | null {
     setDone(null);
     const email = newEmail.trim();
     const fields: FormErrors<EmailField>['fields'] = {};
     if (!email) fields.newEmail = EMAIL_CHANGE_TEXT.emailRequired;
-    if (!password) fields.password = EMAIL_CHANGE_TEXT.passwordRequired;
+    if (needPassword && !password)
+      fields.password = canUsePasskey
+        ? EMAIL_CHANGE_TEXT.passwordOrPasskey
+        : EMAIL_CHANGE_TEXT.passwordRequired;
     if (fields.newEmail || fields.password) {
       setErrors({ fields, form: [] });
-      return;
+      return null;
     }
     setErrors(NO_ERRORS);
+    return email;
+  }
+
+  async function change(email: string, proof: Proof) {
     const outcome = await settle(
-      mutate({ variables: { input: { newEmail: email, password } } }).then(({ data }) => data?.emailChange),
+      mutate({ variables: { input: { newEmail: email, ...proof } } }).then(({ data }) => data?.emailChange),
     );
     if (!outcome.ok) {
       setErrors(splitUserErrors(outcome.errors, ['newEmail', 'password']));
@@ -48,6 +64,33 @@ export function EmailChangeForm({ hasEmail }: { hasEmail: boolean }) {
     setDone(EMAIL_CHANGE_TEXT.changed(outcome.payload.user?.email ?? email));
     setNewEmail('');
     setPassword('');
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = checked(true);
+    if (email) await change(email, { password });
+  }
+
+  async function withPasskey() {
+    const email = checked(false);
+    if (!email) return;
+    setConfirming(true);
+    try {
+      const options = await settle(passkeyOptions().then(({ data }) => data?.passkeyConfirmationOptions));
+      if (!options.ok || !options.payload.options) {
+        const message = options.ok
+          ? PASSKEY_UI_TEXT.failed
+          : (options.errors[0]?.message ?? PASSKEY_UI_TEXT.failed);
+        setErrors({ fields: {}, form: [message] });
+        return;
+      }
+      const answer = await answerWithPasskey(options.payload.options);
+      if ('problem' in answer) setErrors({ fields: {}, form: [answer.problem] });
+      else await change(email, { passkeyResponse: answer.response });
+    } finally {
+      setConfirming(false);
+    }
   }
 
   const clear = (field: EmailField) => {
@@ -94,9 +137,23 @@ export function EmailChangeForm({ hasEmail }: { hasEmail: boolean }) {
             <Field.ErrorText>{errors.fields.password}</Field.ErrorText>
           </Field.Root>
         </Stack>
-        <Button type="submit" alignSelf="flex-start" loading={loading} loadingText="Saving…">
-          {hasEmail ? 'Change email' : 'Add email'}
-        </Button>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }}>
+          <Button type="submit" loading={loading && !confirming} loadingText="Saving…" disabled={confirming}>
+            {hasEmail ? 'Change email' : 'Add email'}
+          </Button>
+          {canUsePasskey && (
+            <Button
+              type="button"
+              variant="outline"
+              loading={confirming}
+              loadingText="Waiting for your passkey…"
+              disabled={loading && !confirming}
+              onClick={() => void withPasskey()}
+            >
+              Use a passkey instead
+            </Button>
+          )}
+        </Stack>
       </Stack>
     </form>
   );
