@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { generate } from 'otplib';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seeders/demo-password';
+import { SoftwareAuthenticator } from '../modules/passkeys/test/software-authenticator';
 import { buildServerRender, type ServerRenderBuild } from '../test/server-render-build';
 import { startTestApp, type TestApp } from '../test/test-app';
 
@@ -15,11 +17,12 @@ import { startTestApp, type TestApp } from '../test/test-app';
 type Agent = ReturnType<typeof request.agent>;
 
 let build: ServerRenderBuild | undefined;
+let webDist: string;
 let t: TestApp;
 
 beforeAll(async () => {
   build = buildServerRender('drx-page-access-');
-  const webDist = build.webDist;
+  webDist = build.webDist;
   // Vite's build manifest, in its shape: the entry, the app (boot) and a page sharing a vendor chunk.
   fs.mkdirSync(path.join(webDist, '.vite'));
   fs.writeFileSync(
@@ -42,8 +45,8 @@ afterAll(async () => {
   build?.remove();
 });
 
-async function signIn(username: string): Promise<Agent> {
-  const browser = t.agent();
+async function signIn(username: string, app: TestApp = t): Promise<Agent> {
+  const browser = app.agent();
   const res = await browser
     .post('/api/login')
     .set('content-type', 'application/json')
@@ -112,6 +115,92 @@ describe('a guarded page the viewer may not open', () => {
     const res = await browser.get('/admin');
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/auth?returnTo=%2Fadmin');
+  });
+});
+
+describe('the admin area for staff without a second factor (the requirement on, as outside tests)', () => {
+  const SETUP_PATH = '/profile?twoStep=required#two-step';
+  const ERRORS = 'userErrors { code field message }';
+  let strict: TestApp;
+
+  beforeAll(async () => {
+    strict = await startTestApp({ webDist, twoStepRequired: true });
+  }, 60_000);
+  afterAll(() => strict?.close());
+
+  const isRedirectedToSetUp = async (browser: Agent, who: string) => {
+    for (const page of ADMIN_PAGES) {
+      const res = await browser.get(page);
+      expect(res.status, `${who} ${page}`).toBe(302);
+      expect(res.headers.location, `${who} ${page}`).toBe(SETUP_PATH);
+      expect(res.headers['cache-control'], `${who} ${page}`).toBe('no-store');
+      expect(res.headers.vary, `${who} ${page}`).toMatch(/cookie/i);
+      expect(res.text, `${who} ${page}`).not.toContain('<div id="root">');
+    }
+  };
+
+  it('sends them to the set-up the browser gate sends them to, and lets them onto it', async () => {
+    for (const username of ['admin', 'officer']) {
+      const browser = await signIn(username, strict);
+      await isRedirectedToSetUp(browser, username);
+      // The set-up's page is theirs: no loop.
+      expect((await browser.get('/profile?twoStep=required')).status, username).toBe(200);
+    }
+  });
+
+  it('sends a member from the admin area to / as before, and a visitor to /auth', async () => {
+    const member = await signIn('member', strict);
+    const res = await member.get('/admin');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/');
+    expect((await strict.agent().get('/admin')).headers.location).toBe('/auth?returnTo=%2Fadmin');
+  });
+
+  it('lets them in while the requirement is off (test apps), as their staff operations are', async () => {
+    expect(t.config.twoStepRequired).toBe(false);
+    for (const username of ['admin', 'officer']) {
+      const browser = await signIn(username, t);
+      for (const page of ADMIN_PAGES)
+        expect((await browser.get(page)).status, `${username} ${page}`).toBe(200);
+      expect((await t.gql(browser, '{ myTwoStep { requiredFor hasSecondFactor } }')).data.myTwoStep).toEqual({
+        requiredFor: null,
+        hasSecondFactor: false,
+      });
+    }
+  });
+
+  it('lets them in once two-step sign-in is on', async () => {
+    const admin = await signIn('admin', strict);
+    await isRedirectedToSetUp(admin, 'admin');
+    const started = await strict.gql(admin, `mutation { twoStepSetupStart { key ${ERRORS} } }`);
+    const key = started.data.twoStepSetupStart.key as string;
+    const confirmed = await strict.gql(
+      admin,
+      `mutation($code: String!) { twoStepSetupConfirm(input: { code: $code }) { recoveryCodes ${ERRORS} } }`,
+      { code: await generate({ secret: key }) },
+    );
+    expect(confirmed.data.twoStepSetupConfirm.userErrors).toEqual([]);
+    for (const page of ADMIN_PAGES) expect((await admin.get(page)).status, page).toBe(200);
+  });
+
+  it('lets them in once they have a passkey', async () => {
+    const officer = await signIn('officer', strict);
+    await isRedirectedToSetUp(officer, 'officer');
+    const options = await strict.gql(
+      officer,
+      `mutation { passkeyRegistrationOptions(input: {}) { options ${ERRORS} } }`,
+    );
+    const { json: response } = new SoftwareAuthenticator().create(
+      options.data.passkeyRegistrationOptions.options as string,
+      new URL(strict.config.publicUrl).origin,
+    );
+    const added = await strict.gql(
+      officer,
+      `mutation($input: PasskeyAddInput!) { passkeyAdd(input: $input) { passkey { id } ${ERRORS} } }`,
+      { input: { response } },
+    );
+    expect(added.data.passkeyAdd.userErrors).toEqual([]);
+    for (const page of ADMIN_PAGES) expect((await officer.get(page)).status, page).toBe(200);
   });
 });
 

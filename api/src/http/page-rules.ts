@@ -15,10 +15,12 @@ export interface RouteAccess {
   pageModule: string | null;
 }
 
-/** The roles a guard reads. */
+/** What a guard reads of the viewer (web/src/layouts/guardRule.ts `GuardViewer`). */
 export interface GuardViewer {
   role: string;
   roles: string[];
+  /** Staff without the second factor their role requires; read by the admin guard only. */
+  needsSecondFactor?: boolean;
 }
 
 /**

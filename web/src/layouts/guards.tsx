@@ -13,7 +13,9 @@ function Guarded({ guard, children }: { guard: RouteGuard; children?: ReactNode 
   if (loading || user === undefined) return <PageSpinner label={VERIFYING_AUTHENTICATION} />;
   const away = guardRedirect(guard, user, `${location.pathname}${location.search}${location.hash}`);
   if (away) return <Navigate to={away} replace />;
-  return children ?? <Outlet />;
+  const page = children ?? <Outlet />;
+  // The admin area also asks staff for a second factor: the same rule, given its state.
+  return guard === 'admin' ? <StaffTwoStepGate viewer={user}>{page}</StaffTwoStepGate> : page;
 }
 
 /** Lets signed-in users through; visitors go to /auth. Renders `children`, else the nested route. */
@@ -22,14 +24,10 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
 }
 
 /**
- * Lets admins and curriculum officers through; other signed-in users go to /,
- * visitors to /auth. Renders `children`, else the nested route.
+ * Lets admins and curriculum officers with a second factor (two-step sign-in or a passkey) through;
+ * staff without one go to its set-up, other signed-in users to /, visitors to /auth. Renders
+ * `children`, else the nested route.
  */
 export function AdminRoute({ children }: { children?: ReactNode }) {
-  return (
-    <Guarded guard="admin">
-      {/* Staff need a second factor first (two-step sign-in or a passkey). */}
-      <StaffTwoStepGate>{children ?? <Outlet />}</StaffTwoStepGate>
-    </Guarded>
-  );
+  return <Guarded guard="admin">{children}</Guarded>;
 }

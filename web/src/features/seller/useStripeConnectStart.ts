@@ -2,7 +2,7 @@ import { CombinedGraphQLErrors } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { toaster } from '../../ui/toaster';
-import { TWO_STEP_SETUP_PATH } from '../two-step/StaffTwoStepGate';
+import { TWO_STEP_SETUP_PATH } from '../two-step/twoStepSetupPath';
 import { StripeConnectStartMutationDocument } from './sellerDocuments';
 
 const needsTwoStep = (error: unknown) =>

@@ -3,7 +3,12 @@ import { rule } from 'graphql-shield';
 import { withAudience } from '../../../graphql/audience';
 import type { Context } from '../../../graphql/context';
 import { unauthenticated } from '../../../graphql/errors';
-import { hasSecondFactor, TWO_STEP_FOR_PAYOUTS_MESSAGE, TWO_STEP_REQUIRED_MESSAGE } from './two-step';
+import {
+  hasSecondFactor,
+  TWO_STEP_FOR_PAYOUTS_MESSAGE,
+  TWO_STEP_REQUIRED_MESSAGE,
+  twoStepRequirementOf,
+} from './two-step';
 
 /**
  * FORBIDDEN with `extensions.reason: 'TWO_STEP_REQUIRED'` (the web sends the person to the set-up)
@@ -14,12 +19,25 @@ export function twoStepRequired(message: string): GraphQLError {
 }
 
 /**
- * Whether the viewer has the second factor its staff role requires (once per request: the rules
- * that call this are contextual). True when the requirement is off (config.twoStepRequired: tests).
+ * Whether the viewer is staff (an admin or a curriculum officer) without the second factor the role
+ * requires: what refuses their staff operations (below) and sends them from the admin area's pages
+ * to the set-up (http/page-access.ts). False when the requirement is off (config.twoStepRequired:
+ * tests); no query for anyone but staff.
+ */
+export async function staffLacksSecondFactor(
+  ctx: Pick<Context, 'viewer' | 'em' | 'config'>,
+): Promise<boolean> {
+  if (!ctx.config.twoStepRequired || !ctx.viewer || twoStepRequirementOf(ctx.viewer) !== 'staff')
+    return false;
+  return !(await hasSecondFactor(ctx.em, ctx.viewer.id));
+}
+
+/**
+ * The refusal of a staff operation to staff without their second factor, or null (once per
+ * request: the rules that call this are contextual). Null when the requirement is off.
  */
 export async function staffSecondFactorRefusal(ctx: Context): Promise<GraphQLError | null> {
-  if (!ctx.config.twoStepRequired || !ctx.viewer) return null;
-  return (await hasSecondFactor(ctx.em, ctx.viewer.id)) ? null : twoStepRequired(TWO_STEP_REQUIRED_MESSAGE);
+  return (await staffLacksSecondFactor(ctx)) ? twoStepRequired(TWO_STEP_REQUIRED_MESSAGE) : null;
 }
 
 /** Changing payout details (Stripe Connect) needs a second factor, as Stripe asks of its own users. */
