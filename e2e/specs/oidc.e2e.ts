@@ -31,10 +31,9 @@ describe('sign in with an identity provider (a local oidc-provider)', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
       .toBe(login);
-    await expect(
-      page.getByRole('heading', { name: 'Sign-in with other services' }).isVisible(),
-    ).resolves.toBe(true);
-    await expect(page.getByText(`${login}@id.example.test`).first().isVisible()).resolves.toBe(true);
+    // The linked sign-ins section loads its own list: waited for, not read at once.
+    await page.getByRole('heading', { name: 'Sign-in with other services' }).waitFor({ timeout: 15_000 });
+    await page.getByText(`${login}@id.example.test`).first().waitFor({ timeout: 15_000 });
     const me = await page.request.get(at('/api/user'));
     expect(me.status()).toBe(200);
     expect((await me.json()).username).toBe(login);
