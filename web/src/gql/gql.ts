@@ -289,7 +289,7 @@ type Documents = {
     "\n  mutation AccountDelete($input: AccountDeleteInput!) {\n    accountDelete(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.AccountDeleteDocument,
     "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n": typeof types.ProfilePageDocument,
     "\n  query UserProfile($id: ID!) {\n    user(id: $id) {\n      id\n      username\n      displayName\n      role\n      roles\n      profileImageUrl\n    }\n  }\n": typeof types.UserProfileDocument,
-    "\n  query MySessions {\n    mySessions {\n      id\n      current\n      browser\n      os\n      device\n      ipAddress\n      createdAt\n      lastActiveAt\n    }\n  }\n": typeof types.MySessionsDocument,
+    "\n  query MySessions {\n    mySessions {\n      id\n      current\n      browser\n      os\n      device\n      ipAddress\n      place\n      createdAt\n      lastActiveAt\n    }\n  }\n": typeof types.MySessionsDocument,
     "\n  mutation SessionEnd($id: String!) {\n    sessionEnd(id: $id) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SessionEndDocument,
     "\n  mutation SessionsEndOthers {\n    sessionsEndOthers {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SessionsEndOthersDocument,
     "\n  mutation ProfileUpdate($input: ProfileUpdateInput!) {\n    profileUpdate(input: $input) {\n      user {\n        id\n        firstName\n        lastName\n        displayName\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ProfileUpdateDocument,
@@ -636,7 +636,7 @@ const documents: Documents = {
     "\n  mutation AccountDelete($input: AccountDeleteInput!) {\n    accountDelete(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.AccountDeleteDocument,
     "\n  query ProfilePage {\n    me {\n      id\n      username\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      role\n      roles\n      profileImageUrl\n      createdAt\n    }\n  }\n": types.ProfilePageDocument,
     "\n  query UserProfile($id: ID!) {\n    user(id: $id) {\n      id\n      username\n      displayName\n      role\n      roles\n      profileImageUrl\n    }\n  }\n": types.UserProfileDocument,
-    "\n  query MySessions {\n    mySessions {\n      id\n      current\n      browser\n      os\n      device\n      ipAddress\n      createdAt\n      lastActiveAt\n    }\n  }\n": types.MySessionsDocument,
+    "\n  query MySessions {\n    mySessions {\n      id\n      current\n      browser\n      os\n      device\n      ipAddress\n      place\n      createdAt\n      lastActiveAt\n    }\n  }\n": types.MySessionsDocument,
     "\n  mutation SessionEnd($id: String!) {\n    sessionEnd(id: $id) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SessionEndDocument,
     "\n  mutation SessionsEndOthers {\n    sessionsEndOthers {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SessionsEndOthersDocument,
     "\n  mutation ProfileUpdate($input: ProfileUpdateInput!) {\n    profileUpdate(input: $input) {\n      user {\n        id\n        firstName\n        lastName\n        displayName\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.ProfileUpdateDocument,
@@ -1825,7 +1825,7 @@ export function graphql(source: "\n  query UserProfile($id: ID!) {\n    user(id:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MySessions {\n    mySessions {\n      id\n      current\n      browser\n      os\n      device\n      ipAddress\n      createdAt\n      lastActiveAt\n    }\n  }\n"): (typeof documents)["\n  query MySessions {\n    mySessions {\n      id\n      current\n      browser\n      os\n      device\n      ipAddress\n      createdAt\n      lastActiveAt\n    }\n  }\n"];
+export function graphql(source: "\n  query MySessions {\n    mySessions {\n      id\n      current\n      browser\n      os\n      device\n      ipAddress\n      place\n      createdAt\n      lastActiveAt\n    }\n  }\n"): (typeof documents)["\n  query MySessions {\n    mySessions {\n      id\n      current\n      browser\n      os\n      device\n      ipAddress\n      place\n      createdAt\n      lastActiveAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

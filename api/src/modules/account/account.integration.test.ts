@@ -376,7 +376,7 @@ describe('credentials are a session’s, never an API token’s', () => {
 });
 
 describe('my sessions', () => {
-  const SESSIONS = `{ mySessions { id current browser os device ipAddress createdAt lastActiveAt } }`;
+  const SESSIONS = `{ mySessions { id current browser os device ipAddress place createdAt lastActiveAt } }`;
   const END = `mutation($id: String!) { sessionEnd(id: $id) { success message ${ERRORS} } }`;
   const END_OTHERS = `mutation { sessionsEndOthers { success message ${ERRORS} } }`;
   const CHROME_ON_ANDROID =
@@ -391,6 +391,8 @@ describe('my sessions', () => {
           .post('/api/login')
           .set(json)
           .set('user-agent', CHROME_ON_ANDROID)
+          // Through the proxy the test app trusts, from a public address (Google's resolver).
+          .set('X-Forwarded-For', '8.8.8.8')
           .send({ username, password: PASSWORD })
       ).status,
     ).toBe(200);
@@ -403,6 +405,7 @@ describe('my sessions', () => {
       os: string | null;
       device: string | null;
       ipAddress: string | null;
+      place: string | null;
     }[];
     expect(listed).toHaveLength(3);
     expect(listed[0].current).toBe(true);
@@ -410,6 +413,9 @@ describe('my sessions', () => {
     const android = listed.find((s) => s.os?.startsWith('Android'));
     expect(android).toMatchObject({ browser: 'Chrome 131', device: 'mobile', current: false });
     expect(listed.every((s) => s.ipAddress && /^[0-9a-f]{32}$/.test(s.id))).toBe(true);
+    // The place of an address: the phone's country; none for the loopback the others came from.
+    expect(android).toMatchObject({ ipAddress: '8.8.8.8', place: 'United States' });
+    expect(listed.filter((s) => s !== android).map((s) => s.place)).toEqual([null, null]);
 
     // This session cannot be ended from the list; another can, once.
     const self = await t.gql(agent, END, { id: listed[0].id });

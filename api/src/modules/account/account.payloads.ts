@@ -55,6 +55,14 @@ export class AccountSession {
   @Field(() => String, { nullable: true, description: 'The client address the session began from.' })
   ipAddress?: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The approximate place of that address: its country in English, e.g. "Germany" (IP2Location LITE data bundled with the server). ' +
+      'Null for a local-network, loopback or other non-public address, a native IPv6 address (the data covers IPv4 only) or an unknown one.',
+  })
+  place?: string | null;
+
   @Field(() => Date, {
     nullable: true,
     description: 'When it began (null for sessions older than this list).',

@@ -125,7 +125,7 @@ export class AccountResolver {
 
   @Query(() => [AccountSession], {
     description:
-      'My signed-in sessions, this one first, then the most recently used: the browser, system and device each began on, its client address, when it began and was last used.',
+      'My signed-in sessions, this one first, then the most recently used: the browser, system and device each began on, its client address and that address’s approximate place (country), when it began and was last used.',
   })
   mySessions(@Ctx() ctx: Context): Promise<AccountSession[]> {
     return listSessions(ctx.em, ctx.user!.id, ctx.req.session.id);

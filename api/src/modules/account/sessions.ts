@@ -6,6 +6,7 @@ import { SESSION_MAX_AGE_MS } from '../auth/session';
 import type { User } from '../users/user.entity';
 import { mailSessionsEnded } from './account-mail';
 import { type EventOrigin, recordSecurityEvent } from './security-events';
+import { placeOf } from './session-place';
 
 /** One of the account's signed-in sessions, as its owner sees it. */
 export interface AccountSessionView {
@@ -17,6 +18,8 @@ export interface AccountSessionView {
   /** desktop, mobile, tablet, tv — or null when the browser did not say. */
   device: string | null;
   ipAddress: string | null;
+  /** The country of a public address ("Germany"); null for a local, IPv6 or unknown one. */
+  place: string | null;
   createdAt: Date | null;
   lastActiveAt: Date;
 }
@@ -49,6 +52,7 @@ function describeAgent(userAgent: string | null | undefined) {
 /**
  * The account's live sessions, the most recently used first, with where and on what each began.
  * "Last active" is within 10 minutes (a session's expiry is pushed forward at most that often).
+ * The place is looked up only here (session-place.ts loads its table on the first public address).
  */
 export async function listSessions(
   em: EntityManager,
@@ -56,21 +60,23 @@ export async function listSessions(
   currentSid: string | null,
 ): Promise<AccountSessionView[]> {
   const rows = await sessionsOf(em, userId);
-  return rows
-    .map((row) => {
+  const sessions = await Promise.all(
+    rows.map(async (row): Promise<AccountSessionView> => {
       const sess = typeof row.sess === 'string' ? (JSON.parse(row.sess) as SessionRow['sess']) : row.sess;
       return {
         id: sessionHandle(row.sid),
         current: row.sid === currentSid,
         ...describeAgent(sess.userAgent),
         ipAddress: sess.ip ?? null,
+        place: await placeOf(sess.ip),
         createdAt: sess.createdAt ? new Date(sess.createdAt) : null,
         lastActiveAt: new Date(Math.min(Date.now(), Number(row.expire_ms) - SESSION_MAX_AGE_MS)),
       };
-    })
-    .sort(
-      (a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.getTime() - a.lastActiveAt.getTime(),
-    );
+    }),
+  );
+  return sessions.sort(
+    (a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.getTime() - a.lastActiveAt.getTime(),
+  );
 }
 
 /** Ends one of the account's sessions by its handle; this one is ended by signing out instead. */

@@ -1,5 +1,17 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Badge, Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Heading,
+  HStack,
+  Link,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { LogOut, Monitor, Smartphone, Tablet, Tv } from 'lucide-react';
 import { useState } from 'react';
 import type { MySessionsQuery } from '../../gql/graphql';
@@ -10,7 +22,13 @@ import {
   SessionEndMutationDocument,
   SessionsEndOthersMutationDocument,
 } from './sessionDocuments';
-import { lastActiveText, SESSION_TEXT, sessionsCountText, sessionSummary } from './sessionFormat';
+import {
+  lastActiveText,
+  SESSION_TEXT,
+  sessionPlace,
+  sessionsCountText,
+  sessionSummary,
+} from './sessionFormat';
 
 type Session = MySessionsQuery['mySessions'][number];
 
@@ -32,6 +50,7 @@ export function SessionsSection() {
 
   const sessions = data?.mySessions ?? [];
   const others = sessions.filter((session) => !session.current).length;
+  const placed = sessions.some((session) => session.place);
 
   async function signOut(session: Session) {
     setAnswer(null);
@@ -105,6 +124,16 @@ export function SessionsSection() {
                   />
                 ))}
               </Stack>
+              {placed && (
+                // The attribution IP2Location LITE's licence (CC BY-SA 4.0) asks for.
+                <Text textStyle="xs" color="fg.muted">
+                  Places are approximate, from IP2Location LITE data available from{' '}
+                  <Link href="https://lite.ip2location.com" target="_blank" rel="noopener noreferrer">
+                    lite.ip2location.com
+                  </Link>
+                  .
+                </Text>
+              )}
               {others > 0 && (
                 <Button
                   alignSelf="flex-start"
@@ -137,6 +166,7 @@ function SessionRow({
   onSignOut: () => void;
 }) {
   const summary = sessionSummary(session);
+  const place = sessionPlace(session);
   const Icon = DEVICE_ICONS[session.device as keyof typeof DEVICE_ICONS] ?? Monitor;
   const active = lastActiveText(session.lastActiveAt, session.current);
   return (
@@ -156,6 +186,17 @@ function SessionRow({
             <HStack gap={2} wrap="wrap">
               <Text fontWeight="semibold" wordBreak="break-word">
                 {summary}
+                {place && (
+                  <Text
+                    as="span"
+                    fontWeight="normal"
+                    color="fg.muted"
+                    title="Approximate place of the address"
+                  >
+                    {' · '}
+                    {place}
+                  </Text>
+                )}
               </Text>
               {session.current && (
                 <Badge colorPalette="green" variant="subtle">
@@ -184,7 +225,7 @@ function SessionRow({
             size="xs"
             variant="outline"
             colorPalette="red"
-            aria-label={`Sign out ${summary}`}
+            aria-label={`Sign out ${summary}${place ? ` · ${place}` : ''}`}
             onClick={onSignOut}
             loading={ending}
             loadingText="Signing out…"

@@ -10,6 +10,7 @@ export const MySessionsQueryDocument = graphql(`
       os
       device
       ipAddress
+      place
       createdAt
       lastActiveAt
     }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { lastActiveText, sessionsCountText, sessionSummary, timeAgo } from './sessionFormat';
+import {
+  isLocalAddress,
+  lastActiveText,
+  sessionPlace,
+  sessionsCountText,
+  sessionSummary,
+  timeAgo,
+} from './sessionFormat';
 
 describe('sessionSummary', () => {
   it('names the browser, the system and the device', () => {
@@ -17,6 +24,44 @@ describe('sessionSummary', () => {
       'Unknown browser on macOS · desktop',
     );
     expect(sessionSummary({ browser: ' ', os: '', device: undefined })).toBe('Unknown browser');
+  });
+});
+
+describe('sessionPlace', () => {
+  it('shows the server’s place, else "Local network" for a local address, else nothing', () => {
+    expect(sessionPlace({ ipAddress: '81.2.69.160', place: 'United Kingdom' })).toBe('United Kingdom');
+    expect(sessionPlace({ ipAddress: '127.0.0.1', place: null })).toBe('Local network');
+    expect(sessionPlace({ ipAddress: '2001:db8::7', place: null })).toBeNull();
+    expect(sessionPlace({ ipAddress: null, place: undefined })).toBeNull();
+  });
+
+  it('knows the loopback, private and link-local addresses, also IPv4-mapped', () => {
+    for (const address of [
+      '127.0.0.1',
+      '::ffff:127.0.0.1',
+      '10.2.3.4',
+      '172.16.0.1',
+      '172.31.255.1',
+      '192.168.1.20',
+      '::FFFF:192.168.1.20',
+      '169.254.1.1',
+      '::1',
+      'fd12:3456::1',
+      'fc00::1',
+      'fe80::1',
+    ])
+      expect(isLocalAddress(address), address).toBe(true);
+    for (const address of [
+      '8.8.8.8',
+      '172.32.0.1',
+      '100.64.0.1',
+      'fd::1',
+      'fec0::1',
+      '2001:db8::1',
+      '',
+      null,
+    ])
+      expect(isLocalAddress(address), String(address)).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ export interface SessionFacts {
 export const SESSION_TEXT = {
   unknownBrowser: 'Unknown browser',
   unknownAddress: 'Unknown address',
+  localNetwork: 'Local network',
   endedFallback: 'That session was signed out.',
   othersEndedFallback: 'Your other sessions were signed out.',
 } as const;
@@ -20,6 +21,25 @@ export function sessionSummary({ browser, os, device }: SessionFacts): string {
   const what = browser?.trim() || SESSION_TEXT.unknownBrowser;
   const where = os?.trim() ? `${what} on ${os.trim()}` : what;
   return device?.trim() ? `${where} · ${device.trim()}` : where;
+}
+
+/** Loopback, private (10/8, 172.16/12, 192.168/16) and link-local IPv4, as the dotted address starts. */
+const LOCAL_IPV4 = /^(127\.|10\.|192\.168\.|169\.254\.|172\.(1[6-9]|2\d|3[01])\.)/;
+/** Loopback, unique-local (fc00::/7) and link-local (fe80::/10) IPv6. */
+const LOCAL_IPV6 = /^(::1$|f[cd][0-9a-f]{2}:|fe[89ab][0-9a-f]:)/i;
+
+/** True for an address of this machine or the local network (also written ::ffff:192.168.1.2). */
+export function isLocalAddress(address: string | null | undefined): boolean {
+  const bare = address?.trim().replace(/^::ffff:(?=\d+\.)/i, '') ?? '';
+  return LOCAL_IPV4.test(bare) || LOCAL_IPV6.test(bare);
+}
+
+/**
+ * Where the session's address is, roughly: the server's place for it ("Germany"), else "Local
+ * network" for a loopback or private address, else nothing (an unknown or IPv6 address).
+ */
+export function sessionPlace({ ipAddress, place }: { ipAddress?: string | null; place?: string | null }) {
+  return place?.trim() || (isLocalAddress(ipAddress) ? SESSION_TEXT.localNetwork : null);
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
