@@ -6,8 +6,10 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** Deletes the signed-in account for good ("Delete my account"). */
 export type AccountDeleteInput = {
-  /** The account’s current password: deleting it needs it. */
-  password: string;
+  /** Instead of the password: the browser’s answer (JSON) to `passkeyConfirmationOptions`, made by one of my passkeys. */
+  passkeyResponse?: string | null | undefined;
+  /** The account’s current password: deleting it needs it, or `passkeyResponse` instead. */
+  password?: string | null | undefined;
 };
 
 /** A booking and the reason (required) for an admin’s cancellation. */

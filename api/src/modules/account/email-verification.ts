@@ -4,8 +4,7 @@ import { validateEmail } from '../auth/auth.validation';
 import { claimStoreForVerifiedEmail, markEmailVerified } from '../shop/store-entitlements';
 import { User } from '../users/user.entity';
 import { mailEmailChanged, mailEmailVerification } from './account-mail';
-import { provenByPasskey, type RelyingParty } from '../passkeys';
-import { provenByPassword } from './account-passwords';
+import { provenAccount, type RelyingParty } from '../passkeys';
 import { issueAccountToken, useAccountToken } from './account-tokens';
 import { admitHourly } from './hourly-throttle';
 import { type EventOrigin, recordSecurityEvent } from './security-events';
@@ -83,8 +82,6 @@ export async function verifyEmail(em: EntityManager, token: string, origin: Even
   return em.findOneOrFail(User, userId, { refresh: true });
 }
 
-const PASSWORD_OR_PASSKEY_NEEDED = 'Enter your current password, or confirm with a passkey.';
-
 /**
  * Changes the signed-in account's email: the current password (or one of its passkeys) proves it is them; the new address
  * is unverified until its link is opened (mailed there), and the old address is told. Store orders
@@ -106,15 +103,7 @@ export async function changeEmail(
   if (!(await admitHourly(em, `email-change:user:${user.id}`, EMAIL_CHANGES_PER_HOUR))) {
     throw new DomainError('TOO_MANY_ATTEMPTS', EMAIL_CHANGES_THROTTLED);
   }
-  let withHash: User;
-  if (input.passkeyResponse) {
-    const who = { userId: user.id, sessionId: proof.sessionId };
-    await provenByPasskey(em, who, input.passkeyResponse, proof.rp);
-    withHash = await em.findOneOrFail(User, user.id, { refresh: true });
-  } else {
-    if (!input.password) throw new DomainError('INVALID_INPUT', PASSWORD_OR_PASSKEY_NEEDED, 'password');
-    withHash = await provenByPassword(em, user.id, input.password, 'password');
-  }
+  const withHash = await provenAccount(em, { userId: user.id, sessionId: proof.sessionId }, input, proof.rp);
   const oldEmail = withHash.email ?? null;
   await em.transactional(async (tem) => {
     await tem.execute(

@@ -2,3 +2,4 @@
 export { userHasPasskey } from './passkeys.service';
 export { passkeyConfirmationOptions, provenByPasskey, type ConfirmingAccount } from './passkey-confirmation';
 export { relyingPartyOf, type RelyingParty } from './passkeys.service';
+export { provenAccount, type AccountProofInput } from './account-proof';

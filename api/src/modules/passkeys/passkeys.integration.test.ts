@@ -505,6 +505,22 @@ describe('confirming it is me with a passkey', () => {
     expect(guest.errors?.[0]?.extensions?.code).toBeTruthy();
   });
 
+  it('deletes an account that has no password with its passkey', async () => {
+    const { agent, id } = await register();
+    const authenticator = new SoftwareAuthenticator();
+    const { credential } = await addPasskey(agent, authenticator);
+    await db().execute(`update users set password_hash = null where id = ?`, [id]);
+    const DELETE = `mutation($input: AccountDeleteInput!) { accountDelete(input: $input) { success ${ERRORS} } }`;
+    const without = (await t.gql(agent, DELETE, { input: {} })).data.accountDelete;
+    expect(without.userErrors[0]).toMatchObject({ code: 'INVALID_INPUT', field: 'password' });
+    const answer = authenticator.get((await confirmationOptions(agent)).options!, origin(), credential);
+    const deleted = (await t.gql(agent, DELETE, { input: { passkeyResponse: answer } })).data.accountDelete;
+    expect(deleted).toEqual({ success: true, userErrors: [] });
+    const [row] = await db().execute<{ username: string }[]>(`select username from users where id = ?`, [id]);
+    expect(row.username).toMatch(/^deleted-/);
+    expect(await userHasPasskey(t.orm.em.fork(), id)).toBe(false);
+  });
+
   it('keeps the last way in: an account without a password cannot remove its only passkey', async () => {
     const { agent, id } = await register();
     const authenticator = new SoftwareAuthenticator();

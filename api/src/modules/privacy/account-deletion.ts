@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { provenByPassword } from '../account/account-passwords';
 import { admitHourly } from '../account/hourly-throttle';
 import { recordSecurityEvent } from '../account/security-events';
 import type { BookingsService } from '../bookings/bookings.service';
@@ -14,6 +13,7 @@ import {
   upcomingClientBookings,
 } from './deletion-refusals';
 import { mailAccountDeleted } from './privacy-mail';
+import { type AccountProofInput, provenAccount, type RelyingParty } from '../passkeys';
 
 /** Deletion attempts (each a password check) one account may make in an hour. */
 export const DELETIONS_PER_HOUR = 5;
@@ -36,13 +36,13 @@ export async function deleteAccount(
   em: EntityManager,
   bookings: BookingsService,
   user: User,
-  password: string,
+  proof: AccountProofInput & { sessionId: string; rp: RelyingParty },
   publicUrl: string,
 ): Promise<void> {
   if (!(await admitHourly(em, `account-delete:user:${user.id}`, DELETIONS_PER_HOUR))) {
     throw new DomainError('TOO_MANY_ATTEMPTS', DELETIONS_THROTTLED);
   }
-  const account = await provenByPassword(em, user.id, password, 'password');
+  const account = await provenAccount(em, { userId: user.id, sessionId: proof.sessionId }, proof, proof.rp);
   const early = await deletionRefusal(em, user.id);
   if (early) throw new DomainError('CONFLICT', early);
 

@@ -6,6 +6,7 @@ import { buildDataExport } from './data-export';
 import { admitExport } from './export-throttle';
 import { AccountDeleteInput } from './privacy.inputs';
 import { AccountDeletePayload } from './privacy.payloads';
+import { relyingPartyOf } from '../passkeys';
 
 export const ACCOUNT_DELETED_MESSAGE =
   'Your account was deleted and you were signed out everywhere. We sent a last mail to your address.';
@@ -26,16 +27,18 @@ export class PrivacyResolver {
   @Mutation(() => AccountDeletePayload, {
     description:
       'Deletes my account for good: personal data erased (orders, payments and messages kept without it, shown as "Deleted user"), my upcoming bookings cancelled, every session signed out, a last mail sent. ' +
-      'Errors: INVALID_INPUT (password wrong), CONFLICT (the last admin; upcoming lessons as an instructor; a store balance not yet paid out; a membership that still renews — the message says which), TOO_MANY_ATTEMPTS (5 attempts in the last hour).',
+      'Proven by the password or by one of my passkeys (`passkeyResponse`, answering `passkeyConfirmationOptions`). ' +
+      'Errors: INVALID_INPUT (password wrong or missing; passkeyResponse not one of my passkeys, expired or used), CONFLICT (the last admin; upcoming lessons as an instructor; a store balance not yet paid out; a membership that still renews — the message says which), TOO_MANY_ATTEMPTS (5 attempts in the last hour).',
   })
   accountDelete(
-    @Arg('input', { description: 'The current password.' }) input: AccountDeleteInput,
+    @Arg('input', { description: 'The current password, or a passkey’s answer.' }) input: AccountDeleteInput,
     @Ctx() ctx: Context,
   ): Promise<AccountDeletePayload> {
     return payload<{ success: boolean; message: string | null }>(
       async () => {
         const avatar = ctx.user!.profileImageUrl ?? null;
-        await deleteAccount(ctx.em, ctx.services.bookings, ctx.user!, input.password, ctx.config.publicUrl);
+        const proof = { ...input, sessionId: ctx.req.session.id!, rp: relyingPartyOf(ctx.config.publicUrl) };
+        await deleteAccount(ctx.em, ctx.services.bookings, ctx.user!, proof, ctx.config.publicUrl);
         await ctx.req.session.end();
         ctx.user = null;
         await removeUploadedAvatar(ctx.storage.public, avatar);

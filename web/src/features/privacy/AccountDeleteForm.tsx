@@ -2,13 +2,15 @@ import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { NO_ERRORS, splitUserErrors, type FormErrors } from '../account/accountErrors';
 import { FormProblems } from '../account/FormProblems';
+import { usePasskeyConfirmation } from '../passkeys/usePasskeyConfirmation';
 import { PRIVACY_TEXT } from './privacyText';
 import { useAccountDelete } from './useAccountDelete';
 
 type DeleteField = 'password' | 'confirmation';
 
 /**
- * "Delete my account": the current password (the server checks it) and the word DELETE typed out
+ * "Delete my account": the current password (the server checks it) — or one of my passkeys ("Use a
+ * passkey instead", when I have one) — and the word DELETE typed out
  * (checked here: it only guards against a slip). A refusal (last admin, upcoming lessons, a store
  * balance, a membership that renews) is shown above the form, a wrong password beside its field.
  */
@@ -16,20 +18,33 @@ export function AccountDeleteForm({ username }: { username: string }) {
   const { remove, loading } = useAccountDelete();
   const [values, setValues] = useState<Record<DeleteField, string>>({ password: '', confirmation: '' });
   const [errors, setErrors] = useState<FormErrors<DeleteField>>(NO_ERRORS);
+  const passkey = usePasskeyConfirmation();
+
+  /** Whether the form may go (else says what is missing); `needPassword`: the password too. */
+  function checked(needPassword: boolean): boolean {
+    const fields: FormErrors<DeleteField>['fields'] = {};
+    if (needPassword && !values.password) fields.password = PRIVACY_TEXT.passwordRequired;
+    if (values.confirmation.trim() !== PRIVACY_TEXT.confirmWord)
+      fields.confirmation = PRIVACY_TEXT.confirmMismatch;
+    setErrors({ fields, form: [] });
+    return !fields.password && !fields.confirmation;
+  }
+
+  async function send(proof: { password: string } | { passkeyResponse: string }) {
+    const outcome = await remove(proof);
+    if (!outcome.ok) setErrors(splitUserErrors(outcome.errors, ['password']));
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const fields: FormErrors<DeleteField>['fields'] = {};
-    if (!values.password) fields.password = PRIVACY_TEXT.passwordRequired;
-    if (values.confirmation.trim() !== PRIVACY_TEXT.confirmWord)
-      fields.confirmation = PRIVACY_TEXT.confirmMismatch;
-    if (fields.password || fields.confirmation) {
-      setErrors({ fields, form: [] });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    const outcome = await remove(values.password);
-    if (!outcome.ok) setErrors(splitUserErrors(outcome.errors, ['password']));
+    if (checked(true)) await send({ password: values.password });
+  }
+
+  async function withPasskey() {
+    if (!checked(false)) return;
+    const answer = await passkey.confirm();
+    if ('problem' in answer) setErrors({ fields: {}, form: [answer.problem] });
+    else await send({ passkeyResponse: answer.response });
   }
 
   const bind = (field: DeleteField) => ({
@@ -58,15 +73,30 @@ export function AccountDeleteForm({ username }: { username: string }) {
             <Field.ErrorText>{errors.fields.confirmation}</Field.ErrorText>
           </Field.Root>
         </Stack>
-        <Button
-          type="submit"
-          colorPalette="red"
-          alignSelf="flex-start"
-          loading={loading}
-          loadingText={PRIVACY_TEXT.deleting}
-        >
-          {PRIVACY_TEXT.deleteButton}
-        </Button>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }}>
+          <Button
+            type="submit"
+            colorPalette="red"
+            loading={loading && !passkey.confirming}
+            loadingText={PRIVACY_TEXT.deleting}
+            disabled={passkey.confirming}
+          >
+            {PRIVACY_TEXT.deleteButton}
+          </Button>
+          {passkey.available && (
+            <Button
+              type="button"
+              variant="outline"
+              colorPalette="red"
+              loading={passkey.confirming}
+              loadingText="Waiting for your passkey…"
+              disabled={loading}
+              onClick={() => void withPasskey()}
+            >
+              Use a passkey instead
+            </Button>
+          )}
+        </Stack>
       </Stack>
     </form>
   );

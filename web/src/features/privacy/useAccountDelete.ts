@@ -20,9 +20,9 @@ export function useAccountDelete() {
   const [mutate, { loading }] = useMutation(AccountDeleteMutationDocument);
 
   const remove = useCallback(
-    async (password: string): Promise<AccountOutcome<Payload>> => {
+    async (proof: { password: string } | { passkeyResponse: string }): Promise<AccountOutcome<Payload>> => {
       const outcome = await settle(
-        mutate({ variables: { input: { password } } }).then(({ data }) => data?.accountDelete),
+        mutate({ variables: { input: proof } }).then(({ data }) => data?.accountDelete),
       );
       if (!outcome.ok) return outcome;
       await client.clearStore();

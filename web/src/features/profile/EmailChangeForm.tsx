@@ -4,9 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { EmailChangeMutationDocument } from '../account/accountDocuments';
 import { NO_ERRORS, settle, splitUserErrors, type FormErrors } from '../account/accountErrors';
 import { FormProblems } from '../account/FormProblems';
-import { answerWithPasskey } from '../passkeys/answerWithPasskey';
-import { PasskeyConfirmationOptionsMutationDocument } from '../passkeys/passkeyDocuments';
-import { PASSKEY_UI_TEXT } from '../passkeys/passkeyText';
+import { usePasskeyConfirmation } from '../passkeys/usePasskeyConfirmation';
 
 type EmailField = 'newEmail' | 'password';
 
@@ -26,10 +24,11 @@ type Proof = { password: string } | { passkeyResponse: string };
  * have no password). The new address is unconfirmed until the link mailed there is opened; the
  * saved account comes back from the server and updates the page (and the header) through the cache.
  */
-export function EmailChangeForm({ hasEmail, canUsePasskey }: { hasEmail: boolean; canUsePasskey: boolean }) {
+export function EmailChangeForm({ hasEmail }: { hasEmail: boolean }) {
   const [mutate, { loading }] = useMutation(EmailChangeMutationDocument);
-  const [passkeyOptions] = useMutation(PasskeyConfirmationOptionsMutationDocument);
-  const [confirming, setConfirming] = useState(false);
+  const passkey = usePasskeyConfirmation();
+  const { confirming } = passkey;
+  const canUsePasskey = passkey.available;
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors<EmailField>>(NO_ERRORS);
@@ -75,22 +74,9 @@ export function EmailChangeForm({ hasEmail, canUsePasskey }: { hasEmail: boolean
   async function withPasskey() {
     const email = checked(false);
     if (!email) return;
-    setConfirming(true);
-    try {
-      const options = await settle(passkeyOptions().then(({ data }) => data?.passkeyConfirmationOptions));
-      if (!options.ok || !options.payload.options) {
-        const message = options.ok
-          ? PASSKEY_UI_TEXT.failed
-          : (options.errors[0]?.message ?? PASSKEY_UI_TEXT.failed);
-        setErrors({ fields: {}, form: [message] });
-        return;
-      }
-      const answer = await answerWithPasskey(options.payload.options);
-      if ('problem' in answer) setErrors({ fields: {}, form: [answer.problem] });
-      else await change(email, { passkeyResponse: answer.response });
-    } finally {
-      setConfirming(false);
-    }
+    const answer = await passkey.confirm();
+    if ('problem' in answer) setErrors({ fields: {}, form: [answer.problem] });
+    else await change(email, { passkeyResponse: answer.response });
   }
 
   const clear = (field: EmailField) => {

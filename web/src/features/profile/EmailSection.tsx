@@ -1,7 +1,4 @@
-import { useQuery } from '@apollo/client/react';
 import { Card, Heading, Separator, Stack, Text } from '@chakra-ui/react';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { MyPasskeysQueryDocument } from '../passkeys/passkeyDocuments';
 import { EmailChangeForm } from './EmailChangeForm';
 import { EmailVerificationNotice } from './EmailVerificationNotice';
 
@@ -11,9 +8,6 @@ import { EmailVerificationNotice } from './EmailVerificationNotice';
  * account has one).
  */
 export function EmailSection({ email, verified }: { email: string | null; verified: boolean }) {
-  // The passkeys section below asks for the same list: one request, shared through the cache.
-  const { data } = useQuery(MyPasskeysQueryDocument);
-  const canUsePasskey = Boolean(data?.myPasskeys.length) && browserSupportsWebAuthn();
   return (
     <Card.Root variant="outline" as="section" aria-labelledby="email-heading">
       <Card.Header>
@@ -37,7 +31,7 @@ export function EmailSection({ email, verified }: { email: string | null; verifi
           <Heading as="h3" size="sm" id="email-change-heading">
             {email ? 'Change email' : 'Add an email address'}
           </Heading>
-          <EmailChangeForm hasEmail={Boolean(email)} canUsePasskey={canUsePasskey} />
+          <EmailChangeForm hasEmail={Boolean(email)} />
         </Stack>
       </Card.Body>
     </Card.Root>
