@@ -289,6 +289,53 @@ describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
     expect(await cartButton.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('opens a member’s cart dropdown at once from the page the server rendered, then hands it to the app', async () => {
+    const { resource } = await paidItems();
+    const page = await phone();
+    const username = `tap${Date.now().toString(36)}`;
+    const registered = await page.request.post('/api/register', {
+      data: { username, password: 'first-tap-2026', email: `${username}@example.com` },
+    });
+    expect(registered.status()).toBe(201);
+    const added = await page.request.post('/api/cart', {
+      data: { itemType: 'resource', itemId: resource.id, quantity: 2 },
+    });
+    expect(added.ok()).toBe(true);
+    // The app's code comes 6 s late (a phone on a slow network): the tap comes before it.
+    await appCodeLate(page, 6_000);
+    await page.goto('/my-courses', { waitUntil: 'load' });
+    const cartButton = page.getByTestId('cart-button');
+    await cartButton.tap();
+    const press = await firstPress(page);
+    expect(press.shown).toBe('menu');
+    expect(press.ms).toBeLessThan(FIRST_TAP_BOUND_MS);
+    const early = page.getByRole('dialog', { name: 'Your Cart' });
+    const line = early.getByTestId('cart-line');
+    expect(await line.count()).toBe(1);
+    expect(await line.getByText(resource.title, { exact: true }).isVisible()).toBe(true);
+    expect(await line.getByTestId('cart-line-quantity').textContent()).toBe('2');
+    const total = `$${((2 * resource.priceCents) / 100).toFixed(2)}`;
+    expect(await early.getByTestId('cart-total').textContent()).toBe(total);
+    expect(await early.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/simple-checkout');
+    // Its changes are the server's: they wait for the app (disabled until it is here).
+    expect(await line.getByRole('button', { name: `Remove ${resource.title}` }).isDisabled()).toBe(true);
+    expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+
+    // The app adopts the page: its own dropdown is open in the early one's place, and works.
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 30_000 });
+    const own = page.getByTestId('cart-dropdown');
+    await own.waitFor({ timeout: 15_000 });
+    expect(await page.locator('#drx-early-cart').count()).toBe(0);
+    expect(await own.getByTestId('cart-total').textContent()).toBe(total);
+    await own.getByRole('button', { name: `Decrease quantity of ${resource.title}` }).tap();
+    const units = async () =>
+      ((await (await page.request.get('/api/cart')).json()) as { quantity: number }[]).reduce(
+        (sum, l) => sum + l.quantity,
+        0,
+      );
+    await expect.poll(units, { timeout: 15_000 }).toBe(1);
+  });
+
   it('opens a guest’s mobile menu at once, before the app, with the same links', async () => {
     const page = await phone();
     // The app's code does not come while the test runs (its own menu is another test's).

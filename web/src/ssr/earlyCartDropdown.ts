@@ -8,7 +8,11 @@
  * already starting reads the cart again. It is outside React's root (a sibling of `#root`), closes
  * with Escape, its trigger or a press beside it, and gives focus back to the cart button; once the
  * app is here, a press of the cart button closes it and opens the app's own. A signed-in
- * member's cart is on the server and waits for the app; so does a guest whose guest mode is off.
+ * member's cart is on the server: their dropdown ('Your Cart', Checkout → /simple-checkout) shows
+ * the cart the server rendered into the page (memberCartState.ts), its changes waiting for the app
+ * (the quantity and remove buttons are shown disabled); once the app has adopted the page it is
+ * replaced by the app's own, open in its place (`handEarlyCartToApp`). A guest whose guest mode
+ * is off waits for the app.
  */
 import {
   type GuestCartItem,
@@ -26,12 +30,37 @@ import { GUEST_CART_KEY } from '../features/cart/storageKeys';
 import { formatCurrency } from '../lib/currency';
 import { showEarlyCount } from './earlyCart';
 import { EARLY_ISLAND } from './earlyDialog';
+import { type MemberCart, renderedMemberCart } from './memberCartState';
 
 /** The header's cart button (HeaderCartSlot marks it). */
 export const EARLY_CART_SELECTOR = '[data-testid="cart-button"]';
 const ID = 'drx-early-cart';
 /** A press of the cart button closed the dropdown: its click is done (see `triggerPressed`). */
 let closedByTrigger = false;
+/** The member's dropdown open now: how to close it, for the app to open its own in its place. */
+let openMemberCart: { trigger: HTMLElement; shut: (giveFocus: boolean) => void } | null = null;
+
+/** A line as the dropdown shows it, from the guest's cart or the member's. */
+interface EarlyLine {
+  id: string;
+  title: string;
+  itemType: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+  /** The most units the line may have; null when its changes wait for the app. */
+  max: number | null;
+}
+
+/** What the dropdown shows: the guest's cart (changed here) or the member's (changed by the app). */
+interface EarlyCartSource {
+  heading: string;
+  checkoutHref: string;
+  lines(): EarlyLine[];
+  total(lines: EarlyLine[]): number;
+  /** The guest's changes; absent for a member (the buttons are disabled until the app is here). */
+  change?: { quantity(id: string, quantity: number): void; remove(id: string): void };
+}
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -53,11 +82,11 @@ function button(label: string, text: string, onPress: () => void, disabled = fal
   return node;
 }
 
-function lineRow(line: GuestCartItem, change: (next: GuestCartItem[]) => void, all: () => GuestCartItem[]) {
+function lineRow(line: EarlyLine, source: EarlyCartSource) {
   const row = element('li', 'drx-early-cart-line');
   row.dataset.testid = 'cart-line';
   const about = element('div', 'drx-early-cart-about');
-  const unit = formatCurrency(guestUnitPrice(line));
+  const unit = formatCurrency(line.unitPrice);
   about.append(
     element('p', 'drx-early-cart-title', line.title),
     element(
@@ -69,41 +98,115 @@ function lineRow(line: GuestCartItem, change: (next: GuestCartItem[]) => void, a
   const quantity = element('div', 'drx-early-cart-quantity');
   const count = element('span', 'drx-early-cart-count', String(line.quantity));
   count.dataset.testid = 'cart-line-quantity';
+  const change = source.change;
   quantity.append(
-    button(`Decrease quantity of ${line.title}`, '−', () =>
-      change(setGuestQuantity(all(), line.id, line.quantity - 1)),
+    button(
+      `Decrease quantity of ${line.title}`,
+      '−',
+      () => change?.quantity(line.id, line.quantity - 1),
+      !change,
     ),
     count,
     button(
       `Increase quantity of ${line.title}`,
       '+',
-      () => change(setGuestQuantity(all(), line.id, line.quantity + 1)),
-      line.quantity >= maxQuantityOf(line.itemType),
+      () => change?.quantity(line.id, line.quantity + 1),
+      !change || line.max === null || line.quantity >= line.max,
     ),
   );
   about.append(quantity);
   const end = element('div', 'drx-early-cart-end');
-  const price = element('p', 'drx-early-cart-price', formatCurrency(guestUnitPrice(line) * line.quantity));
+  const price = element('p', 'drx-early-cart-price', formatCurrency(line.lineTotal));
   price.dataset.testid = 'cart-line-price';
   end.append(
     price,
-    button(`Remove ${line.title}`, '×', () => change(removeGuestItem(all(), line.id))),
+    button(`Remove ${line.title}`, '×', () => change?.remove(line.id), !change),
   );
   row.append(about, end);
   return row;
 }
 
+/** The guest's cart, from the browser's storage, changed with the app's own rules. */
+function guestSource(storage: Storage, redraw: () => void): EarlyCartSource {
+  const all = () => loadGuestCart(storage);
+  const save = (next: GuestCartItem[]) => {
+    // Storage refused (full, blocked): the dropdown shows what is stored.
+    if (saveGuestCart(next, storage)) {
+      showEarlyCount(guestCartCount(next));
+      window.dispatchEvent(new StorageEvent('storage', { key: GUEST_CART_KEY }));
+    }
+    redraw();
+  };
+  const view = (line: GuestCartItem): EarlyLine => ({
+    id: line.id,
+    title: line.title,
+    itemType: line.itemType,
+    unitPrice: guestUnitPrice(line),
+    quantity: line.quantity,
+    lineTotal: guestUnitPrice(line) * line.quantity,
+    max: maxQuantityOf(line.itemType),
+  });
+  return {
+    heading: 'Guest Shopping Cart',
+    checkoutHref: '/cart',
+    lines: () => all().map(view),
+    total: () => guestCartTotal(all()),
+    change: {
+      quantity: (id, quantity) => save(setGuestQuantity(all(), id, quantity)),
+      remove: (id) => save(removeGuestItem(all(), id)),
+    },
+  };
+}
+
+/** The member's cart as the server rendered it; its changes wait for the app. */
+function memberSource(cart: MemberCart): EarlyCartSource {
+  const lines = cart.lines.map((line): EarlyLine => ({
+    id: line.id,
+    title: line.title,
+    itemType: line.itemType,
+    unitPrice: line.unitPriceCents / 100,
+    quantity: line.quantity,
+    lineTotal: line.lineTotalCents / 100,
+    max: null,
+  }));
+  return {
+    heading: 'Your Cart',
+    checkoutHref: '/simple-checkout',
+    lines: () => lines,
+    total: () => cart.subtotalCents / 100,
+  };
+}
+
 /**
- * Opens (or, pressed again, closes) the guest's cart dropdown under `trigger`; false leaves the
- * press to the app (a member, guest mode off, no storage, or a cart the browser will not keep).
+ * Once the app has adopted the page (ssr/PageReady.tsx): a member's dropdown the entry opened is
+ * replaced by the app's own, opened by a press of the same cart button, where changes work.
+ */
+export function handEarlyCartToApp(): void {
+  const open = openMemberCart;
+  if (!open) return;
+  open.shut(false);
+  if (open.trigger.isConnected) open.trigger.click();
+}
+
+/** The guest's storage when this visitor shops as a guest (guest mode on, storage allowed). */
+function guestStorage(storage: Storage | null): Storage | null {
+  if (!storage) return null;
+  try {
+    return parseGuestMode(storage.getItem(GUEST_MODE_KEY)) ? storage : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Opens (or, pressed again, closes) the cart dropdown under `trigger`: a guest's from their
+ * browser's storage, a member's from the cart the server rendered into the page. False leaves the
+ * press to the app (guest mode off, no storage, or a member's page without its rendered cart).
  */
 export function openEarlyCart(trigger: HTMLElement, storage: Storage | null, signedIn: boolean): boolean {
-  if (signedIn || !storage) return false;
-  try {
-    if (!parseGuestMode(storage.getItem(GUEST_MODE_KEY))) return false;
-  } catch {
-    return false;
-  }
+  const guest = signedIn ? null : guestStorage(storage);
+  const memberCart = signedIn ? renderedMemberCart() : null;
+  if (!guest && !memberCart) return false;
   // The press that began on the cart button already closed the dropdown (below): it is done.
   if (closedByTrigger) {
     closedByTrigger = false;
@@ -125,24 +228,16 @@ export function openEarlyCart(trigger: HTMLElement, storage: Storage | null, sig
     panel.style.top = `${Math.round(box.bottom + 8)}px`;
     panel.style.right = `${Math.max(8, Math.round(right))}px`;
   };
-  const title = element('h2', 'drx-early-cart-heading', 'Guest Shopping Cart');
+  const source = guest ? guestSource(guest, () => draw()) : memberSource(memberCart!);
+  const title = element('h2', 'drx-early-cart-heading', source.heading);
   title.id = 'drx-early-cart-title';
   const body = element('div', 'drx-early-cart-body');
   const footer = element('div', 'drx-early-cart-footer');
   panel.append(title, body, footer);
   root.append(panel);
 
-  const all = () => loadGuestCart(storage);
-  const change = (next: GuestCartItem[]) => {
-    // Storage refused (full, blocked): the dropdown shows what is stored.
-    if (saveGuestCart(next, storage)) {
-      showEarlyCount(guestCartCount(next));
-      window.dispatchEvent(new StorageEvent('storage', { key: GUEST_CART_KEY }));
-    }
-    draw();
-  };
   const draw = () => {
-    const lines = all();
+    const lines = source.lines();
     const focused = document.activeElement?.getAttribute('aria-label');
     body.replaceChildren();
     if (lines.length === 0) {
@@ -151,18 +246,19 @@ export function openEarlyCart(trigger: HTMLElement, storage: Storage | null, sig
       const list = element('ul', 'drx-early-cart-lines');
       list.setAttribute('aria-label', 'Cart items');
       list.dataset.testid = 'cart-lines';
-      for (const line of lines) list.append(lineRow(line, change, all));
+      for (const line of lines) list.append(lineRow(line, source));
       body.append(list);
     }
     const total = element('div', 'drx-early-cart-total');
-    const amount = element('span', 'drx-early-cart-strong', formatCurrency(guestCartTotal(lines)));
+    const amount = element('span', 'drx-early-cart-strong', formatCurrency(source.total(lines)));
     amount.dataset.testid = 'cart-total';
     total.append(element('span', 'drx-early-cart-strong', 'Total'), amount);
-    // Checkout goes to /cart (a guest's); with nothing to buy it is a disabled button, as the app's.
+    // Checkout goes to /cart (a guest's) or /simple-checkout (a member's); with nothing to buy it is
+    // a disabled button, as the app's.
     let checkout: HTMLElement;
     if (lines.length > 0) {
       checkout = element('a', 'drx-early-cart-button drx-early-cart-solid', 'Checkout');
-      (checkout as HTMLAnchorElement).href = '/cart';
+      (checkout as HTMLAnchorElement).href = source.checkoutHref;
     } else {
       checkout = element('button', 'drx-early-cart-button drx-early-cart-solid', 'Checkout');
       (checkout as HTMLButtonElement).disabled = true;
@@ -178,6 +274,7 @@ export function openEarlyCart(trigger: HTMLElement, storage: Storage | null, sig
   };
 
   const shut = (giveFocus: boolean) => {
+    if (openMemberCart?.shut === shut) openMemberCart = null;
     root.remove();
     document.removeEventListener('keydown', onKey, true);
     document.removeEventListener('pointerdown', onOutside, true);
@@ -217,5 +314,6 @@ export function openEarlyCart(trigger: HTMLElement, storage: Storage | null, sig
   place();
   trigger.setAttribute('aria-expanded', 'true');
   panel.focus();
+  if (!guest) openMemberCart = { trigger, shut };
   return true;
 }

@@ -5,6 +5,8 @@
 export const SERVER_STATE_ID = 'drx-server-state';
 
 let hydrating = false;
+/** The state taken, kept for the entry's early parts until the app has adopted the page. */
+let taken: Record<string, unknown> | null = null;
 
 /**
  * The server's graph cache when this page came rendered from the server, else null. Read once,
@@ -17,6 +19,7 @@ export function takeServerState(): Record<string, unknown> | null {
   try {
     const state = JSON.parse(script.textContent) as Record<string, unknown>;
     hydrating = true;
+    taken = state;
     return state;
   } catch {
     return null;
@@ -29,4 +32,19 @@ export function takeServerState(): Record<string, unknown> | null {
  */
 export function startedFromServerHtml(): boolean {
   return hydrating;
+}
+
+/**
+ * The server's graph cache as it came with the page, for the entry's early parts (a member's
+ * early cart dropdown: memberCartState.ts): from its script while the app has not taken it, else
+ * what the app took. Null when the page came without one.
+ */
+export function renderedServerState(doc: Document = document): Record<string, unknown> | null {
+  const script = doc.getElementById(SERVER_STATE_ID);
+  if (!script?.textContent) return taken;
+  try {
+    return JSON.parse(script.textContent) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
 }
