@@ -1,14 +1,14 @@
 // Import rules of api/src, web/src and e2e, checked by dependency-cruiser (`npm run check:deps`, the
 // `deps` step of `npm test`). docs/architecture.md, "Import rules", says why each rule is here.
-const fs = require('node:fs');
-const path = require('node:path');
+import fs from 'node:fs';
+import path from 'node:path';
 
 /** Tests and test helpers may reach into another module (its fakes, its software authenticator). */
 const TESTS = '(\\.(spec|test)\\.tsx?$|/test/)';
 
 /** The module folders under `area` that have a front door (an index.ts or index.tsx). */
 function modulesWithFrontDoor(area) {
-  const dir = path.join(__dirname, area);
+  const dir = path.join(import.meta.dirname, area);
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -45,7 +45,7 @@ function frontDoorRules(area) {
 const ENTITY = '^(api/src/modules/[^/]+/).*\\.entity\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-circular',
@@ -53,7 +53,7 @@ module.exports = {
         'No import cycles, type-only imports included: move what both files need into a file of its ' +
         'own (or to where it belongs) that both import.',
       severity: 'error',
-      from: { pathNot: '\\.entity\\.ts$' },
+      from: { pathNot: ENTITY },
       to: { circular: true },
     },
     // MikroORM entities of one relation name each other: the owning side's `@ManyToOne('Course')`
@@ -74,7 +74,7 @@ module.exports = {
       name: 'no-circular-entities-at-run-time',
       comment:
         'A cycle of entity files where every import is a value import: a load-order cycle. Make the ' +
-        'back reference `import type` with a string reference (`@ManyToOne(\'Course\')`).',
+        "back reference `import type` with a string reference (`@ManyToOne('Course')`).",
       severity: 'error',
       from: { path: ENTITY },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
