@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, format, generated-file drift, schema lint and breaking changes, unit,
-// integration, build, bundle budget and e2e.
+// `npm test`: typecheck, lint, import rules, format, generated-file drift, schema lint and breaking
+// changes, unit, integration, build, bundle budget and e2e.
 // Every step runs (a failure does not hide later ones); the last line is the summary.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -105,6 +105,9 @@ const vitest = (name, dir, extra = []) => {
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck', '--silent'], root, null],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0'], root, null],
+  // Import rules (.dependency-cruiser.mjs): no import cycle, type-only imports included; a module with an
+  // index.ts is imported only through it.
+  ['deps', 'npm', ['run', 'check:deps', '--silent'], root, null],
   ['format', 'npx', ['prettier', '--check', '--log-level=warn', '.'], root, null],
   ['generated', 'node', ['scripts/check-generated.mjs'], root, null],
   // graphql-schema-linter (descriptions, deprecations, naming, Relay) and breaking changes (Inspector)
@@ -172,6 +175,6 @@ console.log('\n━━ summary ━━');
 for (const r of results) {
   console.log(`${r.ok ? '✔' : '✘'} ${r.name.padEnd(12)} ${r.seconds.padStart(6)} s  ${r.detail}`);
 }
-console.log('(checks without tests — typecheck, lint, format, generated, build — count as one each)');
+console.log('(checks without tests — typecheck, lint, deps, format, generated, build — count as one each)');
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

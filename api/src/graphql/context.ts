@@ -29,3 +29,9 @@ export interface Context {
   /** The client's address, for throttling. */
   ip: string;
 }
+
+/**
+ * Builds a request's context (graphql/request-context.ts): the app makes one and hands it to the
+ * REST router and the REST handlers that read the session or the database outside GraphQL.
+ */
+export type ContextFactory = (req: Request, res: Response) => Promise<Context>;

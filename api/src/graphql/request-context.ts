@@ -12,7 +12,7 @@ import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { User } from '../modules/users/user.entity';
 import { createServices, type Services } from '../services';
 import type { AppStorage } from '../storage/storage';
-import type { Context } from './context';
+import type { Context, ContextFactory } from './context';
 
 /**
  * One request's context. `user` is a getter on the prototype, not an own property: Apollo
@@ -61,7 +61,7 @@ export function requestContextFactory(
   storage: AppStorage,
   payments: PaymentProvider,
   config: Config,
-): (req: Request, res: Response) => Promise<Context> {
+): ContextFactory {
   return async (req, res) => {
     const em = orm.em.fork();
     const userId = req.session?.userId;

@@ -1,7 +1,7 @@
 import type { ApolloServer } from '@apollo/server';
-import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import express, { type RequestHandler, Router } from 'express';
 import type { Pool } from 'pg';
-import type { Context } from '../graphql/context';
+import type { Context, ContextFactory } from '../graphql/context';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body';
 import { validInput } from '../http/valid-input';
 import { adminRoutes } from '../modules/admin/admin.routes';
@@ -44,8 +44,6 @@ import { usersRoutes } from '../modules/users/users.routes';
 import { oidcRouter } from '../modules/identities/oidc.routes';
 import { requireScope } from '../modules/api-tokens/route-scope';
 import { type GraphRoute, runGraphRoute } from './graph-route';
-
-export type ContextFactory = (req: Request, res: Response) => Promise<Context>;
 
 /** Every GraphQL-backed REST row; each module contributes its own table. */
 export const graphRoutes: GraphRoute[] = [

@@ -1,7 +1,6 @@
 import type { ApolloServer } from '@apollo/server';
 import type { RequestHandler } from 'express';
-import type { Context } from '../../graphql/context';
-import type { ContextFactory } from '../../rest/router';
+import type { Context, ContextFactory } from '../../graphql/context';
 import { USER_FIELDS } from '../users/user.fragment';
 
 const AUTH_STATE = `query AuthState { me { ${USER_FIELDS} } }`;

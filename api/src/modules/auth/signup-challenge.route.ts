@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { ContextFactory } from '../../rest/router';
+import type { ContextFactory } from '../../graphql/context';
 import { createSignupChallenge } from './signup-challenge';
 
 /**

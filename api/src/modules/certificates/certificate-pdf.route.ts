@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { DomainError } from '../../graphql/errors';
-import type { ContextFactory } from '../../rest/router';
+import type { ContextFactory } from '../../graphql/context';
 import { renderCertificatePdf } from './certificate-pdf';
 import { verificationUrl } from './certificate-text';
 

@@ -1,8 +1,7 @@
 import { type Request, type Response, Router } from 'express';
-import type { Context } from '../../graphql/context';
+import type { Context, ContextFactory } from '../../graphql/context';
 import { DomainError } from '../../graphql/errors';
 import { log } from '../../observability/logger';
-import type { ContextFactory } from '../../rest/router';
 import { startSignedInSession } from '../auth/sign-in';
 import { passkeyConfirmationOptions, relyingPartyOf } from '../passkeys';
 import type { User } from '../users/user.entity';

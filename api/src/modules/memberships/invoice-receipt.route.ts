@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { staticPagePolicy } from '../../http/security-headers';
-import type { ContextFactory } from '../../rest/router';
+import type { ContextFactory } from '../../graphql/context';
 import { RECEIPT_STYLE, renderReceiptHtml, renderReceiptPdf, type ReceiptData } from '../orders/receipt';
 import { hasRole } from '../users/roles';
 import { MembershipsService } from './memberships.service';

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { sendStoredFile } from '../../http/send-stored-file';
 import { optionalText, text, type GraphRoute } from '../../rest/graph-route';
-import type { ContextFactory } from '../../rest/router';
+import type { ContextFactory } from '../../graphql/context';
 import { attachmentHeader } from '../resources/resource-download.route';
 import { isUuid } from '../users/users.service';
 import { attachmentForParticipant } from './message-attachments';

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { DomainError } from '../../graphql/errors';
-import type { ContextFactory } from '../../rest/router';
+import type { ContextFactory } from '../../graphql/context';
 import { NotificationPreferencesService } from './notification-preferences.service';
 
 /**

@@ -1,6 +1,6 @@
 import { Reference } from '@mikro-orm/core';
 import type { RequestHandler } from 'express';
-import type { ContextFactory } from '../../rest/router';
+import type { ContextFactory } from '../../graphql/context';
 import { staticPagePolicy } from '../../http/security-headers';
 import { RECEIPT_STYLE, renderReceiptHtml, renderReceiptPdf, type ReceiptData } from './receipt';
 

@@ -1,8 +1,7 @@
 import type { ApolloServer } from '@apollo/server';
 import type { RequestHandler } from 'express';
-import type { Context } from '../../graphql/context';
+import type { Context, ContextFactory } from '../../graphql/context';
 import { STATUS_OF_CODE } from '../../rest/graph-route';
-import type { ContextFactory } from '../../rest/router';
 import { CHECKOUT_CONFIRM, CHECKOUT_START, checkoutStartVariables } from './orders.routes';
 
 interface UserErrorLike {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { ContextFactory } from '../../rest/router';
+import type { ContextFactory } from '../../graphql/context';
 import { applySubscriptionEvent, isSubscriptionEvent } from '../memberships/subscription-webhooks';
 import { applyPaymentEvent } from '../orders/payment-events';
 import { log } from '../../observability/logger';

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { DomainError } from '../../graphql/errors';
 import { sendStoredFile } from '../../http/send-stored-file';
-import type { ContextFactory } from '../../rest/router';
+import type { ContextFactory } from '../../graphql/context';
 
 const STATUS: Record<string, number> = { NOT_FOUND: 404, FORBIDDEN: 403 };
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { ContextFactory } from '../../rest/router';
+import type { ContextFactory } from '../../graphql/context';
 
 const DEFAULT_RESOURCE_IMAGE = '/images/default-resource.svg';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

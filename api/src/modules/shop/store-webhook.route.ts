@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, RequestHandler } from 'express';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
-import type { ContextFactory } from '../../rest/router';
+import type { ContextFactory } from '../../graphql/context';
 import { queueProductSync } from './shop.jobs';
 import { type ActiveStore, getActiveStore } from './store-connection';
 import { applyStoreOrderEntitlements, type StoreEntitlementSettings } from './store-entitlements';

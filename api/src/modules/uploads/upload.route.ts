@@ -2,9 +2,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Context } from '../../graphql/context';
+import type { Context, ContextFactory } from '../../graphql/context';
 import { DomainError } from '../../graphql/errors';
-import type { ContextFactory } from '../../rest/router';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import { KindLimitedStorage } from './kind-limited-storage';
 import {

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { DomainError } from '../../graphql/errors';
-import type { ContextFactory } from '../../rest/router';
+import type { ContextFactory } from '../../graphql/context';
 import { MAX_PROFILE_IMAGE_BYTES } from './users.service';
 
 const upload = multer({

@@ -33,10 +33,8 @@ import {
   ModulesReorderMutationDocument,
   ModuleUpdateMutationDocument,
 } from './authoringDocuments';
+import type { CurriculumLesson, CurriculumModule } from './curriculum';
 import { QuizzesEditor } from './QuizEditor';
-
-export type CurriculumModule = CourseCurriculumFragment['curriculum'][number];
-export type CurriculumLesson = CurriculumModule['lessons'][number];
 
 /** Modules with their lessons and quizzes: add, rename, move and delete, all saved at once. */
 export function CurriculumEditor({ course }: { course: CourseCurriculumFragment }) {

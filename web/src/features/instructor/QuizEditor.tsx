@@ -41,7 +41,7 @@ import {
   QuizUpdateMutationDocument,
 } from './authoringDocuments';
 import type { QuizShowAnswers } from '../../gql/graphql';
-import type { CurriculumModule } from './CurriculumEditor';
+import type { CurriculumModule } from './curriculum';
 
 type CurriculumQuiz = CurriculumModule['quizzes'][number];
 type CurriculumQuestion = CurriculumQuiz['questions'][number];

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { ContextFactory } from '../../../rest/router';
+import type { ContextFactory } from '../../../graphql/context';
 import { hasAnyRole, STAFF_ROLES } from '../../users/roles';
 import { loadBookingMailRow, calendarEventOf } from '../notifications/booking-notifications';
 import { bookingIcs, bookingIcsFilename } from './booking-ics';

@@ -1,4 +1,4 @@
-import type { Db } from './demo-store-db';
+import type { Db } from './demo-store-query';
 
 /** The demo store's products as read from its tables, and the Admin API's `products` listing. */
 

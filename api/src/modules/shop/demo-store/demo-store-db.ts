@@ -1,4 +1,5 @@
 import { Pool, type PoolClient, type QueryResultRow } from 'pg';
+import type { Db } from './demo-store-query';
 import { seedDemoStore } from './demo-store-seed';
 import { log } from '../../../observability/logger';
 
@@ -7,10 +8,6 @@ import { log } from '../../../observability/logger';
  * first use (idempotently, under an advisory lock so several processes never race or seed twice).
  * State survives restarts and is shared by every process of the app.
  */
-
-export interface Db {
-  query<R extends QueryResultRow = Record<string, any>>(sql: string, params?: unknown[]): Promise<R[]>;
-}
 
 /** Any number of the lock key: "demo_store" hashed once. */
 const SETUP_LOCK = 727_100_422;

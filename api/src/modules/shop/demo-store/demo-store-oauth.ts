@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import express, { type Router } from 'express';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './demo-store-constants';
-import type { Db } from './demo-store-db';
+import type { Db } from './demo-store-query';
 
 /**
  * The demo store's client credentials grant, as a Dev Dashboard app installed on the shop gets its

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from './demo-store-db';
+import type { Db } from './demo-store-query';
 import { productChanged } from './demo-store-products';
 import { DEMO_SHOP } from './demo-store-seed';
 import { enqueueWebhook } from './demo-store-webhooks';

@@ -1,4 +1,4 @@
-import type { Db } from './demo-store-db';
+import type { Db } from './demo-store-query';
 import { type DemoProduct, loadProduct } from './demo-store-catalog';
 import { DEMO_SHOP } from './demo-store-seed';
 import { enqueueWebhook } from './demo-store-webhooks';

@@ -1,4 +1,4 @@
-import type { Db } from './demo-store-db';
+import type { Db } from './demo-store-query';
 import { imagePath } from './demo-store-images';
 
 /**

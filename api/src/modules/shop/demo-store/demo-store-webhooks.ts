@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Db, DemoStoreDb } from './demo-store-db';
+import type { DemoStoreDb } from './demo-store-db';
+import type { Db } from './demo-store-query';
 import { DEMO_STORE_DOMAIN, DEMO_WEBHOOK_SECRET } from './demo-store-constants';
 import { log } from '../../../observability/logger';
 
