@@ -307,6 +307,8 @@ describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
     await page.goto('/my-courses', { waitUntil: 'domcontentloaded' });
     const cartButton = page.getByTestId('cart-button');
     await cartButton.waitFor();
+    // The page's entry is running (its style sheet is in): it answers the tap.
+    await page.locator('#drx-early-styles').waitFor({ state: 'attached' });
     await cartButton.tap();
     const press = await firstPress(page);
     expect(press.shown).toBe('menu');
