@@ -396,11 +396,18 @@ describe('cart (REST)', () => {
     const stale = await post({ ...line, price: 'USD 19.00', quantity: 1 });
     // then it is still added, at the catalog's price, and the answer says the price was not the one shown
     expect(stale.status).toBe(201);
-    expect(stale.body).toMatchObject({ price: 25.99, details: { price: 25.99 }, quantity: 2, priceChanged: true });
+    expect(stale.body).toMatchObject({
+      price: 25.99,
+      details: { price: 25.99 },
+      quantity: 2,
+      priceChanged: true,
+    });
 
     // details.price is read when price is missing or reads as 0 (the spec's rule)
     expect((await post({ ...line, details: { price: 25.99 } })).body.priceChanged).toBe(false);
-    expect((await post({ ...line, price: 'free', details: { price: '$25.99' } })).body.priceChanged).toBe(false);
+    expect((await post({ ...line, price: 'free', details: { price: '$25.99' } })).body.priceChanged).toBe(
+      false,
+    );
     expect((await post({ ...line, details: { price: '$9.99' } })).body.priceChanged).toBe(true);
     // no price at all: nothing to compare
     expect((await post({ itemType: 'resource', itemId: resource.id })).body.priceChanged).toBe(false);
