@@ -111,4 +111,47 @@ describe('cart', () => {
     await page.getByRole('main').getByText('Your cart is empty').waitFor();
     await page.getByTestId('cart-count').waitFor({ state: 'detached' });
   });
+
+  it('keeps the guest cart when the merge as a whole fails at sign-in, and merges it at the next load', async () => {
+    // A new member (nothing owned, an empty cart), registered in a context of its own.
+    const username = `merger_${Date.now().toString(36)}`;
+    const password = 'merge-e2e-pw';
+    const registrar = await b.page();
+    const registered = await registrar.request.post('/api/register', { data: { username, password } });
+    expect(registered.status()).toBe(201);
+
+    // A guest with one line in the browser's cart.
+    const page = await b.page();
+    const resourceId = await resourceIdByTitle(page, RESOURCE);
+    await page.goto('/');
+    await page.evaluate((line) => window.localStorage.setItem('drx_guest_cart', JSON.stringify([line])), {
+      itemType: 'resource',
+      itemId: resourceId,
+      title: RESOURCE,
+      price: '$7.00',
+      quantity: 1,
+    });
+
+    // The server cannot be reached for the cart while they sign in.
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (body.includes('CartItemAdd')) await route.abort('connectionrefused');
+      else await route.fallback();
+    });
+    await signIn(page, username, password);
+    await page.waitForURL((url) => url.pathname !== '/auth');
+    await page.getByText('Failed to merge your guest cart with your account').first().waitFor();
+    await page.getByText('1 item stays in your guest cart. Reload the page to try again.').first().waitFor();
+    expect(await page.getByText('Transfer Error').count()).toBe(0);
+    const kept = await page.evaluate(() => window.localStorage.getItem('drx_guest_cart'));
+    expect(JSON.parse(kept ?? '[]')).toEqual([expect.objectContaining({ itemId: resourceId, quantity: 1 })]);
+
+    // Once the server answers again, the next page load moves the line.
+    await page.unroute('**/graphql');
+    await page.reload();
+    await page.getByText('Cart Transferred').first().waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('drx_guest_cart'))).toBeNull();
+    const cart = await openCart(page);
+    await cart.getByTestId('cart-line').filter({ hasText: RESOURCE }).waitFor();
+  });
 });
