@@ -154,4 +154,33 @@ describe('cart', () => {
     const cart = await openCart(page);
     await cart.getByTestId('cart-line').filter({ hasText: RESOURCE }).waitFor();
   });
+
+  it('scrolls a long list in the dropdown above 300 px, its scroll bar hiding once scrolling stops', async () => {
+    const page = await b.page();
+    await page.goto('/about');
+    const lines = Array.from({ length: 8 }, (_, i) => ({
+      itemType: 'resource',
+      itemId: `00000000-0000-4000-8000-00000000000${i}`,
+      title: `Practice pack ${i + 1}`,
+      price: 5,
+      quantity: 1,
+    }));
+    await page.evaluate((all) => window.localStorage.setItem('drx_guest_cart', JSON.stringify(all)), lines);
+    await page.reload();
+    const cart = await openCart(page);
+    const viewport = cart.locator('[data-scope="scroll-area"][data-part="viewport"]');
+    const bar = cart.locator('[data-scope="scroll-area"][data-part="scrollbar"]');
+    const box = (await viewport.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(300);
+    expect(await viewport.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 200);
+    await page.waitForFunction((el) => el !== null && el.scrollTop > 0, await viewport.elementHandle());
+    await bar.and(page.locator('[data-visible]')).waitFor();
+    await page.screenshot({ path: '/tmp/spec35-shots/cart-dropdown-scrolling.png' });
+    // The pointer leaves the list (still inside the dropdown): the bar goes 600 ms later.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 40);
+    await bar.and(page.locator(':not([data-visible])')).waitFor({ timeout: 2000 });
+  });
 });
