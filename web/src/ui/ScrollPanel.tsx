@@ -61,7 +61,10 @@ export function ScrollPanel({
           onScroll?.(event);
         }}
       >
-        <ScrollArea.Content {...contentProps}>{children}</ScrollArea.Content>
+        {/* As wide as the panel (zag makes it fit its content), so `truncate` still cuts with an ellipsis. */}
+        <ScrollArea.Content {...contentProps} style={{ minWidth: 0, ...contentProps?.style }}>
+          {children}
+        </ScrollArea.Content>
       </ScrollArea.Viewport>
       <ScrollArea.Scrollbar
         opacity={visible ? 1 : 0}
