@@ -26,8 +26,11 @@ export const FIRST_LOAD_GOAL = 150 * 1024;
 // earlyFilterDialog.ts, with the catalogues' URL rules) ≈ 2.2 KiB more. Issue 31's staff gate (the
 // admin area sends staff without a second factor to the set-up: features/two-step/StaffTwoStepGate
 // and its query, ≈ 1 KiB) took it to 342.2 KiB: 343 KiB since. Everything else of issue 31
-// (passkeys, two-step forms, ALTCHA, identity providers, privacy) is in lazy pages' chunks.
-export const APP_CEILING = 343 * 1024;
+// (passkeys, two-step forms, ALTCHA, identity providers, privacy) is in lazy pages' chunks. Issue 35
+// (the spec's last details) took it to 348.6 KiB: Chakra UI's ScrollArea for the scroll panels
+// (zag's scroll-area in the ark vendor chunk, ≈ 4.7 KiB), the guest catalogue link (≈ 0.9 KiB) and
+// the toasts' swipe (≈ 0.6 KiB): 349 KiB since.
+export const APP_CEILING = 349 * 1024;
 export const CHUNK_BUDGET = 500 * 1000;
 export const FIRST_TAP_BUDGET = 12 * 1024;
 /** Text only the entry's early Add to Cart holds (web/src/ssr/earlyCart.ts, EARLY_ADD_SELECTOR). */

@@ -206,6 +206,10 @@ const PUBLIC_PAGES: [name: string, path: (ids: Ids) => string][] = [
   ['instructor profile', (i) => `/instructors/${encodeURIComponent(i.instructor)}`],
   ['instructor profile (unknown)', () => '/instructors/00000000-0000-4000-8000-000000000000'],
   ['membership plans', () => '/subscription'],
+  [
+    'membership success (a visitor: sign in to see it)',
+    () => '/subscription/success?session_id=cs_test_a11y',
+  ],
   ['blog', () => '/blog'],
   ['contact', () => '/contact'],
   ['unsubscribe (link without a token)', () => '/notifications/unsubscribe'],

@@ -111,4 +111,76 @@ describe('cart', () => {
     await page.getByRole('main').getByText('Your cart is empty').waitFor();
     await page.getByTestId('cart-count').waitFor({ state: 'detached' });
   });
+
+  it('keeps the guest cart when the merge as a whole fails at sign-in, and merges it at the next load', async () => {
+    // A new member (nothing owned, an empty cart), registered in a context of its own.
+    const username = `merger_${Date.now().toString(36)}`;
+    const password = 'merge-e2e-pw';
+    const registrar = await b.page();
+    const registered = await registrar.request.post('/api/register', { data: { username, password } });
+    expect(registered.status()).toBe(201);
+
+    // A guest with one line in the browser's cart.
+    const page = await b.page();
+    const resourceId = await resourceIdByTitle(page, RESOURCE);
+    await page.goto('/');
+    await page.evaluate((line) => window.localStorage.setItem('drx_guest_cart', JSON.stringify([line])), {
+      itemType: 'resource',
+      itemId: resourceId,
+      title: RESOURCE,
+      price: '$7.00',
+      quantity: 1,
+    });
+
+    // The server cannot be reached for the cart while they sign in.
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (body.includes('CartItemAdd')) await route.abort('connectionrefused');
+      else await route.fallback();
+    });
+    await signIn(page, username, password);
+    await page.waitForURL((url) => url.pathname !== '/auth');
+    await page.getByText('Failed to merge your guest cart with your account').first().waitFor();
+    await page.getByText('1 item stays in your guest cart. Reload the page to try again.').first().waitFor();
+    expect(await page.getByText('Transfer Error').count()).toBe(0);
+    const kept = await page.evaluate(() => window.localStorage.getItem('drx_guest_cart'));
+    expect(JSON.parse(kept ?? '[]')).toEqual([expect.objectContaining({ itemId: resourceId, quantity: 1 })]);
+
+    // Once the server answers again, the next page load moves the line.
+    await page.unroute('**/graphql');
+    await page.reload();
+    await page.getByText('Cart Transferred').first().waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('drx_guest_cart'))).toBeNull();
+    const cart = await openCart(page);
+    await cart.getByTestId('cart-line').filter({ hasText: RESOURCE }).waitFor();
+  });
+
+  it('scrolls a long list in the dropdown above 300 px, its scroll bar hiding once scrolling stops', async () => {
+    const page = await b.page();
+    await page.goto('/about');
+    const lines = Array.from({ length: 8 }, (_, i) => ({
+      itemType: 'resource',
+      itemId: `00000000-0000-4000-8000-00000000000${i}`,
+      title: `Practice pack ${i + 1}`,
+      price: 5,
+      quantity: 1,
+    }));
+    await page.evaluate((all) => window.localStorage.setItem('drx_guest_cart', JSON.stringify(all)), lines);
+    await page.reload();
+    const cart = await openCart(page);
+    const viewport = cart.locator('[data-scope="scroll-area"][data-part="viewport"]');
+    const bar = cart.locator('[data-scope="scroll-area"][data-part="scrollbar"]');
+    const box = (await viewport.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(300);
+    expect(await viewport.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 200);
+    await page.waitForFunction((el) => el !== null && el.scrollTop > 0, await viewport.elementHandle());
+    await bar.and(page.locator('[data-visible]')).waitFor();
+    await page.screenshot({ path: '/tmp/spec35-shots/cart-dropdown-scrolling.png' });
+    // The pointer leaves the list (still inside the dropdown): the bar goes 600 ms later.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 40);
+    await bar.and(page.locator(':not([data-visible])')).waitFor({ timeout: 2000 });
+  });
 });

@@ -1,5 +1,6 @@
 import { expect as vexpect, describe, it } from 'vitest';
-import { pathOf, signIn, useBrowser } from '../support/browser';
+import { appReady, pathOf, signIn, useBrowser } from '../support/browser';
+import { screenshotAtRest } from '../support/screens';
 
 const b = useBrowser();
 
@@ -28,6 +29,31 @@ describe('route guards and the dashboard redirect', () => {
     await page.waitForURL((url) => url.pathname === booking);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     vexpect(pathOf(page)).toBe(booking);
+  });
+
+  it('shows a visitor the membership success page with a sign-in prompt, not /auth, and brings them back', async () => {
+    // Someone back from paying whose session ended meanwhile: a visitor, with Stripe's session id.
+    const page = await b.page();
+    const success = '/subscription/success?session_id=cs_test_e2e_guest';
+    const response = await page.goto(success);
+    vexpect(response?.status()).toBe(200);
+    vexpect(response?.request().redirectedFrom()).toBeNull();
+    const prompt = page.getByTestId('membership-sign-in');
+    await prompt.getByRole('heading', { name: 'Thanks for joining', level: 1 }).waitFor();
+    vexpect(`${pathOf(page)}${new URL(page.url()).search}`).toBe(success);
+    await screenshotAtRest(page, '/tmp/spec35-shots/subscription-success-guest.png');
+
+    // Signing in from there comes back to the page, session id and all.
+    await appReady(page);
+    await prompt.getByRole('link', { name: 'Sign in to see your membership' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    vexpect(new URL(page.url()).searchParams.get('returnTo')).toBe(success);
+    await page.getByLabel('Username').first().fill('member');
+    await page.getByLabel('Password').first().fill('drx-demo-2026');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/subscription/success');
+    vexpect(new URL(page.url()).searchParams.get('session_id')).toBe('cs_test_e2e_guest');
+    await page.getByTestId('membership-sign-in').waitFor({ state: 'detached' });
   });
 
   it('shows the verifying state while the session loads on a page the browser renders', async () => {

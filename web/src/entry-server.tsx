@@ -6,6 +6,7 @@ import { type ReactNode, StrictMode, useState } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { APP_CLIENT_DEFAULTS, createAppCache } from './apollo/cache';
+import { guestCatalogLink } from './apollo/guestCatalog';
 import { App } from './App';
 import { routes } from './router';
 
@@ -102,7 +103,7 @@ export async function render(options: RenderOptions): Promise<RenderResult | nul
     return result;
   };
   const client = new ApolloClient({
-    link: executeLink(execute),
+    link: guestCatalogLink.concat(executeLink(execute)),
     cache: createAppCache(),
     ssrMode: true,
     defaultOptions: APP_CLIENT_DEFAULTS,

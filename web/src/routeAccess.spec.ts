@@ -10,6 +10,12 @@ describe('routeAccess', () => {
     }
   });
 
+  it('lets guests open the membership success page (the public layout): they are asked to sign in there', () => {
+    for (const path of ['/subscription', '/subscription/success']) {
+      expect(routeAccess(path).guard, path).toBeNull();
+    }
+  });
+
   it("lets guests open the account pages of /auth and of the mails' links; /profile stays signed-in", () => {
     for (const path of ['/forgot-password', '/reset-password', '/verify-email']) {
       const access = routeAccess(path);

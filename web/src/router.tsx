@@ -218,6 +218,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'connect-old', element: page(ConnectPage) },
   { path: 'instructors/:instructorId', element: page(InstructorPage) },
   { path: 'subscription', element: page(SubscriptionPage) },
+  // Public: a visitor, or a member whose session ended during payment, is asked to sign in there.
+  { path: 'subscription/success', element: page(SubscriptionSuccessPage) },
   redirect('pricing', '/subscription'),
   { path: 'cart', element: page(CartPage), handle: signedInRender('src/features/cart/CartPage.tsx') },
   { path: 'checkout/stripe', element: page(StripeCheckoutPage) },
@@ -269,7 +271,6 @@ const memberRoutes: RouteObject[] = [
   { path: 'connect/profile', element: page(InstructorProfilePage) },
   { path: 'instructors/:instructorId/book', element: page(BookingPage) },
   { path: 'my-bookings', element: page(MyBookingsPage) },
-  { path: 'subscription/success', element: page(SubscriptionSuccessPage) },
   { path: 'my-store', element: page(SellerResourcesPage) },
   { path: 'my-resources', element: page(MyResourcesPage) },
   { path: 'curriculum/upload', element: page(ResourceUploadPage) },

@@ -19,6 +19,7 @@ import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { useLogout } from '../features/auth/useLogout';
 import { Avatar } from '../ui/Avatar';
 import { PageSpinner } from '../ui/PageSpinner';
+import { ScrollPanel } from '../ui/ScrollPanel';
 import { SkipLink } from '../ui/SkipLink';
 import { sidebarItemsFor, sidebarTitleFor } from './adminSidebarItems';
 import { AdminSidebarNav } from './AdminSidebarNav';
@@ -87,34 +88,39 @@ export function AdminLayout() {
         position="sticky"
         top="0"
         height="100vh"
-        overflowY="auto"
-        overflowX="hidden"
+        overflow="hidden"
       >
-        <Stack height="full" p={sidebarOpen ? '4' : '2'} gap="4">
-          <HStack justify={sidebarOpen ? 'space-between' : 'center'} minH="10">
-            {sidebarOpen ? (
-              <RouterLink to="/" aria-label="DRX home">
-                <Text fontSize="xl" fontWeight="black" color="brand.solid">
-                  DRX
-                </Text>
-              </RouterLink>
-            ) : null}
-            <IconButton
-              variant="ghost"
-              size="sm"
-              aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
-              aria-expanded={sidebarOpen}
-              onClick={() => setSidebarOpen((open) => !open)}
-            >
-              {sidebarOpen ? <PanelLeftClose /> : <PanelLeftOpen />}
-            </IconButton>
-          </HStack>
-          <Box flex="1">
-            <AdminSidebarNav items={items} collapsed={!sidebarOpen} />
-          </Box>
-          <Separator />
-          <SidebarFooter collapsed={!sidebarOpen} />
-        </Stack>
+        <ScrollPanel
+          // Nothing scrolls sideways while the sidebar's width changes.
+          viewportProps={{ style: { overflowX: 'hidden' } }}
+          contentProps={{ minH: 'full', display: 'flex', flexDirection: 'column' }}
+        >
+          <Stack flex="1" p={sidebarOpen ? '4' : '2'} gap="4">
+            <HStack justify={sidebarOpen ? 'space-between' : 'center'} minH="10">
+              {sidebarOpen ? (
+                <RouterLink to="/" aria-label="DRX home">
+                  <Text fontSize="xl" fontWeight="black" color="brand.solid">
+                    DRX
+                  </Text>
+                </RouterLink>
+              ) : null}
+              <IconButton
+                variant="ghost"
+                size="sm"
+                aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+                aria-expanded={sidebarOpen}
+                onClick={() => setSidebarOpen((open) => !open)}
+              >
+                {sidebarOpen ? <PanelLeftClose /> : <PanelLeftOpen />}
+              </IconButton>
+            </HStack>
+            <Box flex="1">
+              <AdminSidebarNav items={items} collapsed={!sidebarOpen} />
+            </Box>
+            <Separator />
+            <SidebarFooter collapsed={!sidebarOpen} />
+          </Stack>
+        </ScrollPanel>
       </Box>
 
       <Flex direction="column" flex="1" minW="0">

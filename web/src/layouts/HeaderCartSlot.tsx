@@ -5,11 +5,16 @@ import { useNavigate } from 'react-router-dom';
 import { CartLineRow } from '../features/cart/CartLineRow';
 import { useCart } from '../features/cart/useCart';
 import { formatCurrency } from '../lib/currency';
+import { ScrollPanel } from '../ui/ScrollPanel';
+
+/** The dropdown's list scrolls above this height (spec section 2). */
+const CART_LIST_MAX_HEIGHT = '300px';
 
 /**
  * The header's cart dropdown (spec section 2): guests see 'Guest Shopping Cart' with Checkout → /cart;
  * members see 'Your Cart', Clear Cart and Checkout → /simple-checkout. Item-count badge, per-line
- * plus/minus and remove, line prices, a total, 'Your cart is empty'; the list scrolls above 300 px.
+ * plus/minus and remove, line prices, a total, 'Your cart is empty'; the list scrolls above 300 px,
+ * its scroll bar hiding 600 ms after scrolling stops (ScrollPanel).
  */
 export function HeaderCartSlot() {
   const cart = useCart({ poll: true });
@@ -77,26 +82,26 @@ export function HeaderCartSlot() {
                   Your cart is empty
                 </Text>
               ) : (
-                <Stack
-                  as="ul"
-                  listStyleType="none"
-                  gap={3}
-                  maxHeight="300px"
-                  overflowY="auto"
-                  pr={1}
-                  aria-label="Cart items"
-                  data-testid="cart-lines"
-                >
-                  {cart.lines.map((line) => (
-                    <CartLineRow
-                      key={line.id}
-                      line={line}
-                      compact
-                      onQuantity={(l, q) => void cart.setQuantity(l, q)}
-                      onRemove={(l) => void cart.remove(l)}
-                    />
-                  ))}
-                </Stack>
+                <ScrollPanel maxHeight={CART_LIST_MAX_HEIGHT}>
+                  <Stack
+                    as="ul"
+                    listStyleType="none"
+                    gap={3}
+                    pr={3}
+                    aria-label="Cart items"
+                    data-testid="cart-lines"
+                  >
+                    {cart.lines.map((line) => (
+                      <CartLineRow
+                        key={line.id}
+                        line={line}
+                        compact
+                        onQuantity={(l, q) => void cart.setQuantity(l, q)}
+                        onRemove={(l) => void cart.remove(l)}
+                      />
+                    ))}
+                  </Stack>
+                </ScrollPanel>
               )}
             </Popover.Body>
             <Popover.Footer flexDirection="column" alignItems="stretch" gap={3}>

@@ -380,6 +380,46 @@ describe('cart (REST)', () => {
     expect(row).toEqual({ unit_price_cents: 2599, title: resource.title });
   });
 
+  it('takes the spec client’s whole line: a differing price is no error, and the answer says it differed', async () => {
+    // given a resource the catalog sells at $25.99
+    const resource = await newResource(2599);
+    const line = { title: 'Ballet basics', itemType: 'resource', itemId: resource.id, imageUrl: null };
+    const post = (body: Record<string, unknown>) => as.member.post('/api/cart').set(json).send(body);
+
+    // when the client sends its price with a currency symbol, as its cart shows it
+    const same = await post({ ...line, price: '$25.99', quantity: 1, details: { price: '$25.99' } });
+    // then the line is added at the catalog's price and nothing differed
+    expect(same.status).toBe(201);
+    expect(same.body).toMatchObject({ price: 25.99, quantity: 1, priceChanged: false });
+
+    // when the price it shows is out of date (or made up)
+    const stale = await post({ ...line, price: 'USD 19.00', quantity: 1 });
+    // then it is still added, at the catalog's price, and the answer says the price was not the one shown
+    expect(stale.status).toBe(201);
+    expect(stale.body).toMatchObject({
+      price: 25.99,
+      details: { price: 25.99 },
+      quantity: 2,
+      priceChanged: true,
+    });
+
+    // details.price is read when price is missing or reads as 0 (the spec's rule)
+    expect((await post({ ...line, details: { price: 25.99 } })).body.priceChanged).toBe(false);
+    expect((await post({ ...line, price: 'free', details: { price: '$25.99' } })).body.priceChanged).toBe(
+      false,
+    );
+    expect((await post({ ...line, details: { price: '$9.99' } })).body.priceChanged).toBe(true);
+    // no price at all: nothing to compare
+    expect((await post({ itemType: 'resource', itemId: resource.id })).body.priceChanged).toBe(false);
+
+    // and the member is charged the catalog's price for every licence
+    const [row] = await db().execute<{ unit_price_cents: number; quantity: number }[]>(
+      'select unit_price_cents, quantity from cart_items where id = ?',
+      [same.body.id],
+    );
+    expect(row).toEqual({ unit_price_cents: 2599, quantity: 6 });
+  });
+
   it('lists, updates, removes and clears in the spec’s shape', async () => {
     const course = await newCourse(14900);
     const resource = await newResource(1200);

@@ -1,8 +1,11 @@
 import type { GraphRoute } from '../../rest/graph-route';
+import { differsFromCharged, sentPrice } from './sent-price';
 
 /**
- * REST rows of the cart in the spec's shape: prices are dollars (`price`, `details.price`); only
- * itemType, itemId and quantity of a POST are used (title, price and image come from the catalog).
+ * REST rows of the cart in the spec's shape: prices are dollars (`price`, `details.price`). A POST
+ * takes the spec client's whole line (title, price, itemType, itemId, quantity, imageUrl, details);
+ * the line is made from itemType, itemId and quantity, with the catalog's title, price and image.
+ * The price the client sent is read (sent-price.ts) only to say in the answer whether it differed.
  */
 const ITEM_FIELDS = 'id itemType itemId title unitPriceCents quantity imageUrl createdAt';
 const PAYLOAD_FIELDS = `cart { items { ${ITEM_FIELDS} } } item { ${ITEM_FIELDS} } userErrors { code field message }`;
@@ -63,7 +66,16 @@ export const cartRoutes: GraphRoute[] = [
         quantity: quantityOf(req.body?.quantity),
       },
     }),
-    select: (root) => restItem(root.item as GraphItem),
+    // A price that differs from the catalog's is no error: the line is added at the catalog's price
+    // and `priceChanged` tells the client that what it showed was not what is charged.
+    select: (root, req) => {
+      const item = root.item as GraphItem;
+      const shown = sentPrice(req.body);
+      return {
+        ...restItem(item),
+        priceChanged: shown !== null && differsFromCharged(shown, item.unitPriceCents),
+      };
+    },
     status: 201,
   },
   {

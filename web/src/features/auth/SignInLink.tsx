@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, type LinkProps, useLocation } from 'react-router-dom';
 import { authPathFor } from './returnTo';
 
-/** A link to /auth that brings the visitor back to this page after signing in (returnTo.ts). */
-export function SignInLink({ children }: { children: ReactNode }) {
+/**
+ * A link to /auth that brings the visitor back to this page after signing in (returnTo.ts). Other
+ * props go to the link, so `<Button asChild>` styles it as a button.
+ */
+export function SignInLink(props: Omit<LinkProps, 'to'>) {
   const location = useLocation();
-  return <RouterLink to={authPathFor(`${location.pathname}${location.search}`)}>{children}</RouterLink>;
+  return <RouterLink {...props} to={authPathFor(`${location.pathname}${location.search}`)} />;
 }

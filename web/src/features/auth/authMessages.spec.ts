@@ -5,6 +5,7 @@ import {
   failureFromError,
   failureFromUserErrors,
   loginFailureMessage,
+  logoutFailureMessage,
   registrationFailureMessage,
 } from './authMessages';
 
@@ -68,6 +69,28 @@ describe('registrationFailureMessage', () => {
       'Registration failed. Please check your information and try again.',
     );
     expect(registrationFailureMessage({})).toBe(AUTH_TEXT.registrationFallback);
+  });
+});
+
+describe('logoutFailureMessage', () => {
+  it('shows the message the failure carries', () => {
+    expect(logoutFailureMessage({ message: '503: Service Unavailable', status: 503 })).toBe(
+      '503: Service Unavailable',
+    );
+    expect(logoutFailureMessage({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' })).toBe(
+      'Internal server error',
+    );
+    expect(logoutFailureMessage(failureFromError(new Error('Session store unavailable')))).toBe(
+      'Session store unavailable',
+    );
+  });
+
+  it('keeps the fixed text for an empty message (the server could not be reached)', () => {
+    const fixed = 'There was an error logging you out. Please try again.';
+    expect(AUTH_TEXT.logoutFailedDescription).toBe(fixed);
+    expect(logoutFailureMessage({ message: '' })).toBe(fixed);
+    expect(logoutFailureMessage({ message: '  ' })).toBe(fixed);
+    expect(logoutFailureMessage(failureFromError(new TypeError('Failed to fetch')))).toBe(fixed);
   });
 });
 

@@ -67,6 +67,15 @@ export function registrationFailureMessage(failure: AuthFailure): string {
   return message || AUTH_TEXT.registrationFallback;
 }
 
+/**
+ * The description of the 'Logout failed' toast: the failure's own message when it carries one (the
+ * server's refusal, '{status}: {body}' of an HTTP failure), else the spec's fixed text (e.g. the
+ * server could not be reached).
+ */
+export function logoutFailureMessage(failure: AuthFailure): string {
+  return (failure.message ?? '').trim() || AUTH_TEXT.logoutFailedDescription;
+}
+
 /** Turns the first of a mutation's `userErrors` into an {@link AuthFailure}. */
 export function failureFromUserErrors(
   userErrors: ReadonlyArray<{ code: string; message: string; field?: string | null }>,

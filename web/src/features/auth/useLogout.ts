@@ -2,7 +2,13 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../gql';
 import { queueToastForNextPage, toaster } from '../../ui/toaster';
-import { AUTH_TEXT } from './authMessages';
+import {
+  AUTH_TEXT,
+  type AuthFailure,
+  failureFromError,
+  failureFromUserErrors,
+  logoutFailureMessage,
+} from './authMessages';
 
 const LogoutMutationDocument = graphql(`
   mutation Logout {
@@ -20,23 +26,26 @@ const LogoutMutationDocument = graphql(`
  * Signs out: ends the server session, forgets every cached answer and loads / afresh, where
  * 'Logged out' is shown. A full page load (like sign-in's) is the one way to be sure nothing of the
  * session survives in memory, and no guard of the page being left can bounce to /auth on the way
- * out. A failure keeps the session and shows 'Logout failed'. Resolves to whether it succeeded.
+ * out. A failure keeps the session and shows 'Logout failed' with its message, or the spec's fixed
+ * text when it has none (logoutFailureMessage). Resolves to whether it succeeded.
  */
 export function useLogout() {
   const client = useApolloClient();
   const [mutate, { loading }] = useMutation(LogoutMutationDocument);
 
   const logout = useCallback(async (): Promise<boolean> => {
+    let failure: AuthFailure | null;
     try {
       const { data } = await mutate();
-      if (!data?.logout.success || data.logout.userErrors.length > 0) {
-        throw new Error(data?.logout.userErrors[0]?.message ?? 'Logout was not confirmed');
-      }
-    } catch {
-      toaster.error({
-        title: AUTH_TEXT.logoutFailedTitle,
-        description: AUTH_TEXT.logoutFailedDescription,
-      });
+      // A refusal carries its message; an unconfirmed logout without one gets the fixed text.
+      failure =
+        failureFromUserErrors(data?.logout.userErrors ?? []) ??
+        (data?.logout.success ? null : { message: '' });
+    } catch (error) {
+      failure = failureFromError(error);
+    }
+    if (failure) {
+      toaster.error({ title: AUTH_TEXT.logoutFailedTitle, description: logoutFailureMessage(failure) });
       return false;
     }
 

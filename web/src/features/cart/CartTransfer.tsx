@@ -4,7 +4,7 @@ import { toaster } from '../../ui/toaster';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { CartItemAddDocument } from './cartDocuments';
 import { writeCart } from './cartCache';
-import { outcomeOf, transferLines } from './cartTransfer';
+import { outcomeOf, transferLines, transferToast } from './cartTransfer';
 import { maxQuantityOf } from './guestCart';
 import { useGuestMode } from './useGuestMode';
 
@@ -13,8 +13,10 @@ let transferStartedFor: string | null = null;
 
 /**
  * At sign-in (a user appears while the guest cart has items) moves the guest lines one by one into
- * the member's cart, then shows 'Cart Transferred' and empties the guest cart; on failure shows
- * 'Transfer Error' and keeps the lines that did not move. Runs once per sign-in.
+ * the member's cart, then shows 'Cart Transferred' and empties the guest cart. Lines the server
+ * refuses stay in the guest cart ('Transfer Error', with how many); when the merge as a whole fails
+ * (the server cannot be reached or refuses the call) the rest stay too ('Failed to merge your guest
+ * cart with your account'). Runs once per sign-in (and again at the next page load).
  */
 export function CartTransfer(): null {
   const client = useApolloClient();
@@ -43,22 +45,7 @@ export function CartTransfer(): null {
         return outcomeOf(data?.cartItemAdd.userErrors, item.itemType);
       });
       if (result.done.length > 0) removeGuestItems(result.done);
-      if (result.failed > 0) {
-        toaster.create({
-          type: 'error',
-          title: 'Transfer Error',
-          description: 'Failed to transfer your cart items. Please try again.',
-        });
-      } else {
-        toaster.create({
-          type: 'success',
-          title: 'Cart Transferred',
-          description:
-            result.transferred === 1
-              ? '1 item from your guest cart is now in your cart.'
-              : `${result.transferred} items from your guest cart are now in your cart.`,
-        });
-      }
+      toaster.create(transferToast(result));
     })();
     // The guest lines are read when the sign-in is seen; later changes do not restart it.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -3,7 +3,11 @@ import { Alert, Button, Container, Heading, HStack, Spinner, Stack, Text } from 
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { VERIFYING_AUTHENTICATION } from '../../layouts/guards';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { MembershipSignInPrompt } from './MembershipSignInPrompt';
 import {
   MySubscriptionQueryDocument,
   SubscriptionCheckoutConfirmMutationDocument,
@@ -12,12 +16,23 @@ import { SUCCESS_POLL_LIMIT_MS, SUCCESS_POLL_MS } from './membershipFormat';
 import { useMembershipMutation } from './useMembershipMutation';
 
 /**
- * /subscription/success[?session_id=…]: confirms the Stripe Checkout session (when there is one),
- * then asks for the membership every 2 s until it gives its benefits (the webhook may come after
- * the redirect), for up to 30 s.
+ * /subscription/success[?session_id=…], a public page (spec section 2): a visitor, or a member whose
+ * session ended during the payment, is asked to sign in to see their membership (and comes back
+ * here); a member's payment is confirmed as below.
  */
 export default function SubscriptionSuccessPage() {
   useDocumentTitle('Subscription confirmed');
+  const { user, loading } = useCurrentUser();
+  if (loading || user === undefined) return <PageSpinner label={VERIFYING_AUTHENTICATION} />;
+  if (!user) return <MembershipSignInPrompt />;
+  return <SubscriptionSuccess />;
+}
+
+/**
+ * Confirms the Stripe Checkout session (when there is one), then asks for the membership every 2 s
+ * until it gives its benefits (the webhook may come after the redirect), for up to 30 s.
+ */
+function SubscriptionSuccess() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
   const confirm = useMembershipMutation(

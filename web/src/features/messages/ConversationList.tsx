@@ -6,6 +6,7 @@ import type { ConversationSummaryFragment, ConversationsQueryVariables } from '.
 import { Avatar } from '../../ui/Avatar';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { ScrollPanel } from '../../ui/ScrollPanel';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { usePagedConnection } from '../../ui/usePagedConnection';
 import { refreshedInbox, refreshSize } from './inboxRefresh';
@@ -79,7 +80,7 @@ export function ConversationList({ base, activeId }: { base: string; activeId?: 
           />
         </InputGroup>
       </Box>
-      <Box flex="1" minH={0} overflowY="auto">
+      <ScrollPanel flex="1" minH={0} height="auto">
         {!connection && query.loading ? (
           <PageSpinner label="Loading conversations…" minHeight="10rem" />
         ) : query.error && !connection ? (
@@ -105,7 +106,7 @@ export function ConversationList({ base, activeId }: { base: string; activeId?: 
         <Box py={3}>
           <LoadMoreButton pager={pager} />
         </Box>
-      </Box>
+      </ScrollPanel>
     </Stack>
   );
 }

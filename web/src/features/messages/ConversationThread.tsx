@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Link as RouterLink } from 'react-router-dom';
 import type { ThreadMessageFragment } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { ScrollPanel } from '../../ui/ScrollPanel';
 import { toaster } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { MessageComposer } from './MessageComposer';
@@ -191,18 +192,20 @@ export function ConversationThread({ conversationId, backTo }: { conversationId:
   return (
     <Flex direction="column" h="full" minH={0}>
       <ThreadHeader conversation={conversation} backTo={backTo} />
-      <Box
-        ref={scroller}
-        onScroll={onScroll}
+      <ScrollPanel
         flex="1"
         minH={0}
-        overflowY="auto"
-        px={{ base: 3, md: 5 }}
-        py={4}
-        role="log"
-        aria-label={`Messages with ${peopleNames(conversation.otherParticipants)}`}
-        tabIndex={0}
-        data-testid="thread"
+        height="auto"
+        viewportRef={scroller}
+        viewportProps={{
+          onScroll,
+          px: { base: 3, md: 5 },
+          py: 4,
+          role: 'log',
+          'aria-label': `Messages with ${peopleNames(conversation.otherParticipants)}`,
+          tabIndex: 0,
+          'data-testid': 'thread',
+        }}
       >
         <Stack gap={4}>
           {olderCursor ? (
@@ -223,7 +226,7 @@ export function ConversationThread({ conversationId, backTo }: { conversationId:
             />
           )}
         </Stack>
-      </Box>
+      </ScrollPanel>
       <Box borderTopWidth="1px" px={{ base: 3, md: 4 }} py={3}>
         {conversation.blockedMe ? (
           <Alert.Root status="warning">
