@@ -29,8 +29,9 @@ export const FIRST_LOAD_GOAL = 150 * 1024;
 // (passkeys, two-step forms, ALTCHA, identity providers, privacy) is in lazy pages' chunks. Issue 35
 // (the spec's last details) took it to 348.6 KiB: Chakra UI's ScrollArea for the scroll panels
 // (zag's scroll-area in the ark vendor chunk, ≈ 4.7 KiB), the guest catalogue link (≈ 0.9 KiB) and
-// the toasts' swipe (≈ 0.6 KiB): 349 KiB since.
-export const APP_CEILING = 349 * 1024;
+// the toasts' swipe (≈ 0.6 KiB): 349 KiB since. Issue 30's member cart dropdown before the app
+// (web/src/ssr/memberCartState.ts, in the entry: ≈ 0.7 KiB) took it to 349.3 KiB: 350 KiB since.
+export const APP_CEILING = 350 * 1024;
 export const CHUNK_BUDGET = 500 * 1000;
 export const FIRST_TAP_BUDGET = 12 * 1024;
 /** Text only the entry's early Add to Cart holds (web/src/ssr/earlyCart.ts, EARLY_ADD_SELECTOR). */
