@@ -1,4 +1,4 @@
-import { isUuid } from '../modules/users/users.service';
+import { isUuid } from '../lib/ids';
 import { type ConnectionShape, invalidCursor } from './connection';
 
 /**

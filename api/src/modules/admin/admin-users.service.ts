@@ -5,7 +5,7 @@ import { DomainError } from '../../graphql/errors';
 import { escapeLike } from '../../graphql/keyset';
 import { ROLE_VALUES, type Role } from '../users/roles';
 import { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 
 export interface UserListFilter {
   search?: string | null;

@@ -11,7 +11,7 @@ import {
 } from '../../graphql/keyset';
 import { STAFF_ROLES } from '../users/roles';
 import type { Viewer } from '../auth/session-user';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { API_TOKEN_SCOPES, isApiTokenScope } from './api-token-scopes';
 import { SHOWN_PREFIX_LENGTH, newTokenSecret, tokenHash } from './token-secret';
 

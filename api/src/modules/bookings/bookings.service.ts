@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor, idKey, isIsoDate } from '../../graphql/keys
 import { DomainError } from '../../graphql/errors';
 import { hasAnyRole, hasRole, STAFF_ROLES } from '../users/roles';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { adjustEarningsAfterRefund } from '../sellers/earnings-ledger';
 import { isValidTimeZone } from '../scheduling/zoned-time';

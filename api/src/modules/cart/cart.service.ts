@@ -6,7 +6,7 @@ import { DomainError } from '../../graphql/errors';
 import { courseAccessRefusal } from '../courses/course-access';
 import { memberLineDiscount } from '../orders/order-pricing';
 import type { HasRoles } from '../users/roles';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { CART_ITEM_TYPES, type CartItemType, MAX_CART_QUANTITY } from './cart-item.entity';
 import {
   CART_SQL,

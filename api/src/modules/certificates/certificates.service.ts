@@ -8,7 +8,7 @@ import { Course } from '../courses/course.entity';
 import { Enrollment } from '../learning/enrollment.entity';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { newCertificateNumber, normalizeCertificateNumber } from './certificate-number';
 import { formatIssuedOn, type MergeFields, personName, unknownPlaceholders } from './certificate-text';
 import { Certificate } from './certificate.entity';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { Coupon, type CouponKind, type CouponScope } from './coupon.entity';
 import {
   type CouponFields,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { toAuthoringLesson, toAuthoringModule, toAuthoringQuestion, toAuthoringQuiz } from './authoring-view';
 import { assertCanEditCourse } from './course-access';
 import { CourseModule } from './course-module.entity';

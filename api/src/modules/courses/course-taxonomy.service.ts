@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { CourseCategory } from './course-category.entity';
 import { slugify } from './course-text';
 import * as v from './course-validation';

@@ -6,7 +6,7 @@ import { DomainError } from '../../graphql/errors';
 import { CertificateTemplate } from '../certificates/certificate-template.entity';
 import { hasRole } from '../users/roles';
 import { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { toAuthoringModule } from './authoring-view';
 import { assertCanEditCourse, canEditCourse, canViewCourse, isCourseStaff } from './course-access';
 import { pageQuery, type CourseListQuery } from './course-catalog';

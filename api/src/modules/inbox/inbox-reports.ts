@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 
 /** The longest report reason kept (the column's check). */
 export const REPORT_REASON_MAX = 2000;

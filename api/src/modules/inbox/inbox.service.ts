@@ -13,7 +13,7 @@ import {
 import { sendMail } from '../mail/mail';
 import { hasRole } from '../users/roles';
 import { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { replyMail } from './inbox-reply-mail';
 import {
   InboxCounts,

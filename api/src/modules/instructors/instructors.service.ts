@@ -20,7 +20,7 @@ import { validateRecurrenceRule } from '../scheduling/recurrence';
 import { isValidTimeZone, parseLocalDate, parseWallTime } from '../scheduling/zoned-time';
 import { hasAnyRole, hasRole, STAFF_ROLES } from '../users/roles';
 import { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { AvailabilityOverride, AvailabilityRule } from './availability.entity';
 import { InstructorProfile } from './instructor-profile.entity';
 import { InstructorReview } from './instructor-review.entity';

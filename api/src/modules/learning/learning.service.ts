@@ -13,7 +13,7 @@ import { Lesson } from '../courses/lesson.entity';
 import { Quiz, type QuizShowAnswers } from '../courses/quiz.entity';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { Batcher } from './batcher';
 import { Enrollment, type EnrollmentSource } from './enrollment.entity';
 import { answersShown, withholdAnswerKey } from './quiz-answer-key';

@@ -8,7 +8,7 @@ import { Order } from '../orders/order.entity';
 import { lockBuyer } from '../orders/purchase-rules';
 import { Entitlement } from '../resources/entitlement.entity';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { licencesToGive } from './licence-label';
 import type { LicenceHolder, ReceivedLicence } from './licences.types';
 

@@ -6,7 +6,7 @@ import { DomainError } from '../../graphql/errors';
 import { createdKey, decodeCursor, encodeCursor, escapeLike, idKey } from '../../graphql/keyset';
 import { sqlState } from '../bookings/sql-state';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { periodEnd } from './billing-period';
 import { recordSubscriptionEvent } from './membership-history';
 import { sendMembershipMail } from './membership-mail';

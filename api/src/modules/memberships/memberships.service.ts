@@ -6,7 +6,7 @@ import { sqlState } from '../bookings/sql-state';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { BillingSubscriptionSnapshot } from '../payments/subscription-billing';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { isUpgrade, periodEnd, prorationCents } from './billing-period';
 import { recordSubscriptionEvent } from './membership-history';
 import { sendMembershipMail } from './membership-mail';

@@ -7,6 +7,7 @@ import { sendMembershipMail } from './membership-mail';
 import { markPaymentFailed, markPaymentRecovered } from './subscription-state';
 import { type BillingInterval, LIVE_STATUSES, type SubscriptionStatus } from './subscription.entity';
 import { log } from '../../observability/logger';
+import { isUuid } from '../../lib/ids';
 
 /**
  * Stripe → DRX: stores what Stripe says of a subscription in its `subscriptions` row (provider
@@ -40,7 +41,6 @@ interface Row {
   stripe_synced_at: Date | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ENDED: SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
 const PAYING: SubscriptionStatus[] = ['active', 'trialing'];
 const ROW_COLUMNS = `id, user_id, plan_id, interval, price_cents, status, current_period_start, current_period_end,
@@ -72,7 +72,7 @@ export function storedStatus(status: string): SubscriptionStatus {
 
 /** The member: the subscription's `metadata.userId` (set by our checkout), else the Stripe customer's user. */
 async function userOf(em: EntityManager, snapshot: BillingSubscriptionSnapshot): Promise<string | null> {
-  if (snapshot.userId && UUID.test(snapshot.userId)) {
+  if (snapshot.userId && isUuid(snapshot.userId)) {
     const [user] = await exec<{ id: string }>(em, `select id from users where id = ?`, [snapshot.userId]);
     if (user) return user.id;
   }
@@ -175,7 +175,7 @@ async function apply(
     return { outcome: 'stale', subscriptionId: row.id, userId };
   }
   const [plan] =
-    snapshot.planId && UUID.test(snapshot.planId)
+    snapshot.planId && isUuid(snapshot.planId)
       ? await exec<{ id: string; monthly_price_cents: number; yearly_price_cents: number }>(
           em,
           `select id, monthly_price_cents, yearly_price_cents from subscription_plans where id = ?`,

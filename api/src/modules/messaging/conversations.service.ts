@@ -16,7 +16,7 @@ import type { Storage } from '../../storage/storage';
 import type { Viewer } from '../auth/session-user';
 import { fileMessageReport } from '../inbox/inbox-reports';
 import { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { type AttachmentMove, attachUploads, undoMoves } from './message-attachments';
 import { isParticipant, loadConversations, loadMessages } from './conversation-reads';
 import { assertSendRate, assertStartRate, lockSender } from './messaging-limits';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import type { Viewer } from '../auth/session-user';
 import { hasRole } from '../users/roles';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { ConversationContextKind } from './messaging.types';
 
 /**

@@ -3,7 +3,7 @@ import { sendStoredFile } from '../../http/send-stored-file';
 import { optionalText, text, type GraphRoute } from '../../rest/graph-route';
 import type { ContextFactory } from '../../graphql/context';
 import { attachmentHeader } from '../resources/resource-download.route';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { attachmentForParticipant } from './message-attachments';
 
 /**

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isNotificationKind, type NotificationKind } from './notification-kinds';
+import { isUuid } from '../../lib/ids';
 
 /**
  * The one-click unsubscribe token of a (user, kind): `base64url(userId:kind).base64url(HMAC)`, the
@@ -9,7 +10,6 @@ import { isNotificationKind, type NotificationKind } from './notification-kinds'
  */
 
 const PURPOSE = 'drx-unsubscribe-v1:';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function signature(payload: string, secret: string): Buffer {
   return createHmac('sha256', secret)
@@ -37,6 +37,6 @@ export function verifyUnsubscribeToken(
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const [userId, kind, ...rest] = Buffer.from(payload, 'base64url').toString('utf8').split(':');
-  if (rest.length > 0 || !UUID.test(userId ?? '') || !isNotificationKind(kind)) return null;
+  if (rest.length > 0 || !isUuid(userId) || !isNotificationKind(kind)) return null;
   return { userId, kind };
 }

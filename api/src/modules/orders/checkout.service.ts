@@ -8,7 +8,7 @@ import type { Coupon } from '../coupons/coupon.entity';
 import { CouponsService } from '../coupons/coupons.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { settleAutomaticRefund } from './automatic-refund';
 import { fulfilOrder } from './fulfilment';
 import { cancelUnpaid, type CheckoutDraft, lockOpenCheckout, sameCheckout } from './open-checkout';

@@ -12,7 +12,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { reverseSaleEarnings } from '../sellers/earnings-ledger';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { ORDER_NOT_FOUND } from './checkout.service';
 import { OrderLine } from './order-line.entity';
 import { ORDER_STATUSES, Order, type OrderStatus } from './order.entity';

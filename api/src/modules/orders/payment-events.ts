@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { refundUndelivered, settleAutomaticRefund } from './automatic-refund';
 import { markOrderFailed } from './checkout.service';
 import { fulfilOrder } from './fulfilment';

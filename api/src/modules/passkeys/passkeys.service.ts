@@ -21,6 +21,7 @@ import { User } from '../users/user.entity';
 import { assertionVerified, storedPasskey, userHandleOf } from './passkey-assertions';
 import { challengeOf, consumeChallenge, storeChallenge, type ChallengeOwner } from './passkey-challenges';
 import { cleanPasskeyName, defaultPasskeyName, MAX_PASSKEY_NAME_LENGTH } from './passkey-names';
+import { isUuid } from '../../lib/ids';
 
 /** Where passkeys are used: the relying party's id (the site's host name) and origin, from PUBLIC_URL. */
 export interface RelyingParty {
@@ -239,12 +240,9 @@ export async function passkeyAdd(
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An id that cannot be a passkey's is no passkey of mine (and never reaches SQL as a uuid). */
 function passkeyId(id: string): string {
-  if (typeof id !== 'string' || !UUID.test(id))
-    throw new DomainError('NOT_FOUND', PASSKEY_TEXT.notFound, 'id');
+  if (!isUuid(id)) throw new DomainError('NOT_FOUND', PASSKEY_TEXT.notFound, 'id');
   return id;
 }
 

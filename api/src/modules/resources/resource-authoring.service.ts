@@ -12,7 +12,7 @@ import { AGE_GROUPS, RESOURCE_TYPES, SKILL_LEVELS } from '../reference/reference
 import { lockMyUploads } from '../uploads/uploads.service';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { ResourceCategory } from './resource-category.entity';
 import { ResourceFile } from './resource-file.entity';
 import { Resource, RESOURCE_STATUSES, type ResourceStatus } from './resource.entity';

@@ -11,7 +11,7 @@ import {
   type SqlPart,
   TS_QUERY,
 } from '../../graphql/keyset';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { ResourceSort } from './resources.types';
 
 /**

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { ContextFactory } from '../../graphql/context';
+import { isUuid } from '../../lib/ids';
 
 const DEFAULT_RESOURCE_IMAGE = '/images/default-resource.svg';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /api/resources/:id/thumbnail: the thumbnail path built from a resource id (the guest cart
@@ -14,7 +14,7 @@ export function resourceThumbnailRoute(createContext: ContextFactory): RequestHa
     try {
       const id = String(req.params.id);
       let target = DEFAULT_RESOURCE_IMAGE;
-      if (UUID.test(id)) {
+      if (isUuid(id)) {
         const ctx = await createContext(req, res);
         const resource = await ctx.services.resources.findVisible(id, ctx.user);
         if (resource?.thumbnailUrl) target = resource.thumbnailUrl;

@@ -8,7 +8,7 @@ import { DomainError } from '../../graphql/errors';
 import { Batcher } from '../learning/batcher';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { Entitlement } from './entitlement.entity';
 import { pageQuery, type ResourceListQuery } from './resource-catalog';
 import { ResourceCategory } from './resource-category.entity';

@@ -6,7 +6,7 @@ import { DomainError } from '../../graphql/errors';
 import { escapeLike, searchText } from '../../graphql/keyset';
 import { SellerProfile } from '../resources/seller-profile.entity';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import type { AdminSeller } from './sellers.types';
 
 export const SUSPEND_REASON_MAX = 500;

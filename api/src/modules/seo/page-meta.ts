@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queryRows } from '../../db/pg-query';
 import { PUBLIC_PRODUCT } from '../shop/store-catalog.service';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { courseJsonLd, personJsonLd, productJsonLd, storeJsonLd } from './json-ld';
 import { absoluteImageUrl, firstDescription, pageTitle, plainDescription, siteBase } from './meta-text';
 import type { PageMeta } from './page-meta-html';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
 import { DomainError } from '../../graphql/errors';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { type ActiveStore, getActiveStore } from './store-connection';
 import { userErrorOfStoreError } from './store-connection.service';
 import { StoreError, type StorePublishInput } from './store-provider';

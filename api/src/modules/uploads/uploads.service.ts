@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { THUMBNAIL_SIZE, toWebp } from '../../storage/image-resize';
 import type { AppStorage, Storage } from '../../storage/storage';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { detectFileKindOnDisk, type DetectedFile } from './file-kind';
 import { sanitizeFileName } from './file-name';
 import { assertMessageUploadQuota } from './message-upload-quota';

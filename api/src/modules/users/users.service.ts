@@ -5,16 +5,10 @@ import { AVATAR_SIZE, toWebp } from '../../storage/image-resize';
 import { detectImageType } from '../../storage/image-type';
 import type { Storage } from '../../storage/storage';
 import { validateName } from '../auth/auth.validation';
+import { isUuid } from '../../lib/ids';
 import { User } from './user.entity';
 
 export const MAX_PROFILE_IMAGE_BYTES = 5 * 1024 * 1024;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are UUIDs; anything else cannot name a row (and must not reach PostgreSQL's uuid type). */
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
 
 export class UsersService {
   constructor(

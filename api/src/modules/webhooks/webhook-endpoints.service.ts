@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
 import { DomainError } from '../../graphql/errors';
 import { jobs } from '../../jobs';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../lib/ids';
 import { WEBHOOK_DELIVER_JOB } from './webhook-emit';
 import { WEBHOOK_EVENT_TYPES, isWebhookEventType, type WebhookEventType } from './webhook-events';
 import { newWebhookSecret } from './webhook-signature';

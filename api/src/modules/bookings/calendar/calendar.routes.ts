@@ -4,8 +4,7 @@ import { hasAnyRole, STAFF_ROLES } from '../../users/roles';
 import { loadBookingMailRow, calendarEventOf } from '../notifications/booking-notifications';
 import { bookingIcs, bookingIcsFilename } from './booking-ics';
 import { feedIcs, feedOwner } from './calendar-feed';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../lib/ids';
 
 /**
  * GET /api/bookings/:id/ics — the booking's .ics (METHOD:PUBLISH) for its client, its instructor
@@ -20,7 +19,7 @@ export function bookingIcsRoute(createContext: ContextFactory): RequestHandler {
         return;
       }
       const id = String(req.params.id);
-      const row = UUID.test(id) ? await loadBookingMailRow(ctx.em, id) : null;
+      const row = isUuid(id) ? await loadBookingMailRow(ctx.em, id) : null;
       const viewer = ctx.viewer;
       const allowed =
         row &&
