@@ -128,14 +128,13 @@ type Documents = {
     "\n  mutation Logout {\n    logout {\n      success\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.LogoutDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  fragment CartLine_item on CartItem {\n    id\n    itemType\n    itemId\n    title\n    unitPriceCents\n    quantity\n    lineTotalCents\n    imageUrl\n    createdAt\n  }\n": typeof types.CartLine_ItemFragmentDoc,
-    "\n  fragment CartSummary_cart on Cart {\n    itemCount\n    subtotalCents\n    items {\n      ...CartLine_item\n    }\n  }\n": typeof types.CartSummary_CartFragmentDoc,
+    "\n  fragment CartSummary_cart on Cart {\n    itemCount\n    subtotalCents\n    memberDiscountPercent\n    memberDiscountCents\n    items {\n      ...CartLine_item\n    }\n  }\n": typeof types.CartSummary_CartFragmentDoc,
     "\n  fragment CartPayload_fields on CartPayload {\n    cart {\n      ...CartSummary_cart\n    }\n    userErrors {\n      code\n      field\n      message\n    }\n  }\n": typeof types.CartPayload_FieldsFragmentDoc,
     "\n  query Cart {\n    cart {\n      ...CartSummary_cart\n    }\n  }\n": typeof types.CartDocument,
     "\n  mutation CartItemAdd($input: CartItemAddInput!) {\n    cartItemAdd(input: $input) {\n      item {\n        ...CartLine_item\n      }\n      ...CartPayload_fields\n    }\n  }\n": typeof types.CartItemAddDocument,
     "\n  mutation CartItemUpdate($input: CartItemUpdateInput!) {\n    cartItemUpdate(input: $input) {\n      item {\n        ...CartLine_item\n      }\n      ...CartPayload_fields\n    }\n  }\n": typeof types.CartItemUpdateDocument,
     "\n  mutation CartItemRemove($input: CartItemRemoveInput!) {\n    cartItemRemove(input: $input) {\n      ...CartPayload_fields\n    }\n  }\n": typeof types.CartItemRemoveDocument,
     "\n  mutation CartClear {\n    cartClear {\n      ...CartPayload_fields\n    }\n  }\n": typeof types.CartClearDocument,
-    "\n  query CartMemberDiscount {\n    cart {\n      subtotalCents\n      memberDiscountPercent\n      memberDiscountCents\n      totalCents\n    }\n  }\n": typeof types.CartMemberDiscountDocument,
     "\n  fragment CertificateRow on Certificate {\n    id\n    number\n    status\n    issuedAt\n    revokedAt\n    revokeReason\n    studentName\n    courseTitle\n    courseId\n    pdfUrl\n    user {\n      id\n      username\n    }\n    replacedBy {\n      id\n      number\n    }\n  }\n": typeof types.CertificateRowFragmentDoc,
     "\n  query AdminCertificates($first: Int, $after: String, $search: String, $status: String) {\n    adminCertificates(first: $first, after: $after, search: $search, status: $status) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...CertificateRow\n      }\n    }\n  }\n": typeof types.AdminCertificatesDocument,
     "\n  query InstructorCertificates($first: Int, $after: String, $search: String, $status: String, $courseId: ID) {\n    instructorCertificates(\n      first: $first\n      after: $after\n      search: $search\n      status: $status\n      courseId: $courseId\n    ) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...CertificateRow\n      }\n    }\n  }\n": typeof types.InstructorCertificatesDocument,
@@ -475,14 +474,13 @@ const documents: Documents = {
     "\n  mutation Logout {\n    logout {\n      success\n      userErrors {\n        code\n        message\n      }\n    }\n  }\n": types.LogoutDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.RegisterDocument,
     "\n  fragment CartLine_item on CartItem {\n    id\n    itemType\n    itemId\n    title\n    unitPriceCents\n    quantity\n    lineTotalCents\n    imageUrl\n    createdAt\n  }\n": types.CartLine_ItemFragmentDoc,
-    "\n  fragment CartSummary_cart on Cart {\n    itemCount\n    subtotalCents\n    items {\n      ...CartLine_item\n    }\n  }\n": types.CartSummary_CartFragmentDoc,
+    "\n  fragment CartSummary_cart on Cart {\n    itemCount\n    subtotalCents\n    memberDiscountPercent\n    memberDiscountCents\n    items {\n      ...CartLine_item\n    }\n  }\n": types.CartSummary_CartFragmentDoc,
     "\n  fragment CartPayload_fields on CartPayload {\n    cart {\n      ...CartSummary_cart\n    }\n    userErrors {\n      code\n      field\n      message\n    }\n  }\n": types.CartPayload_FieldsFragmentDoc,
     "\n  query Cart {\n    cart {\n      ...CartSummary_cart\n    }\n  }\n": types.CartDocument,
     "\n  mutation CartItemAdd($input: CartItemAddInput!) {\n    cartItemAdd(input: $input) {\n      item {\n        ...CartLine_item\n      }\n      ...CartPayload_fields\n    }\n  }\n": types.CartItemAddDocument,
     "\n  mutation CartItemUpdate($input: CartItemUpdateInput!) {\n    cartItemUpdate(input: $input) {\n      item {\n        ...CartLine_item\n      }\n      ...CartPayload_fields\n    }\n  }\n": types.CartItemUpdateDocument,
     "\n  mutation CartItemRemove($input: CartItemRemoveInput!) {\n    cartItemRemove(input: $input) {\n      ...CartPayload_fields\n    }\n  }\n": types.CartItemRemoveDocument,
     "\n  mutation CartClear {\n    cartClear {\n      ...CartPayload_fields\n    }\n  }\n": types.CartClearDocument,
-    "\n  query CartMemberDiscount {\n    cart {\n      subtotalCents\n      memberDiscountPercent\n      memberDiscountCents\n      totalCents\n    }\n  }\n": types.CartMemberDiscountDocument,
     "\n  fragment CertificateRow on Certificate {\n    id\n    number\n    status\n    issuedAt\n    revokedAt\n    revokeReason\n    studentName\n    courseTitle\n    courseId\n    pdfUrl\n    user {\n      id\n      username\n    }\n    replacedBy {\n      id\n      number\n    }\n  }\n": types.CertificateRowFragmentDoc,
     "\n  query AdminCertificates($first: Int, $after: String, $search: String, $status: String) {\n    adminCertificates(first: $first, after: $after, search: $search, status: $status) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...CertificateRow\n      }\n    }\n  }\n": types.AdminCertificatesDocument,
     "\n  query InstructorCertificates($first: Int, $after: String, $search: String, $status: String, $courseId: ID) {\n    instructorCertificates(\n      first: $first\n      after: $after\n      search: $search\n      status: $status\n      courseId: $courseId\n    ) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...CertificateRow\n      }\n    }\n  }\n": types.InstructorCertificatesDocument,
@@ -1181,7 +1179,7 @@ export function graphql(source: "\n  fragment CartLine_item on CartItem {\n    i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CartSummary_cart on Cart {\n    itemCount\n    subtotalCents\n    items {\n      ...CartLine_item\n    }\n  }\n"): (typeof documents)["\n  fragment CartSummary_cart on Cart {\n    itemCount\n    subtotalCents\n    items {\n      ...CartLine_item\n    }\n  }\n"];
+export function graphql(source: "\n  fragment CartSummary_cart on Cart {\n    itemCount\n    subtotalCents\n    memberDiscountPercent\n    memberDiscountCents\n    items {\n      ...CartLine_item\n    }\n  }\n"): (typeof documents)["\n  fragment CartSummary_cart on Cart {\n    itemCount\n    subtotalCents\n    memberDiscountPercent\n    memberDiscountCents\n    items {\n      ...CartLine_item\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -1206,10 +1204,6 @@ export function graphql(source: "\n  mutation CartItemRemove($input: CartItemRem
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CartClear {\n    cartClear {\n      ...CartPayload_fields\n    }\n  }\n"): (typeof documents)["\n  mutation CartClear {\n    cartClear {\n      ...CartPayload_fields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query CartMemberDiscount {\n    cart {\n      subtotalCents\n      memberDiscountPercent\n      memberDiscountCents\n      totalCents\n    }\n  }\n"): (typeof documents)["\n  query CartMemberDiscount {\n    cart {\n      subtotalCents\n      memberDiscountPercent\n      memberDiscountCents\n      totalCents\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

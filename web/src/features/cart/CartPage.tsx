@@ -18,15 +18,13 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CartLineRow } from './CartLineRow';
 import { useCart } from './useCart';
-import { useMemberDiscount } from './useMemberDiscount';
 
 /** /cart: the guest's or the member's cart with the same operations as the header dropdown. */
 export default function CartPage() {
   useDocumentTitle('Cart');
   const cart = useCart();
   const member = cart.mode === 'member';
-  const subtotalCents = Math.round(cart.total * 100);
-  const discount = useMemberDiscount(member, subtotalCents);
+  const { subtotalCents, discount } = cart;
 
   if (cart.loading) return <PageSpinner label="Loading your cart…" />;
 

@@ -15,11 +15,16 @@ export const CartLineFragment = graphql(`
   }
 `);
 
-/** The cart's count, subtotal and lines, as the cart query and every cart mutation return it. */
+/**
+ * The cart's count, subtotal, my membership's discount and lines, as the cart query and every cart
+ * mutation return it (one query: the page's discount comes with the cart).
+ */
 export const CartSummaryFragment = graphql(`
   fragment CartSummary_cart on Cart {
     itemCount
     subtotalCents
+    memberDiscountPercent
+    memberDiscountCents
     items {
       ...CartLine_item
     }
@@ -83,18 +88,6 @@ export const CartClearDocument = graphql(`
   mutation CartClear {
     cartClear {
       ...CartPayload_fields
-    }
-  }
-`);
-
-/** The membership's discount on my cart's resource lines (the cart page's "Member discount" line). */
-export const CartMemberDiscountDocument = graphql(`
-  query CartMemberDiscount {
-    cart {
-      subtotalCents
-      memberDiscountPercent
-      memberDiscountCents
-      totalCents
     }
   }
 `);

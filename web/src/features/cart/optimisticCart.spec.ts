@@ -43,7 +43,14 @@ describe('optimistic cart answers', () => {
   });
 
   it('builds typed carts for the cache', () => {
-    expect(cartWith([])).toEqual({ __typename: 'Cart', itemCount: 0, subtotalCents: 0, items: [] });
+    expect(cartWith([])).toEqual({
+      __typename: 'Cart',
+      itemCount: 0,
+      subtotalCents: 0,
+      memberDiscountPercent: 0,
+      memberDiscountCents: 0,
+      items: [],
+    });
     expect(optimisticPayload([line]).cart.items[0]).toMatchObject({ __typename: 'CartItem', id: 'l-1' });
   });
 

@@ -34,7 +34,12 @@ export interface CartState {
   mode: 'guest' | 'member' | 'loading';
   lines: CartLineView[];
   count: number;
+  /** The lines' sum in dollars (before a member's discount). */
   total: number;
+  /** The same in cents, as the server counts it (the guest's: from their lines). */
+  subtotalCents: number;
+  /** What my membership takes off (resource lines); null for guests and when nothing is taken. */
+  discount: { percent: number; cents: number } | null;
   loading: boolean;
   add: (input: CartAddInput) => Promise<boolean>;
   setQuantity: (line: CartLineView, quantity: number) => Promise<boolean>;
@@ -176,11 +181,19 @@ export function useCart({ poll = false }: { poll?: boolean } = {}): CartState {
         ? guestCartTotal(guest.guestCart)
         : 0;
 
+  const subtotalCents = mode === 'member' ? (serverCart?.subtotalCents ?? 0) : Math.round(total * 100);
+  const discount =
+    mode === 'member' && serverCart && serverCart.memberDiscountCents > 0
+      ? { percent: serverCart.memberDiscountPercent, cents: serverCart.memberDiscountCents }
+      : null;
+
   return {
     mode,
     lines,
     count,
     total,
+    subtotalCents,
+    discount,
     loading: mode === 'loading' || (mode === 'member' && query.loading && !query.data),
     add,
     setQuantity,

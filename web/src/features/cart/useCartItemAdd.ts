@@ -69,7 +69,11 @@ export function useCartItemAdd() {
 }
 
 /** The cart with the item added (or its quantity raised), as the server will answer it. */
-export function optimisticAdd(cart: { items: MemberLine[] }, input: CartAddInput, quantity: number) {
+export function optimisticAdd(
+  cart: { items: MemberLine[]; memberDiscountPercent?: number },
+  input: CartAddInput,
+  quantity: number,
+) {
   const existing = cart.items.find(
     (line) => line.itemType === input.itemType && line.itemId === input.itemId,
   );
@@ -89,7 +93,7 @@ export function optimisticAdd(cart: { items: MemberLine[] }, input: CartAddInput
   const items = existing
     ? cart.items.map((line) => (line.id === existing.id ? item : line))
     : [...cart.items, item];
-  return optimisticPayload(items, item);
+  return optimisticPayload(items, item, cart.memberDiscountPercent ?? 0);
 }
 
 /** The success toast of an add: 'Added to Cart' for a new line, 'Item Added' for one more of a line. */

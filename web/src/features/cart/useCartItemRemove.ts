@@ -13,7 +13,11 @@ export function useCartItemRemove() {
     async (id: string): Promise<boolean> => {
       const cart = readCart(client.cache);
       const line = cart.items.find((l) => l.id === id);
-      const { item: _none, ...payload } = optimisticPayload(cart.items.filter((l) => l.id !== id));
+      const { item: _none, ...payload } = optimisticPayload(
+        cart.items.filter((l) => l.id !== id),
+        null,
+        cart.memberDiscountPercent,
+      );
       try {
         const { data } = await mutate({
           variables: { input: { id } },

@@ -24,7 +24,11 @@ export function useCartItemUpdate() {
         const { data } = await mutate({
           variables: { input: { id, quantity } },
           optimisticResponse: {
-            cartItemUpdate: optimisticPayload(items, quantity < 1 || !line ? null : { ...line, quantity }),
+            cartItemUpdate: optimisticPayload(
+              items,
+              quantity < 1 || !line ? null : { ...line, quantity },
+              cart.memberDiscountPercent,
+            ),
           },
           update: (cache, result) => writeCart(cache, result.data?.cartItemUpdate.cart),
         });
