@@ -44,6 +44,54 @@ let doItself: DoItself = () => false;
 /** What the entry drew itself works on its own (its menus: earlyMenu.ts). */
 const inIsland = (target: Element) => !!target.closest(`[${EARLY_ISLAND}]`);
 
+/**
+ * The events React answers by adopting the page at once: a "discrete" event (a press, a key, text
+ * typed) on a part React has not adopted yet makes it finish adopting that part — for the page's
+ * root, the whole page — synchronously, in the event's task, before the event goes on. On a
+ * slowed phone that was one task of ≈ 2 s right at a tap made while the app was adopting the page
+ * (after a scroll had started it), and the tap's own click waited behind it. Until the app is
+ * ready these never reach React's root (stopped on the document, before it): the press is done by
+ * the entry or kept and replayed (below), text typed is handed over afterwards, and React adopts
+ * the page in its own small slices meanwhile. Their default actions (focus, typing, scrolling,
+ * selecting) are untouched.
+ */
+const ADOPTING_EVENTS = [
+  'pointerdown',
+  'pointerup',
+  'pointercancel',
+  'mousedown',
+  'mouseup',
+  'touchstart',
+  'touchend',
+  'touchcancel',
+  'keyup',
+  'keypress',
+  'input',
+  'beforeinput',
+  'compositionstart',
+  'compositionend',
+  'dblclick',
+  'auxclick',
+  'contextmenu',
+  'copy',
+  'cut',
+  'paste',
+  'dragstart',
+  'dragend',
+  'drop',
+] as const;
+
+/** Whether an event's target is React's to adopt (inside its root, not the entry's own islands). */
+function forReact(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  return !inIsland(target) && !!document.getElementById('root')?.contains(target);
+}
+
+/** Keeps an event away from React's root until it is ready (see ADOPTING_EVENTS). */
+function shield(event: Event): void {
+  if (!ready && forReact(event.target)) event.stopPropagation();
+}
+
 /** Shows a control pressed and busy until the app does its press (the look: earlyStyles.ts). */
 function markPending(control: HTMLElement | null | undefined): void {
   if (!control || pending.has(control)) return;
@@ -79,11 +127,11 @@ function onClick(event: MouseEvent): void {
   if (ready || !(event.target instanceof Element)) return;
   const target = event.target.closest<HTMLElement>(CONTROLS);
   // A link works as a link; what the entry drew itself (its menu: earlyMenu.ts) works on its own.
-  if (!target || target.closest('a[href]') || inIsland(target)) return;
+  if (!target || target.closest('a[href]') || inIsland(target)) return shield(event);
   if (target instanceof HTMLInputElement && target.matches(TOGGLES)) {
     toggled.delete(target);
     toggled.set(target, target.checked); // already the new state when the click is dispatched
-    return;
+    return shield(event);
   }
   if (doItself(target, event)) {
     event.preventDefault();
@@ -95,8 +143,9 @@ function onClick(event: MouseEvent): void {
 
 function onKeyDown(event: KeyboardEvent): void {
   const field = event.target;
-  if (ready || event.key !== 'Enter' || !(field instanceof HTMLInputElement) || !TEXT_TYPES.has(field.type))
-    return;
+  if (ready) return;
+  if (event.key !== 'Enter' || !(field instanceof HTMLInputElement) || !TEXT_TYPES.has(field.type))
+    return shield(event);
   if (inIsland(field)) return;
   if (doItself(field, event)) {
     // Enter's default (sending the form) is the entry's now.
@@ -126,8 +175,10 @@ function onSubmit(event: SubmitEvent): void {
 function onChange(event: Event): void {
   const field = event.target;
   if (ready || !(field instanceof HTMLElement) || inIsland(field)) return;
-  // Done (the page is being left): React, adopting the page meanwhile, must not hear of it.
+  // Done (the page is being left): React, adopting the page meanwhile, must not hear of it; nor of a
+  // choice it is told of once ready (replayFieldValues, the toggles above).
   if (doItself(field, event)) event.stopPropagation();
+  else shield(event);
 }
 
 /** The entry is taking the visitor to another page: what was kept is not done here when the app comes. */
@@ -180,6 +231,7 @@ function replay(action: Held): void {
  */
 export function holdEarlyInput(itself?: DoItself): void {
   if (itself) doItself = itself;
+  for (const type of ADOPTING_EVENTS) document.addEventListener(type, shield, true);
   document.addEventListener('click', onClick, true);
   document.addEventListener('keydown', onKeyDown, true);
   document.addEventListener('submit', onSubmit, true);
@@ -192,6 +244,7 @@ export function releaseEarlyInput(): void {
   ready = true;
   // What waits for the app (tests, tools) can tell it has adopted the page.
   document.documentElement.dataset.appReady = '';
+  for (const type of ADOPTING_EVENTS) document.removeEventListener(type, shield, true);
   document.removeEventListener('click', onClick, true);
   document.removeEventListener('keydown', onKeyDown, true);
   document.removeEventListener('submit', onSubmit, true);
