@@ -139,7 +139,8 @@ async function memberPages(gql) {
 /**
  * Runs in the page from its first byte: the time (ms from the navigation's start) of the first frame
  * in which the app's root has the page's <h1> and data and no loading spinner; and, for the tap, the
- * first pointerdown's time and the time the cart dropdown is on screen.
+ * first pointerdown's time and the time the cart dropdown is on screen (the app's, or the one the
+ * page's entry draws before the app from the cart the server rendered: ssr/memberCartState.ts).
  */
 const WATCH = (heading, data) => `(() => {
   const heading = ${JSON.stringify(heading)}, data = ${JSON.stringify(data)};
@@ -159,7 +160,7 @@ const WATCH = (heading, data) => `(() => {
       requestAnimationFrame(() => { window.__drx.contentAt = performance.now(); });
     }
     if (window.__drx.downAt !== null && window.__drx.answerAt === null &&
-        document.querySelector('[data-testid="cart-dropdown"]')) {
+        document.querySelector('[data-testid="cart-dropdown"], [data-testid="early-cart-dropdown"]')) {
       requestAnimationFrame(() => { window.__drx.answerAt ??= performance.now(); });
     }
   };
