@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { useBrowser } from '../support/browser';
+import { addVirtualAuthenticator } from '../support/virtual-authenticator';
 
 const b = useBrowser();
 
@@ -41,18 +42,7 @@ describe('sign in with an identity provider (a local oidc-provider)', () => {
 
   it('an existing account with the provider’s email is linked with its passkey, not by the email alone', async () => {
     const page = await b.page();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(page);
     // Chromium's virtual authenticator would answer /auth's passkey autofill offer at once (a
     // passkey sign-in): this person uses the provider's button, as one without the offer would.
     await page.context().addInitScript(() => {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { forgetFailedSignIns } from '../support/app-database';
 import { pathOf, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { addVirtualAuthenticator } from '../support/virtual-authenticator';
 
 // This spec's refused sign-ins must not lock the later specs out (one address for all).
 afterAll(forgetFailedSignIns);
@@ -37,18 +38,7 @@ describe('passkeys: add one on /profile, sign in with it on /auth, confirm an em
   it('a member adds a passkey, signs out, and signs in with it back where they were', async () => {
     const page = await b.page({ baseURL: publicBase() });
     // Chromium's virtual authenticator (CDP): a platform authenticator that verifies its user.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
     // A browser without the passkey autofill offer, when a step asks for one (see below).
     await page.context().addInitScript(() => {

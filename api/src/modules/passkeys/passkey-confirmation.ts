@@ -1,14 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  generateAuthenticationOptions,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type PublicKeyCredentialRequestOptionsJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { DomainError } from '../../graphql/errors';
 import { assertionVerified, storedPasskey } from './passkey-assertions';
-import { challengeOf, consumeChallenge, storeChallenge } from './passkey-challenges';
-import { parseResponse, type RelyingParty, TIMEOUT_MS } from './passkeys.service';
+import { challengeOf, consumeChallenge } from './passkey-challenges';
+import { authenticationOptions, parseResponse, type RelyingParty } from './passkeys.service';
 
 export const PASSKEY_CONFIRM_TEXT = {
   noPasskey: 'This account has no passkey. Use its password instead.',
@@ -41,17 +39,7 @@ export async function passkeyConfirmationOptions(
     [who.userId],
   );
   if (!mine.length) throw new DomainError('NOT_FOUND', PASSKEY_CONFIRM_TEXT.noPasskey, 'passkeyResponse');
-  const options = await generateAuthenticationOptions({
-    rpID: rp.id,
-    userVerification: 'required',
-    timeout: TIMEOUT_MS,
-    allowCredentials: mine.map((c) => ({
-      id: c.credentialId,
-      transports: c.transports as AuthenticatorTransportFuture[],
-    })),
-  });
-  await storeChallenge(em, 'confirm', options.challenge, who);
-  return options;
+  return authenticationOptions(em, rp, 'confirm', who, mine);
 }
 
 /**

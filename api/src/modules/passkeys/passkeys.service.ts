@@ -19,7 +19,13 @@ import { isKnownFor, type KnownDevice } from '../auth/known-device';
 import { LoginThrottle, THROTTLE_MESSAGE } from '../auth/login-throttle';
 import { User } from '../users/user.entity';
 import { assertionVerified, storedPasskey, userHandleOf } from './passkey-assertions';
-import { challengeOf, consumeChallenge, storeChallenge, type ChallengeOwner } from './passkey-challenges';
+import {
+  challengeOf,
+  consumeChallenge,
+  storeChallenge,
+  type ChallengeOwner,
+  type ChallengePurpose,
+} from './passkey-challenges';
 import { cleanPasskeyName, defaultPasskeyName, MAX_PASSKEY_NAME_LENGTH } from './passkey-names';
 import { isUuid } from '../../lib/ids';
 
@@ -300,16 +306,35 @@ export async function passkeyRemove(
  * Step 1 of signing in with a passkey: the options for `navigator.credentials.get` (no account
  * named: the browser offers the site's discoverable passkeys), with a challenge kept 5 minutes.
  */
-export async function passkeySignInOptions(
+export function passkeySignInOptions(
   em: EntityManager,
   rp: RelyingParty,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return authenticationOptions(em, rp, 'authenticate', null);
+}
+
+/**
+ * The options for `navigator.credentials.get` (user verification required), with their challenge
+ * kept for `purpose` and `owner`; `allow` names the passkeys that may answer (all the site's when
+ * absent).
+ */
+export async function authenticationOptions(
+  em: EntityManager,
+  rp: RelyingParty,
+  purpose: ChallengePurpose,
+  owner: ChallengeOwner | null,
+  allow?: { credentialId: string; transports: string[] }[],
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',
     timeout: TIMEOUT_MS,
+    allowCredentials: allow?.map((c) => ({
+      id: c.credentialId,
+      transports: c.transports as AuthenticatorTransportFuture[],
+    })),
   });
-  await storeChallenge(em, 'authenticate', options.challenge, null);
+  await storeChallenge(em, purpose, options.challenge, owner);
   return options;
 }
 
