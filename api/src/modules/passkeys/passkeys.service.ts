@@ -42,7 +42,7 @@ export function relyingPartyOf(publicUrl: string): RelyingParty {
 }
 
 /** How long the browser's prompt waits (the challenge lives a little longer: CHALLENGE_TTL_MS). */
-export const TIMEOUT_MS = 4 * 60 * 1000;
+const TIMEOUT_MS = 4 * 60 * 1000;
 /** A session this young may add a passkey without the password again (ASVS 3.7.1: re-authentication). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 /** Password re-entries to add a passkey one account may try in an hour. */
