@@ -33,6 +33,7 @@ async function serve() {
   const { Pool } = require('pg');
   const signature = require('cookie-signature');
   const sql = require(path.join(root, 'api/dist/modules/cart/cart-sql.js'));
+  const { cartTag, namesTag } = require(path.join(root, 'api/dist/modules/cart/cart-tag.js'));
 
   const POOL_SIZE = 10; // the same as the API's ORM pool (api/src/db/mikro-orm.config.ts)
   const MAX_CART_QUANTITY = 99;
@@ -71,19 +72,73 @@ async function serve() {
       .filter((r) => r.id !== null)
       .map((r) => ({
         id: r.id,
+        itemType: r.item_type,
+        itemId: r.item_id,
         title: r.title,
         unitPriceCents: Number(r.unit_price_cents),
         quantity: Number(r.quantity),
+        imageUrl: r.image_url,
+        createdAt: r.created_at,
       }));
     return {
       items,
+      memberDiscountPercent: Number(rows[0]?.member_discount_percent ?? 0),
       itemCount: items.reduce((s, l) => s + l.quantity, 0),
       subtotalCents: items.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0),
     };
   }
 
+  /** The cart as the bench's `cart` query asks for it. */
+  const graphCart = (cart) => ({
+    items: cart.items.map(({ id, title, unitPriceCents, quantity }) => ({
+      id,
+      title,
+      unitPriceCents,
+      quantity,
+    })),
+    itemCount: cart.itemCount,
+    subtotalCents: cart.subtotalCents,
+  });
+
   const app = express();
   app.disable('x-powered-by');
+  // The poll as the spec's client and the web app send it: the same list, tag and 304 as the API's
+  // GET /api/cart (api/src/modules/cart/cart-list.route.ts).
+  app.get('/api/cart', async (req, res) => {
+    try {
+      const userId = await userOf(req);
+      if (!userId) {
+        res.status(401).json({ message: 'You must be signed in to do this.' });
+        return;
+      }
+      const cart = await cartOf(userId);
+      const tag = cartTag(cart);
+      res.set({ ETag: tag, 'Cache-Control': 'private, no-cache' });
+      if (namesTag(req.headers['if-none-match'], tag)) {
+        res.status(304).end();
+        return;
+      }
+      res.json(
+        cart.items.map((l) => {
+          const price = l.unitPriceCents / 100;
+          return {
+            id: l.id,
+            itemType: l.itemType,
+            itemId: l.itemId,
+            title: l.title,
+            price,
+            quantity: l.quantity,
+            imageUrl: l.imageUrl,
+            createdAt: new Date(l.createdAt).toISOString(),
+            details: { price },
+          };
+        }),
+      );
+    } catch (error) {
+      console.error('[bare] failed', error);
+      res.status(500).json({ message: 'Internal server error' });
+    }
+  });
   app.post('/graphql', express.json({ limit: '100kb' }), async (req, res) => {
     try {
       const userId = await userOf(req);
@@ -118,13 +173,15 @@ async function serve() {
           MAX_CART_QUANTITY,
         ]);
         res.json({
-          data: { cartItemAdd: { item: { id: rows[0]?.id }, cart: await cartOf(userId), userErrors: [] } },
+          data: {
+            cartItemAdd: { item: { id: rows[0]?.id }, cart: graphCart(await cartOf(userId)), userErrors: [] },
+          },
         });
       } else if (query.includes('cartItemRemove')) {
         await pool.query(REMOVE, [input.id, userId]);
-        res.json({ data: { cartItemRemove: { cart: await cartOf(userId), userErrors: [] } } });
+        res.json({ data: { cartItemRemove: { cart: graphCart(await cartOf(userId)), userErrors: [] } } });
       } else {
-        res.json({ data: { cart: await cartOf(userId) } });
+        res.json({ data: { cart: graphCart(await cartOf(userId)) } });
       }
     } catch (error) {
       console.error('[bare] failed', error);

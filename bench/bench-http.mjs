@@ -40,6 +40,39 @@ export function postJson(baseUrl, path, body, cookie, via = agent) {
   });
 }
 
+/**
+ * GETs a path and resolves to { status, body, headers, ms }, sending `If-None-Match: etag` when
+ * given (the cart poll: features/cart/useCartPoll.ts). Never rejects.
+ */
+export function getJson(baseUrl, path, cookie, etag, via = agent) {
+  const url = new URL(path, baseUrl);
+  const headers = {};
+  if (cookie) headers.cookie = cookie;
+  if (etag) headers['if-none-match'] = etag;
+  const started = process.hrtime.bigint();
+  return new Promise((resolve) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'GET', headers, agent: via },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            headers: res.headers,
+            ms,
+          });
+        });
+        res.on('error', () => resolve({ status: 0, body: '', headers: {}, ms: 0 }));
+      },
+    );
+    req.on('error', (error) => resolve({ status: 0, body: String(error), headers: {}, ms: 0 }));
+    req.end();
+  });
+}
+
 /** Percentiles (nearest rank) of a list of numbers, in ms with 2 decimals. */
 export function percentiles(values) {
   if (values.length === 0) return { count: 0, p50: null, p95: null, p99: null, max: null, mean: null };

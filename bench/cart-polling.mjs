@@ -16,7 +16,9 @@
 // each measured one (2), --embedded: both servers on the embedded PostgreSQL `npm start` runs
 // (started here in a temporary folder, durable settings) instead of --pg, --min-ratio R: exit 1 when
 // the API's closed-loop throughput is below R × the bare handler's or any API request failed (the
-// guard `npm test` runs: scripts/test.mjs).
+// guard `npm test` runs: scripts/test.mjs), --poll rest|graphql: how the pollers ask (rest, the
+// default: `GET /api/cart` with the last answer's ETag, as the spec's client and the web app's header
+// poll; graphql: the `cart` query on /graphql, as integrators read it).
 import { spawn, spawnSync } from 'node:child_process';
 import console from 'node:console';
 import { randomBytes } from 'node:crypto';
@@ -29,7 +31,7 @@ import process from 'node:process';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { adminQuery, freePort, withDatabase } from './bench-db.mjs';
-import { percentiles, postJson } from './bench-http.mjs';
+import { getJson, percentiles, postJson } from './bench-http.mjs';
 
 const require = createRequire(import.meta.url);
 const argon2 = require('argon2');
@@ -63,6 +65,7 @@ const opts = {
   minRatio: Number(option('min-ratio', 'BENCH_MIN_RATIO', 0)),
   rampS: Number(option('ramp', 'BENCH_RAMP', 2)),
   embedded: Boolean(option('embedded', 'BENCH_EMBEDDED', false)),
+  poll: String(option('poll', 'BENCH_POLL', 'rest')),
   out: path.resolve(String(option('out', 'BENCH_OUT', path.join(here, 'results', 'cart-polling.json')))),
 };
 
@@ -166,7 +169,9 @@ const errorSamples = [];
 
 const isOk = (res, field) => {
   let ok = false;
-  if (res.status === 200) {
+  if (field === 'rest') {
+    ok = res.status === 304 || (res.status === 200 && Array.isArray(JSON.parse(res.body || 'null')));
+  } else if (res.status === 200) {
     try {
       const body = JSON.parse(res.body);
       ok = !body.errors && body.data?.[field] != null && !(body.data[field].userErrors?.length > 0);
@@ -179,6 +184,23 @@ const isOk = (res, field) => {
   }
   return ok;
 };
+
+if (!['rest', 'graphql'].includes(opts.poll)) throw new Error(`--poll rest|graphql, not ${opts.poll}`);
+
+/**
+ * One cart poll of member `m`: `GET /api/cart` with the tag of their last answer (an unchanged cart
+ * answers 304), or the `cart` query. Resolves to the response and whether it is a good answer.
+ */
+async function pollCart(baseUrl, m, via) {
+  if (opts.poll === 'graphql') {
+    const res = await postJson(baseUrl, '/graphql', { query: CART_QUERY }, m.cookie, via);
+    return { res, ok: isOk(res, 'cart') };
+  }
+  const res = await getJson(baseUrl, '/api/cart', m.cookie, m.etag, via);
+  const ok = isOk(res, 'rest');
+  if (ok && res.status === 200) m.etag = res.headers.etag;
+  return { res, ok };
+}
 
 /**
  * The realistic scenario: every poller sends the cart query every `intervalMs` (fixed schedule,
@@ -199,8 +221,8 @@ async function scenario(baseUrl, members, catalog, durationS) {
     let due = started + Math.floor((i / pollers.length) * opts.intervalMs);
     while (due < end) {
       await sleep(Math.max(0, due - Date.now()));
-      const res = await postJson(baseUrl, '/graphql', { query: CART_QUERY }, m.cookie);
-      if (isOk(res, 'cart')) poll.push(res.ms);
+      const { res, ok } = await pollCart(baseUrl, m);
+      if (ok) poll.push(res.ms);
       else errors++;
       due += opts.intervalMs;
       while (due < Date.now()) {
@@ -259,8 +281,8 @@ async function saturate(baseUrl, members, durationS, connections) {
     Array.from({ length: opts.concurrency }, async () => {
       while (Date.now() < end) {
         const m = pollers[next++ % pollers.length];
-        const res = await postJson(baseUrl, '/graphql', { query: CART_QUERY }, m.cookie, connections);
-        if (isOk(res, 'cart')) latencies.push(res.ms);
+        const { res, ok } = await pollCart(baseUrl, m, connections);
+        if (ok) latencies.push(res.ms);
         else errors++;
       }
     }),

@@ -219,7 +219,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     '/api',
     sessionsMiddleware,
     rateLimit,
-    createRestRouter(apollo, createContext, sameOriginOnly, readPool),
+    createRestRouter(apollo, createContext, sameOriginOnly, readPool, orm.em),
   );
 
   // The built-in demo store (a local Shopify stand-in), outside production only (config.demoStore).

@@ -155,6 +155,42 @@ describe('cart', () => {
     await cart.getByTestId('cart-line').filter({ hasText: RESOURCE }).waitFor();
   });
 
+  it('polls the member’s cart cheaply and shows a line added elsewhere within a few seconds', async () => {
+    // A new member, signed in, reading a page with the header's cart.
+    const username = `poller_${Date.now().toString(36)}`;
+    const password = 'poll-e2e-pw';
+    const page = await b.page();
+    const registered = await page.request.post('/api/register', { data: { username, password } });
+    // (registering signs this browser in)
+    expect(registered.status()).toBe(201);
+    await page.goto('/about');
+    await appReady(page);
+    const polls: number[] = [];
+    const cartQueries: string[] = [];
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.pathname === '/api/cart' && res.request().method() === 'GET') polls.push(res.status());
+      if (url.pathname === '/graphql' && (res.request().postData() ?? '').includes('query Cart'))
+        cartQueries.push(url.pathname);
+    });
+
+    // While nothing changes, the header's poll gets empty 304s every 3 s and the cart query is not sent again.
+    await expect
+      .poll(() => polls.filter((s) => s === 304).length, { timeout: 12_000 })
+      .toBeGreaterThanOrEqual(2);
+    expect(polls.every((s) => s === 200 || s === 304)).toBe(true);
+    expect(cartQueries).toEqual([]);
+
+    // A line added from elsewhere (another tab or device: the same session, not this page) shows up.
+    const resourceId = await resourceIdByTitle(page, RESOURCE);
+    const added = await page
+      .context()
+      .request.post('/api/cart', { data: { itemType: 'resource', itemId: resourceId } });
+    expect(added.status()).toBe(201);
+    await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor({ timeout: 8_000 });
+    expect(cartQueries.length).toBe(1);
+  });
+
   it('scrolls a long list in the dropdown above 300 px, its scroll bar hiding once scrolling stops', async () => {
     const page = await b.page();
     await page.goto('/about');

@@ -1,4 +1,5 @@
 import type { ApolloServer } from '@apollo/server';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import express, { type RequestHandler, Router } from 'express';
 import type { Pool } from 'pg';
 import type { Context, ContextFactory } from '../graphql/context';
@@ -9,6 +10,7 @@ import { authRoutes } from '../modules/auth/auth.routes';
 import { authStateRoute } from '../modules/auth/auth-state.route';
 import { signupChallengeRoute } from '../modules/auth/signup-challenge.route';
 import { bookingIcsRoute, calendarFeedRoute } from '../modules/bookings/calendar/calendar.routes';
+import { cartListRoute } from '../modules/cart/cart-list.route';
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.route';
 import { certificatesRoutes } from '../modules/certificates/certificates.routes';
@@ -81,6 +83,8 @@ export function createRestRouter(
   sameOriginOnly: RequestHandler,
   /** The app's plain pool: the ZIP code lookup's limit counts in PostgreSQL (http/rate-limit.ts). */
   pool: Pool,
+  /** The ORM's root EntityManager: the cart poll reads with its read pool, no fork (cart-list.route.ts). */
+  em: EntityManager,
 ): Router {
   const router = Router();
 
@@ -150,6 +154,7 @@ export function createRestRouter(
   router.use('/auth/oidc', oidcRouter(createContext));
   router.get('/altcha/challenge', signupChallengeRoute(createContext));
   router.use(zipcodeLookupRoute(pool));
+  router.get('/cart', requireScope('cart:write'), cartListRoute(em));
 
   for (const route of graphRoutes) {
     router[route.method](route.path, async (req, res, next) => {

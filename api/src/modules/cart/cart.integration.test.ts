@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { CartService } from './cart.service';
 import { queriesDuring as countQueries } from '../../test/query-count';
+import { endMembership, makeMember } from '../../test/membership-fixtures';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -418,6 +419,50 @@ describe('cart (REST)', () => {
       [same.body.id],
     );
     expect(row).toEqual({ unit_price_cents: 2599, quantity: 6 });
+  });
+
+  it('answers an unchanged cart’s poll with an empty 304, and a new tag once anything I see changed', async () => {
+    // given the member's cart with one resource, read once
+    await as.multi.delete('/api/cart').set(xhr);
+    const resource = await newResource(1500);
+    await as.multi.post('/api/cart').set(json).send({ itemType: 'resource', itemId: resource.id });
+    const first = await as.multi.get('/api/cart');
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/"cart-/);
+    const poll = (etag: string) => as.multi.get('/api/cart').set('if-none-match', etag);
+
+    // when nothing changed, the poll gets 304 with no body
+    const same = await poll(tag);
+    expect(same.status).toBe(304);
+    expect(same.text ?? '').toBe('');
+    // as a browser's fetch sends it (`cache: 'no-store'` adds Cache-Control: no-cache), and in a list
+    expect((await poll(tag).set('cache-control', 'no-cache')).status).toBe(304);
+    expect((await poll(`W/"other", ${tag}`)).status).toBe(304);
+
+    // when the quantity, the catalog price or the member's discount changes, a new tag and the list
+    const tags = new Set([tag]);
+    const changed = async () => {
+      const res = await poll([...tags].at(-1)!);
+      expect(res.status).toBe(200);
+      expect(tags.has(res.headers.etag)).toBe(false);
+      tags.add(res.headers.etag);
+      return res.body;
+    };
+    await as.multi.post('/api/cart').set(json).send({ itemType: 'resource', itemId: resource.id });
+    expect((await changed())[0]).toMatchObject({ quantity: 2, price: 15 });
+    await db().execute('update resources set price_cents = 1700 where id = ?', [resource.id]);
+    expect((await changed())[0]).toMatchObject({ quantity: 2, price: 17 });
+    await makeMember(t, idOf.multi, { resourceDiscountPercent: 20 });
+    try {
+      await changed();
+    } finally {
+      await endMembership(t, idOf.multi);
+    }
+
+    // and a guest, or a token without the cart scope, is refused as before
+    expect((await guest.get('/api/cart').set('if-none-match', tag)).status).toBe(401);
   });
 
   it('lists, updates, removes and clears in the spec’s shape', async () => {

@@ -2,7 +2,7 @@ import type { GraphRoute } from '../../rest/graph-route';
 import { differsFromCharged, sentPrice } from './sent-price';
 
 /**
- * REST rows of the cart in the spec's shape: prices are dollars (`price`, `details.price`). A POST
+ * REST rows of the cart in the spec's shape (`GET /api/cart`, the poll, is cart-list.route.ts): prices are dollars (`price`, `details.price`). A POST
  * takes the spec client's whole line (title, price, itemType, itemId, quantity, imageUrl, details);
  * the line is made from itemType, itemId and quantity, with the catalog's title, price and image.
  * The price the client sent is read (sent-price.ts) only to say in the answer whether it differed.
@@ -49,12 +49,6 @@ function quantityOf(value: unknown): number | null {
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export const cartRoutes: GraphRoute[] = [
-  {
-    method: 'get',
-    path: '/cart',
-    operation: `query Cart { cart { items { ${ITEM_FIELDS} } } }`,
-    select: items,
-  },
   {
     method: 'post',
     path: '/cart',

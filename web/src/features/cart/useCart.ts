@@ -10,6 +10,7 @@ import { addedToast, type CartAddInput, useCartItemAdd } from './useCartItemAdd'
 import { useCartClear } from './useCartClear';
 import { useCartItemRemove } from './useCartItemRemove';
 import { useCartItemUpdate } from './useCartItemUpdate';
+import { useCartPoll } from './useCartPoll';
 import { useGuestMode } from './useGuestMode';
 
 /** The spec's cart refetch interval while signed in (section 9). */
@@ -50,7 +51,8 @@ export interface CartState {
 /**
  * The cart of whoever is here: the member's server cart or the guest cart in local storage, with the
  * same operations and toasts. The header (always on screen) passes `poll` so the member cart is
- * refetched every 3 s once per page; other users of the hook read the same cached cart, asked for
+ * checked every 3 s once per page (useCartPoll.ts: a conditional `GET /api/cart`, the cart query
+ * again only when it changed); other users of the hook read the same cached cart, asked for
  * again when they mount with an answer older than 1 s (the spec's stale time).
  */
 export function useCart({ poll = false }: { poll?: boolean } = {}): CartState {
@@ -58,7 +60,8 @@ export function useCart({ poll = false }: { poll?: boolean } = {}): CartState {
   const signedIn = Boolean(user);
   const navigate = useNavigate();
   const guest = useGuestMode();
-  const query = useQuery(CartDocument, { pollInterval: poll ? CART_POLL_MS : undefined, skip: !signedIn });
+  const query = useQuery(CartDocument, { skip: !signedIn });
+  useCartPoll(poll && signedIn, CART_POLL_MS);
   useStaleTime(CartDocument, CART_STALE_MS, !signedIn);
   const { add: memberAdd } = useCartItemAdd();
   const { update: memberUpdate } = useCartItemUpdate();
