@@ -4,70 +4,31 @@ import type { Pool } from 'pg';
 import type { Context, ContextFactory } from '../graphql/context';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body';
 import { validInput } from '../http/valid-input';
-import { adminRoutes } from '../modules/admin/admin.routes';
-import { authRoutes } from '../modules/auth/auth.routes';
 import { authStateRoute } from '../modules/auth/auth-state.route';
 import { signupChallengeRoute } from '../modules/auth/signup-challenge.route';
 import { bookingIcsRoute, calendarFeedRoute } from '../modules/bookings/calendar/calendar.routes';
-import { cartRoutes } from '../modules/cart/cart.routes';
 import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.route';
-import { certificatesRoutes } from '../modules/certificates/certificates.routes';
-import { instructorsRoutes } from '../modules/instructors/instructors.routes';
-import { coursesRoutes } from '../modules/courses/courses.routes';
-import { learningRoutes } from '../modules/learning/learning.routes';
-import { licencesRoutes } from '../modules/licences/licences.routes';
 import { zipcodeLookupRoute } from '../modules/locations/zipcode-lookup.route';
 import { outboxAttachmentRoute } from '../modules/mail/outbox-attachment.route';
-import { bookingsRoutes } from '../modules/bookings/bookings.routes';
 import { invoiceReceiptRoute } from '../modules/memberships/invoice-receipt.route';
-import { membershipsRoutes } from '../modules/memberships/memberships.routes';
-import { messageAttachmentRoute, messagingRoutes } from '../modules/messaging/messaging.routes';
-import { inboxRoutes } from '../modules/inbox/inbox.routes';
-import { ordersRoutes } from '../modules/orders/orders.routes';
+import { messageAttachmentRoute } from '../modules/messaging/messaging.routes';
 import { receiptRoute } from '../modules/orders/receipt.route';
 import { simpleCheckoutRoute } from '../modules/orders/simple-checkout.route';
 import { stripeWebhookRoute } from '../modules/payments/stripe-webhook.route';
 import { storeWebhookRoute } from '../modules/shop/store-webhook.route';
-import { storeOrdersRoutes } from '../modules/shop/store-orders.routes';
-import { shopBagRoutes } from '../modules/shop/shop-bag.routes';
-import { shopCheckoutRoutes } from '../modules/shop/shop-checkout.routes';
-import { storeCatalogRoutes } from '../modules/shop/store-catalog.routes';
 import { resourceDownloadRoute } from '../modules/resources/resource-download.route';
 import { resourceThumbnailRoute } from '../modules/resources/resource-thumbnail.route';
-import { resourcesRoutes } from '../modules/resources/resources.routes';
-import { sellersRoutes } from '../modules/sellers/sellers.routes';
 import { uploadRoute } from '../modules/uploads/upload.route';
 import { unsubscribePageRedirect, unsubscribeRoute } from '../modules/notifications/unsubscribe.route';
 import { profileImageRoute } from '../modules/users/profile-image.route';
 import { dataExportRoute } from '../modules/privacy/data-export.route';
-import { usersRoutes } from '../modules/users/users.routes';
 import { oidcRouter } from '../modules/identities/oidc.routes';
+import { appModules } from '../modules';
 import { requireScope } from '../modules/api-tokens/route-scope';
 import { type GraphRoute, runGraphRoute } from './graph-route';
 
-/** Every GraphQL-backed REST row; each module contributes its own table. */
-export const graphRoutes: GraphRoute[] = [
-  ...authRoutes,
-  ...usersRoutes,
-  ...adminRoutes,
-  ...coursesRoutes,
-  ...learningRoutes,
-  ...certificatesRoutes,
-  ...resourcesRoutes,
-  ...sellersRoutes,
-  ...cartRoutes,
-  ...ordersRoutes,
-  ...licencesRoutes,
-  ...instructorsRoutes,
-  ...bookingsRoutes,
-  ...membershipsRoutes,
-  ...messagingRoutes,
-  ...inboxRoutes,
-  ...storeOrdersRoutes,
-  ...shopBagRoutes,
-  ...shopCheckoutRoutes,
-  ...storeCatalogRoutes,
-];
+/** Every GraphQL-backed REST row: each module's table, in the module list's order (`modules/index.ts`). */
+export const graphRoutes: GraphRoute[] = appModules.flatMap((module) => module.graphRoutes ?? []);
 
 /**
  * The /api/* adapter: the spec's endpoints with its status codes and `{ message }` bodies.

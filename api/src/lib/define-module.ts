@@ -1,0 +1,37 @@
+import type { GraphRoute } from '../rest/graph-route';
+
+/** A class the app hands to a library that reads its decorators (type-graphql, MikroORM). */
+type DecoratedClass = abstract new (...args: never[]) => object;
+
+/**
+ * What one API module (`api/src/modules/<name>`) adds to the app, in its `module.ts`; the list in
+ * `modules/index.ts` composes them, and the app's central files read that list:
+ * `graphql/schema.ts` the resolvers, `graphql/permissions.ts` the permission maps, `rest/router.ts`
+ * the graph-backed REST rows, `db/entities.ts` the entities, `jobs/handlers.ts` the jobs.
+ *
+ * Jobs have no field: `defineJob` and `defineSchedule` run when a `*.jobs.ts` file is imported, so
+ * the module's `module.ts` imports its jobs files for their side effect.
+ */
+export interface ModuleDefinition {
+  /** The module's folder name under `api/src/modules`. */
+  readonly name: string;
+  /** type-graphql resolver classes (queries, mutations, subscriptions, field resolvers). */
+  readonly resolvers?: readonly DecoratedClass[];
+  /**
+   * graphql-shield rule maps (`<x>.permissions.ts`); a module may have several. All maps of all
+   * modules are merged, and a field claimed twice stops the app (`mergeRules`).
+   */
+  readonly permissions?: readonly Readonly<Record<string, unknown>>[];
+  /**
+   * REST rows that run a graph operation (`<x>.routes.ts`), mounted after the hand-written REST
+   * handlers of `rest/router.ts`, in the order of the module list, then of this array.
+   */
+  readonly graphRoutes?: readonly GraphRoute[];
+  /** MikroORM entity classes (`*.entity.ts`). */
+  readonly entities?: readonly DecoratedClass[];
+}
+
+/** Declares a module's contribution to the app (see `ModuleDefinition`); returns it unchanged. */
+export function defineModule<const T extends ModuleDefinition>(definition: T): T {
+  return definition;
+}

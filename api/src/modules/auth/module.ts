@@ -1,0 +1,15 @@
+import { defineModule } from '../../lib/define-module';
+import { AuthResolver } from './auth.resolver';
+import { authPermissions } from './auth.permissions';
+import { authRoutes } from './auth.routes';
+import { LoginAttempt } from './login-attempt.entity';
+import './auth-housekeeping.jobs';
+
+/** The auth module's contribution to the app (listed in `modules/index.ts`). */
+export const authModule = defineModule({
+  name: 'auth',
+  resolvers: [AuthResolver],
+  permissions: [authPermissions],
+  graphRoutes: authRoutes,
+  entities: [LoginAttempt],
+});

@@ -1,0 +1,17 @@
+import { defineModule } from '../../lib/define-module';
+import { membershipsPermissions } from './memberships.permissions';
+import { membershipResolvers } from './memberships.resolver';
+import { membershipsRoutes } from './memberships.routes';
+import { SubscriptionInvoice } from './subscription-invoice.entity';
+import { SubscriptionPlan } from './subscription-plan.entity';
+import { Subscription } from './subscription.entity';
+import './membership.jobs';
+
+/** The memberships module's contribution to the app (listed in `modules/index.ts`). */
+export const membershipsModule = defineModule({
+  name: 'memberships',
+  resolvers: membershipResolvers,
+  permissions: [membershipsPermissions],
+  graphRoutes: membershipsRoutes,
+  entities: [SubscriptionPlan, Subscription, SubscriptionInvoice],
+});
