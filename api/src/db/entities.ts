@@ -1,4 +1,4 @@
 import { appModules } from '../modules';
 
 /** Every MikroORM entity: each module's `entities` (`modules/index.ts`). */
-export const entities = appModules.flatMap((module) => module.entities ?? []);
+export const entities = appModules.flatMap((mod) => mod.entities ?? []);

@@ -31,7 +31,7 @@ function isFieldMap(value: unknown): value is Record<string, unknown> {
 }
 
 /** Every module's permission maps (`modules/index.ts`), merged; what no rule names is denied. */
-export const ruleTree = mergeRules(...appModules.flatMap((module) => module.permissions ?? []));
+export const ruleTree = mergeRules(...appModules.flatMap((mod) => mod.permissions ?? []));
 
 export const permissions = shield(ruleTree as IRules, {
   debug: false,

@@ -17,7 +17,7 @@ function nonEmpty<T>(items: T[]): [T, ...T[]] {
 }
 
 /** Every module's resolvers, in the order of the module list (`modules/index.ts`). */
-export const resolvers = nonEmpty(appModules.flatMap((module) => module.resolvers ?? []));
+export const resolvers = nonEmpty(appModules.flatMap((mod) => mod.resolvers ?? []));
 
 /** Where the committed SDL lives (the repo root). */
 export const SCHEMA_FILE = path.resolve(__dirname, '..', '..', '..', 'schema.graphql');

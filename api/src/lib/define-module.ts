@@ -1,4 +1,18 @@
+import type { ApolloServer } from '@apollo/server';
+import type { Router } from 'express';
+import type { Pool } from 'pg';
+import type { Context, ContextFactory } from '../graphql/context';
 import type { GraphRoute } from '../rest/graph-route';
+
+/** What a module's hand-written REST handlers are mounted with (`rest/router.ts`, under /api). */
+export interface RestMount {
+  readonly router: Router;
+  /** The app's Apollo server, for handlers that run a graph operation themselves. */
+  readonly server: ApolloServer<Context>;
+  readonly createContext: ContextFactory;
+  /** The app's plain pool (counters kept in PostgreSQL, http/rate-limit.ts). */
+  readonly pool: Pool;
+}
 
 /** A class the app hands to a library that reads its decorators (type-graphql, MikroORM). */
 type DecoratedClass = abstract new (...args: never[]) => object;
@@ -7,7 +21,7 @@ type DecoratedClass = abstract new (...args: never[]) => object;
  * What one API module (`api/src/modules/<name>`) adds to the app, in its `module.ts`; the list in
  * `modules/index.ts` composes them, and the app's central files read that list:
  * `graphql/schema.ts` the resolvers, `graphql/permissions.ts` the permission maps, `rest/router.ts`
- * the graph-backed REST rows, `db/entities.ts` the entities, `jobs/handlers.ts` the jobs.
+ * the REST rows and handlers, `db/entities.ts` the entities, `jobs/handlers.ts` the jobs.
  *
  * Jobs have no field: `defineJob` and `defineSchedule` run when a `*.jobs.ts` file is imported, so
  * the module's `module.ts` imports its jobs files for their side effect.
@@ -27,6 +41,18 @@ export interface ModuleDefinition {
    * handlers of `rest/router.ts`, in the order of the module list, then of this array.
    */
   readonly graphRoutes?: readonly GraphRoute[];
+  /**
+   * Hand-written REST handlers (files, streams, redirects), mounted by `rest/router.ts` after the
+   * CSRF check, the JSON body parser and the input check, before every module's `graphRoutes`;
+   * modules in the list's order, each's handlers in the order it mounts them.
+   */
+  readonly restHandlers?: (mount: RestMount) => void;
+  /**
+   * Handlers mounted before the CSRF check and the JSON parser: for callers that sign the raw body
+   * or post from their own servers (Stripe's and the store's webhooks, one-click unsubscribe). Each
+   * brings its own body parser.
+   */
+  readonly restHandlersBeforeGuards?: (mount: RestMount) => void;
   /** MikroORM entity classes (`*.entity.ts`). */
   readonly entities?: readonly DecoratedClass[];
 }

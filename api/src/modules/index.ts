@@ -13,6 +13,7 @@ import { inboxModule } from './inbox/module';
 import { instructorsModule } from './instructors/module';
 import { learningModule } from './learning/module';
 import { licencesModule } from './licences/module';
+import { locationsModule } from './locations/module';
 import { mailModule } from './mail/module';
 import { membershipsModule } from './memberships/module';
 import { messagingModule } from './messaging/module';
@@ -32,13 +33,16 @@ import { webhooksModule } from './webhooks/module';
 /**
  * Every API module of the app, each its `<name>/module.ts` (`defineModule`, lib/define-module.ts).
  * The app's central files read this list: `graphql/schema.ts` (resolvers), `graphql/permissions.ts`
- * (permission maps), `rest/router.ts` (graph-backed REST rows), `db/entities.ts` (entities) and
- * `jobs/handlers.ts` (loading it declares the modules' jobs). A new module adds one line here.
+ * (permission maps), `rest/router.ts` (REST handlers and graph-backed rows), `db/entities.ts`
+ * (entities) and `jobs/handlers.ts` (loading it declares the modules' jobs). A new module adds one
+ * line here. `services.ts` still names the services itself (see there).
  *
- * The order is the REST rows' order: Express tries rows in the order they are mounted, so a module
- * whose row's path could also match another module's `:param` row must come first. The other
- * readers do not depend on it (the schema is written sorted; a permission claimed twice fails
- * whatever the order; MikroORM keeps its metadata by class name).
+ * The order is the REST order: Express tries routes in the order they are mounted, and the router
+ * mounts every module's `restHandlersBeforeGuards`, then every module's `restHandlers`, then every
+ * module's `graphRoutes`, each pass in this order. A module whose route could also match another
+ * module's `:param` route must come first (today no two modules' routes overlap; the rows keep the
+ * order they had in router.ts). The other readers do not depend on it: the schema is written
+ * sorted, a permission claimed twice fails whatever the order, MikroORM keeps its metadata by name.
  */
 export const appModules: readonly ModuleDefinition[] = [
   authModule,
@@ -70,4 +74,5 @@ export const appModules: readonly ModuleDefinition[] = [
   apiTokensModule,
   shopModule,
   webhooksModule,
+  locationsModule,
 ];

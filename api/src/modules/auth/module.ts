@@ -3,6 +3,9 @@ import { AuthResolver } from './auth.resolver';
 import { authPermissions } from './auth.permissions';
 import { authRoutes } from './auth.routes';
 import { LoginAttempt } from './login-attempt.entity';
+import { requireScope } from '../api-tokens/route-scope';
+import { authStateRoute } from './auth-state.route';
+import { signupChallengeRoute } from './signup-challenge.route';
 import './auth-housekeeping.jobs';
 
 /** The auth module's contribution to the app (listed in `modules/index.ts`). */
@@ -12,4 +15,8 @@ export const authModule = defineModule({
   permissions: [authPermissions],
   graphRoutes: authRoutes,
   entities: [LoginAttempt],
+  restHandlers: ({ router, server, createContext }) => {
+    router.get('/auth', requireScope('account:read'), authStateRoute(server, createContext));
+    router.get('/altcha/challenge', signupChallengeRoute(createContext));
+  },
 });

@@ -6,6 +6,8 @@ import { bookingsRoutes } from './bookings.routes';
 import { calendarPermissions } from './calendar/calendar.permissions';
 import { calendarResolvers } from './calendar/calendar.resolver';
 import { instructorEarningsPermissions, instructorEarningsResolvers } from './instructor-earnings';
+import { requireScope } from '../api-tokens/route-scope';
+import { bookingIcsRoute, calendarFeedRoute } from './calendar/calendar.routes';
 import './notifications/booking-reminders.jobs';
 import './booking-holds.jobs';
 
@@ -16,4 +18,8 @@ export const bookingsModule = defineModule({
   permissions: [calendarPermissions, bookingsPermissions, instructorEarningsPermissions],
   graphRoutes: bookingsRoutes,
   entities: [Booking, ClassOccurrence],
+  restHandlers: ({ router, createContext }) => {
+    router.get('/bookings/:id/ics', requireScope('bookings:read'), bookingIcsRoute(createContext));
+    router.get('/calendar/:token.ics', calendarFeedRoute(createContext));
+  },
 });

@@ -1,6 +1,8 @@
 import { defineModule } from '../../lib/define-module';
 import { mailPermissions } from './mail.permissions';
 import { MailResolver } from './mail.resolver';
+import { requireScope } from '../api-tokens/route-scope';
+import { outboxAttachmentRoute } from './outbox-attachment.route';
 import './mail';
 
 /**
@@ -11,4 +13,11 @@ export const mailModule = defineModule({
   name: 'mail',
   resolvers: [MailResolver],
   permissions: [mailPermissions],
+  restHandlers: ({ router, createContext }) => {
+    router.get(
+      '/admin/outbox/:id/attachments/:index',
+      requireScope('admin'),
+      outboxAttachmentRoute(createContext),
+    );
+  },
 });

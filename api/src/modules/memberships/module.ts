@@ -5,6 +5,8 @@ import { membershipsRoutes } from './memberships.routes';
 import { SubscriptionInvoice } from './subscription-invoice.entity';
 import { SubscriptionPlan } from './subscription-plan.entity';
 import { Subscription } from './subscription.entity';
+import { requireScope } from '../api-tokens/route-scope';
+import { invoiceReceiptRoute } from './invoice-receipt.route';
 import './membership.jobs';
 
 /** The memberships module's contribution to the app (listed in `modules/index.ts`). */
@@ -14,4 +16,16 @@ export const membershipsModule = defineModule({
   permissions: [membershipsPermissions],
   graphRoutes: membershipsRoutes,
   entities: [SubscriptionPlan, Subscription, SubscriptionInvoice],
+  restHandlers: ({ router, createContext }) => {
+    router.get(
+      '/subscription/invoices/:id/receipt',
+      requireScope('account:read'),
+      invoiceReceiptRoute(createContext, 'html'),
+    );
+    router.get(
+      '/subscription/invoices/:id/receipt.pdf',
+      requireScope('account:read'),
+      invoiceReceiptRoute(createContext, 'pdf'),
+    );
+  },
 });

@@ -1,7 +1,8 @@
 import { defineModule } from '../../lib/define-module';
 import { messagingPermissions } from './messaging.permissions';
 import { messagingResolvers } from './messaging.resolver';
-import { messagingRoutes } from './messaging.routes';
+import { messageAttachmentRoute, messagingRoutes } from './messaging.routes';
+import { requireScope } from '../api-tokens/route-scope';
 
 /** The messaging module's contribution to the app (listed in `modules/index.ts`). */
 export const messagingModule = defineModule({
@@ -9,4 +10,11 @@ export const messagingModule = defineModule({
   resolvers: messagingResolvers,
   permissions: [messagingPermissions],
   graphRoutes: messagingRoutes,
+  restHandlers: ({ router, createContext }) => {
+    router.get(
+      '/conversations/:id/attachments/:attachmentId',
+      requireScope('messages:read'),
+      messageAttachmentRoute(createContext),
+    );
+  },
 });

@@ -4,6 +4,9 @@ import { Order } from './order.entity';
 import { ordersPermissions } from './orders.permissions';
 import { ordersResolvers } from './orders.resolver';
 import { ordersRoutes } from './orders.routes';
+import { requireScope } from '../api-tokens/route-scope';
+import { receiptRoute } from './receipt.route';
+import { simpleCheckoutRoute } from './simple-checkout.route';
 import './automatic-refund.jobs';
 
 /** The orders module's contribution to the app (listed in `modules/index.ts`). */
@@ -13,4 +16,9 @@ export const ordersModule = defineModule({
   permissions: [ordersPermissions],
   graphRoutes: ordersRoutes,
   entities: [Order, OrderLine],
+  restHandlers: ({ router, server, createContext }) => {
+    router.post('/simple-checkout', requireScope('cart:write'), simpleCheckoutRoute(server, createContext));
+    router.get('/orders/:id/receipt', requireScope('orders:read'), receiptRoute(createContext, 'html'));
+    router.get('/orders/:id/receipt.pdf', requireScope('orders:read'), receiptRoute(createContext, 'pdf'));
+  },
 });

@@ -11,6 +11,9 @@ import { resourcesResolvers } from './resources.resolver';
 import { resourcesRoutes } from './resources.routes';
 import { Review } from './review.entity';
 import { SellerProfile } from './seller-profile.entity';
+import { requireScope } from '../api-tokens/route-scope';
+import { resourceDownloadRoute } from './resource-download.route';
+import { resourceThumbnailRoute } from './resource-thumbnail.route';
 
 /** The resources module's contribution to the app (listed in `modules/index.ts`). */
 export const resourcesModule = defineModule({
@@ -19,4 +22,16 @@ export const resourcesModule = defineModule({
   permissions: [resourcesPermissions, resourceAuthoringPermissions],
   graphRoutes: resourcesRoutes,
   entities: [ResourceCategory, SellerProfile, Resource, ResourceFile, Review, Entitlement, DownloadEvent],
+  restHandlers: ({ router, createContext }) => {
+    router.get(
+      ['/resources/:id/download', '/curriculum/:id/download'],
+      requireScope('orders:read'),
+      resourceDownloadRoute(createContext),
+    );
+    router.get(
+      '/resources/:id/thumbnail',
+      requireScope('catalog:read'),
+      resourceThumbnailRoute(createContext),
+    );
+  },
 });

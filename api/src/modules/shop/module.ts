@@ -1,3 +1,4 @@
+import express from 'express';
 import { defineModule } from '../../lib/define-module';
 import { shopBagPermissions } from './shop-bag.permissions';
 import { ShopBagResolver } from './shop-bag.resolver';
@@ -17,6 +18,7 @@ import { StoreOrdersResolver } from './store-orders.resolver';
 import { storeOrdersRoutes } from './store-orders.routes';
 import { storePublishPermissions } from './store-publish.permissions';
 import { StorePublishResolver } from './store-publish.resolver';
+import { storeWebhookRoute } from './store-webhook.route';
 import './shop.jobs';
 
 /** The shop module's contribution to the app (listed in `modules/index.ts`). */
@@ -41,4 +43,12 @@ export const shopModule = defineModule({
     storeInvitePermissions,
   ],
   graphRoutes: [...storeOrdersRoutes, ...shopBagRoutes, ...shopCheckoutRoutes, ...storeCatalogRoutes],
+  restHandlersBeforeGuards: ({ router, createContext }) => {
+    // The store (Shopify) signs the raw body too (X-Shopify-Hmac-Sha256): same placement as Stripe's.
+    router.post(
+      '/webhooks/store',
+      express.raw({ type: '*/*', limit: '5mb' }),
+      storeWebhookRoute(createContext),
+    );
+  },
 });

@@ -2,6 +2,8 @@ import { defineModule } from '../../lib/define-module';
 import { Upload } from './upload.entity';
 import { uploadsPermissions } from './uploads.permissions';
 import { UploadsResolver } from './uploads.resolver';
+import { requireScope } from '../api-tokens/route-scope';
+import { uploadRoute } from './upload.route';
 import './abandoned-uploads.jobs';
 
 /** The uploads module's contribution to the app (listed in `modules/index.ts`). */
@@ -10,4 +12,7 @@ export const uploadsModule = defineModule({
   resolvers: [UploadsResolver],
   permissions: [uploadsPermissions],
   entities: [Upload],
+  restHandlers: ({ router, createContext }) => {
+    router.post('/upload', requireScope('resources:write'), uploadRoute(createContext));
+  },
 });

@@ -3,6 +3,8 @@ import { User } from './user.entity';
 import { usersPermissions } from './users.permissions';
 import { UsersResolver } from './users.resolver';
 import { usersRoutes } from './users.routes';
+import { requireScope } from '../api-tokens/route-scope';
+import { profileImageRoute } from './profile-image.route';
 
 /** The users module's contribution to the app (listed in `modules/index.ts`). */
 export const usersModule = defineModule({
@@ -11,4 +13,7 @@ export const usersModule = defineModule({
   permissions: [usersPermissions],
   graphRoutes: usersRoutes,
   entities: [User],
+  restHandlers: ({ router, createContext }) => {
+    router.post('/profile/image', requireScope('account:write'), profileImageRoute(createContext));
+  },
 });
