@@ -79,6 +79,15 @@ export default {
       from: { path: ENTITY },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
+    {
+      name: 'module-definition-from-list',
+      comment:
+        "A module's module.ts (its defineModule: what the app mounts) is imported only by the module " +
+        'list, api/src/modules/index.ts; other modules use its index.ts (its front door) or its files.',
+      severity: 'error',
+      from: { pathNot: ['^api/src/modules/index\\.ts$', TESTS] },
+      to: { path: '^api/src/modules/[^/]+/module\\.ts$' },
+    },
     ...frontDoorRules('api/src/modules'),
     ...frontDoorRules('web/src/features'),
   ],

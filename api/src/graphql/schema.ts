@@ -3,94 +3,21 @@ import type { GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
 import path from 'node:path';
 import { buildSchema, emitSchemaDefinitionFile, type PubSub } from 'type-graphql';
-import { AdminResolver } from '../modules/admin/admin.resolver';
-import { AuthResolver } from '../modules/auth/auth.resolver';
-import { calendarResolvers } from '../modules/bookings/calendar/calendar.resolver';
-import { membershipResolvers } from '../modules/memberships/memberships.resolver';
-import { BookingsResolver } from '../modules/bookings/bookings.resolver';
-import { instructorEarningsResolvers } from '../modules/bookings/instructor-earnings';
-import { CartResolver } from '../modules/cart/cart.resolver';
-import { CouponsResolver } from '../modules/coupons/coupons.resolver';
-import { instructorsResolvers } from '../modules/instructors/instructors.resolver';
-import { MailResolver } from '../modules/mail/mail.resolver';
-import { messagingResolvers } from '../modules/messaging/messaging.resolver';
-import { InboxResolver } from '../modules/inbox/inbox.resolver';
-import { StoreOrdersResolver } from '../modules/shop/store-orders.resolver';
-import { ShopBagResolver } from '../modules/shop/shop-bag.resolver';
-import { ShopCheckoutResolver } from '../modules/shop/shop-checkout.resolver';
-import { StoreCatalogResolver } from '../modules/shop/store-catalog.resolver';
-import { StoreConnectionResolver } from '../modules/shop/store-connection.resolver';
-import { StorePublishResolver } from '../modules/shop/store-publish.resolver';
-import { StoreInviteResolver } from '../modules/shop/store-invite.resolver';
-import { NotificationsResolver } from '../modules/notifications/notifications.resolver';
-import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver';
 import { addTokenScopes } from '../modules/api-tokens/describe-scopes';
-import { CertificateTemplatesResolver } from '../modules/certificates/certificate-templates.resolver';
-import { CertificatesResolver } from '../modules/certificates/certificates.resolver';
-import { CoursesResolver } from '../modules/courses/courses.resolver';
-import { learningFieldResolvers } from '../modules/learning/learning-fields.resolver';
-import { LearningResolver } from '../modules/learning/learning.resolver';
-import { licencesResolvers } from '../modules/licences/licences.resolver';
-import { ordersResolvers } from '../modules/orders/orders.resolver';
-import { ReferenceResolver } from '../modules/reference/reference.resolver';
-import { ResourceAuthoringResolver } from '../modules/resources/resource-authoring.resolver';
-import { resourcesResolvers } from '../modules/resources/resources.resolver';
-import { UploadsResolver } from '../modules/uploads/uploads.resolver';
-import { sellersResolvers } from '../modules/sellers/sellers.resolver';
-import { AccountResolver } from '../modules/account/account.resolver';
-import { PrivacyResolver } from '../modules/privacy/privacy.resolver';
-import { IdentitiesResolver } from '../modules/identities/identities.resolver';
-import { PasskeysResolver } from '../modules/passkeys/passkeys.resolver';
-import { TwoStepResolver } from '../modules/account/two-step/two-step.resolver';
-import { UsersResolver } from '../modules/users/users.resolver';
-import { webhooksResolvers } from '../modules/webhooks/webhooks.resolver';
+import { appModules } from '../modules';
 import { PgPubSub } from '../realtime/pg-pubsub';
 import { addAudiences } from './audience';
 import { describeConnections } from './connection';
 import { permissionMiddleware, ruleOf } from './permission-middleware';
 
-export const resolvers = [
-  AuthResolver,
-  AccountResolver,
-  PrivacyResolver,
-  IdentitiesResolver,
-  PasskeysResolver,
-  TwoStepResolver,
-  UsersResolver,
-  ReferenceResolver,
-  AdminResolver,
-  CoursesResolver,
-  LearningResolver,
-  ...learningFieldResolvers,
-  CertificatesResolver,
-  CertificateTemplatesResolver,
-  ...resourcesResolvers,
-  ResourceAuthoringResolver,
-  UploadsResolver,
-  ...sellersResolvers,
-  CartResolver,
-  CouponsResolver,
-  ...ordersResolvers,
-  ...licencesResolvers,
-  MailResolver,
-  InboxResolver,
-  ...calendarResolvers,
-  BookingsResolver,
-  ...instructorEarningsResolvers,
-  ...instructorsResolvers,
-  ...membershipResolvers,
-  ...messagingResolvers,
-  NotificationsResolver,
-  ApiTokensResolver,
-  StoreConnectionResolver,
-  StorePublishResolver,
-  StoreOrdersResolver,
-  ShopBagResolver,
-  ShopCheckoutResolver,
-  StoreCatalogResolver,
-  StoreInviteResolver,
-  ...webhooksResolvers,
-] as const;
+function nonEmpty<T>(items: T[]): [T, ...T[]] {
+  const [first, ...rest] = items;
+  if (first === undefined) throw new Error('No module declares a resolver');
+  return [first, ...rest];
+}
+
+/** Every module's resolvers, in the order of the module list (`modules/index.ts`). */
+export const resolvers = nonEmpty(appModules.flatMap((mod) => mod.resolvers ?? []));
 
 /** Where the committed SDL lives (the repo root). */
 export const SCHEMA_FILE = path.resolve(__dirname, '..', '..', '..', 'schema.graphql');

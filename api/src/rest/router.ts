@@ -1,75 +1,15 @@
 import type { ApolloServer } from '@apollo/server';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import express, { type RequestHandler, Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import type { Pool } from 'pg';
 import type { Context, ContextFactory } from '../graphql/context';
 import { JSON_BODY_LIMIT_BYTES, jsonBody } from '../http/json-body';
 import { validInput } from '../http/valid-input';
-import { adminRoutes } from '../modules/admin/admin.routes';
-import { authRoutes } from '../modules/auth/auth.routes';
-import { authStateRoute } from '../modules/auth/auth-state.route';
-import { signupChallengeRoute } from '../modules/auth/signup-challenge.route';
-import { bookingIcsRoute, calendarFeedRoute } from '../modules/bookings/calendar/calendar.routes';
-import { cartListRoute } from '../modules/cart/cart-list.route';
-import { cartRoutes } from '../modules/cart/cart.routes';
-import { certificatePdfRoute } from '../modules/certificates/certificate-pdf.route';
-import { certificatesRoutes } from '../modules/certificates/certificates.routes';
-import { instructorsRoutes } from '../modules/instructors/instructors.routes';
-import { coursesRoutes } from '../modules/courses/courses.routes';
-import { learningRoutes } from '../modules/learning/learning.routes';
-import { licencesRoutes } from '../modules/licences/licences.routes';
-import { zipcodeLookupRoute } from '../modules/locations/zipcode-lookup.route';
-import { outboxAttachmentRoute } from '../modules/mail/outbox-attachment.route';
-import { bookingsRoutes } from '../modules/bookings/bookings.routes';
-import { invoiceReceiptRoute } from '../modules/memberships/invoice-receipt.route';
-import { membershipsRoutes } from '../modules/memberships/memberships.routes';
-import { messageAttachmentRoute, messagingRoutes } from '../modules/messaging/messaging.routes';
-import { inboxRoutes } from '../modules/inbox/inbox.routes';
-import { ordersRoutes } from '../modules/orders/orders.routes';
-import { receiptRoute } from '../modules/orders/receipt.route';
-import { simpleCheckoutRoute } from '../modules/orders/simple-checkout.route';
-import { stripeWebhookRoute } from '../modules/payments/stripe-webhook.route';
-import { storeWebhookRoute } from '../modules/shop/store-webhook.route';
-import { storeOrdersRoutes } from '../modules/shop/store-orders.routes';
-import { shopBagRoutes } from '../modules/shop/shop-bag.routes';
-import { shopCheckoutRoutes } from '../modules/shop/shop-checkout.routes';
-import { storeCatalogRoutes } from '../modules/shop/store-catalog.routes';
-import { resourceDownloadRoute } from '../modules/resources/resource-download.route';
-import { resourceThumbnailRoute } from '../modules/resources/resource-thumbnail.route';
-import { resourcesRoutes } from '../modules/resources/resources.routes';
-import { sellersRoutes } from '../modules/sellers/sellers.routes';
-import { uploadRoute } from '../modules/uploads/upload.route';
-import { unsubscribePageRedirect, unsubscribeRoute } from '../modules/notifications/unsubscribe.route';
-import { profileImageRoute } from '../modules/users/profile-image.route';
-import { dataExportRoute } from '../modules/privacy/data-export.route';
-import { usersRoutes } from '../modules/users/users.routes';
-import { oidcRouter } from '../modules/identities/oidc.routes';
-import { requireScope } from '../modules/api-tokens/route-scope';
+import { appModules } from '../modules';
 import { type GraphRoute, runGraphRoute } from './graph-route';
 
-/** Every GraphQL-backed REST row; each module contributes its own table. */
-export const graphRoutes: GraphRoute[] = [
-  ...authRoutes,
-  ...usersRoutes,
-  ...adminRoutes,
-  ...coursesRoutes,
-  ...learningRoutes,
-  ...certificatesRoutes,
-  ...resourcesRoutes,
-  ...sellersRoutes,
-  ...cartRoutes,
-  ...ordersRoutes,
-  ...licencesRoutes,
-  ...instructorsRoutes,
-  ...bookingsRoutes,
-  ...membershipsRoutes,
-  ...messagingRoutes,
-  ...inboxRoutes,
-  ...storeOrdersRoutes,
-  ...shopBagRoutes,
-  ...shopCheckoutRoutes,
-  ...storeCatalogRoutes,
-];
+/** Every GraphQL-backed REST row: each module's table, in the module list's order (`modules/index.ts`). */
+export const graphRoutes: GraphRoute[] = appModules.flatMap((mod) => mod.graphRoutes ?? []);
 
 /**
  * The /api/* adapter: the spec's endpoints with its status codes and `{ message }` bodies.
@@ -87,26 +27,11 @@ export function createRestRouter(
   em: EntityManager,
 ): Router {
   const router = Router();
+  const mount = { router, server, createContext, pool, em };
 
-  // Stripe signs the exact bytes it sends: raw body, before the JSON parser and the CSRF check.
-  router.post(
-    '/webhooks/stripe',
-    express.raw({ type: '*/*', limit: '1mb' }),
-    stripeWebhookRoute(createContext),
-  );
-  // The store (Shopify) signs the raw body too (X-Shopify-Hmac-Sha256): same placement.
-  router.post(
-    '/webhooks/store',
-    express.raw({ type: '*/*', limit: '5mb' }),
-    storeWebhookRoute(createContext),
-  );
-  // RFC 8058 one-click unsubscribe: mail providers post from their servers; the signed token is the proof.
-  router.post(
-    '/notifications/unsubscribe',
-    express.urlencoded({ extended: false, limit: '1kb' }),
-    unsubscribeRoute(createContext),
-  );
-  router.get('/notifications/unsubscribe', unsubscribePageRedirect());
+  // Callers that sign the raw body or post from their own servers (webhooks, one-click
+  // unsubscribe): before the CSRF check and the JSON parser, each with its own body parser.
+  for (const mod of appModules) mod.restHandlersBeforeGuards?.(mount);
 
   router.use(sameOriginOnly);
   router.use(jsonBody(JSON_BODY_LIMIT_BYTES));
@@ -114,47 +39,8 @@ export function createRestRouter(
   // string or a JSON body: 400 before any route runs (the graph's own guard is graphql/input-guard.ts).
   router.use(validInput());
 
-  router.post('/profile/image', requireScope('account:write'), profileImageRoute(createContext));
-  router.post('/upload', requireScope('resources:write'), uploadRoute(createContext));
-  router.get('/certificates/:id/pdf', requireScope('learning:read'), certificatePdfRoute(createContext));
-  router.post('/simple-checkout', requireScope('cart:write'), simpleCheckoutRoute(server, createContext));
-  router.get('/orders/:id/receipt', requireScope('orders:read'), receiptRoute(createContext, 'html'));
-  router.get('/orders/:id/receipt.pdf', requireScope('orders:read'), receiptRoute(createContext, 'pdf'));
-  router.get(
-    '/subscription/invoices/:id/receipt',
-    requireScope('account:read'),
-    invoiceReceiptRoute(createContext, 'html'),
-  );
-  router.get(
-    '/subscription/invoices/:id/receipt.pdf',
-    requireScope('account:read'),
-    invoiceReceiptRoute(createContext, 'pdf'),
-  );
-  router.get(
-    ['/resources/:id/download', '/curriculum/:id/download'],
-    requireScope('orders:read'),
-    resourceDownloadRoute(createContext),
-  );
-  router.get('/resources/:id/thumbnail', requireScope('catalog:read'), resourceThumbnailRoute(createContext));
-  router.get('/bookings/:id/ics', requireScope('bookings:read'), bookingIcsRoute(createContext));
-  router.get('/calendar/:token.ics', calendarFeedRoute(createContext));
-  router.get(
-    '/admin/outbox/:id/attachments/:index',
-    requireScope('admin'),
-    outboxAttachmentRoute(createContext),
-  );
-  router.get(
-    '/conversations/:id/attachments/:attachmentId',
-    requireScope('messages:read'),
-    messageAttachmentRoute(createContext),
-  );
-  router.get('/auth', requireScope('account:read'), authStateRoute(server, createContext));
-  router.get('/account/export', dataExportRoute(createContext));
-  // Sign in with the identity provider (browser navigations and the link page; no API tokens).
-  router.use('/auth/oidc', oidcRouter(createContext));
-  router.get('/altcha/challenge', signupChallengeRoute(createContext));
-  router.use(zipcodeLookupRoute(pool));
-  router.get('/cart', requireScope('cart:write'), cartListRoute(em));
+  // The modules' hand-written handlers (files, streams, redirects), then their graph-backed rows.
+  for (const mod of appModules) mod.restHandlers?.(mount);
 
   for (const route of graphRoutes) {
     router[route.method](route.path, async (req, res, next) => {

@@ -1,0 +1,25 @@
+import { defineModule } from '../../lib/define-module';
+import { Booking, ClassOccurrence } from './booking.entity';
+import { bookingsPermissions } from './bookings.permissions';
+import { BookingsResolver } from './bookings.resolver';
+import { bookingsRoutes } from './bookings.routes';
+import { calendarPermissions } from './calendar/calendar.permissions';
+import { calendarResolvers } from './calendar/calendar.resolver';
+import { instructorEarningsPermissions, instructorEarningsResolvers } from './instructor-earnings';
+import { requireScope } from '../api-tokens/route-scope';
+import { bookingIcsRoute, calendarFeedRoute } from './calendar/calendar.routes';
+import './notifications/booking-reminders.jobs';
+import './booking-holds.jobs';
+
+/** The bookings module's contribution to the app (listed in `modules/index.ts`). */
+export const bookingsModule = defineModule({
+  name: 'bookings',
+  resolvers: [...calendarResolvers, BookingsResolver, ...instructorEarningsResolvers],
+  permissions: [calendarPermissions, bookingsPermissions, instructorEarningsPermissions],
+  graphRoutes: bookingsRoutes,
+  entities: [Booking, ClassOccurrence],
+  restHandlers: ({ router, createContext }) => {
+    router.get('/bookings/:id/ics', requireScope('bookings:read'), bookingIcsRoute(createContext));
+    router.get('/calendar/:token.ics', calendarFeedRoute(createContext));
+  },
+});

@@ -1,0 +1,20 @@
+import { defineModule } from '../../lib/define-module';
+import { requireScope } from '../api-tokens/route-scope';
+import { cartListRoute } from './cart-list.route';
+import { CartItem } from './cart-item.entity';
+import { cartPermissions } from './cart.permissions';
+import { CartResolver } from './cart.resolver';
+import { cartRoutes } from './cart.routes';
+
+/** The cart module's contribution to the app (listed in `modules/index.ts`). */
+export const cartModule = defineModule({
+  name: 'cart',
+  resolvers: [CartResolver],
+  permissions: [cartPermissions],
+  graphRoutes: cartRoutes,
+  // The cart poll (GET /api/cart), answered without GraphQL; before the graph rows.
+  restHandlers: ({ router, em }) => {
+    router.get('/cart', requireScope('cart:write'), cartListRoute(em));
+  },
+  entities: [CartItem],
+});

@@ -1,0 +1,21 @@
+import { defineModule } from '../../lib/define-module';
+import { CertificateTemplate } from './certificate-template.entity';
+import { CertificateTemplatesResolver } from './certificate-templates.resolver';
+import { Certificate } from './certificate.entity';
+import { certificatesPermissions } from './certificates.permissions';
+import { CertificatesResolver } from './certificates.resolver';
+import { certificatesRoutes } from './certificates.routes';
+import { requireScope } from '../api-tokens/route-scope';
+import { certificatePdfRoute } from './certificate-pdf.route';
+
+/** The certificates module's contribution to the app (listed in `modules/index.ts`). */
+export const certificatesModule = defineModule({
+  name: 'certificates',
+  resolvers: [CertificatesResolver, CertificateTemplatesResolver],
+  permissions: [certificatesPermissions],
+  graphRoutes: certificatesRoutes,
+  entities: [CertificateTemplate, Certificate],
+  restHandlers: ({ router, createContext }) => {
+    router.get('/certificates/:id/pdf', requireScope('learning:read'), certificatePdfRoute(createContext));
+  },
+});

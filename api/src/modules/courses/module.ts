@@ -1,0 +1,20 @@
+import { defineModule } from '../../lib/define-module';
+import { CourseCategory } from './course-category.entity';
+import { CourseModule } from './course-module.entity';
+import { Course } from './course.entity';
+import { coursesPermissions } from './courses.permissions';
+import { CoursesResolver } from './courses.resolver';
+import { coursesRoutes } from './courses.routes';
+import { DanceStyle } from './dance-style.entity';
+import { Lesson } from './lesson.entity';
+import { QuizQuestion } from './quiz-question.entity';
+import { Quiz } from './quiz.entity';
+
+/** The courses module's contribution to the app (listed in `modules/index.ts`). */
+export const coursesModule = defineModule({
+  name: 'courses',
+  resolvers: [CoursesResolver],
+  permissions: [coursesPermissions],
+  graphRoutes: coursesRoutes,
+  entities: [DanceStyle, CourseCategory, Course, CourseModule, Lesson, Quiz, QuizQuestion],
+});

@@ -1,0 +1,17 @@
+import { defineModule } from '../../lib/define-module';
+import { Enrollment } from './enrollment.entity';
+import { learningFieldResolvers } from './learning-fields.resolver';
+import { learningPermissions } from './learning.permissions';
+import { LearningResolver } from './learning.resolver';
+import { learningRoutes } from './learning.routes';
+import { LessonProgress } from './lesson-progress.entity';
+import { QuizAttempt } from './quiz-attempt.entity';
+
+/** The learning module's contribution to the app (listed in `modules/index.ts`). */
+export const learningModule = defineModule({
+  name: 'learning',
+  resolvers: [LearningResolver, ...learningFieldResolvers],
+  permissions: [learningPermissions],
+  graphRoutes: learningRoutes,
+  entities: [Enrollment, LessonProgress, QuizAttempt],
+});

@@ -1,0 +1,12 @@
+import { defineModule } from '../../lib/define-module';
+import { licencesPermissions } from './licences.permissions';
+import { licencesResolvers } from './licences.resolver';
+import { licencesRoutes } from './licences.routes';
+
+/** The licences module's contribution to the app (listed in `modules/index.ts`). */
+export const licencesModule = defineModule({
+  name: 'licences',
+  resolvers: licencesResolvers,
+  permissions: [licencesPermissions],
+  graphRoutes: licencesRoutes,
+});

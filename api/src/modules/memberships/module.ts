@@ -1,0 +1,31 @@
+import { defineModule } from '../../lib/define-module';
+import { membershipsPermissions } from './memberships.permissions';
+import { membershipResolvers } from './memberships.resolver';
+import { membershipsRoutes } from './memberships.routes';
+import { SubscriptionInvoice } from './subscription-invoice.entity';
+import { SubscriptionPlan } from './subscription-plan.entity';
+import { Subscription } from './subscription.entity';
+import { requireScope } from '../api-tokens/route-scope';
+import { invoiceReceiptRoute } from './invoice-receipt.route';
+import './membership.jobs';
+
+/** The memberships module's contribution to the app (listed in `modules/index.ts`). */
+export const membershipsModule = defineModule({
+  name: 'memberships',
+  resolvers: membershipResolvers,
+  permissions: [membershipsPermissions],
+  graphRoutes: membershipsRoutes,
+  entities: [SubscriptionPlan, Subscription, SubscriptionInvoice],
+  restHandlers: ({ router, createContext }) => {
+    router.get(
+      '/subscription/invoices/:id/receipt',
+      requireScope('account:read'),
+      invoiceReceiptRoute(createContext, 'html'),
+    );
+    router.get(
+      '/subscription/invoices/:id/receipt.pdf',
+      requireScope('account:read'),
+      invoiceReceiptRoute(createContext, 'pdf'),
+    );
+  },
+});

@@ -1,0 +1,24 @@
+import { defineModule } from '../../lib/define-module';
+import { OrderLine } from './order-line.entity';
+import { Order } from './order.entity';
+import { ordersPermissions } from './orders.permissions';
+import { ordersResolvers } from './orders.resolver';
+import { ordersRoutes } from './orders.routes';
+import { requireScope } from '../api-tokens/route-scope';
+import { receiptRoute } from './receipt.route';
+import { simpleCheckoutRoute } from './simple-checkout.route';
+import './automatic-refund.jobs';
+
+/** The orders module's contribution to the app (listed in `modules/index.ts`). */
+export const ordersModule = defineModule({
+  name: 'orders',
+  resolvers: ordersResolvers,
+  permissions: [ordersPermissions],
+  graphRoutes: ordersRoutes,
+  entities: [Order, OrderLine],
+  restHandlers: ({ router, server, createContext }) => {
+    router.post('/simple-checkout', requireScope('cart:write'), simpleCheckoutRoute(server, createContext));
+    router.get('/orders/:id/receipt', requireScope('orders:read'), receiptRoute(createContext, 'html'));
+    router.get('/orders/:id/receipt.pdf', requireScope('orders:read'), receiptRoute(createContext, 'pdf'));
+  },
+});

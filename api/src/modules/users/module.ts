@@ -1,0 +1,19 @@
+import { defineModule } from '../../lib/define-module';
+import { User } from './user.entity';
+import { usersPermissions } from './users.permissions';
+import { UsersResolver } from './users.resolver';
+import { usersRoutes } from './users.routes';
+import { requireScope } from '../api-tokens/route-scope';
+import { profileImageRoute } from './profile-image.route';
+
+/** The users module's contribution to the app (listed in `modules/index.ts`). */
+export const usersModule = defineModule({
+  name: 'users',
+  resolvers: [UsersResolver],
+  permissions: [usersPermissions],
+  graphRoutes: usersRoutes,
+  entities: [User],
+  restHandlers: ({ router, createContext }) => {
+    router.post('/profile/image', requireScope('account:write'), profileImageRoute(createContext));
+  },
+});
