@@ -1,81 +1,63 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AdminUsersService } from './modules/admin/admin-users.service';
-import { AuthService } from './modules/auth/auth.service';
-import { CartService } from './modules/cart/cart.service';
-import { CouponsService } from './modules/coupons/coupons.service';
-import { BookingsService } from './modules/bookings/bookings.service';
-import { CertificatesService } from './modules/certificates/certificates.service';
-import { CourseContentService } from './modules/courses/course-content.service';
-import { CourseTaxonomyService } from './modules/courses/course-taxonomy.service';
-import { CoursesService } from './modules/courses/courses.service';
-import { LearningService } from './modules/learning/learning.service';
-import { LicencesService } from './modules/licences/licences.service';
-import { CheckoutService } from './modules/orders/checkout.service';
-import { OrdersService } from './modules/orders/orders.service';
-import { ResourceAuthoringService } from './modules/resources/resource-authoring.service';
-import { ResourcesService } from './modules/resources/resources.service';
-import { UploadsService } from './modules/uploads/uploads.service';
-import { AdminSellersService } from './modules/sellers/admin-sellers.service';
-import { PlatformSettingsService } from './modules/sellers/platform-settings.service';
-import { SellerDashboardService } from './modules/sellers/seller-dashboard.service';
-import { SellerPayoutsService } from './modules/sellers/seller-payouts.service';
-import { SellerStoreService } from './modules/sellers/seller-store.service';
-import { UsersService } from './modules/users/users.service';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { AppStorage } from './storage/storage';
 
-/** The business services of one request, sharing its EntityManager. */
-export interface Services {
-  auth: AuthService;
-  users: UsersService;
-  adminUsers: AdminUsersService;
-  certificates: CertificatesService;
-  learning: LearningService;
-  courses: CoursesService;
-  courseContent: CourseContentService;
-  courseTaxonomy: CourseTaxonomyService;
-  resources: ResourcesService;
-  resourceAuthoring: ResourceAuthoringService;
-  uploads: UploadsService;
-  sellerDashboard: SellerDashboardService;
-  sellerStore: SellerStoreService;
-  sellerPayouts: SellerPayoutsService;
-  adminSellers: AdminSellersService;
-  platformSettings: PlatformSettingsService;
-  cart: CartService;
-  coupons: CouponsService;
-  orders: OrdersService;
-  checkout: CheckoutService;
-  licences: LicencesService;
-  bookings: BookingsService;
+/**
+ * The business services of one request, sharing its EntityManager (`ctx.services`). Empty here on
+ * purpose: each module adds its own services to this interface in its `module.ts`
+ * (`declare module '../../services' { interface Services { … } }`) and says how to make them
+ * (`services` in `defineModule`), so this file names no module and importing its types makes no
+ * import cycle.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules' declarations
+export interface Services {}
+
+/** What a request's services are made with. */
+export interface ServiceDeps {
+  em: EntityManager;
+  storage: AppStorage;
+  /** Stripe or the labelled test provider. */
+  payments: PaymentProvider;
 }
 
-export function createServices(em: EntityManager, storage: AppStorage, payments: PaymentProvider): Services {
-  void payments; // used by the cart, checkout and seller-payout services
-  const services: Services = {
-    auth: new AuthService(em),
-    users: new UsersService(em, storage.public),
-    adminUsers: new AdminUsersService(em),
-    certificates: new CertificatesService(em),
-    // Course completion issues the certificate through this request's certificates service.
-    learning: new LearningService(em, () => services.certificates),
-    courses: new CoursesService(em),
-    courseContent: new CourseContentService(em),
-    courseTaxonomy: new CourseTaxonomyService(em),
-    resources: new ResourcesService(em),
-    resourceAuthoring: new ResourceAuthoringService(em),
-    uploads: new UploadsService(em),
-    sellerDashboard: new SellerDashboardService(em),
-    sellerStore: new SellerStoreService(em),
-    sellerPayouts: new SellerPayoutsService(em, payments),
-    adminSellers: new AdminSellersService(em),
-    platformSettings: new PlatformSettingsService(em),
-    cart: new CartService(em),
-    coupons: new CouponsService(em),
-    orders: new OrdersService(em, payments),
-    checkout: new CheckoutService(em, payments),
-    licences: new LicencesService(em),
-    bookings: new BookingsService(em, payments),
-  };
-  return services;
+/** A module's service makers: each gets the request's deps and its other services (made on first use). */
+export type ServiceFactories = {
+  readonly [K in keyof Services]?: (deps: ServiceDeps, services: Services) => Services[K];
+};
+
+const DEPS = Symbol('deps');
+const MADE = Symbol('made');
+
+/**
+ * The maker of each request's services from the modules' factories (`modules/index.ts`). A service
+ * is made the first time the request uses it — a cart poll or a sign-in makes one of 22, not all —
+ * and then kept for the request. A name two modules claim stops the app.
+ */
+export function servicesMaker(
+  modules: readonly { services?: ServiceFactories }[],
+): (deps: ServiceDeps) => Services {
+  class RequestServices {
+    readonly [DEPS]: ServiceDeps;
+    readonly [MADE]: Record<string, unknown> = {};
+    constructor(deps: ServiceDeps) {
+      this[DEPS] = deps;
+    }
+  }
+  const claimed = new Set<string>();
+  for (const factories of modules.map((m) => m.services ?? {})) {
+    for (const [name, make] of Object.entries(factories) as [
+      string,
+      (d: ServiceDeps, s: Services) => unknown,
+    ][]) {
+      if (claimed.has(name)) throw new Error(`Two modules define the service "${name}"`);
+      claimed.add(name);
+      Object.defineProperty(RequestServices.prototype, name, {
+        enumerable: true,
+        get(this: RequestServices) {
+          return (this[MADE][name] ??= make(this[DEPS], this as unknown as Services));
+        },
+      });
+    }
+  }
+  return (deps) => new RequestServices(deps) as unknown as Services;
 }

@@ -10,7 +10,8 @@ import {
 } from '../modules/auth/session-user';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { User } from '../modules/users/user.entity';
-import { createServices, type Services } from '../services';
+import { appModules } from '../modules';
+import { servicesMaker, type Services } from '../services';
 import type { AppStorage } from '../storage/storage';
 import type { Context, ContextFactory } from './context';
 
@@ -62,11 +63,12 @@ export function requestContextFactory(
   payments: PaymentProvider,
   config: Config,
 ): ContextFactory {
+  const createServices = servicesMaker(appModules);
   return async (req, res) => {
     const em = orm.em.fork();
     const userId = req.session?.userId;
     const row = userId ? await loadSessionUserRow(em, req, userId) : null;
-    const services = createServices(em, storage, payments);
+    const services = createServices({ em, storage, payments });
     return new RequestContext(req, res, em, row, services, payments, config, storage);
   };
 }

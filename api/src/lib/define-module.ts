@@ -4,6 +4,7 @@ import type { Router } from 'express';
 import type { Pool } from 'pg';
 import type { Context, ContextFactory } from '../graphql/context';
 import type { GraphRoute } from '../rest/graph-route';
+import type { ServiceFactories } from '../services';
 
 /** What a module's hand-written REST handlers are mounted with (`rest/router.ts`, under /api). */
 export interface RestMount {
@@ -23,7 +24,8 @@ type DecoratedClass = abstract new (...args: never[]) => object;
 /**
  * What one API module (`api/src/modules/<name>`) adds to the app, in its `module.ts`; the list in
  * `modules/index.ts` composes them, and the app's central files read that list:
- * `graphql/schema.ts` the resolvers, `graphql/permissions.ts` the permission maps, `rest/router.ts`
+ * `graphql/schema.ts` the resolvers, `graphql/permissions.ts` the permission maps,
+ * `graphql/request-context.ts` the services, `rest/router.ts`
  * the REST rows and handlers, `db/entities.ts` the entities, `jobs/handlers.ts` the jobs.
  *
  * Jobs have no field: `defineJob` and `defineSchedule` run when a `*.jobs.ts` file is imported, so
@@ -56,6 +58,11 @@ export interface ModuleDefinition {
    * brings its own body parser.
    */
   readonly restHandlersBeforeGuards?: (mount: RestMount) => void;
+  /**
+   * The module's request services (`ctx.services.<name>`), each made on first use (`services.ts`);
+   * the module also adds their types to the `Services` interface (`declare module '../../services'`).
+   */
+  readonly services?: ServiceFactories;
   /** MikroORM entity classes (`*.entity.ts`). */
   readonly entities?: readonly DecoratedClass[];
 }

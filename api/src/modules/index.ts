@@ -34,8 +34,9 @@ import { webhooksModule } from './webhooks/module';
  * Every API module of the app, each its `<name>/module.ts` (`defineModule`, lib/define-module.ts).
  * The app's central files read this list: `graphql/schema.ts` (resolvers), `graphql/permissions.ts`
  * (permission maps), `rest/router.ts` (REST handlers and graph-backed rows), `db/entities.ts`
- * (entities) and `jobs/handlers.ts` (loading it declares the modules' jobs). A new module adds one
- * line here. `services.ts` still names the services itself (see there).
+ * (entities), `jobs/handlers.ts` (loading it declares the modules' jobs) and
+ * `graphql/request-context.ts` (each request's services, made on first use: `services.ts`). A new
+ * module adds one line here.
  *
  * The order is the REST order: Express tries routes in the order they are mounted, and the router
  * mounts every module's `restHandlersBeforeGuards`, then every module's `restHandlers`, then every

@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/define-module';
+import { AuthService } from './auth.service';
 import { AuthResolver } from './auth.resolver';
 import { authPermissions } from './auth.permissions';
 import { authRoutes } from './auth.routes';
@@ -11,6 +12,9 @@ import './auth-housekeeping.jobs';
 /** The auth module's contribution to the app (listed in `modules/index.ts`). */
 export const authModule = defineModule({
   name: 'auth',
+  services: {
+    auth: ({ em }) => new AuthService(em),
+  },
   resolvers: [AuthResolver],
   permissions: [authPermissions],
   graphRoutes: authRoutes,
@@ -20,3 +24,9 @@ export const authModule = defineModule({
     router.get('/altcha/challenge', signupChallengeRoute(createContext));
   },
 });
+
+declare module '../../services' {
+  interface Services {
+    auth: AuthService;
+  }
+}

@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/define-module';
+import { BookingsService } from './bookings.service';
 import { Booking, ClassOccurrence } from './booking.entity';
 import { bookingsPermissions } from './bookings.permissions';
 import { BookingsResolver } from './bookings.resolver';
@@ -14,6 +15,9 @@ import './booking-holds.jobs';
 /** The bookings module's contribution to the app (listed in `modules/index.ts`). */
 export const bookingsModule = defineModule({
   name: 'bookings',
+  services: {
+    bookings: ({ em, payments }) => new BookingsService(em, payments),
+  },
   resolvers: [...calendarResolvers, BookingsResolver, ...instructorEarningsResolvers],
   permissions: [calendarPermissions, bookingsPermissions, instructorEarningsPermissions],
   graphRoutes: bookingsRoutes,
@@ -23,3 +27,9 @@ export const bookingsModule = defineModule({
     router.get('/calendar/:token.ics', calendarFeedRoute(createContext));
   },
 });
+
+declare module '../../services' {
+  interface Services {
+    bookings: BookingsService;
+  }
+}

@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/define-module';
+import { CartService } from './cart.service';
 import { requireScope } from '../api-tokens/route-scope';
 import { cartListRoute } from './cart-list.route';
 import { CartItem } from './cart-item.entity';
@@ -9,6 +10,9 @@ import { cartRoutes } from './cart.routes';
 /** The cart module's contribution to the app (listed in `modules/index.ts`). */
 export const cartModule = defineModule({
   name: 'cart',
+  services: {
+    cart: ({ em }) => new CartService(em),
+  },
   resolvers: [CartResolver],
   permissions: [cartPermissions],
   graphRoutes: cartRoutes,
@@ -18,3 +22,9 @@ export const cartModule = defineModule({
   },
   entities: [CartItem],
 });
+
+declare module '../../services' {
+  interface Services {
+    cart: CartService;
+  }
+}

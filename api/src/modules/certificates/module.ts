@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/define-module';
+import { CertificatesService } from './certificates.service';
 import { CertificateTemplate } from './certificate-template.entity';
 import { CertificateTemplatesResolver } from './certificate-templates.resolver';
 import { Certificate } from './certificate.entity';
@@ -11,6 +12,9 @@ import { certificatePdfRoute } from './certificate-pdf.route';
 /** The certificates module's contribution to the app (listed in `modules/index.ts`). */
 export const certificatesModule = defineModule({
   name: 'certificates',
+  services: {
+    certificates: ({ em }) => new CertificatesService(em),
+  },
   resolvers: [CertificatesResolver, CertificateTemplatesResolver],
   permissions: [certificatesPermissions],
   graphRoutes: certificatesRoutes,
@@ -19,3 +23,9 @@ export const certificatesModule = defineModule({
     router.get('/certificates/:id/pdf', requireScope('learning:read'), certificatePdfRoute(createContext));
   },
 });
+
+declare module '../../services' {
+  interface Services {
+    certificates: CertificatesService;
+  }
+}

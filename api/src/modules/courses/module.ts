@@ -1,4 +1,7 @@
 import { defineModule } from '../../lib/define-module';
+import { CoursesService } from './courses.service';
+import { CourseContentService } from './course-content.service';
+import { CourseTaxonomyService } from './course-taxonomy.service';
 import { CourseCategory } from './course-category.entity';
 import { CourseModule } from './course-module.entity';
 import { Course } from './course.entity';
@@ -13,8 +16,21 @@ import { Quiz } from './quiz.entity';
 /** The courses module's contribution to the app (listed in `modules/index.ts`). */
 export const coursesModule = defineModule({
   name: 'courses',
+  services: {
+    courses: ({ em }) => new CoursesService(em),
+    courseContent: ({ em }) => new CourseContentService(em),
+    courseTaxonomy: ({ em }) => new CourseTaxonomyService(em),
+  },
   resolvers: [CoursesResolver],
   permissions: [coursesPermissions],
   graphRoutes: coursesRoutes,
   entities: [DanceStyle, CourseCategory, Course, CourseModule, Lesson, Quiz, QuizQuestion],
 });
+
+declare module '../../services' {
+  interface Services {
+    courses: CoursesService;
+    courseContent: CourseContentService;
+    courseTaxonomy: CourseTaxonomyService;
+  }
+}

@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/define-module';
+import { LearningService } from './learning.service';
 import { Enrollment } from './enrollment.entity';
 import { learningFieldResolvers } from './learning-fields.resolver';
 import { learningPermissions } from './learning.permissions';
@@ -10,8 +11,17 @@ import { QuizAttempt } from './quiz-attempt.entity';
 /** The learning module's contribution to the app (listed in `modules/index.ts`). */
 export const learningModule = defineModule({
   name: 'learning',
+  services: {
+    learning: ({ em }, services) => new LearningService(em, () => services.certificates),
+  },
   resolvers: [LearningResolver, ...learningFieldResolvers],
   permissions: [learningPermissions],
   graphRoutes: learningRoutes,
   entities: [Enrollment, LessonProgress, QuizAttempt],
 });
+
+declare module '../../services' {
+  interface Services {
+    learning: LearningService;
+  }
+}

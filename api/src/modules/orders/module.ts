@@ -1,4 +1,6 @@
 import { defineModule } from '../../lib/define-module';
+import { OrdersService } from './orders.service';
+import { CheckoutService } from './checkout.service';
 import { OrderLine } from './order-line.entity';
 import { Order } from './order.entity';
 import { ordersPermissions } from './orders.permissions';
@@ -12,6 +14,10 @@ import './automatic-refund.jobs';
 /** The orders module's contribution to the app (listed in `modules/index.ts`). */
 export const ordersModule = defineModule({
   name: 'orders',
+  services: {
+    orders: ({ em, payments }) => new OrdersService(em, payments),
+    checkout: ({ em, payments }) => new CheckoutService(em, payments),
+  },
   resolvers: ordersResolvers,
   permissions: [ordersPermissions],
   graphRoutes: ordersRoutes,
@@ -22,3 +28,10 @@ export const ordersModule = defineModule({
     router.get('/orders/:id/receipt.pdf', requireScope('orders:read'), receiptRoute(createContext, 'pdf'));
   },
 });
+
+declare module '../../services' {
+  interface Services {
+    orders: OrdersService;
+    checkout: CheckoutService;
+  }
+}

@@ -1,4 +1,6 @@
 import { defineModule } from '../../lib/define-module';
+import { ResourcesService } from './resources.service';
+import { ResourceAuthoringService } from './resource-authoring.service';
 import { DownloadEvent } from './download-event.entity';
 import { Entitlement } from './entitlement.entity';
 import { resourceAuthoringPermissions } from './resource-authoring.permissions';
@@ -18,6 +20,10 @@ import { resourceThumbnailRoute } from './resource-thumbnail.route';
 /** The resources module's contribution to the app (listed in `modules/index.ts`). */
 export const resourcesModule = defineModule({
   name: 'resources',
+  services: {
+    resources: ({ em }) => new ResourcesService(em),
+    resourceAuthoring: ({ em }) => new ResourceAuthoringService(em),
+  },
   resolvers: [...resourcesResolvers, ResourceAuthoringResolver],
   permissions: [resourcesPermissions, resourceAuthoringPermissions],
   graphRoutes: resourcesRoutes,
@@ -35,3 +41,10 @@ export const resourcesModule = defineModule({
     );
   },
 });
+
+declare module '../../services' {
+  interface Services {
+    resources: ResourcesService;
+    resourceAuthoring: ResourceAuthoringService;
+  }
+}

@@ -1,4 +1,9 @@
 import { defineModule } from '../../lib/define-module';
+import { SellerDashboardService } from './seller-dashboard.service';
+import { SellerStoreService } from './seller-store.service';
+import { SellerPayoutsService } from './seller-payouts.service';
+import { AdminSellersService } from './admin-sellers.service';
+import { PlatformSettingsService } from './platform-settings.service';
 import { PlatformSetting } from './platform-setting.entity';
 import { SellerEarning } from './seller-earning.entity';
 import { sellersPermissions } from './sellers.permissions';
@@ -9,8 +14,25 @@ import './earnings.jobs';
 /** The sellers module's contribution to the app (listed in `modules/index.ts`). */
 export const sellersModule = defineModule({
   name: 'sellers',
+  services: {
+    sellerDashboard: ({ em }) => new SellerDashboardService(em),
+    sellerStore: ({ em }) => new SellerStoreService(em),
+    sellerPayouts: ({ em, payments }) => new SellerPayoutsService(em, payments),
+    adminSellers: ({ em }) => new AdminSellersService(em),
+    platformSettings: ({ em }) => new PlatformSettingsService(em),
+  },
   resolvers: sellersResolvers,
   permissions: [sellersPermissions],
   graphRoutes: sellersRoutes,
   entities: [SellerEarning, PlatformSetting],
 });
+
+declare module '../../services' {
+  interface Services {
+    sellerDashboard: SellerDashboardService;
+    sellerStore: SellerStoreService;
+    sellerPayouts: SellerPayoutsService;
+    adminSellers: AdminSellersService;
+    platformSettings: PlatformSettingsService;
+  }
+}

@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/define-module';
+import { UsersService } from './users.service';
 import { User } from './user.entity';
 import { usersPermissions } from './users.permissions';
 import { UsersResolver } from './users.resolver';
@@ -9,6 +10,9 @@ import { profileImageRoute } from './profile-image.route';
 /** The users module's contribution to the app (listed in `modules/index.ts`). */
 export const usersModule = defineModule({
   name: 'users',
+  services: {
+    users: ({ em, storage }) => new UsersService(em, storage.public),
+  },
   resolvers: [UsersResolver],
   permissions: [usersPermissions],
   graphRoutes: usersRoutes,
@@ -17,3 +21,9 @@ export const usersModule = defineModule({
     router.post('/profile/image', requireScope('account:write'), profileImageRoute(createContext));
   },
 });
+
+declare module '../../services' {
+  interface Services {
+    users: UsersService;
+  }
+}
