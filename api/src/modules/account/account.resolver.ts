@@ -28,7 +28,10 @@ const originOf = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.req.headers['us
 const done = (message: string | null = null) => ({ success: true, message });
 const notDone = { success: false, message: null };
 
-/** Password reset and change, email verification and change (issue 31; docs/architecture.md "Auth"). */
+/**
+ * Password reset and change, email verification and change (issue 31; docs/architecture.md,
+ * "Verified email, password reset and change").
+ */
 @Resolver()
 export class AccountResolver {
   @Mutation(() => AccountActionPayload, {

@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
  *
  * The table is loaded on the first lookup, not when the API starts: 11–20 MB of RSS (4 MB of heap)
  * and about 170 ms once, which a server that never lists sessions does not pay (docs/architecture.md,
- * "Auth"). A lookup after that takes a few microseconds.
+ * "A session's approximate place"). A lookup after that takes a few microseconds.
  */
 
 type CountryOf = (ipv4: string) => string | null;

@@ -32,7 +32,7 @@ import {
 /** The request a change came from, for the audit log. */
 const originOf = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.req.headers['user-agent'] ?? null });
 
-/** Passkeys: add, name and remove them on /profile; sign in with one on /auth (docs/architecture.md "Auth"). */
+/** Passkeys: add, name and remove them on /profile; sign in with one on /auth (docs/architecture.md "Passkeys"). */
 @Resolver()
 export class PasskeysResolver {
   @Query(() => [Passkey], { description: 'My passkeys, the newest first.' })

@@ -24,7 +24,7 @@ const changeContext = (ctx: Context) => ({
   origin: { ip: ctx.ip, userAgent: ctx.req.headers['user-agent'] ?? null },
 });
 
-/** Two-step sign-in with an authenticator app (issue 31; docs/architecture.md "Auth"). */
+/** Two-step sign-in with an authenticator app (issue 31; docs/architecture.md "Two-step sign-in"). */
 @Resolver()
 export class TwoStepResolver {
   @Query(() => TwoStepStatus, {
