@@ -28,7 +28,7 @@ export const MAX_TOKENS = 5000;
  * Cost: a leaf 1, an object 2, each level deeper × 1.5, a field × its page size (`first`/`last`,
  * from a literal or a variable, else the default 20). Measured with the request's variables, after
  * validation, by graphql-query-complexity (graphql/query-cost.ts; armor's cost rule sees no
- * variables): the plugin below refuses over 5000 and reports `extensions.cost`.
+ * variables): the plugin below refuses over MAX_COST (20 000) and reports `extensions.cost`.
  */
 export { MAX_COST } from './query-cost';
 
