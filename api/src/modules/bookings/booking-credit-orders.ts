@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { emitOrderEvent } from '../webhooks/webhook-domain-events';
 import { adjustEarningsAfterRefund, recordSaleEarnings } from '../sellers/earnings-ledger';
+import { markCreditOrderRefunded, placeOrder } from '../orders/order-lifecycle';
 
 /**
  * The order of a booking paid with a membership lesson credit (docs/memberships.md "Lesson
@@ -25,13 +26,19 @@ export interface CreditOrderInput {
 /** Inserts the paid credit order and its one line; returns the order's id (the booking refers to it). */
 export async function placeCreditOrder(em: EntityManager, input: CreditOrderInput): Promise<string> {
   const orderId = randomUUID();
-  await em.execute(
-    `insert into orders (id, user_id, kind, status, currency, subtotal_cents, discount_cents, credit_cents,
-       total_cents, payment_provider, idempotency_key, created_at, updated_at, paid_at, fulfilled_at)
-     values (?, ?, 'booking', 'paid', 'USD', ?, 0, ?, 0, 'credit', ?, clock_timestamp(), clock_timestamp(),
-       clock_timestamp(), clock_timestamp())`,
-    [orderId, input.userId, input.priceCents, input.priceCents, `booking:${input.bookingId}`],
-  );
+  const placed = await placeOrder(em, {
+    id: orderId,
+    userId: input.userId,
+    kind: 'booking',
+    status: 'paid',
+    subtotalCents: input.priceCents,
+    creditCents: input.priceCents,
+    totalCents: 0,
+    paymentProvider: 'credit',
+    idempotencyKey: `booking:${input.bookingId}`,
+  });
+  if (!placed)
+    throw new Error(`The credit order of booking ${input.bookingId} was not placed: its key is taken`);
   await em.execute(
     `insert into order_lines (id, order_id, position, item_type, item_id, title, unit_price_cents, quantity,
        line_total_cents, discount_cents, image_url, seller_id)
@@ -89,12 +96,9 @@ export async function settleCreditOrder(
   reason: string,
 ): Promise<void> {
   if (keptCents <= 0) {
-    const refunded = await em.execute<{ id: string }[]>(
-      `update orders set status = 'refunded', refunded_at = now(), refund_reason = ?, updated_at = now()
-       where id = ? and payment_provider = 'credit' and status = 'paid' returning id`,
-      [reason.slice(0, 500), orderId],
-    );
-    if (refunded.length) await emitOrderEvent(em, 'order.refunded', orderId);
+    if (await markCreditOrderRefunded(em, orderId, reason.slice(0, 500))) {
+      await emitOrderEvent(em, 'order.refunded', orderId);
+    }
   }
   await adjustEarningsAfterRefund(em, orderId, Math.max(0, keptCents));
 }

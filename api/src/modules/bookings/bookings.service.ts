@@ -22,6 +22,12 @@ import { sqlState } from './sql-state';
 
 export { sqlState };
 import { scheduleHoldExpiry } from './booking-holds.jobs';
+import {
+  markCanceled,
+  markPartlyRefunded,
+  placeOrder,
+  recordPaymentStarted,
+} from '../orders/order-lifecycle';
 
 export const SLOT_TAKEN_MESSAGE = 'This time was just booked — please pick another';
 export const CLASS_FULL_MESSAGE = 'This class is full — please pick another time';
@@ -412,12 +418,17 @@ export class BookingsService {
     timeZone: string,
   ): Promise<string> {
     const orderId = randomUUID();
-    await tem.execute(
-      `insert into orders (id, user_id, kind, status, currency, subtotal_cents, discount_cents, total_cents,
-         payment_provider, idempotency_key, created_at, updated_at)
-       values (?, ?, 'booking', 'pending', 'USD', ?, 0, ?, ?, ?, clock_timestamp(), clock_timestamp())`,
-      [orderId, userId, type.price_cents, type.price_cents, this.payments.name, `booking:${bookingId}`],
-    );
+    const placed = await placeOrder(tem, {
+      id: orderId,
+      userId,
+      kind: 'booking',
+      status: 'pending',
+      subtotalCents: type.price_cents,
+      totalCents: type.price_cents,
+      paymentProvider: this.payments.name,
+      idempotencyKey: `booking:${bookingId}`,
+    });
+    if (!placed) throw new Error(`The order of booking ${bookingId} was not placed: its key is taken`);
     await tem.execute(
       `insert into order_lines (id, order_id, position, item_type, item_id, title, unit_price_cents, quantity,
          line_total_cents, discount_cents, image_url, seller_id)
@@ -475,12 +486,8 @@ export class BookingsService {
       console.error('[bookings] payment could not be started', error);
       throw new DomainError('PAYMENT_FAILED', 'The payment could not be started. Please try again.');
     }
-    const stored = await this.em.execute<{ id: string }[]>(
-      `update orders set payment_reference = ?, updated_at = now()
-       where id = ? and status = 'pending' and payment_reference is null returning id`,
-      [session.reference, order.id],
-    );
-    if (!stored.length && order.payment_reference !== session.reference) {
+    const stored = await recordPaymentStarted(this.em, order.id, session.reference);
+    if (!stored && order.payment_reference !== session.reference) {
       if (order.payment_reference === null) {
         await this.payments.cancelPayment(session.reference).catch(() => undefined);
       }
@@ -606,12 +613,11 @@ export class BookingsService {
         // late fee when the client cancels late (the credit stays spent).
         await settleCreditOrder(tem, order.id, giveCreditBack ? 0 : feeCents, text);
       } else if (order && order.status === 'paid' && refundCents > 0) {
-        await tem.execute(
-          `update orders set status = 'refunded', refunded_cents = refunded_cents + ?, refunded_at = now(),
-             refund_reason = ?, refund_reference = coalesce(?, refund_reference), updated_at = now()
-           where id = ? and status in ('paid', 'refunded')`,
-          [refundCents, text.slice(0, 500), refundReference, order.id],
-        );
+        await markPartlyRefunded(tem, order.id, {
+          cents: refundCents,
+          reason: text.slice(0, 500),
+          refundReference,
+        });
         await adjustEarningsAfterRefund(
           tem,
           order.id,
@@ -619,10 +625,7 @@ export class BookingsService {
         );
         await emitOrderEvent(tem, 'order.refunded', order.id);
       } else if (order && order.status === 'pending') {
-        await tem.execute(
-          `update orders set status = 'canceled', canceled_at = now(), updated_at = now() where id = ? and status in ('pending', 'failed')`,
-          [order.id],
-        );
+        await markCanceled(tem, order.id);
       }
       await bookingChanged(tem, booking.id, { type: to });
     });

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CouponsService } from '../coupons/coupons.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { emitOrderEvent } from '../webhooks/webhook-domain-events';
+import { type FromStatus, markRefundDue, recordRefundSent } from './order-lifecycle';
 
 /**
  * Money taken for an order that is not delivered goes back by itself, in two steps:
@@ -19,23 +20,15 @@ export async function refundUndelivered(
   em: EntityManager,
   orderId: string,
   reason: string,
-  from: readonly string[],
+  from: readonly FromStatus<'refunded'>[],
   options: { paidAt?: Date; paymentReference?: string | null } = {},
 ): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(
-    `update orders set status = 'refunded', refunded_cents = total_cents, paid_at = coalesce(paid_at, ?), refunded_at = now(),
-       refund_reason = ?, refund_due_at = case when payment_provider = 'free' then null else now() end,
-       payment_reference = coalesce(payment_reference, ?), updated_at = now()
-     where id = ? and status in (${from.map(() => '?').join(', ')}) returning id`,
-    [
-      options.paidAt ?? new Date(),
-      `Refunded automatically: ${reason}`.slice(0, 500),
-      options.paymentReference ?? null,
-      orderId,
-      ...from,
-    ],
-  );
-  if (!rows.length) return false;
+  const refunded = await markRefundDue(em, orderId, from, {
+    paidAt: options.paidAt ?? new Date(),
+    reason: `Refunded automatically: ${reason}`.slice(0, 500),
+    paymentReference: options.paymentReference ?? null,
+  });
+  if (!refunded) return false;
   await new CouponsService(em).release(em, orderId);
   await emitOrderEvent(em, 'order.refunded', orderId);
   return true;
@@ -77,11 +70,7 @@ export async function settleAutomaticRefund(
     idempotencyKey: `refund-${due.id}`,
   });
   if (result.status === 'failed') throw new Error(`The automatic refund of ${due.number} was refused`);
-  await em.execute(
-    `update orders set refund_reference = coalesce(refund_reference, ?), refund_due_at = null, updated_at = now()
-     where id = ? and refund_due_at is not null`,
-    [result.reference, due.id],
-  );
+  await recordRefundSent(em, due.id, result.reference);
   return true;
 }
 

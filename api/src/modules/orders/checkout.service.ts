@@ -23,6 +23,7 @@ import {
 } from './order-pricing';
 import { money } from './receipt';
 import { log } from '../../observability/logger';
+import { markFailed, placeOrder, recordPaymentStarted } from './order-lifecycle';
 
 export interface CheckoutQuoteView {
   subtotalCents: number;
@@ -202,13 +203,9 @@ export class CheckoutService {
       log().error({ err: error }, '[checkout] payment could not be started');
       throw new DomainError('PAYMENT_FAILED', 'The payment could not be started. Please try again.');
     }
-    const stored = await this.em.execute<{ id: string }[]>(
-      `update orders set payment_reference = ?, updated_at = now()
-       where id = ? and status = 'pending' and payment_reference is null returning id`,
-      [session.reference, order.id],
-    );
+    const stored = await recordPaymentStarted(this.em, order.id, session.reference);
     order = await this.load(order.id);
-    if (!stored.length && order.paymentReference !== session.reference) {
+    if (!stored && order.paymentReference !== session.reference) {
       // Not stored: a concurrent submit of this order stored its own payment first (the test
       // provider makes a new one per call; Stripe's is the same), or a newer checkout replaced the
       // order. This payment is not the order's, so nobody may pay it.
@@ -281,27 +278,21 @@ export class CheckoutService {
     }
 
     const id = randomUUID();
-    const inserted = await tem.execute<{ id: string }[]>(
-      `insert into orders (id, user_id, status, currency, subtotal_cents, member_discount_percent,
-         member_discount_cents, discount_cents, total_cents, payment_provider, idempotency_key, coupon_id,
-         coupon_code, created_at, updated_at)
-       values (?, ?, 'pending', 'USD', ?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp(), clock_timestamp())
-       on conflict do nothing returning id`,
-      [
-        id,
-        userId,
-        subtotalCents,
-        member.percent,
-        member.memberDiscountCents,
-        discountCents,
-        totalCents,
-        provider,
-        key,
-        quoted?.coupon.id ?? null,
-        quoted?.coupon.code ?? null,
-      ],
-    );
-    if (!inserted.length) {
+    const inserted = await placeOrder(tem, {
+      id,
+      userId,
+      kind: 'cart',
+      status: 'pending',
+      subtotalCents,
+      memberDiscountPercent: member.percent,
+      memberDiscountCents: member.memberDiscountCents,
+      discountCents,
+      totalCents,
+      paymentProvider: provider,
+      idempotencyKey: key,
+      coupon: quoted ? { id: quoted.coupon.id, code: quoted.coupon.code } : null,
+    });
+    if (!inserted) {
       // A concurrent submit committed first: with the same key, or another open checkout.
       const [same] = await tem.execute<{ id: string }[]>(
         'select id from orders where user_id = ? and idempotency_key = ?',
@@ -505,11 +496,7 @@ export class CheckoutService {
 
 /** A failed payment: pending → failed (never a paid order) and the coupon use given back. */
 export async function markOrderFailed(em: EntityManager, orderId: string): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(
-    `update orders set status = 'failed', failed_at = now(), updated_at = now()
-     where id = ? and status = 'pending' returning id`,
-    [orderId],
-  );
-  if (rows.length) await new CouponsService(em).release(em, orderId);
-  return rows.length > 0;
+  const failed = await markFailed(em, orderId);
+  if (failed) await new CouponsService(em).release(em, orderId);
+  return failed;
 }

@@ -7,18 +7,13 @@ import { reinstateCertificatesAfterRefund } from '../certificates/certificate-re
 import { fulfilBooking } from '../bookings/booking-orders';
 import { sendOrderReceiptMail } from './order-receipt-mail';
 import { emitEnrollmentEvent, emitOrderEvent } from '../webhooks/webhook-domain-events';
+import { markPaid } from './order-lifecycle';
 
 export interface FulfilOptions {
   /** When the payment was taken (the seeder back-dates demo orders); default now. */
   paidAt?: Date;
   /** The provider's payment reference, when the payment told us one (checkout.session.completed). */
   paymentReference?: string | null;
-}
-
-interface PaidOrderRow {
-  id: string;
-  number: string;
-  user_id: string;
 }
 
 interface LineRow {
@@ -64,13 +59,7 @@ export async function fulfilOrder(
     await refundUndelivered(em, orderId, refusal.message, ['pending', 'failed'], options);
     return false;
   }
-  const [order] = await em.execute<PaidOrderRow[]>(
-    `update orders set status = 'paid', paid_at = ?, fulfilled_at = ?, updated_at = now(),
-       payment_reference = coalesce(payment_reference, ?)
-     where id = ? and status in ('pending', 'failed')
-     returning id, number, user_id`,
-    [paidAt, paidAt, options.paymentReference ?? null, orderId],
-  );
+  const order = await markPaid(em, orderId, { paidAt, paymentReference: options.paymentReference });
   if (!order) return false;
 
   const lines = await em.execute<LineRow[]>(

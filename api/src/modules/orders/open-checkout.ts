@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CouponsService } from '../coupons/coupons.service';
 import type { AllocatedLine } from './order-pricing';
+import { markCanceled } from './order-lifecycle';
 
 /**
  * A member has at most one open cart checkout: one `pending` order of kind `cart` (the partial
@@ -77,12 +78,7 @@ export async function sameCheckout(
  * use back; false when it was not unpaid any more (paid, refunded or canceled meanwhile).
  */
 export async function cancelUnpaid(em: EntityManager, orderId: string): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(
-    `update orders set status = 'canceled', canceled_at = now(), updated_at = now()
-     where id = ? and status in ('pending', 'failed') returning id`,
-    [orderId],
-  );
-  if (!rows.length) return false;
+  if (!(await markCanceled(em, orderId))) return false;
   await new CouponsService(em).release(em, orderId);
   return true;
 }

@@ -16,6 +16,7 @@ import { isUuid } from '../../lib/ids';
 import { ORDER_NOT_FOUND } from './checkout.service';
 import { OrderLine } from './order-line.entity';
 import { ORDER_STATUSES, Order, type OrderStatus } from './order.entity';
+import { markRefunded } from './order-lifecycle';
 
 /** A bad argument of a query (queries have no userErrors). */
 const badInput = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
@@ -189,19 +190,14 @@ export class OrdersService {
     }
 
     await this.em.transactional(async (tem) => {
-      const rows = await tem.execute<{ id: string; user_id: string }[]>(
-        `update orders set status = 'refunded', refunded_cents = total_cents, refunded_at = now(), refund_reason = ?, refund_reference = ?,
-           updated_at = now()
-         where id = ? and status = 'paid' returning id, user_id`,
-        [reason, refundReference, order.id],
-      );
-      if (!rows.length) throw new DomainError('CONFLICT', 'This order has already been refunded', 'orderId');
-      await revokeOrderAccess(tem, order.id, rows[0].user_id);
+      const refunded = await markRefunded(tem, order.id, { reason, refundReference });
+      if (!refunded) throw new DomainError('CONFLICT', 'This order has already been refunded', 'orderId');
+      await revokeOrderAccess(tem, order.id, refunded.user_id);
       // Certificates of the courses whose access this refund took away are revoked ('refunded').
       const courseLines = await tem.find(OrderLine, { order: order.id, itemType: 'course' });
       await revokeCertificatesForRefund(
         tem,
-        rows[0].user_id,
+        refunded.user_id,
         courseLines.map((l) => l.itemId),
       );
       await reverseSaleEarnings(tem, order.id);
