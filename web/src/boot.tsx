@@ -1,10 +1,10 @@
 // The app: adopts a server-rendered page (hydrates it), or renders the page itself.
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { apolloClient } from './apollo/client';
 import { App } from './App';
-import { preloadRoutePages, routes } from './router';
+import { routes } from './router';
 import { releaseEarlyInput } from './ssr/earlyInput';
 import { takeServerState } from './ssr/serverState';
 import { styleCache } from './styleCache';
@@ -36,26 +36,41 @@ function WhenReady({ children, hasPage }: { children: ReactNode; hasPage: boolea
   return children;
 }
 
-const app = (hasPage: boolean) => (
+type Router = ReturnType<typeof createBrowserRouter>;
+
+const app = (router: Router, hasPage: boolean) => (
   <StrictMode>
     <WhenReady hasPage={hasPage}>
       <App client={apolloClient} styleCache={styleCache}>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
       </App>
     </WhenReady>
   </StrictMode>
 );
 
+/** Once the router has loaded the code of the address's page (its route's `lazy`), or failed to. */
+function whenInitialized(router: Router): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+const router = createBrowserRouter(routes);
 if (serverState) {
-  // Adopt the server's HTML once its page's code is here; as a transition, React hydrates in
-  // slices and keeps the page responsive.
-  void preloadRoutePages(window.location.pathname)
-    .catch(() => false)
-    .then((hasPage) =>
-      startTransition(() => {
-        hydrateRoot(container, app(hasPage));
-      }),
-    );
+  // Adopt the server's HTML once its page's code is here (rendered before, the page would be the
+  // route's loading spinner, not the server's HTML); as a transition, React hydrates in slices and
+  // keeps the page responsive. A route with a page says when it is ready (ssr/PageReady.tsx).
+  const hasPage = (matchRoutes(routes, window.location) ?? []).some((match) => match.route.lazy);
+  void whenInitialized(router).then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app(router, hasPage));
+    }),
+  );
 } else {
-  createRoot(container).render(app(false));
+  createRoot(container).render(app(router, false));
 }

@@ -1,4 +1,4 @@
-import { Suspense, type ReactElement } from 'react';
+import { type ComponentType, type ReactElement, type ReactNode, Suspense } from 'react';
 import { matchRoutes, Navigate, useParams, type RouteObject } from 'react-router-dom';
 import RouteErrorPage from './features/misc/RouteErrorPage';
 import type { InfoPageKey } from './features/misc/infoPages';
@@ -7,163 +7,164 @@ import type { RouteGuard } from './layouts/guardRule';
 import { AdminRoute, ProtectedRoute } from './layouts/guards';
 import { PublicLayout } from './layouts/PublicLayout';
 import { PageReady } from './ssr/PageReady';
-import { type LazyPage, lazyPage } from './ui/lazyPage';
 import { PageSpinner } from './ui/PageSpinner';
 
 // Every page is its own chunk.
-const HomePage = lazyPage(() => import('./features/home/HomePage'));
-const AboutPage = lazyPage(() => import('./features/home/AboutPage'));
-const AuthPage = lazyPage(() => import('./features/auth/AuthPage'));
-const RegisterPage = lazyPage(() => import('./features/auth/RegisterPage'));
-const LinkAccountPage = lazyPage(() => import('./features/identities/LinkAccountPage'));
+const HomePage = () => import('./features/home/HomePage');
+const AboutPage = () => import('./features/home/AboutPage');
+const AuthPage = () => import('./features/auth/AuthPage');
+const RegisterPage = () => import('./features/auth/RegisterPage');
+const LinkAccountPage = () => import('./features/identities/LinkAccountPage');
 // Accounts (issue 31): a forgotten password, and the pages of the links mailed to an address.
-const ForgotPasswordPage = lazyPage(() => import('./features/account/ForgotPasswordPage'));
-const ResetPasswordPage = lazyPage(() => import('./features/account/ResetPasswordPage'));
-const VerifyEmailPage = lazyPage(() => import('./features/account/VerifyEmailPage'));
-const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'));
-const ProfileEditPage = lazyPage(() => import('./features/profile/ProfileEditPage'));
-const UnsubscribePage = lazyPage(() => import('./features/notifications/UnsubscribePage'));
-const UserProfilePage = lazyPage(() => import('./features/profile/UserProfilePage'));
-const ProfileImageDebugPage = lazyPage(() => import('./features/profile/ProfileImageDebugPage'));
-const UserDashboardPage = lazyPage(() => import('./features/dashboard/UserDashboardPage'));
-const MultiDashboardPage = lazyPage(() => import('./features/dashboard/MultiDashboardPage'));
-const DashboardRedirect = lazyPage(() => import('./features/dashboard/DashboardRedirect'));
-const InfoPage = lazyPage(() => import('./features/misc/InfoPage'));
-const NotFoundPage = lazyPage(() => import('./features/misc/NotFoundPage'));
-const AdminDashboardPage = lazyPage(() => import('./features/admin/AdminDashboardPage'));
-const AdminUsersPage = lazyPage(() => import('./features/admin/AdminUsersPage'));
-const AdminUserPage = lazyPage(() => import('./features/admin/AdminUserPage'));
-const AdminRolesPage = lazyPage(() => import('./features/admin/AdminRolesPage'));
-const AdminDocumentationPage = lazyPage(() => import('./features/admin/AdminDocumentationPage'));
-const AdminDeploymentPage = lazyPage(() => import('./features/admin/AdminDeploymentPage'));
+const ForgotPasswordPage = () => import('./features/account/ForgotPasswordPage');
+const ResetPasswordPage = () => import('./features/account/ResetPasswordPage');
+const VerifyEmailPage = () => import('./features/account/VerifyEmailPage');
+const ProfilePage = () => import('./features/profile/ProfilePage');
+const ProfileEditPage = () => import('./features/profile/ProfileEditPage');
+const UnsubscribePage = () => import('./features/notifications/UnsubscribePage');
+const UserProfilePage = () => import('./features/profile/UserProfilePage');
+const ProfileImageDebugPage = () => import('./features/profile/ProfileImageDebugPage');
+const UserDashboardPage = () => import('./features/dashboard/UserDashboardPage');
+const MultiDashboardPage = () => import('./features/dashboard/MultiDashboardPage');
+const DashboardRedirect = () => import('./features/dashboard/DashboardRedirect');
+const InfoPage = () => import('./features/misc/InfoPage');
+const NotFoundPage = () => import('./features/misc/NotFoundPage');
+const AdminDashboardPage = () => import('./features/admin/AdminDashboardPage');
+const AdminUsersPage = () => import('./features/admin/AdminUsersPage');
+const AdminUserPage = () => import('./features/admin/AdminUserPage');
+const AdminRolesPage = () => import('./features/admin/AdminRolesPage');
+const AdminDocumentationPage = () => import('./features/admin/AdminDocumentationPage');
+const AdminDeploymentPage = () => import('./features/admin/AdminDeploymentPage');
 // Certification courses (issue 3)
-const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
-const CertificateVerifyPage = lazyPage(() => import('./features/certificates/CertificateVerifyPage'));
-const CourseDetailsPage = lazyPage(() => import('./features/courses/CourseDetailsPage'));
-const ModulePage = lazyPage(() => import('./features/learning/ModulePage'));
-const LessonPage = lazyPage(() => import('./features/learning/LessonPage'));
-const QuizPage = lazyPage(() => import('./features/learning/QuizPage'));
-const MyCoursesPage = lazyPage(() => import('./features/learning/MyCoursesPage'));
-const MyCertificatesPage = lazyPage(() => import('./features/certificates/MyCertificatesPage'));
-const CertificatePage = lazyPage(() => import('./features/certificates/CertificatePage'));
-const CertificateTemplatesPage = lazyPage(() => import('./features/certificates/CertificateTemplatesPage'));
-const InstructorDashboardPage = lazyPage(() => import('./features/instructor/InstructorDashboardPage'));
-const InstructorCoursesPage = lazyPage(() => import('./features/instructor/InstructorCoursesPage'));
-const InstructorCourseCreatePage = lazyPage(() => import('./features/instructor/InstructorCourseCreatePage'));
-const InstructorCourseEditPage = lazyPage(() => import('./features/instructor/InstructorCourseEditPage'));
-const InstructorStudentsPage = lazyPage(() => import('./features/instructor/InstructorStudentsPage'));
-const InstructorQuizzesPage = lazyPage(() => import('./features/instructor/InstructorQuizzesPage'));
-const InstructorCertificatesPage = lazyPage(
-  () => import('./features/certificates/InstructorCertificatesPage'),
-);
-const InstructorCertificateIssuePage = lazyPage(
-  () => import('./features/certificates/InstructorCertificateIssuePage'),
-);
-const AdminCoursesPage = lazyPage(() => import('./features/admin-courses/AdminCoursesPage'));
-const AdminCourseCategoriesPage = lazyPage(
-  () => import('./features/admin-courses/AdminCourseCategoriesPage'),
-);
-const AdminDanceStylesPage = lazyPage(() => import('./features/admin-courses/AdminDanceStylesPage'));
-const AdminCourseCreatorPage = lazyPage(() => import('./features/admin-courses/AdminCourseCreatorPage'));
-const AdminCertificatesPage = lazyPage(() => import('./features/certificates/AdminCertificatesPage'));
+const CoursesPage = () => import('./features/courses/CoursesPage');
+const CertificateVerifyPage = () => import('./features/certificates/CertificateVerifyPage');
+const CourseDetailsPage = () => import('./features/courses/CourseDetailsPage');
+const ModulePage = () => import('./features/learning/ModulePage');
+const LessonPage = () => import('./features/learning/LessonPage');
+const QuizPage = () => import('./features/learning/QuizPage');
+const MyCoursesPage = () => import('./features/learning/MyCoursesPage');
+const MyCertificatesPage = () => import('./features/certificates/MyCertificatesPage');
+const CertificatePage = () => import('./features/certificates/CertificatePage');
+const CertificateTemplatesPage = () => import('./features/certificates/CertificateTemplatesPage');
+const InstructorDashboardPage = () => import('./features/instructor/InstructorDashboardPage');
+const InstructorCoursesPage = () => import('./features/instructor/InstructorCoursesPage');
+const InstructorCourseCreatePage = () => import('./features/instructor/InstructorCourseCreatePage');
+const InstructorCourseEditPage = () => import('./features/instructor/InstructorCourseEditPage');
+const InstructorStudentsPage = () => import('./features/instructor/InstructorStudentsPage');
+const InstructorQuizzesPage = () => import('./features/instructor/InstructorQuizzesPage');
+const InstructorCertificatesPage = () => import('./features/certificates/InstructorCertificatesPage');
+const InstructorCertificateIssuePage = () => import('./features/certificates/InstructorCertificateIssuePage');
+const AdminCoursesPage = () => import('./features/admin-courses/AdminCoursesPage');
+const AdminCourseCategoriesPage = () => import('./features/admin-courses/AdminCourseCategoriesPage');
+const AdminDanceStylesPage = () => import('./features/admin-courses/AdminDanceStylesPage');
+const AdminCourseCreatorPage = () => import('./features/admin-courses/AdminCourseCreatorPage');
+const AdminCertificatesPage = () => import('./features/certificates/AdminCertificatesPage');
 // Curriculum store (issue 4)
-const CurriculumPage = lazyPage(() => import('./features/resources/CurriculumPage'));
-const ResourceDetailsPage = lazyPage(() => import('./features/resources/ResourceDetailsPage'));
-const SellerStorePage = lazyPage(() => import('./features/resources/SellerStorePage'));
+const CurriculumPage = () => import('./features/resources/CurriculumPage');
+const ResourceDetailsPage = () => import('./features/resources/ResourceDetailsPage');
+const SellerStorePage = () => import('./features/resources/SellerStorePage');
 // Cart (issue 5)
-const CartPage = lazyPage(() => import('./features/cart/CartPage'));
-const MyResourcesPage = lazyPage(() => import('./features/resources/MyResourcesPage'));
-const AdminResourcesPage = lazyPage(() => import('./features/resources-admin/AdminResourcesPage'));
-const AdminCouponsPage = lazyPage(() => import('./features/admin-coupons/AdminCouponsPage'));
-const AdminOutboxPage = lazyPage(() => import('./features/admin-outbox/AdminOutboxPage'));
-const AdminApiTokensPage = lazyPage(() => import('./features/api-tokens/AdminApiTokensPage'));
-const AdminSecurityPage = lazyPage(() => import('./features/admin-security/AdminSecurityPage'));
-const AdminWebhooksPage = lazyPage(() => import('./features/admin-webhooks/AdminWebhooksPage'));
-const AdminWebhookEndpointPage = lazyPage(() => import('./features/admin-webhooks/AdminWebhookEndpointPage'));
+const CartPage = () => import('./features/cart/CartPage');
+const MyResourcesPage = () => import('./features/resources/MyResourcesPage');
+const AdminResourcesPage = () => import('./features/resources-admin/AdminResourcesPage');
+const AdminCouponsPage = () => import('./features/admin-coupons/AdminCouponsPage');
+const AdminOutboxPage = () => import('./features/admin-outbox/AdminOutboxPage');
+const AdminApiTokensPage = () => import('./features/api-tokens/AdminApiTokensPage');
+const AdminSecurityPage = () => import('./features/admin-security/AdminSecurityPage');
+const AdminWebhooksPage = () => import('./features/admin-webhooks/AdminWebhooksPage');
+const AdminWebhookEndpointPage = () => import('./features/admin-webhooks/AdminWebhookEndpointPage');
 // Contact form and the staff inbox (issue 13).
-const ContactPage = lazyPage(() => import('./features/contact/ContactPage'));
-const AdminMessagesPage = lazyPage(() => import('./features/admin-messages/AdminMessagesPage'));
-const AdminResourceCategoriesPage = lazyPage(
-  () => import('./features/resources-admin/AdminResourceCategoriesPage'),
-);
-const CurriculumOfficerPage = lazyPage(() => import('./features/resources-admin/CurriculumOfficerPage'));
+const ContactPage = () => import('./features/contact/ContactPage');
+const AdminMessagesPage = () => import('./features/admin-messages/AdminMessagesPage');
+const AdminResourceCategoriesPage = () => import('./features/resources-admin/AdminResourceCategoriesPage');
+const CurriculumOfficerPage = () => import('./features/resources-admin/CurriculumOfficerPage');
 // Seller business (S2): dashboard, analytics, payments, store settings; staff seller management.
-const SellerDashboardPage = lazyPage(() => import('./features/seller/SellerDashboardPage'));
-const SellerAnalyticsPage = lazyPage(() => import('./features/seller/SellerAnalyticsPage'));
-const SellerPaymentsPage = lazyPage(() => import('./features/seller/SellerPaymentsPage'));
-const SellerSettingsPage = lazyPage(() => import('./features/seller/SellerSettingsPage'));
-const AdminSellersPage = lazyPage(() => import('./features/admin-sellers/AdminSellersPage'));
-const AdminSettingsPage = lazyPage(() => import('./features/admin-sellers/AdminSettingsPage'));
+const SellerDashboardPage = () => import('./features/seller/SellerDashboardPage');
+const SellerAnalyticsPage = () => import('./features/seller/SellerAnalyticsPage');
+const SellerPaymentsPage = () => import('./features/seller/SellerPaymentsPage');
+const SellerSettingsPage = () => import('./features/seller/SellerSettingsPage');
+const AdminSellersPage = () => import('./features/admin-sellers/AdminSellersPage');
+const AdminSettingsPage = () => import('./features/admin-sellers/AdminSettingsPage');
 // Checkout, purchases and orders (issue 5, C4)
-const CheckoutPage = lazyPage(() => import('./features/checkout/CheckoutPage'));
-const SimpleCheckoutPage = lazyPage(() => import('./features/checkout/SimpleCheckoutPage'));
-const StripeCheckoutPage = lazyPage(() => import('./features/checkout/StripeCheckoutPage'));
-const PaymentSuccessPage = lazyPage(() => import('./features/checkout/PaymentSuccessPage'));
-const MyPurchasesPage = lazyPage(() => import('./features/purchases/MyPurchasesPage'));
-const AdminOrdersPage = lazyPage(() => import('./features/admin-orders/AdminOrdersPage'));
-const AdminOrderPage = lazyPage(() => import('./features/admin-orders/AdminOrderPage'));
+const CheckoutPage = () => import('./features/checkout/CheckoutPage');
+const SimpleCheckoutPage = () => import('./features/checkout/SimpleCheckoutPage');
+const StripeCheckoutPage = () => import('./features/checkout/StripeCheckoutPage');
+const PaymentSuccessPage = () => import('./features/checkout/PaymentSuccessPage');
+const MyPurchasesPage = () => import('./features/purchases/MyPurchasesPage');
+const AdminOrdersPage = () => import('./features/admin-orders/AdminOrdersPage');
+const AdminOrderPage = () => import('./features/admin-orders/AdminOrderPage');
 // The shop's admin pages (issue 22): the store connection (admins), its products (staff), its orders.
-const AdminStorePage = lazyPage(() => import('./features/admin-store/AdminStorePage'));
-const AdminStoreProductsPage = lazyPage(() => import('./features/admin-store/AdminStoreProductsPage'));
-const AdminStoreOrdersPage = lazyPage(() => import('./features/admin-store/AdminStoreOrdersPage'));
+const AdminStorePage = () => import('./features/admin-store/AdminStorePage');
+const AdminStoreProductsPage = () => import('./features/admin-store/AdminStoreProductsPage');
+const AdminStoreOrdersPage = () => import('./features/admin-store/AdminStoreOrdersPage');
 // Seller authoring (S1): one upload flow for every alias route, the editor and my resources.
-const ResourceUploadPage = lazyPage(() => import('./features/seller-resources/ResourceUploadPage'));
-const ResourceEditPage = lazyPage(() => import('./features/seller-resources/ResourceEditPage'));
-const SellerResourcesPage = lazyPage(() => import('./features/seller-resources/SellerResourcesPage'));
+const ResourceUploadPage = () => import('./features/seller-resources/ResourceUploadPage');
+const ResourceEditPage = () => import('./features/seller-resources/ResourceEditPage');
+const SellerResourcesPage = () => import('./features/seller-resources/SellerResourcesPage');
 // Instructor Connect for clients: finding instructors, their profiles, booking, my bookings.
-const ConnectPage = lazyPage(() => import('./features/connect/ConnectPage'));
-const InstructorPage = lazyPage(() => import('./features/connect/InstructorPage'));
-const BookingPage = lazyPage(() => import('./features/connect/BookingPage'));
-const MyBookingsPage = lazyPage(() => import('./features/connect/MyBookingsPage'));
+const ConnectPage = () => import('./features/connect/ConnectPage');
+const InstructorPage = () => import('./features/connect/InstructorPage');
+const BookingPage = () => import('./features/connect/BookingPage');
+const MyBookingsPage = () => import('./features/connect/MyBookingsPage');
 
 // Instructor Connect (issue 11): the instructor's profile, hours, settings and bookings; staff pages.
-const InstructorProfilePage = lazyPage(() => import('./features/instructor-connect/InstructorProfilePage'));
-const InstructorAvailabilityPage = lazyPage(
-  () => import('./features/instructor-connect/InstructorAvailabilityPage'),
-);
-const InstructorConnectSettingsPage = lazyPage(
-  () => import('./features/instructor-connect/InstructorSettingsPage'),
-);
-const InstructorBookingsPage = lazyPage(() => import('./features/instructor-connect/InstructorBookingsPage'));
-const AdminInstructorsPage = lazyPage(() => import('./features/admin-connect/AdminInstructorsPage'));
-const AdminBookingsPage = lazyPage(() => import('./features/admin-connect/AdminBookingsPage'));
+const InstructorProfilePage = () => import('./features/instructor-connect/InstructorProfilePage');
+const InstructorAvailabilityPage = () => import('./features/instructor-connect/InstructorAvailabilityPage');
+const InstructorConnectSettingsPage = () => import('./features/instructor-connect/InstructorSettingsPage');
+const InstructorBookingsPage = () => import('./features/instructor-connect/InstructorBookingsPage');
+const AdminInstructorsPage = () => import('./features/admin-connect/AdminInstructorsPage');
+const AdminBookingsPage = () => import('./features/admin-connect/AdminBookingsPage');
 // Memberships (issue 12): plans and the member's membership, the return from checkout, staff plans.
-const SubscriptionPage = lazyPage(() => import('./features/membership/SubscriptionPage'));
-const SubscriptionSuccessPage = lazyPage(() => import('./features/membership/SubscriptionSuccessPage'));
-const AdminSubscriptionPlansPage = lazyPage(
-  () => import('./features/admin-membership/AdminSubscriptionPlansPage'),
-);
+const SubscriptionPage = () => import('./features/membership/SubscriptionPage');
+const SubscriptionSuccessPage = () => import('./features/membership/SubscriptionSuccessPage');
+const AdminSubscriptionPlansPage = () => import('./features/admin-membership/AdminSubscriptionPlansPage');
 // Messages (issue 13): one inbox for every signed-in user, also in the instructor and seller areas.
-const MessagesPage = lazyPage(() => import('./features/messages/MessagesPage'));
+const MessagesPage = () => import('./features/messages/MessagesPage');
 // The shop (issue 22): the connected store's products, the shop bag.
-const ShopPage = lazyPage(() => import('./features/shop/ShopPage'));
-const ShopProductPage = lazyPage(() => import('./features/shop/ShopProductPage'));
-const ShopBagPage = lazyPage(() => import('./features/shop/ShopBagPage'));
+const ShopPage = () => import('./features/shop/ShopPage');
+const ShopProductPage = () => import('./features/shop/ShopProductPage');
+const ShopBagPage = () => import('./features/shop/ShopBagPage');
 
-/** The page each route element shows, to load it ahead (preloadRoutePages). */
-const PAGE_OF_ELEMENT = new WeakMap<ReactElement, LazyPage>();
+/** A page module: its page is its default export. */
+type PageModule<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
-/** A lazily loaded page with its own loading state. */
-function page(Component: LazyPage<object>) {
-  const element = (
+/**
+ * A page in its loading boundary, followed by the mark that it is ready (ssr/PageReady.tsx): the
+ * same tree on the server and in the browser, so React adopts the server's HTML as it is.
+ */
+function framed(content: ReactNode): ReactElement {
+  return (
     <Suspense fallback={<PageSpinner />}>
-      <Component />
+      {content}
       <PageReady />
     </Suspense>
   );
-  PAGE_OF_ELEMENT.set(element, Component);
-  return element;
+}
+
+/**
+ * A route's page, loaded by the router when the route is first matched (route.lazy): every page is
+ * its own chunk. The server's render loads it before rendering (entry-server.tsx), the browser
+ * before adopting that render (boot.tsx); a page the browser renders first shows the spinner.
+ */
+function page(load: PageModule) {
+  return {
+    lazy: async () => {
+      const { default: Page } = await load();
+      return { element: framed(<Page />) };
+    },
+    HydrateFallback: PageSpinner,
+  } satisfies RouteObject;
 }
 
 function info(path: string, key: InfoPageKey): RouteObject {
-  const element = (
-    <Suspense fallback={<PageSpinner />}>
-      <InfoPage page={key} />
-      <PageReady />
-    </Suspense>
-  );
-  PAGE_OF_ELEMENT.set(element, InfoPage);
-  return { path, element };
+  return {
+    path,
+    lazy: async () => {
+      const { default: Info } = await InfoPage();
+      return { element: framed(<Info page={key} />) };
+    },
+    HydrateFallback: PageSpinner,
+  };
 }
 
 /** Redirects to a path built from the current route's parameters (e.g. /course/:id → /courses/:id). */
@@ -199,98 +200,98 @@ const signedInRender = (module: string) => ({ signedInRender: true, module }) as
 
 /** Public pages with the site header and footer (spec section 2, "Public layout"). */
 const publicRoutes: RouteObject[] = [
-  { index: true, element: page(HomePage) },
-  { path: 'about', element: page(AboutPage) },
-  { path: 'auth', element: page(AuthPage) },
-  { path: 'auth/link', element: page(LinkAccountPage) },
-  { path: 'register', element: page(RegisterPage) },
+  { index: true, ...page(HomePage) },
+  { path: 'about', ...page(AboutPage) },
+  { path: 'auth', ...page(AuthPage) },
+  { path: 'auth/link', ...page(LinkAccountPage) },
+  { path: 'register', ...page(RegisterPage) },
   // A forgotten password, and the links of account mails (no sign-in: the token is the proof).
-  { path: 'forgot-password', element: page(ForgotPasswordPage) },
-  { path: 'reset-password', element: page(ResetPasswordPage) },
-  { path: 'verify-email', element: page(VerifyEmailPage) },
-  { path: 'courses', element: page(CoursesPage) },
+  { path: 'forgot-password', ...page(ForgotPasswordPage) },
+  { path: 'reset-password', ...page(ResetPasswordPage) },
+  { path: 'verify-email', ...page(VerifyEmailPage) },
+  { path: 'courses', ...page(CoursesPage) },
   // Public certificate verification (the PDF's QR code points here).
-  { path: 'verify/:certificateNumber', element: page(CertificateVerifyPage) },
-  { path: 'courses/:id', element: page(CourseDetailsPage) },
+  { path: 'verify/:certificateNumber', ...page(CertificateVerifyPage) },
+  { path: 'courses/:id', ...page(CourseDetailsPage) },
   redirect('course/:id', (params) => `/courses/${encode(params.id)}`),
-  { path: 'connect', element: page(ConnectPage) },
-  { path: 'connect-updated', element: page(ConnectPage) },
-  { path: 'connect-old', element: page(ConnectPage) },
-  { path: 'instructors/:instructorId', element: page(InstructorPage) },
-  { path: 'subscription', element: page(SubscriptionPage) },
+  { path: 'connect', ...page(ConnectPage) },
+  { path: 'connect-updated', ...page(ConnectPage) },
+  { path: 'connect-old', ...page(ConnectPage) },
+  { path: 'instructors/:instructorId', ...page(InstructorPage) },
+  { path: 'subscription', ...page(SubscriptionPage) },
   // Public: a visitor, or a member whose session ended during payment, is asked to sign in there.
-  { path: 'subscription/success', element: page(SubscriptionSuccessPage) },
+  { path: 'subscription/success', ...page(SubscriptionSuccessPage) },
   redirect('pricing', '/subscription'),
-  { path: 'cart', element: page(CartPage), handle: signedInRender('src/features/cart/CartPage.tsx') },
-  { path: 'checkout/stripe', element: page(StripeCheckoutPage) },
-  { path: 'simple-checkout', element: page(SimpleCheckoutPage) },
-  { path: 'payment-success', element: page(PaymentSuccessPage) },
-  { path: 'profile/:userId', element: page(UserProfilePage) },
+  { path: 'cart', ...page(CartPage), handle: signedInRender('src/features/cart/CartPage.tsx') },
+  { path: 'checkout/stripe', ...page(StripeCheckoutPage) },
+  { path: 'simple-checkout', ...page(SimpleCheckoutPage) },
+  { path: 'payment-success', ...page(PaymentSuccessPage) },
+  { path: 'profile/:userId', ...page(UserProfilePage) },
   redirect('resources', '/curriculum'),
   redirect('resources/:resourceId', (params) => `/curriculum/${encode(params.resourceId)}`),
   redirect('resources/:id/edit', (params) => `/curriculum/${encode(params.id)}/edit`),
-  { path: 'dashboard', element: page(DashboardRedirect) },
-  { path: 'my-dashboard', element: page(DashboardRedirect) },
+  { path: 'dashboard', ...page(DashboardRedirect) },
+  { path: 'my-dashboard', ...page(DashboardRedirect) },
   // The footer's informational pages.
   info('blog', 'blog'),
-  { path: 'contact', element: page(ContactPage) },
+  { path: 'contact', ...page(ContactPage) },
   // A mail's unsubscribe link (no sign-in: the token is the proof).
-  { path: 'notifications/unsubscribe', element: page(UnsubscribePage) },
+  { path: 'notifications/unsubscribe', ...page(UnsubscribePage) },
   info('terms', 'terms'),
   info('privacy', 'privacy'),
   info('cookies', 'cookies'),
   // Third route kind: open to visitors (guests may browse resources, curriculum and stores).
-  { path: 'curriculum', element: page(CurriculumPage) },
-  { path: 'curriculum/:resourceId', element: page(ResourceDetailsPage) },
-  { path: 'sellers/:sellerId', element: page(SellerStorePage) },
-  { path: 'seller-store/:sellerId', element: page(SellerStorePage) },
-  { path: 'shop', element: page(ShopPage) },
-  { path: 'shop/bag', element: page(ShopBagPage) },
-  { path: 'shop/:handle', element: page(ShopProductPage) },
+  { path: 'curriculum', ...page(CurriculumPage) },
+  { path: 'curriculum/:resourceId', ...page(ResourceDetailsPage) },
+  { path: 'sellers/:sellerId', ...page(SellerStorePage) },
+  { path: 'seller-store/:sellerId', ...page(SellerStorePage) },
+  { path: 'shop', ...page(ShopPage) },
+  { path: 'shop/bag', ...page(ShopBagPage) },
+  { path: 'shop/:handle', ...page(ShopProductPage) },
 ];
 
 /** Signed-in-only pages with the site header and footer. */
 const memberRoutes: RouteObject[] = [
-  { path: 'courses/:courseId/modules/:moduleId', element: page(ModulePage) },
+  { path: 'courses/:courseId/modules/:moduleId', ...page(ModulePage) },
   {
     path: 'courses/:courseId/modules/:moduleId/lessons/:lessonId',
-    element: page(LessonPage),
+    ...page(LessonPage),
     handle: signedInRender('src/features/learning/LessonPage.tsx'),
   },
-  { path: 'courses/:courseId/modules/:moduleId/quizzes/:quizId', element: page(QuizPage) },
-  { path: 'my-certifications', element: page(MyCertificatesPage) },
+  { path: 'courses/:courseId/modules/:moduleId/quizzes/:quizId', ...page(QuizPage) },
+  { path: 'my-certifications', ...page(MyCertificatesPage) },
   {
     path: 'my-courses',
-    element: page(MyCoursesPage),
+    ...page(MyCoursesPage),
     handle: signedInRender('src/features/learning/MyCoursesPage.tsx'),
   },
-  { path: 'certificate-templates', element: page(CertificateTemplatesPage) },
-  { path: 'certificates', element: page(MyCertificatesPage) },
-  { path: 'certificates/:certificateId', element: page(CertificatePage) },
-  { path: 'connect/book/:instructorId', element: page(BookingPage) },
-  { path: 'connect/profile', element: page(InstructorProfilePage) },
-  { path: 'instructors/:instructorId/book', element: page(BookingPage) },
-  { path: 'my-bookings', element: page(MyBookingsPage) },
-  { path: 'my-store', element: page(SellerResourcesPage) },
-  { path: 'my-resources', element: page(MyResourcesPage) },
-  { path: 'curriculum/upload', element: page(ResourceUploadPage) },
-  { path: 'upload-resource', element: page(ResourceUploadPage) },
-  { path: 'simple-upload', element: page(ResourceUploadPage) },
-  { path: 'curriculum/:id/edit', element: page(ResourceEditPage) },
-  { path: 'checkout', element: page(CheckoutPage) },
+  { path: 'certificate-templates', ...page(CertificateTemplatesPage) },
+  { path: 'certificates', ...page(MyCertificatesPage) },
+  { path: 'certificates/:certificateId', ...page(CertificatePage) },
+  { path: 'connect/book/:instructorId', ...page(BookingPage) },
+  { path: 'connect/profile', ...page(InstructorProfilePage) },
+  { path: 'instructors/:instructorId/book', ...page(BookingPage) },
+  { path: 'my-bookings', ...page(MyBookingsPage) },
+  { path: 'my-store', ...page(SellerResourcesPage) },
+  { path: 'my-resources', ...page(MyResourcesPage) },
+  { path: 'curriculum/upload', ...page(ResourceUploadPage) },
+  { path: 'upload-resource', ...page(ResourceUploadPage) },
+  { path: 'simple-upload', ...page(ResourceUploadPage) },
+  { path: 'curriculum/:id/edit', ...page(ResourceEditPage) },
+  { path: 'checkout', ...page(CheckoutPage) },
   {
     path: 'my-purchases',
-    element: page(MyPurchasesPage),
+    ...page(MyPurchasesPage),
     handle: signedInRender('src/features/purchases/MyPurchasesPage.tsx'),
   },
-  { path: 'multi-dashboard', element: page(MultiDashboardPage) },
-  { path: 'dashboard/user', element: page(UserDashboardPage) },
-  { path: 'profile', element: page(ProfilePage) },
-  { path: 'profile/edit', element: page(ProfileEditPage) },
-  { path: 'profile-image-debug', element: page(ProfileImageDebugPage) },
+  { path: 'multi-dashboard', ...page(MultiDashboardPage) },
+  { path: 'dashboard/user', ...page(UserDashboardPage) },
+  { path: 'profile', ...page(ProfilePage) },
+  { path: 'profile/edit', ...page(ProfileEditPage) },
+  { path: 'profile-image-debug', ...page(ProfileImageDebugPage) },
   {
     path: 'messages/:conversationId?',
-    element: page(MessagesPage),
+    ...page(MessagesPage),
     handle: signedInRender('src/features/messages/MessagesPage.tsx'),
   },
 ];
@@ -300,68 +301,68 @@ const memberRoutes: RouteObject[] = [
  * each role's own links (spec section 2, "Admin layout"); every sidebar link has a route here.
  */
 const workspaceRoutes: RouteObject[] = [
-  { path: 'seller-dashboard', element: page(SellerDashboardPage) },
-  { path: 'seller', element: page(SellerDashboardPage) },
-  { path: 'seller/resources', element: page(SellerResourcesPage) },
-  { path: 'seller/resources/add', element: page(ResourceUploadPage) },
-  { path: 'seller/resources/create', element: page(ResourceUploadPage) },
-  { path: 'seller/upload-resource', element: page(ResourceUploadPage) },
-  { path: 'seller/analytics', element: page(SellerAnalyticsPage) },
-  { path: 'seller/payments', element: page(SellerPaymentsPage) },
-  { path: 'seller/settings', element: page(SellerSettingsPage) },
-  { path: 'seller/messages/:conversationId?', element: page(MessagesPage) },
-  { path: 'instructor', element: page(InstructorDashboardPage) },
-  { path: 'instructor/dashboard', element: page(InstructorDashboardPage) },
-  { path: 'instructor/courses', element: page(InstructorCoursesPage) },
-  { path: 'instructor/courses/create', element: page(InstructorCourseCreatePage) },
-  { path: 'instructor/courses/:id', element: page(InstructorCourseEditPage) },
-  { path: 'instructor/students', element: page(InstructorStudentsPage) },
-  { path: 'instructor/quizzes', element: page(InstructorQuizzesPage) },
-  { path: 'instructor/certificates', element: page(InstructorCertificatesPage) },
-  { path: 'instructor/certificates/issue', element: page(InstructorCertificateIssuePage) },
-  { path: 'instructor/availability', element: page(InstructorAvailabilityPage) },
-  { path: 'instructor/bookings', element: page(InstructorBookingsPage) },
-  { path: 'instructor/messages/:conversationId?', element: page(MessagesPage) },
-  { path: 'instructor/settings', element: page(InstructorConnectSettingsPage) },
+  { path: 'seller-dashboard', ...page(SellerDashboardPage) },
+  { path: 'seller', ...page(SellerDashboardPage) },
+  { path: 'seller/resources', ...page(SellerResourcesPage) },
+  { path: 'seller/resources/add', ...page(ResourceUploadPage) },
+  { path: 'seller/resources/create', ...page(ResourceUploadPage) },
+  { path: 'seller/upload-resource', ...page(ResourceUploadPage) },
+  { path: 'seller/analytics', ...page(SellerAnalyticsPage) },
+  { path: 'seller/payments', ...page(SellerPaymentsPage) },
+  { path: 'seller/settings', ...page(SellerSettingsPage) },
+  { path: 'seller/messages/:conversationId?', ...page(MessagesPage) },
+  { path: 'instructor', ...page(InstructorDashboardPage) },
+  { path: 'instructor/dashboard', ...page(InstructorDashboardPage) },
+  { path: 'instructor/courses', ...page(InstructorCoursesPage) },
+  { path: 'instructor/courses/create', ...page(InstructorCourseCreatePage) },
+  { path: 'instructor/courses/:id', ...page(InstructorCourseEditPage) },
+  { path: 'instructor/students', ...page(InstructorStudentsPage) },
+  { path: 'instructor/quizzes', ...page(InstructorQuizzesPage) },
+  { path: 'instructor/certificates', ...page(InstructorCertificatesPage) },
+  { path: 'instructor/certificates/issue', ...page(InstructorCertificateIssuePage) },
+  { path: 'instructor/availability', ...page(InstructorAvailabilityPage) },
+  { path: 'instructor/bookings', ...page(InstructorBookingsPage) },
+  { path: 'instructor/messages/:conversationId?', ...page(MessagesPage) },
+  { path: 'instructor/settings', ...page(InstructorConnectSettingsPage) },
 ];
 
 /** Admin-only pages (admins and curriculum officers) in the admin layout. */
 const adminRoutes: RouteObject[] = [
-  { path: 'admin', element: page(AdminDashboardPage) },
-  { path: 'admin/dashboard', element: page(AdminDashboardPage) },
-  { path: 'admin/users', element: page(AdminUsersPage) },
-  { path: 'admin/users/:id', element: page(AdminUserPage) },
-  { path: 'admin/roles', element: page(AdminRolesPage) },
-  { path: 'admin/courses', element: page(AdminCoursesPage) },
-  { path: 'admin/course-categories', element: page(AdminCourseCategoriesPage) },
-  { path: 'admin/certificates', element: page(AdminCertificatesPage) },
-  { path: 'admin/resources', element: page(AdminResourcesPage) },
-  { path: 'admin/curriculum', element: page(AdminResourcesPage) },
-  { path: 'admin/resource-categories', element: page(AdminResourceCategoriesPage) },
-  { path: 'admin/curriculum-categories', element: page(AdminResourceCategoriesPage) },
-  { path: 'admin/instructors', element: page(AdminInstructorsPage) },
-  { path: 'admin/bookings', element: page(AdminBookingsPage) },
-  { path: 'admin/dance-styles', element: page(AdminDanceStylesPage) },
-  { path: 'admin/subscription-plans', element: page(AdminSubscriptionPlansPage) },
-  { path: 'admin/coupons', element: page(AdminCouponsPage) },
-  { path: 'admin/outbox', element: page(AdminOutboxPage) },
-  { path: 'admin/api-tokens', element: page(AdminApiTokensPage) },
-  { path: 'admin/security', element: page(AdminSecurityPage) },
-  { path: 'admin/webhooks', element: page(AdminWebhooksPage) },
-  { path: 'admin/webhooks/:id', element: page(AdminWebhookEndpointPage) },
-  { path: 'admin/orders', element: page(AdminOrdersPage) },
-  { path: 'admin/orders/:id', element: page(AdminOrderPage) },
-  { path: 'admin/store', element: page(AdminStorePage) },
-  { path: 'admin/store/products', element: page(AdminStoreProductsPage) },
-  { path: 'admin/store/orders', element: page(AdminStoreOrdersPage) },
-  { path: 'admin/messages', element: page(AdminMessagesPage) },
-  { path: 'admin/settings', element: page(AdminSettingsPage) },
-  { path: 'admin/sellers', element: page(AdminSellersPage) },
-  { path: 'admin/deployment', element: page(AdminDeploymentPage) },
-  { path: 'admin/documentation', element: page(AdminDocumentationPage) },
-  { path: 'admin/course-creator', element: page(AdminCourseCreatorPage) },
-  { path: 'admin/curriculum-officer', element: page(CurriculumOfficerPage) },
-  { path: 'curriculum-officer-dashboard', element: page(CurriculumOfficerPage) },
+  { path: 'admin', ...page(AdminDashboardPage) },
+  { path: 'admin/dashboard', ...page(AdminDashboardPage) },
+  { path: 'admin/users', ...page(AdminUsersPage) },
+  { path: 'admin/users/:id', ...page(AdminUserPage) },
+  { path: 'admin/roles', ...page(AdminRolesPage) },
+  { path: 'admin/courses', ...page(AdminCoursesPage) },
+  { path: 'admin/course-categories', ...page(AdminCourseCategoriesPage) },
+  { path: 'admin/certificates', ...page(AdminCertificatesPage) },
+  { path: 'admin/resources', ...page(AdminResourcesPage) },
+  { path: 'admin/curriculum', ...page(AdminResourcesPage) },
+  { path: 'admin/resource-categories', ...page(AdminResourceCategoriesPage) },
+  { path: 'admin/curriculum-categories', ...page(AdminResourceCategoriesPage) },
+  { path: 'admin/instructors', ...page(AdminInstructorsPage) },
+  { path: 'admin/bookings', ...page(AdminBookingsPage) },
+  { path: 'admin/dance-styles', ...page(AdminDanceStylesPage) },
+  { path: 'admin/subscription-plans', ...page(AdminSubscriptionPlansPage) },
+  { path: 'admin/coupons', ...page(AdminCouponsPage) },
+  { path: 'admin/outbox', ...page(AdminOutboxPage) },
+  { path: 'admin/api-tokens', ...page(AdminApiTokensPage) },
+  { path: 'admin/security', ...page(AdminSecurityPage) },
+  { path: 'admin/webhooks', ...page(AdminWebhooksPage) },
+  { path: 'admin/webhooks/:id', ...page(AdminWebhookEndpointPage) },
+  { path: 'admin/orders', ...page(AdminOrdersPage) },
+  { path: 'admin/orders/:id', ...page(AdminOrderPage) },
+  { path: 'admin/store', ...page(AdminStorePage) },
+  { path: 'admin/store/products', ...page(AdminStoreProductsPage) },
+  { path: 'admin/store/orders', ...page(AdminStoreOrdersPage) },
+  { path: 'admin/messages', ...page(AdminMessagesPage) },
+  { path: 'admin/settings', ...page(AdminSettingsPage) },
+  { path: 'admin/sellers', ...page(AdminSellersPage) },
+  { path: 'admin/deployment', ...page(AdminDeploymentPage) },
+  { path: 'admin/documentation', ...page(AdminDocumentationPage) },
+  { path: 'admin/course-creator', ...page(AdminCourseCreatorPage) },
+  { path: 'admin/curriculum-officer', ...page(CurriculumOfficerPage) },
+  { path: 'curriculum-officer-dashboard', ...page(CurriculumOfficerPage) },
 ];
 
 export const routes: RouteObject[] = [
@@ -372,7 +373,7 @@ export const routes: RouteObject[] = [
     children: [
       ...publicRoutes,
       { element: <ProtectedRoute />, children: memberRoutes },
-      { path: '*', element: page(NotFoundPage) },
+      { path: '*', ...page(NotFoundPage) },
     ],
   },
   {
@@ -396,19 +397,6 @@ export const routes: RouteObject[] = [
     children: adminRoutes,
   },
 ];
-
-/**
- * Loads the pages shown at `pathname` (before React adopts a server-rendered page: boot.tsx); true
- * when there is one (it says when it is ready: ssr/PageReady.tsx).
- */
-export async function preloadRoutePages(pathname: string): Promise<boolean> {
-  const pages = (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
-    const page = match.route.element ? PAGE_OF_ELEMENT.get(match.route.element as ReactElement) : undefined;
-    return page ? [page] : [];
-  });
-  await Promise.all(pages.map((page) => page.preload()));
-  return pages.length > 0;
-}
 
 /** What the server needs to know of a path before sending its page (entry-server.tsx). */
 export interface RouteAccess {

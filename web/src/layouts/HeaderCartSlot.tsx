@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CartLineRow } from '../features/cart/CartLineRow';
 import { useCart } from '../features/cart/useCart';
-import { formatCurrency } from '../lib/currency';
+import { formatCents } from '../lib/currency';
 import { ScrollPanel } from '../ui/ScrollPanel';
 
 /** The dropdown's list scrolls above this height (spec section 2). */
@@ -109,7 +109,7 @@ export function HeaderCartSlot() {
               <HStack justify="space-between">
                 <Text fontWeight="semibold">Total</Text>
                 <Text fontWeight="bold" data-testid="cart-total">
-                  {formatCurrency(cart.total)}
+                  {formatCents(cart.subtotalCents)}
                 </Text>
               </HStack>
               <Button

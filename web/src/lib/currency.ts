@@ -25,3 +25,11 @@ export function formatCurrency(value: unknown): string {
   const formatted = usd.format(amount);
   return formatted === '-$0.00' ? '$0.00' : formatted;
 }
+
+/**
+ * Formats whole cents as US dollars ("$1,234.50"): the one formatter of the amounts the web keeps
+ * and adds up in integer cents, as the server counts them; missing shows $0.00.
+ */
+export function formatCents(cents: number | null | undefined): string {
+  return formatCurrency((cents ?? 0) / 100);
+}

@@ -28,3 +28,8 @@ export function parsePrice(value: string | number | null | undefined): number {
   if (parsed === 0) return 0;
   return negative ? -parsed : parsed;
 }
+
+/** A price in dollars (a number, or text such as "$7.00") in whole cents. */
+export function dollarsToCents(value: string | number | null | undefined): number {
+  return Math.round(parsePrice(value) * 100);
+}

@@ -15,6 +15,7 @@ import {
   addGuestItem,
   type GuestCartInput,
   guestCartCount,
+  guestPriceOf,
   loadGuestCart,
   saveGuestCart,
 } from '../features/cart/guestCart';
@@ -41,7 +42,13 @@ export function itemOf(button: HTMLElement): Required<Omit<GuestCartInput, 'quan
   const priceCents = Number(button.dataset.cartItemPriceCents);
   if ((itemType !== 'course' && itemType !== 'resource') || !itemId || !title) return null;
   if (!Number.isInteger(priceCents) || priceCents < 0) return null;
-  return { itemType, itemId, title, price: priceCents / 100, imageUrl: button.dataset.cartItemImage || null };
+  return {
+    itemType,
+    itemId,
+    title,
+    price: guestPriceOf(priceCents),
+    imageUrl: button.dataset.cartItemImage || null,
+  };
 }
 
 /** Shows `count` on the header's cart button until the app draws its own. */

@@ -17,8 +17,8 @@
 import {
   type GuestCartItem,
   guestCartCount,
-  guestCartTotal,
-  guestUnitPrice,
+  guestCartTotalCents,
+  guestUnitPriceCents,
   loadGuestCart,
   maxQuantityOf,
   removeGuestItem,
@@ -27,7 +27,7 @@ import {
 } from '../features/cart/guestCart';
 import { GUEST_MODE_KEY, parseGuestMode } from '../features/cart/guestMode';
 import { GUEST_CART_KEY } from '../features/cart/storageKeys';
-import { formatCurrency } from '../lib/currency';
+import { formatCents } from '../lib/currency';
 import { showEarlyCount } from './earlyCart';
 import { EARLY_ISLAND } from './earlyDialog';
 import { type MemberCart, renderedMemberCart } from './memberCartState';
@@ -45,9 +45,9 @@ interface EarlyLine {
   id: string;
   title: string;
   itemType: string;
-  unitPrice: number;
+  unitPriceCents: number;
   quantity: number;
-  lineTotal: number;
+  lineTotalCents: number;
   /** The most units the line may have; null when its changes wait for the app. */
   max: number | null;
 }
@@ -57,7 +57,7 @@ interface EarlyCartSource {
   heading: string;
   checkoutHref: string;
   lines(): EarlyLine[];
-  total(lines: EarlyLine[]): number;
+  totalCents(lines: EarlyLine[]): number;
   /** The guest's changes; absent for a member (the buttons are disabled until the app is here). */
   change?: { quantity(id: string, quantity: number): void; remove(id: string): void };
 }
@@ -86,7 +86,7 @@ function lineRow(line: EarlyLine, source: EarlyCartSource) {
   const row = element('li', 'drx-early-cart-line');
   row.dataset.testid = 'cart-line';
   const about = element('div', 'drx-early-cart-about');
-  const unit = formatCurrency(line.unitPrice);
+  const unit = formatCents(line.unitPriceCents);
   about.append(
     element('p', 'drx-early-cart-title', line.title),
     element(
@@ -116,7 +116,7 @@ function lineRow(line: EarlyLine, source: EarlyCartSource) {
   );
   about.append(quantity);
   const end = element('div', 'drx-early-cart-end');
-  const price = element('p', 'drx-early-cart-price', formatCurrency(line.lineTotal));
+  const price = element('p', 'drx-early-cart-price', formatCents(line.lineTotalCents));
   price.dataset.testid = 'cart-line-price';
   end.append(
     price,
@@ -141,16 +141,16 @@ function guestSource(storage: Storage, redraw: () => void): EarlyCartSource {
     id: line.id,
     title: line.title,
     itemType: line.itemType,
-    unitPrice: guestUnitPrice(line),
+    unitPriceCents: guestUnitPriceCents(line),
     quantity: line.quantity,
-    lineTotal: guestUnitPrice(line) * line.quantity,
+    lineTotalCents: guestUnitPriceCents(line) * line.quantity,
     max: maxQuantityOf(line.itemType),
   });
   return {
     heading: 'Guest Shopping Cart',
     checkoutHref: '/cart',
     lines: () => all().map(view),
-    total: () => guestCartTotal(all()),
+    totalCents: () => guestCartTotalCents(all()),
     change: {
       quantity: (id, quantity) => save(setGuestQuantity(all(), id, quantity)),
       remove: (id) => save(removeGuestItem(all(), id)),
@@ -164,16 +164,16 @@ function memberSource(cart: MemberCart): EarlyCartSource {
     id: line.id,
     title: line.title,
     itemType: line.itemType,
-    unitPrice: line.unitPriceCents / 100,
+    unitPriceCents: line.unitPriceCents,
     quantity: line.quantity,
-    lineTotal: line.lineTotalCents / 100,
+    lineTotalCents: line.lineTotalCents,
     max: null,
   }));
   return {
     heading: 'Your Cart',
     checkoutHref: '/simple-checkout',
     lines: () => lines,
-    total: () => cart.subtotalCents / 100,
+    totalCents: () => cart.subtotalCents,
   };
 }
 
@@ -250,7 +250,7 @@ export function openEarlyCart(trigger: HTMLElement, storage: Storage | null, sig
       body.append(list);
     }
     const total = element('div', 'drx-early-cart-total');
-    const amount = element('span', 'drx-early-cart-strong', formatCurrency(source.total(lines)));
+    const amount = element('span', 'drx-early-cart-strong', formatCents(source.totalCents(lines)));
     amount.dataset.testid = 'cart-total';
     total.append(element('span', 'drx-early-cart-strong', 'Total'), amount);
     // Checkout goes to /cart (a guest's) or /simple-checkout (a member's); with nothing to buy it is

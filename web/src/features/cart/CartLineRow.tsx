@@ -1,7 +1,7 @@
 import { Box, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { formatCurrency } from '../../lib/currency';
+import { formatCents } from '../../lib/currency';
 import { localImageUrl } from '../../lib/imageUrl';
 import { maxQuantityOf } from './guestCart';
 import type { CartLineView } from './useCart';
@@ -50,8 +50,8 @@ export function CartLineRow({
         </Text>
         <Text fontSize="xs" color="fg.muted">
           {line.itemType === 'course'
-            ? `Course · ${formatCurrency(line.unitPrice)} · one seat per buyer`
-            : `Resource · ${formatCurrency(line.unitPrice)} per licence`}
+            ? `Course · ${formatCents(line.unitPriceCents)} · one seat per buyer`
+            : `Resource · ${formatCents(line.unitPriceCents)} per licence`}
         </Text>
         <HStack gap={1}>
           <IconButton
@@ -79,7 +79,7 @@ export function CartLineRow({
       </Stack>
       <Stack gap={1} align="flex-end">
         <Text fontWeight="semibold" fontSize={compact ? 'sm' : 'md'} data-testid="cart-line-price">
-          {formatCurrency(line.lineTotal)}
+          {formatCents(line.lineTotalCents)}
         </Text>
         <IconButton
           size="2xs"

@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { ShoppingCart } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatCurrency } from '../../lib/currency';
+import { formatCents } from '../../lib/currency';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CartLineRow } from './CartLineRow';
@@ -88,18 +88,18 @@ export default function CartPage() {
                   <>
                     <HStack justify="space-between">
                       <Text color="fg.muted">Subtotal</Text>
-                      <Text data-testid="cart-page-subtotal">{formatCurrency(cart.total)}</Text>
+                      <Text data-testid="cart-page-subtotal">{formatCents(subtotalCents)}</Text>
                     </HStack>
                     <HStack justify="space-between" data-testid="cart-member-discount">
                       <Text color="fg.muted">Member discount ({discount.percent}%)</Text>
-                      <Text color="green.fg">−{formatCurrency(discount.cents / 100)}</Text>
+                      <Text color="green.fg">−{formatCents(discount.cents)}</Text>
                     </HStack>
                   </>
                 ) : null}
                 <HStack justify="space-between">
                   <Text fontWeight="semibold">Total</Text>
                   <Text fontWeight="bold" fontSize="xl" data-testid="cart-page-total">
-                    {formatCurrency(discount ? (subtotalCents - discount.cents) / 100 : cart.total)}
+                    {formatCents(discount ? subtotalCents - discount.cents : subtotalCents)}
                   </Text>
                 </HStack>
                 {member ? (

@@ -3,7 +3,7 @@ import {
   addGuestItem,
   GUEST_CART_KEY,
   guestCartCount,
-  guestCartTotal,
+  guestCartTotalCents,
   type GuestCartItem,
   loadGuestCart,
   MAX_QUANTITY,
@@ -98,10 +98,10 @@ describe('guest cart rules', () => {
     expect(removeGuestItem(items, id).map((i) => i.itemId)).toEqual(['c-1']);
   });
 
-  it('counts quantities and totals the lines in dollars', () => {
+  it('counts quantities and totals the lines in cents', () => {
     const items = setGuestQuantity(addGuestItem(addGuestItem([], COURSE), RESOURCE), 'guest-resource-r-1', 2);
     expect(guestCartCount(items)).toBe(3);
-    expect(guestCartTotal(items)).toBe(174);
+    expect(guestCartTotalCents(items)).toBe(17400);
   });
 });
 

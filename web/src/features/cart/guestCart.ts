@@ -1,4 +1,4 @@
-import { parsePrice } from '../../lib/price';
+import { dollarsToCents, parsePrice } from '../../lib/price';
 import {
   type KeyValueStorage,
   loadStoredList,
@@ -19,7 +19,10 @@ export const MAX_QUANTITY = 99;
 
 export type CartItemType = 'course' | 'resource';
 
-/** A guest cart line in the spec's shape; `price` is in dollars. */
+/**
+ * A guest cart line in the spec's shape, as stored; `price` is in dollars (the web counts in cents:
+ * {@link guestUnitPriceCents}, {@link guestPriceOf}).
+ */
 export interface GuestCartItem {
   id: string;
   itemType: CartItemType;
@@ -117,13 +120,23 @@ export function guestUnitPrice(item: Pick<GuestCartItem, 'price' | 'details'>): 
   return parsePrice(item.details.price);
 }
 
+/** Unit price of a line in whole cents (what the web adds up). */
+export function guestUnitPriceCents(item: Pick<GuestCartItem, 'price' | 'details'>): number {
+  return dollarsToCents(guestUnitPrice(item));
+}
+
+/** The stored price (dollars, as the spec keeps it) of a price in cents. */
+export function guestPriceOf(cents: number): number {
+  return cents / 100;
+}
+
 export function guestCartCount(items: GuestCartItem[]): number {
   return items.reduce((sum, item) => sum + item.quantity, 0);
 }
 
-/** Sum of the lines in dollars. */
-export function guestCartTotal(items: GuestCartItem[]): number {
-  return items.reduce((sum, item) => sum + guestUnitPrice(item) * item.quantity, 0);
+/** Sum of the lines in whole cents. */
+export function guestCartTotalCents(items: GuestCartItem[]): number {
+  return items.reduce((sum, item) => sum + guestUnitPriceCents(item) * item.quantity, 0);
 }
 
 function isItemType(value: unknown): value is CartItemType {

@@ -5,7 +5,13 @@ import { useStaleTime } from '../../apollo/staleTime';
 import { toaster } from '../../ui/toaster';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { CartDocument } from './cartDocuments';
-import { type CartItemType, guestCartCount, guestCartTotal, guestUnitPrice } from './guestCart';
+import {
+  type CartItemType,
+  guestCartCount,
+  guestCartTotalCents,
+  guestPriceOf,
+  guestUnitPriceCents,
+} from './guestCart';
 import { addedToast, type CartAddInput, useCartItemAdd } from './useCartItemAdd';
 import { useCartClear } from './useCartClear';
 import { useCartItemRemove } from './useCartItemRemove';
@@ -18,15 +24,15 @@ export const CART_POLL_MS = 3000;
 /** The spec's cart stale time (section 9): a cart view mounting with an older answer asks again. */
 export const CART_STALE_MS = 1000;
 
-/** A cart line as the dropdown and the cart page show it; amounts in dollars. */
+/** A cart line as the dropdown and the cart page show it; amounts in whole cents. */
 export interface CartLineView {
   id: string;
   itemType: CartItemType;
   itemId: string;
   title: string;
-  unitPrice: number;
+  unitPriceCents: number;
   quantity: number;
-  lineTotal: number;
+  lineTotalCents: number;
   imageUrl: string | null;
 }
 
@@ -35,9 +41,7 @@ export interface CartState {
   mode: 'guest' | 'member' | 'loading';
   lines: CartLineView[];
   count: number;
-  /** The lines' sum in dollars (before a member's discount). */
-  total: number;
-  /** The same in cents, as the server counts it (the guest's: from their lines). */
+  /** The lines' sum in cents before a member's discount, as the server counts it (the guest's: from their lines). */
   subtotalCents: number;
   /** What my membership takes off (resource lines); null for guests and when nothing is taken. */
   discount: { percent: number; cents: number } | null;
@@ -78,23 +82,23 @@ export function useCart({ poll = false }: { poll?: boolean } = {}): CartState {
         itemType: line.itemType as CartItemType,
         itemId: line.itemId,
         title: line.title,
-        unitPrice: line.unitPriceCents / 100,
+        unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
-        lineTotal: line.lineTotalCents / 100,
+        lineTotalCents: line.lineTotalCents,
         imageUrl: line.imageUrl,
       }));
     }
     if (mode === 'guest') {
       return guest.guestCart.map((item) => {
-        const unitPrice = guestUnitPrice(item);
+        const unitPriceCents = guestUnitPriceCents(item);
         return {
           id: item.id,
           itemType: item.itemType,
           itemId: item.itemId,
           title: item.title,
-          unitPrice,
+          unitPriceCents,
           quantity: item.quantity,
-          lineTotal: unitPrice * item.quantity,
+          lineTotalCents: unitPriceCents * item.quantity,
           imageUrl: item.imageUrl,
         };
       });
@@ -114,7 +118,7 @@ export function useCart({ poll = false }: { poll?: boolean } = {}): CartState {
         itemType: input.itemType,
         itemId: input.itemId,
         title: input.title,
-        price: input.priceCents / 100,
+        price: guestPriceOf(input.priceCents),
         quantity: input.quantity,
         imageUrl: input.imageUrl,
       });
@@ -177,14 +181,12 @@ export function useCart({ poll = false }: { poll?: boolean } = {}): CartState {
 
   const count =
     mode === 'member' ? (serverCart?.itemCount ?? 0) : mode === 'guest' ? guestCartCount(guest.guestCart) : 0;
-  const total =
+  const subtotalCents =
     mode === 'member'
-      ? (serverCart?.subtotalCents ?? 0) / 100
+      ? (serverCart?.subtotalCents ?? 0)
       : mode === 'guest'
-        ? guestCartTotal(guest.guestCart)
+        ? guestCartTotalCents(guest.guestCart)
         : 0;
-
-  const subtotalCents = mode === 'member' ? (serverCart?.subtotalCents ?? 0) : Math.round(total * 100);
   const discount =
     mode === 'member' && serverCart && serverCart.memberDiscountCents > 0
       ? { percent: serverCart.memberDiscountPercent, cents: serverCart.memberDiscountCents }
@@ -194,7 +196,6 @@ export function useCart({ poll = false }: { poll?: boolean } = {}): CartState {
     mode,
     lines,
     count,
-    total,
     subtotalCents,
     discount,
     loading: mode === 'loading' || (mode === 'member' && query.loading && !query.data),

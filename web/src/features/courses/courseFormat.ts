@@ -1,10 +1,10 @@
-import { formatCurrency } from '../../lib/currency';
+import { formatCents } from '../../lib/currency';
 import { parsePrice } from '../../lib/price';
 import type { CatalogFilters, CourseSortValue } from './courseParams';
 
 /** A course price from cents: "Free" for 0, else US dollars ("$149.00"). */
 export function coursePriceLabel(priceCents: number): string {
-  return priceCents > 0 ? formatCurrency(priceCents / 100) : 'Free';
+  return priceCents > 0 ? formatCents(priceCents) : 'Free';
 }
 
 /** "45 min", "1 h", "2 h 5 min"; empty for 0. */

@@ -3,7 +3,7 @@ import { Badge, Button, HStack, Icon, Link, Skeleton, Stack, Text } from '@chakr
 import { Award, PlayCircle, Sparkles } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { graphql } from '../../gql';
-import { formatCurrency } from '../../lib/currency';
+import { formatCents } from '../../lib/currency';
 import { canEnterAdminArea } from '../auth/roles';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { useCurrentUser } from '../auth/useCurrentUser';
@@ -60,7 +60,7 @@ export default function CourseEnrollmentActions({ courseId }: { courseId: string
 
   const enrollment = course.viewerEnrollment;
   const progress = course.viewerProgress;
-  const price = course.priceCents > 0 ? formatCurrency(course.priceCents / 100) : 'Free';
+  const price = course.priceCents > 0 ? formatCents(course.priceCents) : 'Free';
 
   if (enrollment) {
     const next = progress?.nextStep;

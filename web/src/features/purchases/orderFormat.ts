@@ -1,5 +1,3 @@
-import { formatCurrency } from '../../lib/currency';
-
 /** Order statuses of the graph (`Order.status`). */
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'refunded' | 'canceled';
 
@@ -34,9 +32,7 @@ export function orderStatusPalette(status: string): string {
 }
 
 /** Whole cents as US dollars ("$12.50"). */
-export function formatCents(cents: number): string {
-  return formatCurrency(cents / 100);
-}
+export { formatCents } from '../../lib/currency';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

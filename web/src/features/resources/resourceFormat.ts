@@ -1,5 +1,5 @@
 import type { ResourceFilter, ResourceSort } from '../../gql/graphql';
-import { formatCurrency } from '../../lib/currency';
+import { formatCents } from '../../lib/currency';
 import type { StoreFilters } from './resourceParams';
 
 export { filtersFromParams, filtersToParams, RESOURCE_SORTS, type StoreFilters } from './resourceParams';
@@ -43,7 +43,7 @@ export function activeFilterCount(filters: StoreFilters): number {
 }
 
 export function resourcePriceLabel(priceCents: number): string {
-  return priceCents === 0 ? 'Free' : formatCurrency(priceCents / 100);
+  return priceCents === 0 ? 'Free' : formatCents(priceCents);
 }
 
 const TYPE_LABELS: Record<string, string> = {

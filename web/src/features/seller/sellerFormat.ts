@@ -1,7 +1,5 @@
-import { formatCurrency } from '../../lib/currency';
-
 /** Whole cents as US dollars ("$12.50"). */
-export const formatCents = (cents: number | null | undefined) => formatCurrency((cents ?? 0) / 100);
+export { formatCents } from '../../lib/currency';
 
 /** A percent with up to two decimals ("10%", "12.5%"). */
 export function formatPercent(value: number): string {
