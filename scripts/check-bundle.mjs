@@ -31,7 +31,10 @@ export const FIRST_LOAD_GOAL = 150 * 1024;
 // (zag's scroll-area in the ark vendor chunk, ≈ 4.7 KiB), the guest catalogue link (≈ 0.9 KiB) and
 // the toasts' swipe (≈ 0.6 KiB): 349 KiB since. Issue 30's member cart dropdown before the app
 // (web/src/ssr/memberCartState.ts, in the entry: ≈ 0.7 KiB) took it to 349.3 KiB: 350 KiB since.
-export const APP_CEILING = 350 * 1024;
+// The header's conditional cart poll (features/cart/useCartPoll.ts, ≈ 0.5 KiB) and the navigation
+// progress bar route.lazy calls for (ui/NavigationProgress.tsx, ≈ 0.2 KiB), less what route.lazy
+// saved (ui/lazyPage.ts gone), took it to 350.2 KiB: 351 KiB since.
+export const APP_CEILING = 351 * 1024;
 export const CHUNK_BUDGET = 500 * 1000;
 export const FIRST_TAP_BUDGET = 12 * 1024;
 /** Text only the entry's early Add to Cart holds (web/src/ssr/earlyCart.ts, EARLY_ADD_SELECTOR). */

@@ -1,5 +1,5 @@
 import { expect as vexpect, describe, it } from 'vitest';
-import { DEMO_PASSWORD, pathOf, useBrowser } from '../support/browser';
+import { appReady, DEMO_PASSWORD, pathOf, useBrowser } from '../support/browser';
 import { apiSignIn } from '../support/two-step';
 
 const b = useBrowser();
@@ -16,6 +16,22 @@ describe('public routes', () => {
     await page.goto(from);
     await page.waitForURL((url) => url.pathname === to);
     vexpect(pathOf(page)).toBe(to);
+  });
+
+  it('answers a link to a page whose code is still on its way with a progress bar at once', async () => {
+    const page = await b.page();
+    await page.goto('/');
+    await appReady(page);
+    // The about page's code arrives 2 s late (a slow phone network).
+    await page.route('**/assets/AboutPage-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.fallback();
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await page.getByRole('progressbar', { name: 'Loading the page' }).waitFor({ timeout: 1000 });
+    await page.waitForURL('**/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByTestId('navigation-progress').waitFor({ state: 'detached' });
   });
 
   it('shows the not-found page for an unknown path', async () => {

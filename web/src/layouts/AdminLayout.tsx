@@ -18,6 +18,7 @@ import { displayNameOf } from '../features/auth/displayName';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { useLogout } from '../features/auth/useLogout';
 import { Avatar } from '../ui/Avatar';
+import { NavigationProgress } from '../ui/NavigationProgress';
 import { PageSpinner } from '../ui/PageSpinner';
 import { ScrollPanel } from '../ui/ScrollPanel';
 import { SkipLink } from '../ui/SkipLink';
@@ -187,6 +188,7 @@ export function AdminLayout() {
           ) : null}
         </Flex>
         <Box as="main" id="main" tabIndex={-1} flex="1" outline="none" p={{ base: '4', md: '6' }}>
+          <NavigationProgress />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

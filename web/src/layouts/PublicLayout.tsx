@@ -2,6 +2,7 @@ import { Box, Flex } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { GraceBanner } from '../features/membership/GraceBanner';
+import { NavigationProgress } from '../ui/NavigationProgress';
 import { PageSpinner } from '../ui/PageSpinner';
 import { SkipLink } from '../ui/SkipLink';
 import { Footer } from './Footer';
@@ -12,6 +13,7 @@ export function PublicLayout() {
   return (
     <Flex direction="column" minH="100vh">
       <SkipLink />
+      <NavigationProgress />
       <Header />
       <GraceBanner />
       {/* At least a screen high, so the footer starts below the fold and the page's content, arriving
