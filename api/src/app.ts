@@ -23,6 +23,8 @@ import { fieldSuggestionsForSignedInOnly } from './graphql/field-suggestions';
 import { publicUploads } from './http/public-uploads';
 import { apiSecurityHeaders, playgroundSecurityHeaders } from './http/security-headers';
 import { compressedUnless } from './http/compression';
+import { requireScope } from './modules/api-tokens/route-scope';
+import { CART_POLL_PATH, cartListRoute } from './modules/cart/cart-list.route';
 import { guardedPages, sessionViewer } from './http/page-access';
 import { loadPageRules } from './http/page-rules';
 import { loadPageRenderer } from './http/server-render';
@@ -89,8 +91,14 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const headerSettings = { https: config.cookieSecure };
   app.use(apiSecurityHeaders(headerSettings));
   // HTML, JSON and XML compressed on the fly (never an event stream or a download: http/compression.ts);
-  // the graph's POSTs are compressed by their handler, only when large enough.
-  app.use(compressedUnless((req) => req.method === 'POST' && req.path === '/graphql'));
+  // the graph's POSTs and the cart poll are compressed by their handler, only when large enough.
+  app.use(
+    compressedUnless(
+      (req) =>
+        (req.method === 'POST' && req.path === '/graphql') ||
+        (req.method === 'GET' && req.path === CART_POLL_PATH),
+    ),
+  );
   if (config.trustProxy) app.set('trust proxy', 1);
   // Files on the local disk, or in S3 when S3_BUCKET is set (shared with the job handlers).
   const storage = storageFor(config);
@@ -181,6 +189,10 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   const graphql = graphqlHandler(apollo, createContext);
   const graphqlBody = jsonBody(JSON_BODY_LIMIT_BYTES);
   app.post('/graphql', sameOriginOnly, sessionsMiddleware, rateLimit, graphqlBody, graphql);
+  // The cart poll (every signed-in header, every 3 s) likewise passes no other layer: a safe GET with
+  // no body or parameters needs neither the CSRF check nor the body parser nor the input check of the
+  // REST router (cart/cart-list.route.ts).
+  app.get(CART_POLL_PATH, sessionsMiddleware, rateLimit, requireScope('cart:write'), cartListRoute(orm.em));
   // Subscriptions over Server-Sent Events (graphql-sse), with the checks and limits of /graphql.
   const stream = graphqlStream({
     schema,
@@ -219,7 +231,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     '/api',
     sessionsMiddleware,
     rateLimit,
-    createRestRouter(apollo, createContext, sameOriginOnly, readPool, orm.em),
+    createRestRouter(apollo, createContext, sameOriginOnly, readPool),
   );
 
   // The built-in demo store (a local Shopify stand-in), outside production only (config.demoStore).

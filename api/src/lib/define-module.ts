@@ -1,5 +1,4 @@
 import type { ApolloServer } from '@apollo/server';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Router } from 'express';
 import type { Pool } from 'pg';
 import type { Context, ContextFactory } from '../graphql/context';
@@ -14,8 +13,6 @@ export interface RestMount {
   readonly createContext: ContextFactory;
   /** The app's plain pool (counters kept in PostgreSQL, http/rate-limit.ts). */
   readonly pool: Pool;
-  /** The ORM's root EntityManager, for a hot read outside GraphQL that needs no fork (the cart poll). */
-  readonly em: EntityManager;
 }
 
 /** A class the app hands to a library that reads its decorators (type-graphql, MikroORM). */

@@ -1,5 +1,4 @@
 import type { ApolloServer } from '@apollo/server';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type RequestHandler, Router } from 'express';
 import type { Pool } from 'pg';
 import type { Context, ContextFactory } from '../graphql/context';
@@ -23,11 +22,9 @@ export function createRestRouter(
   sameOriginOnly: RequestHandler,
   /** The app's plain pool: the ZIP code lookup's limit counts in PostgreSQL (http/rate-limit.ts). */
   pool: Pool,
-  /** The ORM's root EntityManager: the cart poll reads with its read pool, no fork (cart-list.route.ts). */
-  em: EntityManager,
 ): Router {
   const router = Router();
-  const mount = { router, server, createContext, pool, em };
+  const mount = { router, server, createContext, pool };
 
   // Callers that sign the raw body or post from their own servers (webhooks, one-click
   // unsubscribe): before the CSRF check and the JSON parser, each with its own body parser.

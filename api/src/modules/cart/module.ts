@@ -1,7 +1,5 @@
 import { defineModule } from '../../lib/define-module';
 import { CartService } from './cart.service';
-import { requireScope } from '../api-tokens/route-scope';
-import { cartListRoute } from './cart-list.route';
 import { CartItem } from './cart-item.entity';
 import { cartPermissions } from './cart.permissions';
 import { CartResolver } from './cart.resolver';
@@ -16,10 +14,6 @@ export const cartModule = defineModule({
   resolvers: [CartResolver],
   permissions: [cartPermissions],
   graphRoutes: cartRoutes,
-  // The cart poll (GET /api/cart), answered without GraphQL; before the graph rows.
-  restHandlers: ({ router, em }) => {
-    router.get('/cart', requireScope('cart:write'), cartListRoute(em));
-  },
   entities: [CartItem],
 });
 
