@@ -8,5 +8,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser at a time: the machine has 2 cores and the server needs one.
     fileParallelism: false,
+    // Tests marked concurrent (accessibility.e2e.ts's pages) run this many at a time, each in its
+    // own browser context: one page's loading and axe's analysis overlap another's.
+    maxConcurrency: 2,
   },
 });

@@ -256,9 +256,12 @@ async function blockingViolations(page: Page): Promise<string[]> {
   );
 }
 
-describe('accessibility of the public pages (signed out, axe WCAG 2.1 A/AA)', () => {
-  it.each(PUBLIC_PAGES)('%s has no serious or critical violation', async (_name, path) => {
-    const page = await b.page();
+// The pages are checked a few at a time (`maxConcurrency` in vitest.config.ts), each test in its
+// own browser context: loading, settling and axe's analysis of one page overlap another's.
+describe.concurrent('accessibility of the public pages (signed out, axe WCAG 2.1 A/AA)', () => {
+  it.for(PUBLIC_PAGES)('%s has no serious or critical violation', async ([_name, path], test) => {
+    const { expect } = test;
+    const page = await b.page({}, test);
     await page.goto(path(ids));
     await settle(page);
     expect(
@@ -294,11 +297,12 @@ const SIGNED_IN_CONNECT_PAGES: [name: string, username: string, path: (ids: Ids)
   ['my purchases with a shipped store order', 'member', () => '/my-purchases'],
 ];
 
-describe('accessibility of the Connect pages (signed in, axe WCAG 2.1 A/AA)', () => {
-  it.each(SIGNED_IN_CONNECT_PAGES)(
+describe.concurrent('accessibility of the Connect pages (signed in, axe WCAG 2.1 A/AA)', () => {
+  it.for(SIGNED_IN_CONNECT_PAGES)(
     '%s (as %s) has no serious or critical violation',
-    async (_name, username, path) => {
-      const page = await b.page();
+    async ([_name, username, path], test) => {
+      const { expect } = test;
+      const page = await b.page({}, test);
       const login = await apiSignIn(page, (p) => p, { username, password: DEMO_PASSWORD });
       expect(login.status(), `sign in as ${username}`).toBe(200);
       await page.goto(path(ids));
@@ -311,9 +315,10 @@ describe('accessibility of the Connect pages (signed in, axe WCAG 2.1 A/AA)', ()
   );
 });
 
-describe('accessibility of the shop in use (axe WCAG 2.1 A/AA)', () => {
-  it('/shop/bag with a line (a member) has no serious or critical violation', async () => {
-    const page = await b.page();
+describe.concurrent('accessibility of the shop in use (axe WCAG 2.1 A/AA)', () => {
+  it('/shop/bag with a line (a member) has no serious or critical violation', async (test) => {
+    const { expect } = test;
+    const page = await b.page({}, test);
     const login = await page.request.post('/api/login', {
       data: { username: 'member', password: DEMO_PASSWORD },
     });
@@ -348,8 +353,9 @@ describe('accessibility of the shop in use (axe WCAG 2.1 A/AA)', () => {
     ).toEqual([]);
   });
 
-  it('a product page with a size chosen and added to the bag has no serious or critical violation', async () => {
-    const page = await b.page();
+  it('a product page with a size chosen and added to the bag has no serious or critical violation', async (test) => {
+    const { expect } = test;
+    const page = await b.page({}, test);
     await page.goto(`/shop/${SHOP_PRODUCT}`);
     await settle(page);
     // The product page now comes rendered by the server: the size is chosen once the app has
@@ -370,85 +376,90 @@ describe('accessibility of the shop in use (axe WCAG 2.1 A/AA)', () => {
   });
 });
 
-describe('accessibility of the contact form and the staff inbox in use (axe WCAG 2.1 A/AA)', () => {
-  it('/contact showing its field errors has no serious or critical violation', async () => {
-    const page = await b.page();
-    await page.goto('/contact');
-    await settle(page);
-    await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByText('Your message is required.').waitFor();
-    expect(
-      await blockingViolations(page),
-      `${page.url()} has serious or critical accessibility violations`,
-    ).toEqual([]);
-  });
+describe.concurrent(
+  'accessibility of the contact form and the staff inbox in use (axe WCAG 2.1 A/AA)',
+  () => {
+    it('/contact showing its field errors has no serious or critical violation', async (test) => {
+      const { expect } = test;
+      const page = await b.page({}, test);
+      await page.goto('/contact');
+      await settle(page);
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await page.getByText('Your message is required.').waitFor();
+      expect(
+        await blockingViolations(page),
+        `${page.url()} has serious or critical accessibility violations`,
+      ).toEqual([]);
+    });
 
-  it('/admin/messages?item=… (a contact message with a note and a reply) has no serious or critical violation', async () => {
-    // a contact message from a guest, noted and answered by an admin
-    const guest = await api();
-    const sent = await guest.post('/api/contact', {
-      data: {
-        name: 'Axe Guest',
-        email: 'axe.guest@example.com',
-        subject: 'Accessibility check',
-        message: 'Hello!\nIs the inbox readable?',
-      },
+    it('/admin/messages?item=… (a contact message with a note and a reply) has no serious or critical violation', async (test) => {
+      const { expect } = test;
+      // a contact message from a guest, noted and answered by an admin
+      const guest = await api();
+      const sent = await guest.post('/api/contact', {
+        data: {
+          name: 'Axe Guest',
+          email: 'axe.guest@example.com',
+          subject: 'Accessibility check',
+          message: 'Hello!\nIs the inbox readable?',
+        },
+      });
+      expect(sent.status()).toBe(201);
+      const page = await b.page({}, test);
+      const login = await apiSignIn(page, (path) => path, {
+        username: 'admin',
+        password: DEMO_PASSWORD,
+      });
+      expect(login.ok()).toBe(true);
+      const inbox = await graphql<{ inboxItems: { nodes: { id: string }[] } }>(
+        page.request,
+        `
+          {
+            inboxItems(search: "axe.guest@example.com", first: 1) {
+              nodes {
+                id
+              }
+            }
+          }
+        `,
+      );
+      const id = inbox.inboxItems.nodes[0].id;
+      await graphql(
+        page.request,
+        `
+          mutation ($id: ID!) {
+            inboxNoteAdd(input: { itemId: $id, body: "Checked." }) {
+              userErrors {
+                code
+              }
+            }
+          }
+        `,
+        { id },
+      );
+      await graphql(
+        page.request,
+        `
+          mutation ($id: ID!) {
+            inboxReply(input: { itemId: $id, body: "Yes, it is." }) {
+              userErrors {
+                code
+              }
+            }
+          }
+        `,
+        { id },
+      );
+      await page.goto(`/admin/messages?item=${encodeURIComponent(id)}`);
+      await settle(page);
+      await page.getByRole('list', { name: 'Thread' }).getByText('Yes, it is.').waitFor();
+      expect(
+        await blockingViolations(page),
+        `${page.url()} has serious or critical accessibility violations`,
+      ).toEqual([]);
     });
-    expect(sent.status()).toBe(201);
-    const page = await b.page();
-    const login = await apiSignIn(page, (path) => path, {
-      username: 'admin',
-      password: DEMO_PASSWORD,
-    });
-    expect(login.ok()).toBe(true);
-    const inbox = await graphql<{ inboxItems: { nodes: { id: string }[] } }>(
-      page.request,
-      `
-        {
-          inboxItems(search: "axe.guest@example.com", first: 1) {
-            nodes {
-              id
-            }
-          }
-        }
-      `,
-    );
-    const id = inbox.inboxItems.nodes[0].id;
-    await graphql(
-      page.request,
-      `
-        mutation ($id: ID!) {
-          inboxNoteAdd(input: { itemId: $id, body: "Checked." }) {
-            userErrors {
-              code
-            }
-          }
-        }
-      `,
-      { id },
-    );
-    await graphql(
-      page.request,
-      `
-        mutation ($id: ID!) {
-          inboxReply(input: { itemId: $id, body: "Yes, it is." }) {
-            userErrors {
-              code
-            }
-          }
-        }
-      `,
-      { id },
-    );
-    await page.goto(`/admin/messages?item=${encodeURIComponent(id)}`);
-    await settle(page);
-    await page.getByRole('list', { name: 'Thread' }).getByText('Yes, it is.').waitFor();
-    expect(
-      await blockingViolations(page),
-      `${page.url()} has serious or critical accessibility violations`,
-    ).toEqual([]);
-  });
-});
+  },
+);
 
 /** The member's demo conversation with the demo instructor (seeded), by the member's session. */
 async function demoConversationId(page: Page): Promise<string> {
@@ -470,11 +481,12 @@ const MESSAGES_PAGES: [name: string, username: string, path: (conversationId: st
   ['seller: messages', 'seller', () => '/seller/messages'],
 ];
 
-describe('accessibility of the messages pages (signed in, axe WCAG 2.1 A/AA)', () => {
-  it.each(MESSAGES_PAGES)(
+describe.concurrent('accessibility of the messages pages (signed in, axe WCAG 2.1 A/AA)', () => {
+  it.for(MESSAGES_PAGES)(
     '%s (as %s) has no serious or critical violation',
-    async (_name, username, path) => {
-      const page = await b.page();
+    async ([_name, username, path], test) => {
+      const { expect } = test;
+      const page = await b.page({}, test);
       const login = await page.request.post('/api/login', { data: { username, password: DEMO_PASSWORD } });
       expect(login.ok(), `sign in as ${username}`).toBe(true);
       const conversationId = username === 'seller' ? '' : await demoConversationId(page);
@@ -487,8 +499,9 @@ describe('accessibility of the messages pages (signed in, axe WCAG 2.1 A/AA)', (
     },
   );
 
-  it('the compose dialog on an instructor profile (as a member) has no serious or critical violation', async () => {
-    const page = await b.page();
+  it('the compose dialog on an instructor profile (as a member) has no serious or critical violation', async (test) => {
+    const { expect } = test;
+    const page = await b.page({}, test);
     const login = await page.request.post('/api/login', {
       data: { username: 'member', password: DEMO_PASSWORD },
     });

@@ -5,7 +5,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject, type TestContext } from 'vitest';
 import { enterSecondStep, isDemoStaff } from './two-step';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,14 +72,32 @@ export async function waitForQuietNetwork(page: Page, quietMs = 500, timeout = 1
     .catch(() => undefined);
 }
 
+/** The contexts a test opened and the Content-Security-Policy violations their pages reported. */
+interface Opened {
+  contexts: BrowserContext[];
+  cspViolations: string[];
+}
+
+/** Closes what a test opened; throws when its pages violated the Content-Security-Policy. */
+async function closeOpened(opened: Opened): Promise<void> {
+  await Promise.all(opened.contexts.splice(0).map((c) => c.close()));
+  const violations = opened.cspViolations.splice(0);
+  if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+}
+
 /**
  * One Debian Chromium per spec file; each test opens a fresh context (no shared cookies). A test
  * whose pages violated the Content-Security-Policy fails (the policy is on for the whole suite).
+ * Tests that run concurrently (`it.concurrent`) pass their test context to `page`, so that each
+ * closes (and answers for) only its own pages.
  */
 export function useBrowser() {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const cspViolations: string[] = [];
+  /** What the tests opened without naming themselves (tests of the file running one at a time). */
+  const unowned: Opened = { contexts: [], cspViolations: [] };
+  afterEach(async () => {
+    await closeOpened(unowned);
+  });
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -94,31 +112,43 @@ export function useBrowser() {
       ],
     });
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-    const violations = cspViolations.splice(0);
-    if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
-  });
   afterAll(async () => {
     await browser?.close();
   });
+  const owned = new WeakMap<TestContext, Opened>();
+  /** What `test` opened, closed when it finishes (`unowned` without a test). */
+  function openedBy(test?: TestContext): Opened {
+    if (!test) return unowned;
+    let opened = owned.get(test);
+    if (!opened) {
+      const mine: Opened = { contexts: [], cspViolations: [] };
+      owned.set(test, mine);
+      test.onTestFinished(() => closeOpened(mine));
+      opened = mine;
+    }
+    return opened;
+  }
   return {
     baseURL: () => inject('baseURL'),
-    /** A page in a new context; `options` adds to (or overrides) the usual ones, e.g. a time zone. */
-    async page(options: BrowserContextOptions = {}): Promise<Page> {
+    /**
+     * A page in a new context; `options` adds to (or overrides) the usual ones, e.g. a time zone.
+     * `test`: the test's context, for tests running concurrently.
+     */
+    async page(options: BrowserContextOptions = {}, test?: TestContext): Promise<Page> {
+      const opened = openedBy(test);
       const context = await browser.newContext({
         baseURL: inject('baseURL'),
         viewport: { width: 1280, height: 800 },
         ...options,
       });
-      contexts.push(context);
+      opened.contexts.push(context);
       context.setDefaultTimeout(15_000);
       await context.addInitScript(REPORT_CSP_VIOLATIONS);
       await context.addInitScript(COUNT_FETCHES);
       context.on('console', (message) => {
         const text = message.text();
         if (/CSP violation|Content Security Policy/.test(text))
-          cspViolations.push(`${message.page()?.url()}: ${text}`);
+          opened.cspViolations.push(`${message.page()?.url()}: ${text}`);
       });
       return context.newPage();
     },

@@ -67,14 +67,39 @@ export async function apiSignIn(
   const request = page ? page.request : (target as APIRequestContext);
   const reusable = page !== null && isDemoStaff(data.username) && secret === DEMO_TWO_STEP_KEY;
   const cache = reusable ? sessionCacheFile(url('/api/user'), data.username) : null;
-  if (page && cache && fs.existsSync(cache)) {
+  if (!page || !cache) return signInWithCode(request, url, data, secret);
+  // Tests running concurrently take turns, so the account signs in once and the others reuse it.
+  const previous = signingIn.get(cache) ?? Promise.resolve();
+  const mine = previous.then(() => reuseOrSignIn(page, url, data, secret, cache));
+  signingIn.set(
+    cache,
+    mine.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  return mine;
+}
+
+/** The sign-ins of a seeded staff account in progress in this process, by session cache file. */
+const signingIn = new Map<string, Promise<void>>();
+
+async function reuseOrSignIn(
+  page: Page,
+  url: (path: string) => string,
+  data: { username: string; password: string },
+  secret: string,
+  cache: string,
+): Promise<APIResponse> {
+  const request = page.request;
+  if (fs.existsSync(cache)) {
     await page.context().addCookies(JSON.parse(fs.readFileSync(cache, 'utf8')));
     const me = await request.get(url('/api/user'));
     if (me.status() === 200 && (await me.json()).username === data.username) return me;
     await page.context().clearCookies({ name: SESSION_COOKIE });
   }
   const res = await signInWithCode(request, url, data, secret);
-  if (page && cache && res.status() === 200) {
+  if (res.status() === 200) {
     const cookies = (await page.context().cookies()).filter((c) => c.name === SESSION_COOKIE);
     fs.writeFileSync(cache, JSON.stringify(cookies));
   }
