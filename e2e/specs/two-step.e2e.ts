@@ -96,5 +96,22 @@ describe('two-step sign-in', () => {
     await expect.poll(() => pathOf(again), { timeout: 15_000 }).toBe('/dashboard');
     await again.goto('/admin');
     await expect.poll(() => pathOf(again), { timeout: 15_000 }).toBe('/admin');
+
+    // The suite shares one app: the account is a member again, so the seeded roles are the only staff
+    // (admin.e2e.ts counts them, whichever spec runs first).
+    const demoted = await graphql<{ userRolesUpdate: { userErrors: { message: string }[] } }>(
+      admin,
+      `
+        mutation ($input: UserRolesUpdateInput!) {
+          userRolesUpdate(input: $input) {
+            userErrors {
+              message
+            }
+          }
+        }
+      `,
+      { input: { userId: id, roles: ['user'] } },
+    );
+    expect(demoted.userRolesUpdate.userErrors).toEqual([]);
   });
 });

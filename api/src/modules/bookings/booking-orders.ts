@@ -72,11 +72,12 @@ export async function fulfilBooking(em: EntityManager, bookingId: string): Promi
   if (!row) return;
   const next = row.requires_approval ? 'requested' : 'confirmed';
   if (row.status === 'held') {
-    await em.execute(`update bookings set status = ?, updated_at = now() where id = ? and status = 'held'`, [
-      next,
-      bookingId,
-    ]);
-    await bookingChanged(em, bookingId, { type: next });
+    // Told only when this call moved it: a concurrent fulfilment that moved it first told already.
+    const moved = await em.execute<{ id: string }[]>(
+      `update bookings set status = ?, updated_at = now() where id = ? and status = 'held' returning id`,
+      [next, bookingId],
+    );
+    if (moved.length) await bookingChanged(em, bookingId, { type: next });
     return;
   }
   if (row.status !== 'expired') return;
