@@ -141,6 +141,8 @@ const steps = [
 ];
 
 const results = [];
+/** The failed tests by name, repeated under the summary: a CI log's tail is often all one sees. */
+const failures = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -164,6 +166,16 @@ for (const [name, cmd, args, cwd, report] of steps) {
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
     detail = `${r.numPassedTests} passed, ${r.numFailedTests} failed`;
+    for (const file of r.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'failed')
+          failures.push(`${name}: ${path.relative(root, file.name)} › ${t.fullName}`);
+      }
+      // A file that failed before its tests ran (an import error, a hook) names no test.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failures.push(`${name}: ${path.relative(root, file.name)} (${(file.message ?? '').split('\n')[0]})`);
+      }
+    }
     if (status !== 0 && r.numFailedTests === 0) failed += 1; // suite-level failure (e.g. a crash)
   } else if (status === 0) {
     passed += 1;
@@ -179,6 +191,7 @@ console.log('\n━━ summary ━━');
 for (const r of results) {
   console.log(`${r.ok ? '✔' : '✘'} ${r.name.padEnd(12)} ${r.seconds.padStart(6)} s  ${r.detail}`);
 }
+if (failures.length) console.log(`failed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
 console.log('(checks without tests — typecheck, lint, deps, format, generated, build — count as one each)');
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

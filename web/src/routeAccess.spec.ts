@@ -25,6 +25,17 @@ describe('routeAccess', () => {
     expect(routeAccess('/profile').guard).toBe('member');
   });
 
+  it("names where the spec's old addresses moved, with their parameters, and nothing for pages", () => {
+    expect(routeAccess('/pricing').redirectTo).toBe('/subscription');
+    expect(routeAccess('/course/42').redirectTo).toBe('/courses/42');
+    expect(routeAccess('/resources').redirectTo).toBe('/curriculum');
+    expect(routeAccess('/resources/a b').redirectTo).toBe('/curriculum/a%20b');
+    expect(routeAccess('/resources/7/edit').redirectTo).toBe('/curriculum/7/edit');
+    for (const path of ['/', '/subscription', '/curriculum/7', '/admin', '/no-such-page']) {
+      expect(routeAccess(path).redirectTo, path).toBeNull();
+    }
+  });
+
   it('finds the member guard on signed-in pages, in either layout', () => {
     for (const path of ['/my-courses', '/my-purchases', '/messages', '/messages/c1', '/seller/analytics']) {
       expect(routeAccess(path).guard, path).toBe('member');

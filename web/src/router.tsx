@@ -168,22 +168,24 @@ function info(path: string, key: InfoPageKey): RouteObject {
 }
 
 /** Redirects to a path built from the current route's parameters (e.g. /course/:id → /courses/:id). */
-function RedirectWithParams({
-  to,
-}: {
-  to: (params: Readonly<Record<string, string | undefined>>) => string;
-}) {
+function RedirectWithParams({ to }: { to: RedirectTarget }) {
   const params = useParams();
   return <Navigate to={to(params)} replace />;
 }
 
-function redirect(
-  path: string,
-  to: string | ((params: Readonly<Record<string, string | undefined>>) => string),
-) {
+type RedirectTarget = (params: Readonly<Record<string, string | undefined>>) => string;
+
+/**
+ * An old address of a page (spec section 2's redirects). The server answers it with a 301 before
+ * any HTML (routeAccess's `redirectTo`: a visitor following an old link waits for no app code); an
+ * app already running navigates itself.
+ */
+function redirect(path: string, to: string | RedirectTarget) {
+  const target: RedirectTarget = typeof to === 'string' ? () => to : to;
   return {
     path,
     element: typeof to === 'string' ? <Navigate to={to} replace /> : <RedirectWithParams to={to} />,
+    handle: { redirectTo: target },
   } satisfies RouteObject;
 }
 
@@ -406,18 +408,23 @@ export interface RouteAccess {
   signedInRender: boolean;
   /** Then the page's source module (the build manifest's key). */
   pageModule: string | null;
+  /** An old address: where it moved (the path, without the query). */
+  redirectTo: string | null;
 }
 
 /** The guard and render mark of the routes shown at `pathname`, as the browser's router matches them. */
 export function routeAccess(pathname: string): RouteAccess {
   let guard: RouteGuard | null = null;
   let pageModule: string | null = null;
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+  let redirectTo: string | null = null;
+  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
     const type = (route.element as ReactElement | undefined)?.type;
     if (type === AdminRoute) guard = 'admin';
     else if (type === ProtectedRoute && guard === null) guard = 'member';
-    const handle = route.handle as ReturnType<typeof signedInRender> | undefined;
-    if (handle?.signedInRender) pageModule = handle.module;
+    const handle = route.handle as
+      Partial<ReturnType<typeof signedInRender> & { redirectTo: RedirectTarget }> | undefined;
+    if (handle?.signedInRender && handle.module) pageModule = handle.module;
+    if (handle?.redirectTo) redirectTo = handle.redirectTo(params);
   }
-  return { guard, signedInRender: pageModule !== null, pageModule };
+  return { guard, signedInRender: pageModule !== null, pageModule, redirectTo };
 }

@@ -118,6 +118,26 @@ describe('a guarded page the viewer may not open', () => {
   });
 });
 
+describe('an old address of a page (spec section 2)', () => {
+  it('is answered with a 301 to where it moved, before any HTML, keeping the query', async () => {
+    for (const [from, to] of [
+      ['/pricing', '/subscription'],
+      ['/course/42', '/courses/42'],
+      ['/resources', '/curriculum'],
+      ['/resources/7?ref=mail', '/curriculum/7?ref=mail'],
+      ['/resources/a%20b/edit', '/curriculum/a%20b/edit'],
+    ]) {
+      const res = await t.agent().get(from);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+      expect(res.text, from).not.toContain('<div id="root">');
+    }
+    // Where it moved may be guarded: the browser follows on and is sent to sign in from there.
+    const edit = await t.agent().get('/curriculum/7/edit');
+    expect(edit.status).toBe(302);
+  });
+});
+
 describe('the admin area for staff without a second factor (the requirement on, as outside tests)', () => {
   const SETUP_PATH = '/profile?twoStep=required#two-step';
   const ERRORS = 'userErrors { code field message }';

@@ -10,6 +10,7 @@ import type { GuardViewer, PageRules, RouteGuard } from './page-rules';
 export type ViewerReader = (req: Request, res: Response, guard: RouteGuard) => Promise<GuardViewer | null>;
 
 /**
+ * An old address of a page (/pricing, /resources/7, …) is answered with a 301 to where it moved.
  * A request for a guarded page the viewer may not open is answered with a redirect before any
  * HTML: 302 to where the browser's guard would send them (/auth for a visitor, / for a signed-in
  * user outside the admin area, the second factor's set-up for staff without one in the admin area),
@@ -22,7 +23,13 @@ export function guardedPages(rules: Promise<PageRules | null>, readViewer: Viewe
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     rules
       .then(async (loaded) => {
-        const guard = loaded?.routeAccess(req.path).guard;
+        const access = loaded?.routeAccess(req.path);
+        if (access?.redirectTo) {
+          // An old address: moved for good, with its query (a visitor waits for no app code).
+          const query = req.originalUrl.indexOf('?');
+          return res.redirect(301, access.redirectTo + (query >= 0 ? req.originalUrl.slice(query) : ''));
+        }
+        const guard = access?.guard;
         if (!loaded || !guard) return next();
         const away = loaded.guardRedirect(guard, await readViewer(req, res, guard), req.originalUrl);
         if (!away) return next();

@@ -13,6 +13,8 @@ export interface RouteAccess {
   signedInRender: boolean;
   /** Then its page's source module (the build manifest's key), else null. */
   pageModule: string | null;
+  /** An old address of a page (spec section 2's redirects): where it moved, else null. */
+  redirectTo?: string | null;
 }
 
 /** What a guard reads of the viewer (web/src/layouts/guardRule.ts `GuardViewer`). */
