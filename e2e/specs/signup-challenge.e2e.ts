@@ -94,7 +94,7 @@ describe('a class signing up together from one address', () => {
   it(`lets all ${PEOPLE} people register through /register, each past the third solving the challenge unnoticed`, async () => {
     const stamp = Date.now().toString(36);
     const times: number[] = [];
-    for (let i = 1; i <= PEOPLE; i++) {
+    const register = async (i: number) => {
       const started = Date.now();
       const page = await b.page({ baseURL });
       await page.goto('/register');
@@ -110,7 +110,15 @@ describe('a class signing up together from one address', () => {
       expect(await me.json()).toMatchObject({ authenticated: true, user: { username } });
       await page.context().close();
       times.push(Date.now() - started);
-    }
+    };
+    // The first 3 one after another (no challenge yet), then the rest of the class together, a few
+    // at a time as people in one room do.
+    for (let i = 1; i <= 3; i++) await register(i);
+    let next = 4;
+    const person = async () => {
+      while (next <= PEOPLE) await register(next++);
+    };
+    await Promise.all([person(), person(), person()]);
     // all from one address: the first 3 needed nothing, each of the other 22 a solution of its own
     expect(await count(`select count(*)::int as n from registration_attempts`)).toBe(PEOPLE);
     expect(await count('select count(*)::int as n from signup_challenge_solutions')).toBe(PEOPLE - 3);

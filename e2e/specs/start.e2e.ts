@@ -147,7 +147,7 @@ describe('npm start on the embedded database', () => {
     // A process manager's SIGTERM ends it cleanly and promptly, its PostgreSQL with it.
     expect(await stop('SIGTERM')).toBe(0);
     expect(postgresRuns()).toBe(false);
-  });
+  }, 180_000);
 
   it('keeps acknowledged writes after kill -9 of the server or of npm start, and starts clean again', async () => {
     const port = await freePort();
@@ -203,5 +203,5 @@ describe('npm start on the embedded database', () => {
     expect(login.status).toBe(200);
     expect(await stop('SIGINT')).toBe(0);
     expect(postgresRuns()).toBe(false);
-  });
+  }, 180_000);
 });

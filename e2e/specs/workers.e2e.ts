@@ -58,7 +58,7 @@ function children(pid: number): number[] {
 }
 
 async function until<T>(what: string, probe: () => T | Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const value = await probe();
     if (ok(value)) return value;
