@@ -135,7 +135,9 @@ async function recordRefundAttemptFailed(
  * Housekeeping (the `orders.retry-due-refunds` cron job, automatic-refund.jobs.ts): tries again
  * the automatic refunds still due a while after they fell due — when the provider failed and no
  * webhook redelivery or confirm came back to them. The idempotency key makes concurrent tries (a
- * confirm racing the job) refund once. Returns how many were settled.
+ * confirm racing the job) refund once. Those with no failed try come first, then the longest
+ * since their last failed try, so refunds the provider keeps refusing do not hold back the others.
+ * Returns how many were settled.
  */
 export async function retryDueRefunds(
   em: EntityManager,
@@ -144,7 +146,7 @@ export async function retryDueRefunds(
 ): Promise<number> {
   const due = await em.execute<{ id: string }[]>(
     `select id from orders where refund_due_at is not null and refund_due_at <= now() - make_interval(secs => ?)
-     order by refund_due_at limit ?`,
+     order by refund_last_attempt_at nulls first, refund_due_at limit ?`,
     [(options.graceMs ?? 5 * 60_000) / 1000, options.limit ?? 20],
   );
   let settled = 0;
