@@ -293,6 +293,7 @@ const SIGNED_IN_CONNECT_PAGES: [name: string, username: string, path: (ids: Ids)
   ['admin: store products', 'admin', () => '/admin/store/products'],
   ['admin: store orders (a shipped one)', 'admin', () => '/admin/store/orders'],
   ['admin: security log', 'admin', () => '/admin/security'],
+  ['admin: refunds due', 'admin', () => '/admin/refunds'],
   ['curriculum officer: store products', 'officer', () => '/admin/store/products'],
   ['my purchases with a shipped store order', 'member', () => '/my-purchases'],
 ];

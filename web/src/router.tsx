@@ -93,6 +93,8 @@ const PaymentSuccessPage = () => import('./features/checkout/PaymentSuccessPage'
 const MyPurchasesPage = () => import('./features/purchases/MyPurchasesPage');
 const AdminOrdersPage = () => import('./features/admin-orders/AdminOrdersPage');
 const AdminOrderPage = () => import('./features/admin-orders/AdminOrderPage');
+// Automatic refunds the payment provider has not sent yet, with Retry now (admins; issue 33).
+const AdminRefundsPage = () => import('./features/admin-refunds/AdminRefundsPage');
 // The shop's admin pages (issue 22): the store connection (admins), its products (staff), its orders.
 const AdminStorePage = () => import('./features/admin-store/AdminStorePage');
 const AdminStoreProductsPage = () => import('./features/admin-store/AdminStoreProductsPage');
@@ -354,6 +356,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/webhooks/:id', ...page(AdminWebhookEndpointPage) },
   { path: 'admin/orders', ...page(AdminOrdersPage) },
   { path: 'admin/orders/:id', ...page(AdminOrderPage) },
+  { path: 'admin/refunds', ...page(AdminRefundsPage) },
   { path: 'admin/store', ...page(AdminStorePage) },
   { path: 'admin/store/products', ...page(AdminStoreProductsPage) },
   { path: 'admin/store/orders', ...page(AdminStoreOrdersPage) },

@@ -6,9 +6,9 @@ const labels = (user: Parameters<typeof sidebarItemsFor>[0]) =>
   sidebarItemsFor(user).map((item) => item.label);
 
 describe('sidebarItemsFor', () => {
-  it('gives admins 26 items from Dashboard to Settings', () => {
+  it('gives admins 27 items from Dashboard to Settings', () => {
     const items = sidebarItemsFor({ role: 'admin', roles: ['admin'] });
-    expect(items).toHaveLength(26);
+    expect(items).toHaveLength(27);
     expect(items[0]).toMatchObject({ label: 'Dashboard', to: '/admin' });
     expect(items.at(-1)).toMatchObject({ label: 'Settings', to: '/admin/settings' });
     expect(labels({ role: 'admin' })).toEqual([
@@ -32,6 +32,7 @@ describe('sidebarItemsFor', () => {
       'API Tokens',
       'Security Log',
       'Webhooks',
+      'Refunds Due',
       'Sellers',
       'Store',
       'Store Products',
@@ -43,7 +44,7 @@ describe('sidebarItemsFor', () => {
   });
 
   it('gives the admin items to anyone with admin among their roles', () => {
-    expect(sidebarItemsFor({ role: 'seller', roles: ['seller', 'admin'] })).toHaveLength(26);
+    expect(sidebarItemsFor({ role: 'seller', roles: ['seller', 'admin'] })).toHaveLength(27);
   });
 
   it('gives curriculum officers their seven items', () => {

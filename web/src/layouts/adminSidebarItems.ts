@@ -25,6 +25,7 @@ import {
   Store,
   Tags,
   Ticket,
+  Undo2,
   UserCog,
   Users,
   Webhook,
@@ -41,7 +42,7 @@ export interface SidebarItem {
   end?: boolean;
 }
 
-/** The 26 entries of the admin area, from Dashboard to Settings (spec's admin route list, the mail outbox, API tokens, the security log, webhooks and the DRX shop). */
+/** The 27 entries of the admin area, from Dashboard to Settings (spec's admin route list, the mail outbox, API tokens, the security log, webhooks, refunds due and the DRX shop). */
 export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard, end: true },
   { label: 'Users', to: '/admin/users', icon: Users },
@@ -63,6 +64,7 @@ export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'API Tokens', to: '/admin/api-tokens', icon: KeyRound },
   { label: 'Security Log', to: '/admin/security', icon: ShieldAlert },
   { label: 'Webhooks', to: '/admin/webhooks', icon: Webhook },
+  { label: 'Refunds Due', to: '/admin/refunds', icon: Undo2 },
   { label: 'Sellers', to: '/admin/sellers', icon: Store },
   { label: 'Store', to: '/admin/store', icon: ShoppingBag, end: true },
   { label: 'Store Products', to: '/admin/store/products', icon: Package },

@@ -150,6 +150,27 @@ export class CouponsService {
   }
 
   /**
+   * Locks, in id order, the coupon rows a checkout that replaces order `replacedOrderId` is about to
+   * change: the coupon that order still uses (given back by `release`) and `nextCouponId` (taken by
+   * `redeem`). Two buyers swapping coupons A and B at the same instant would otherwise lock A then B
+   * and B then A, and PostgreSQL would end one of them as a deadlock. One statement: its ORDER BY
+   * runs before FOR UPDATE, so the rows are locked in that order. Call inside the transaction.
+   */
+  async lockForReplace(
+    em: EntityManager,
+    replacedOrderId: string,
+    nextCouponId: string | null,
+  ): Promise<void> {
+    await em.execute(
+      `select id from coupons
+       where id = ?::uuid
+          or id in (select coupon_id from coupon_redemptions where order_id = ? and released_at is null)
+       order by id for update`,
+      [nextCouponId, replacedOrderId],
+    );
+  }
+
+  /**
    * Gives back the coupon use of a cancelled, failed or refunded order (exactly once; false when the
    * order had no coupon use to give back). Call inside the caller's transaction.
    */

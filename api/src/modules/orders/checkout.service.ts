@@ -274,6 +274,8 @@ export class CheckoutService {
       if (open.payment_provider === 'stripe' && open.payment_reference && this.payments.name === 'stripe') {
         return { cancelFirst: open.id };
       }
+      // The old order's coupon is given back and the new one taken: both rows locked in id order first.
+      await new CouponsService(tem).lockForReplace(tem, open.id, quoted?.coupon.id ?? null);
       await cancelUnpaid(tem, open.id);
     }
 

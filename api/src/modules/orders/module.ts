@@ -6,6 +6,7 @@ import { Order } from './order.entity';
 import { ordersPermissions } from './orders.permissions';
 import { ordersResolvers } from './orders.resolver';
 import { ordersRoutes } from './orders.routes';
+import { RefundsDueService } from './refunds-due.service';
 import { requireScope } from '../api-tokens/route-scope';
 import { receiptRoute } from './receipt.route';
 import { simpleCheckoutRoute } from './simple-checkout.route';
@@ -17,6 +18,7 @@ export const ordersModule = defineModule({
   services: {
     orders: ({ em, payments }) => new OrdersService(em, payments),
     checkout: ({ em, payments }) => new CheckoutService(em, payments),
+    refundsDue: ({ em, payments }) => new RefundsDueService(em, payments),
   },
   resolvers: ordersResolvers,
   permissions: [ordersPermissions],
@@ -33,5 +35,6 @@ declare module '../../services' {
   interface Services {
     orders: OrdersService;
     checkout: CheckoutService;
+    refundsDue: RefundsDueService;
   }
 }

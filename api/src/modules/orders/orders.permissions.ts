@@ -1,5 +1,5 @@
 import { allow } from 'graphql-shield';
-import { isAuthenticated, isStaff } from '../../graphql/rules';
+import { isAdmin, isAuthenticated, isStaff } from '../../graphql/rules';
 
 /** Orders are the buyer's (checked by OrdersService/CheckoutService) or staff's. */
 export const ordersPermissions = {
@@ -8,6 +8,7 @@ export const ordersPermissions = {
     myOrders: isAuthenticated,
     order: isAuthenticated,
     adminOrders: isStaff,
+    adminRefundsDue: isAdmin,
     paymentConfig: allow,
   },
   Mutation: {
@@ -15,6 +16,7 @@ export const ordersPermissions = {
     checkoutConfirm: isAuthenticated,
     checkoutCancel: isAuthenticated,
     orderRefund: isStaff,
+    adminRefundRetry: isAdmin,
   },
   // Reached only through the guarded root fields above; `buyer` answers null unless staff.
   Order: allow,
@@ -25,4 +27,9 @@ export const ordersPermissions = {
   PaymentSessionInfo: allow,
   CheckoutStartPayload: allow,
   OrderPayload: allow,
+  // The automatic refunds still due (admins only, through the root fields above).
+  RefundDue: allow,
+  RefundDueConnection: allow,
+  RefundDueEdge: allow,
+  RefundRetryPayload: allow,
 };

@@ -8,6 +8,7 @@ import type { CheckoutStartResult } from './checkout.service';
 import { OrderLine } from './order-line.entity';
 import { Order } from './order.entity';
 import { isOrderStaff } from './orders.service';
+import { RefundsDueResolver } from './refunds-due.resolver';
 import {
   CheckoutQuote,
   CheckoutStartInput,
@@ -228,4 +229,4 @@ export class OrderLineFieldsResolver {
   }
 }
 
-export const ordersResolvers = [OrdersResolver, OrderLineFieldsResolver] as const;
+export const ordersResolvers = [OrdersResolver, OrderLineFieldsResolver, RefundsDueResolver] as const;

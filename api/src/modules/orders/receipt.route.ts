@@ -2,13 +2,15 @@ import { Reference } from '@mikro-orm/core';
 import type { RequestHandler } from 'express';
 import type { ContextFactory } from '../../graphql/context';
 import { staticPagePolicy } from '../../http/security-headers';
+import { maySeePrivateFields } from '../users/private-fields';
 import { RECEIPT_STYLE, renderReceiptHtml, renderReceiptPdf, type ReceiptData } from './receipt';
 
 const RECEIPT_POLICY = staticPagePolicy([RECEIPT_STYLE]);
 
 /**
  * GET /api/orders/:id/receipt (HTML page) and /api/orders/:id/receipt.pdf, for the order's buyer
- * and staff: 401 signed out, 404 for an unknown order or anyone else's.
+ * and staff: 401 signed out, 404 for an unknown order or anyone else's. The buyer's email shows
+ * where the graph shows it (the buyer and admins).
  */
 export function receiptRoute(createContext: ContextFactory, format: 'html' | 'pdf'): RequestHandler {
   return async (req, res, next) => {
@@ -36,7 +38,8 @@ export function receiptRoute(createContext: ContextFactory, format: 'html' | 'pd
         refundReason: order.refundReason ?? null,
         refundedCents: order.refundedCents,
         buyerName: [buyer.firstName, buyer.lastName].filter(Boolean).join(' ') || buyer.username,
-        buyerEmail: buyer.email ?? null,
+        // Only where the graph shows User.email: to the buyer and admins (not curriculum officers).
+        buyerEmail: maySeePrivateFields(ctx.viewer, buyer) ? (buyer.email ?? null) : null,
         paymentProvider: order.paymentProvider,
         couponCode: order.couponCode ?? null,
         subtotalCents: order.subtotalCents,

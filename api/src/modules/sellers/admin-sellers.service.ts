@@ -103,7 +103,7 @@ export class AdminSellersService {
       `select u.id,
          (select count(*)::int from resources r where r.seller_id = u.id) as resources,
          (select count(*)::int from seller_earnings e where e.seller_id = u.id and e.status <> 'reversed') as sales,
-         (select coalesce(sum(e.gross_cents), 0) from seller_earnings e
+         (select coalesce(sum(e.gross_cents), 0)::bigint from seller_earnings e
             where e.seller_id = u.id and e.status <> 'reversed') as gross
        from users u where u.id in (${sellerIds.map(() => '?').join(', ')})`,
       sellerIds,

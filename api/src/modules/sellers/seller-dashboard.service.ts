@@ -20,10 +20,10 @@ export class SellerDashboardService {
     const [[sales], [resources], feePercent] = await Promise.all([
       this.em.execute<{ sales: number; gross: string; net: string; pending: string; available: string }[]>(
         `select count(*) filter (where status <> 'reversed')::int as sales,
-           coalesce(sum(gross_cents) filter (where status <> 'reversed'), 0) as gross,
-           coalesce(sum(net_cents) filter (where status <> 'reversed'), 0) as net,
-           coalesce(sum(net_cents) filter (where status = 'pending'), 0) as pending,
-           coalesce(sum(net_cents) filter (where status = 'available'), 0) as available
+           coalesce(sum(gross_cents) filter (where status <> 'reversed'), 0)::bigint as gross,
+           coalesce(sum(net_cents) filter (where status <> 'reversed'), 0)::bigint as net,
+           coalesce(sum(net_cents) filter (where status = 'pending'), 0)::bigint as pending,
+           coalesce(sum(net_cents) filter (where status = 'available'), 0)::bigint as available
          from seller_earnings where seller_id = ?`,
         [user.id],
       ),
@@ -81,8 +81,8 @@ export class SellerDashboardService {
     const rows = await this.em.execute<{ date: string; sales: number; gross: string; net: string }[]>(
       `select to_char(d.day, 'YYYY-MM-DD') as date,
          count(e.id)::int as sales,
-         coalesce(sum(e.gross_cents), 0) as gross,
-         coalesce(sum(e.net_cents), 0) as net
+         coalesce(sum(e.gross_cents), 0)::bigint as gross,
+         coalesce(sum(e.net_cents), 0)::bigint as net
        from generate_series(
          (now() at time zone 'utc')::date - (?::int - 1),
          (now() at time zone 'utc')::date,
@@ -121,8 +121,8 @@ export class SellerDashboardService {
       }[]
     >(
       `select r.id, r.title, r.status, r.price_cents, r.download_count, r.rating_average, r.rating_count,
-         count(e.id)::int as sales, coalesce(sum(e.gross_cents), 0) as gross,
-         coalesce(sum(e.net_cents), 0) as net
+         count(e.id)::int as sales, coalesce(sum(e.gross_cents), 0)::bigint as gross,
+         coalesce(sum(e.net_cents), 0)::bigint as net
        from resources r
        left join seller_earnings e on e.resource_id = r.id and e.seller_id = r.seller_id
          and e.status <> 'reversed'

@@ -1,5 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
+import { SafeInt } from '../../graphql/safe-int';
 import { User } from '../users/user.entity';
 import { SellerEarning } from './seller-earning.entity';
 
@@ -13,10 +14,10 @@ export class SalesPoint {
   @Field(() => Int, { description: 'Sales (sold order lines) recorded that day.' })
   salesCount!: number;
 
-  @Field(() => Int, { description: 'What buyers paid for them, in US cents.' })
+  @Field(() => SafeInt, { description: 'What buyers paid for them, in US cents.' })
   grossCents!: number;
 
-  @Field(() => Int, { description: 'My share after the platform fee, in US cents.' })
+  @Field(() => SafeInt, { description: 'My share after the platform fee, in US cents.' })
   netCents!: number;
 }
 
@@ -51,10 +52,10 @@ export class ResourceSales {
   @Field(() => Int, { description: 'How many times it was sold (one per sold order line).' })
   salesCount!: number;
 
-  @Field(() => Int, { description: 'What buyers paid for it, in US cents (after any discount).' })
+  @Field(() => SafeInt, { description: 'What buyers paid for it, in US cents (after any discount).' })
   grossCents!: number;
 
-  @Field(() => Int, { description: 'My share after the platform fee, in US cents.' })
+  @Field(() => SafeInt, { description: 'My share after the platform fee, in US cents.' })
   netCents!: number;
 
   @Field(() => Int, { description: 'Every recorded download of it, mine and staff’s included.' })
@@ -79,18 +80,20 @@ export class SellerDashboard {
   @Field(() => Int, { description: 'All my sales (sold order lines), all time.' })
   salesCount!: number;
 
-  @Field(() => Int, { description: 'What buyers paid for those sales, in US cents (after any discount).' })
+  @Field(() => SafeInt, {
+    description: 'What buyers paid for those sales, in US cents (after any discount).',
+  })
   grossRevenueCents!: number;
 
-  @Field(() => Int, { description: 'My share of those sales after the platform fee, in US cents.' })
+  @Field(() => SafeInt, { description: 'My share of those sales after the platform fee, in US cents.' })
   netEarningsCents!: number;
 
-  @Field(() => Int, {
+  @Field(() => SafeInt, {
     description: 'Net earnings still in the hold period (sales younger than `holdDays`), in US cents.',
   })
   pendingBalanceCents!: number;
 
-  @Field(() => Int, {
+  @Field(() => SafeInt, {
     description: 'Net earnings past the hold period, available for payout, in US cents.',
   })
   availableBalanceCents!: number;
@@ -206,7 +209,7 @@ export class AdminSeller {
   @Field(() => Int, { description: 'The seller’s sales (sold order lines), refunded ones excluded.' })
   salesCount!: number;
 
-  @Field(() => Int, { description: 'What buyers paid for those sales, in US cents.' })
+  @Field(() => SafeInt, { description: 'What buyers paid for those sales, in US cents.' })
   grossCents!: number;
 
   @Field({ description: 'When the store was created (the first time the seller used it; ISO-8601, UTC).' })

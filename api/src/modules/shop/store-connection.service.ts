@@ -4,6 +4,7 @@ import { DomainError } from '../../graphql/errors';
 import { jobs } from '../../jobs';
 import { DEMO_STORE_API_VERSION, DEMO_STORE_DOMAIN } from './demo-store/demo-store-constants';
 import { encryptSecret } from './secret-box';
+import { assertShopDomainReachable } from './store-domain';
 import type { AdminTokenSource } from './shopify/shopify-store-provider';
 import {
   clientCredentialsToken,
@@ -339,10 +340,10 @@ export class StoreConnectionService {
    * The settings these fields describe: blank tokens are taken from the saved connection when it
    * is the same (non-demo) shop; otherwise every token is required.
    */
-  private settingsFrom(
+  private async settingsFrom(
     input: StoreConnectFields,
     current: StoreConnectionRow | null,
-  ): { settings: StoreSettings; previous: Partial<StoreSettings> | null } {
+  ): Promise<{ settings: StoreSettings; previous: Partial<StoreSettings> | null }> {
     const shopDomain = normalizeShopDomain(input.shopDomain);
     if (shopDomain === DEMO_STORE_DOMAIN && !this.config.demoStore) {
       throw new DomainError(
@@ -351,6 +352,7 @@ export class StoreConnectionService {
         'shopDomain',
       );
     }
+    await assertShopDomainReachable(shopDomain, this.config);
     const apiVersion = normalizeApiVersion(input.apiVersion);
     const given: Record<SecretField, string | null> = {
       storefrontToken: normalizeToken(input.storefrontToken, 'storefrontToken'),
@@ -453,7 +455,9 @@ export class StoreConnectionService {
   async test(input: StoreConnectFields | null): Promise<{ shopName: string; currencyCode: string }> {
     let info: StoreShopInfo;
     if (input) {
-      info = await this.probe(this.settingsFrom(input, await readStoreConnectionRow(this.em)).settings);
+      info = await this.probe(
+        (await this.settingsFrom(input, await readStoreConnectionRow(this.em))).settings,
+      );
     } else {
       const active = await getActiveStore(this.em, this.config);
       if (!active) throw new DomainError('STORE_UNAVAILABLE', 'No store is connected.');
@@ -471,7 +475,7 @@ export class StoreConnectionService {
   /** Tests, then saves a real store's settings, registers its webhooks and queues a full sync. */
   async connect(actorId: string, input: StoreConnectFields): Promise<StoreConfiguration> {
     const key = this.requireKey();
-    const { settings, previous } = this.settingsFrom(input, await readStoreConnectionRow(this.em));
+    const { settings, previous } = await this.settingsFrom(input, await readStoreConnectionRow(this.em));
     // With a client ID and secret the probe's token is saved and used on (fetched once).
     const tokenSource = usesClientCredentials(settings)
       ? clientCredentialsToken(settings, this.config)

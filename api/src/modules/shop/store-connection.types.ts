@@ -159,7 +159,8 @@ export class StoreCollection {
 })
 export class StoreConnectInput {
   @Field({
-    description: 'The shop’s domain, e.g. dance-shop.myshopify.com (https:// and a trailing / are ignored).',
+    description:
+      'The shop’s domain, e.g. dance-shop.myshopify.com (https:// and a trailing / are ignored). A domain other than *.myshopify.com must be a public address (not localhost, nor a private, loopback or link-local address literally or by its DNS answer): INVALID_INPUT otherwise.',
   })
   shopDomain!: string;
 

@@ -1,17 +1,14 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
-import { hasRole } from './roles';
+import { maySeePrivateFields } from './private-fields';
 import { User } from './user.entity';
 import { ProfileUpdateInput } from './users.inputs';
 import { ProfileUpdatePayload } from './users.payloads';
 
-/**
- * Whether the viewer may see the account's private fields (email, roles): its owner and admins.
- * A public profile (guests, other members, staff who are not admins) shows name, username, avatar.
- */
+/** Whether the viewer may see the account's private fields (email, roles): its owner and admins. */
 function maySeePrivate(ctx: Context, user: User): boolean {
-  return !!ctx.viewer && (ctx.viewer.id === user.id || hasRole(ctx.viewer, 'admin'));
+  return maySeePrivateFields(ctx.viewer, user);
 }
 
 @Resolver(() => User)

@@ -43,13 +43,19 @@ function shown(address: string): string {
 /** Refused: the target is not a public address. Its message says which address and why. */
 export class BlockedAddressError extends Error {
   readonly code = 'WEBHOOK_ADDRESS_BLOCKED';
+  /** Which address and why, without the webhooks' sentence: `x resolves to 10.0.0.5, a private address`. */
+  readonly reason: string;
   constructor(host: string, address: string, range: string) {
-    super(
-      `${host === address ? shown(address) : `${host} resolves to ${shown(address)}`}, a ${range} address: ` +
-        'webhooks reach public addresses only (WEBHOOKS_ALLOW_PRIVATE_NETWORKS is off)',
-    );
+    const reason = `${host === address ? shown(address) : `${host} resolves to ${shown(address)}`}, a ${range} address`;
+    super(`${reason}: webhooks reach public addresses only (WEBHOOKS_ALLOW_PRIVATE_NETWORKS is off)`);
     this.name = 'BlockedAddressError';
+    this.reason = reason;
   }
+}
+
+/** `localhost` and its subdomains (`shop.localhost`): this machine, whatever DNS says. */
+export function isLocalhostName(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost');
 }
 
 /** The error for a literal-address host that may not be reached, or null. */

@@ -1,5 +1,5 @@
 import { DomainError } from '../../graphql/errors';
-import { hostRefusal } from './webhook-address';
+import { hostRefusal, isLocalhostName } from './webhook-address';
 
 export const URL_MAX_LENGTH = 2000;
 
@@ -36,7 +36,7 @@ export async function validateEndpointUrl(
   }
   if (!url.hostname) throw refuse('The URL has no host');
   if (!settings.allowPrivateNetworks) {
-    if (url.hostname === 'localhost' || url.hostname.endsWith('.localhost')) {
+    if (isLocalhostName(url.hostname)) {
       throw refuse('localhost is not reachable for webhooks: they go to public addresses only');
     }
     const refusal = await hostRefusal(url.hostname);
