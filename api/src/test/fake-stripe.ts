@@ -779,7 +779,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     let m: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/transfers') {
       const amount = intParam(body, 'amount', true)!;
-      if (amount <= 0) throw new FakeStripeError(400, 'Invalid positive integer', undefined, 'parameter_invalid_integer', 'amount');
+      if (amount <= 0)
+        throw new FakeStripeError(
+          400,
+          'Invalid positive integer',
+          undefined,
+          'parameter_invalid_integer',
+          'amount',
+        );
       const currency = str(body.currency);
       if (!currency) throw missing('currency');
       const destination = str(body.destination);

@@ -48,8 +48,12 @@ export class Migration20261205170000_seller_transfers extends Migration {
           and "reversal_requested_cents" <= "amount_cents"),
         constraint "seller_transfers_paid_check" check ("status" <> 'paid' or "stripe_transfer_id" is not null)
       );`);
-    this.addSql(`create index "seller_transfers_seller_id_created_at_index" on "seller_transfers" ("seller_id", "created_at" desc);`);
-    this.addSql(`create index "seller_transfers_status_index" on "seller_transfers" ("status") where "status" in ('pending', 'failed');`);
+    this.addSql(
+      `create index "seller_transfers_seller_id_created_at_index" on "seller_transfers" ("seller_id", "created_at" desc);`,
+    );
+    this.addSql(
+      `create index "seller_transfers_status_index" on "seller_transfers" ("status") where "status" in ('pending', 'failed');`,
+    );
     this.addSql(`create index "seller_transfers_order_id_index" on "seller_transfers" ("order_id");`);
 
     this.addSql(`
@@ -71,8 +75,12 @@ export class Migration20261205170000_seller_transfers extends Migration {
         constraint "seller_transfer_reversals_status_check" check ("status" in ('pending', 'succeeded', 'failed', 'canceled')),
         constraint "seller_transfer_reversals_amount_check" check ("amount_cents" > 0)
       );`);
-    this.addSql(`create index "seller_transfer_reversals_transfer_id_index" on "seller_transfer_reversals" ("transfer_id");`);
-    this.addSql(`create index "seller_transfer_reversals_pending_index" on "seller_transfer_reversals" ("created_at") where "status" = 'pending';`);
+    this.addSql(
+      `create index "seller_transfer_reversals_transfer_id_index" on "seller_transfer_reversals" ("transfer_id");`,
+    );
+    this.addSql(
+      `create index "seller_transfer_reversals_pending_index" on "seller_transfer_reversals" ("created_at") where "status" = 'pending';`,
+    );
 
     this.addSql(`
       create table "seller_balance_debts" (
@@ -90,7 +98,9 @@ export class Migration20261205170000_seller_transfers extends Migration {
         constraint "seller_balance_debts_reversal_id_unique" unique ("reversal_id"),
         constraint "seller_balance_debts_amounts_check" check ("amount_cents" > 0 and "recovered_cents" >= 0 and "recovered_cents" <= "amount_cents")
       );`);
-    this.addSql(`create index "seller_balance_debts_open_index" on "seller_balance_debts" ("seller_id", "created_at") where "recovered_cents" < "amount_cents";`);
+    this.addSql(
+      `create index "seller_balance_debts_open_index" on "seller_balance_debts" ("seller_id", "created_at") where "recovered_cents" < "amount_cents";`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -19,8 +19,18 @@ export const bookingsModule = defineModule({
   services: {
     bookings: ({ em, payments }) => new BookingsService(em, payments),
   },
-  resolvers: [...calendarResolvers, BookingsResolver, ...instructorEarningsResolvers, InstructorTransfersResolver],
-  permissions: [calendarPermissions, bookingsPermissions, instructorEarningsPermissions, instructorTransfersPermissions],
+  resolvers: [
+    ...calendarResolvers,
+    BookingsResolver,
+    ...instructorEarningsResolvers,
+    InstructorTransfersResolver,
+  ],
+  permissions: [
+    calendarPermissions,
+    bookingsPermissions,
+    instructorEarningsPermissions,
+    instructorTransfersPermissions,
+  ],
   graphRoutes: bookingsRoutes,
   entities: [Booking, ClassOccurrence],
   restHandlers: ({ router, createContext }) => {

@@ -181,7 +181,9 @@ export class StripePaymentProvider implements PaymentProvider {
         const charge = pi.latest_charge;
         sourceTransaction = typeof charge === 'string' ? charge : (charge?.id ?? null);
         if (!sourceTransaction) {
-          throw new PaymentRefusedError(`The payment ${args.paymentReference} has no charge to transfer from`);
+          throw new PaymentRefusedError(
+            `The payment ${args.paymentReference} has no charge to transfer from`,
+          );
         }
       }
       const transfer = await this.stripe.transfers.create(

@@ -23,7 +23,10 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly publishableKey = null;
   readonly billing = null;
   private readonly payments = new Map<string, { status: PaymentStatus; amountCents: number }>();
-  private readonly transfers = new Map<string, { accountId: string; amountCents: number; reversedCents: number }>();
+  private readonly transfers = new Map<
+    string,
+    { accountId: string; amountCents: number; reversedCents: number }
+  >();
   /** Simulated connected-account balances, in cents. */
   readonly balances = new Map<string, number>();
   /** idempotency key → the first answer (as Stripe keeps it). */
@@ -97,7 +100,11 @@ export class TestPaymentProvider implements PaymentProvider {
         throw new PaymentRefusedError('A transfer needs a positive amount', 'parameter_invalid_integer');
       }
       const transferId = `test_tr_${randomUUID().replace(/-/g, '')}`;
-      this.transfers.set(transferId, { accountId: args.accountId, amountCents: args.amountCents, reversedCents: 0 });
+      this.transfers.set(transferId, {
+        accountId: args.accountId,
+        amountCents: args.amountCents,
+        reversedCents: 0,
+      });
       this.balances.set(args.accountId, (this.balances.get(args.accountId) ?? 0) + args.amountCents);
       return {
         transferId,
@@ -115,7 +122,10 @@ export class TestPaymentProvider implements PaymentProvider {
       const transfer = this.transfers.get(args.transferId);
       if (transfer) {
         if (args.amountCents > transfer.amountCents - transfer.reversedCents) {
-          throw new PaymentRefusedError('The reversal exceeds what is left of the transfer', 'amount_too_large');
+          throw new PaymentRefusedError(
+            'The reversal exceeds what is left of the transfer',
+            'amount_too_large',
+          );
         }
         const balance = this.balances.get(transfer.accountId) ?? 0;
         if (args.amountCents > balance) {

@@ -86,9 +86,10 @@ async function maturedSale(buyer: Name, seller: Name) {
   const confirm = await t.gql(as[buyer], CONFIRM, { input: { orderId: order.id } });
   expect(confirm.data.checkoutConfirm.order.status).toBe('paid');
   // The hold period (7 days) is over.
-  await db(t).execute(`update seller_earnings set created_at = now() - interval '8 days' where order_id = ?`, [
-    order.id,
-  ]);
+  await db(t).execute(
+    `update seller_earnings set created_at = now() - interval '8 days' where order_id = ?`,
+    [order.id],
+  );
   const earning = await earningOf(order.id);
   return {
     orderId: order.id as string,
@@ -256,7 +257,8 @@ describe('transfers of the ledger (fake Stripe, real SDK)', () => {
       amount_cents: next.net - recovered,
       status: next.net > recovered ? 'paid' : 'offset',
     });
-    if (row.status === 'paid') expect(fake.transfers.get(row.stripe_transfer_id!)!.amount).toBe(next.net - recovered);
+    if (row.status === 'paid')
+      expect(fake.transfers.get(row.stripe_transfer_id!)!.amount).toBe(next.net - recovered);
     const after = await t.gql(as.seller, BALANCE);
     expect(after.data.sellerPayoutBalance.negativeBalanceCents).toBe(first.net - recovered);
   });

@@ -198,10 +198,10 @@ export async function claimTransfer(
     for (const debt of debts) {
       if (left <= 0) break;
       const take = Math.min(left, Number(debt.open));
-      await tem.execute(`update seller_balance_debts set recovered_cents = recovered_cents + ? where id = ?`, [
-        take,
-        debt.id,
-      ]);
+      await tem.execute(
+        `update seller_balance_debts set recovered_cents = recovered_cents + ? where id = ?`,
+        [take, debt.id],
+      );
       left -= take;
     }
     return claimed;
@@ -290,7 +290,10 @@ async function retryTransfers(
   const ready = new Map<string, boolean>();
   for (const row of failed) {
     if (!ready.has(row.seller_id)) {
-      ready.set(row.seller_id, await canReceiveTransfers(em, payments, row.seller_id, row.destination_account));
+      ready.set(
+        row.seller_id,
+        await canReceiveTransfers(em, payments, row.seller_id, row.destination_account),
+      );
     }
     if (!ready.get(row.seller_id)) continue;
     const [retry] = await em.execute<ClaimedTransfer[]>(
