@@ -117,6 +117,7 @@ export class TestPaymentProvider implements PaymentProvider {
     transferId: string;
     amountCents: number;
     idempotencyKey: string;
+    metadata?: Record<string, string>;
   }): Promise<{ reversalId: string }> {
     return this.once(`reversal ${args.idempotencyKey}`, () => {
       const transfer = this.transfers.get(args.transferId);
