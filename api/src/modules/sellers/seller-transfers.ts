@@ -20,7 +20,8 @@ import { runDueReversals } from './transfer-reversals';
  *    reason when refused for good (a failed row is tried again a day later under a new key,
  *    `…-<attempt>`: no transfer was made for the earlier one). A network error leaves it `pending`;
  *    a later run takes it again after STALE_MINUTES with the same key.
- * An account whose onboarding is incomplete gets no transfer: its rows stay `available` (accruing).
+ * An account whose onboarding is incomplete gets no transfer: its rows stay `available` (accruing);
+ * so do a suspended store's (staff decide about the money while it is suspended).
  */
 
 /** A pending transfer untouched this long (its run died or lost Stripe's answer) is sent again. */
@@ -79,6 +80,7 @@ export async function transferDueEarnings(
        join seller_profiles sp on sp.user_id = e.seller_id
        join orders o on o.id = e.order_id
       where e.status = 'available' and e.net_cents >= 0 and sp.stripe_account_id is not null
+        and not sp.suspended
         and o.payment_provider in (?, ?)
         and not exists (select 1 from seller_transfers t where t.earning_id = e.id)
         ${options.sellerId ? 'and e.seller_id = ?' : ''}
