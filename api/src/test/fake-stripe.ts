@@ -70,6 +70,33 @@ export interface FakeRefund {
   [key: string]: unknown;
 }
 
+export interface FakeTransferReversal {
+  id: string;
+  object: 'transfer_reversal';
+  amount: number;
+  currency: string;
+  transfer: string;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface FakeTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  source_transaction: string | null;
+  transfer_group: string | null;
+  reversed: boolean;
+  reversals: { object: 'list'; data: FakeTransferReversal[]; has_more: false; url: string };
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+  [key: string]: unknown;
+}
+
 export interface FakePrice {
   id: string;
   object: 'price';
@@ -194,8 +221,21 @@ export interface FakeStripe {
   requests: FakeStripeRequest[];
   /** Sets a PaymentIntent's status (as a card payment or failure would) and returns it. */
   setPaymentIntentStatus(id: string, status: string): FakePaymentIntent;
-  /** Marks a Connect account as fully onboarded (or not). */
+  /** Marks a Connect account as fully onboarded (or not: `requirements.currently_due` lists what is missing). */
   setAccountComplete(id: string, complete: boolean): FakeAccount;
+  /**
+   * Connect transfers (`POST /v1/transfers`): to an account whose onboarding is complete only
+   * (else `insufficient_capabilities_for_transfer`); with `source_transaction` no more than what is
+   * left of that charge (a charge of a succeeded PaymentIntent). A transfer adds to the account's balance.
+   */
+  transfers: Map<string, FakeTransfer>;
+  /** Connected accounts' available balances in cents (transfers in, reversals and payouts out). */
+  balances: Map<string, number>;
+  /**
+   * Stripe pays the account's balance out to its bank; returns the amount. A later reversal beyond
+   * the balance is refused with `balance_insufficient` (as for a `transfer_group` transfer).
+   */
+  payOutAccount(id: string): number;
   customers: Map<string, Record<string, unknown>>;
   prices: Map<string, FakePrice>;
   checkoutSessions: Map<string, FakeCheckoutSession>;
@@ -357,6 +397,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const accounts = new Map<string, FakeAccount>();
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const refunds = new Map<string, FakeRefund>();
+  const transfers = new Map<string, FakeTransfer>();
+  const balances = new Map<string, number>();
   const customers = new Map<string, Record<string, unknown>>();
   const products = new Map<string, Record<string, unknown>>();
   const prices = new Map<string, FakePrice>();
@@ -722,6 +764,126 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return null;
   }
 
+  function transfer(id: string): FakeTransfer {
+    const tr = transfers.get(id);
+    if (!tr) throw missingResource('transfer', id, 'id');
+    return tr;
+  }
+
+  /** Connect transfers and their reversals. */
+  function transferRoute(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+  ): { status: number; body: unknown } | null {
+    let m: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v1/transfers') {
+      const amount = intParam(body, 'amount', true)!;
+      if (amount <= 0)
+        throw new FakeStripeError(
+          400,
+          'Invalid positive integer',
+          undefined,
+          'parameter_invalid_integer',
+          'amount',
+        );
+      const currency = str(body.currency);
+      if (!currency) throw missing('currency');
+      const destination = str(body.destination);
+      if (!destination) throw missing('destination');
+      const acct = account(destination);
+      if (!acct.payouts_enabled || !acct.charges_enabled) {
+        throw new FakeStripeError(
+          400,
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          undefined,
+          'insufficient_capabilities_for_transfer',
+          'destination',
+        );
+      }
+      const source = str(body.source_transaction) ?? null;
+      if (source) {
+        const pi = [...paymentIntents.values()].find((p) => p.latest_charge === source);
+        if (!pi || pi.status !== 'succeeded') throw missingResource('charge', source, 'source_transaction');
+        const refunded = [...refunds.values()]
+          .filter((r) => r.payment_intent === pi.id)
+          .reduce((sum, r) => sum + r.amount, 0);
+        const sent = [...transfers.values()]
+          .filter((t) => t.source_transaction === source)
+          .reduce((sum, t) => sum + t.amount - t.amount_reversed, 0);
+        if (amount + sent > pi.amount - refunded) {
+          throw new FakeStripeError(
+            400,
+            `The transfer amount exceeds what is left of the source transaction ${source}.`,
+            undefined,
+            'amount_too_large',
+            'amount',
+          );
+        }
+      }
+      const id = newId('tr');
+      const tr: FakeTransfer = {
+        id,
+        object: 'transfer',
+        amount,
+        amount_reversed: 0,
+        currency: currency.toLowerCase(),
+        destination,
+        source_transaction: source,
+        transfer_group: str(body.transfer_group) ?? null,
+        reversed: false,
+        reversals: { object: 'list', data: [], has_more: false, url: `/v1/transfers/${id}/reversals` },
+        metadata: metadataOf(body.metadata),
+        created: now(),
+        livemode: false,
+      };
+      transfers.set(id, tr);
+      balances.set(destination, (balances.get(destination) ?? 0) + amount);
+      return { status: 200, body: tr };
+    }
+    if (method === 'GET' && (m = path.match(/^\/v1\/transfers\/([^/]+)$/))) {
+      return { status: 200, body: transfer(m[1]) };
+    }
+    if (method === 'POST' && (m = path.match(/^\/v1\/transfers\/([^/]+)\/reversals$/))) {
+      const tr = transfer(m[1]);
+      const left = tr.amount - tr.amount_reversed;
+      const amount = intParam(body, 'amount', false) ?? left;
+      if (amount <= 0 || amount > left) {
+        throw new FakeStripeError(
+          400,
+          `You have requested a reversal of ${amount} cents, but only ${left} cents are left on the transfer.`,
+          undefined,
+          'amount_too_large',
+          'amount',
+        );
+      }
+      const balance = balances.get(tr.destination) ?? 0;
+      if (amount > balance) {
+        throw new FakeStripeError(
+          400,
+          'Insufficient funds in the connected account to cover this transfer reversal.',
+          undefined,
+          'balance_insufficient',
+        );
+      }
+      const reversal: FakeTransferReversal = {
+        id: newId('trr'),
+        object: 'transfer_reversal',
+        amount,
+        currency: tr.currency,
+        transfer: tr.id,
+        metadata: metadataOf(body.metadata),
+        created: now(),
+      };
+      tr.reversals.data.push(reversal);
+      tr.amount_reversed += amount;
+      tr.reversed = tr.amount_reversed === tr.amount;
+      balances.set(tr.destination, balance - amount);
+      return { status: 200, body: reversal };
+    }
+    return null;
+  }
+
   function route(
     method: string,
     path: string,
@@ -886,6 +1048,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       };
     }
+    const connect = transferRoute(method, path, body);
+    if (connect) return connect;
     const billing = billingRoute(method, path, body);
     if (billing) return billing;
     throw new FakeStripeError(404, `Unrecognized request URL (${method}: ${path}).`);
@@ -951,7 +1115,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     accounts,
     paymentIntents,
     refunds,
+    transfers,
+    balances,
     requests,
+    payOutAccount(id) {
+      account(id);
+      const amount = balances.get(id) ?? 0;
+      balances.set(id, 0);
+      return amount;
+    },
     customers,
     prices,
     checkoutSessions,

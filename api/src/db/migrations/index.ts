@@ -41,6 +41,7 @@ import { Migration20261205130000_signup_challenges } from './Migration2026120513
 import { Migration20261205140000_account_deletion } from './Migration20261205140000_account_deletion';
 import { Migration20261205150000_shop_checkout_carts } from './Migration20261205150000_shop_checkout_carts';
 import { Migration20261205160000_passkey_confirmations } from './Migration20261205160000_passkey_confirmations';
+import { Migration20261205170000_seller_transfers } from './Migration20261205170000_seller_transfers';
 import { Migration20261205200000_refund_attempts } from './Migration20261205200000_refund_attempts';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -119,6 +120,10 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261205160000_passkey_confirmations',
     class: Migration20261205160000_passkey_confirmations,
+  },
+  {
+    name: 'Migration20261205170000_seller_transfers',
+    class: Migration20261205170000_seller_transfers,
   },
   { name: 'Migration20261205200000_refund_attempts', class: Migration20261205200000_refund_attempts },
 ];

@@ -155,7 +155,7 @@ export class SellerEarningBookingResolver {
 }
 
 /** Instructors (and admins, who may hold an instructor profile); each reads only their own rows. */
-const isInstructor = withAudience(
+export const isInstructor = withAudience(
   rule({ cache: 'contextual' })((_p, _a, ctx: Context) => {
     if (!ctx.viewer) return unauthenticated();
     return hasAnyRole(ctx.viewer, ['instructor', 'admin']) ? true : forbidden();

@@ -7,6 +7,7 @@ import { bookingsRoutes } from './bookings.routes';
 import { calendarPermissions } from './calendar/calendar.permissions';
 import { calendarResolvers } from './calendar/calendar.resolver';
 import { instructorEarningsPermissions, instructorEarningsResolvers } from './instructor-earnings';
+import { InstructorTransfersResolver, instructorTransfersPermissions } from './instructor-transfers';
 import { requireScope } from '../api-tokens/route-scope';
 import { bookingIcsRoute, calendarFeedRoute } from './calendar/calendar.routes';
 import './notifications/booking-reminders.jobs';
@@ -18,8 +19,18 @@ export const bookingsModule = defineModule({
   services: {
     bookings: ({ em, payments }) => new BookingsService(em, payments),
   },
-  resolvers: [...calendarResolvers, BookingsResolver, ...instructorEarningsResolvers],
-  permissions: [calendarPermissions, bookingsPermissions, instructorEarningsPermissions],
+  resolvers: [
+    ...calendarResolvers,
+    BookingsResolver,
+    ...instructorEarningsResolvers,
+    InstructorTransfersResolver,
+  ],
+  permissions: [
+    calendarPermissions,
+    bookingsPermissions,
+    instructorEarningsPermissions,
+    instructorTransfersPermissions,
+  ],
   graphRoutes: bookingsRoutes,
   entities: [Booking, ClassOccurrence],
   restHandlers: ({ router, createContext }) => {

@@ -25,6 +25,37 @@ export interface ConnectedAccountStatus {
   requirementsDue: string[];
 }
 
+/**
+ * The provider refused a Connect call for good (a 4xx answer: no transfer or reversal was made;
+ * e.g. `balance_insufficient`, `insufficient_capabilities_for_transfer`). Any other error may be a
+ * network failure after the call took effect: the caller retries it with the same idempotency key.
+ */
+export class PaymentRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = 'PaymentRefusedError';
+  }
+}
+
+/** A transfer to a connected account (Stripe Connect "separate charges and transfers"). */
+export interface TransferRequest {
+  accountId: string;
+  amountCents: number;
+  /** One group per order: `order_<order id>`. */
+  transferGroup: string;
+  /**
+   * The order's payment reference (a PaymentIntent id): its charge becomes the transfer's
+   * `source_transaction`, so the transfer waits for the charge's funds and never outruns it. Null
+   * for an order DRX pays itself (a membership lesson credit): from the platform's balance.
+   */
+  paymentReference: string | null;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
 /** A verified webhook event, reduced to what DRX reads. */
 export interface PaymentEvent {
   id: string;
@@ -79,6 +110,18 @@ export interface PaymentProvider {
     returnUrl: string;
   }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<ConnectedAccountStatus>;
+  /** Stripe `transfers.create`; throws PaymentRefusedError when refused for good. */
+  createTransfer(args: TransferRequest): Promise<{ transferId: string; sourceTransaction: string | null }>;
+  /**
+   * Stripe `transfers.createReversal` (part of a transfer back to the platform); throws
+   * PaymentRefusedError when refused for good (`balance_insufficient`: the account paid it out).
+   */
+  reverseTransfer(args: {
+    transferId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ reversalId: string }>;
 
   /** Verifies a webhook's signature and parses it; throws on a bad signature. */
   verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent;

@@ -1,10 +1,12 @@
 import Stripe from 'stripe';
-import type {
-  ConnectedAccountStatus,
-  PaymentEvent,
-  PaymentProvider,
-  PaymentSession,
-  PaymentStatus,
+import {
+  type ConnectedAccountStatus,
+  type PaymentEvent,
+  type PaymentProvider,
+  PaymentRefusedError,
+  type PaymentSession,
+  type PaymentStatus,
+  type TransferRequest,
 } from './payment-provider';
 import type { SubscriptionBilling } from './subscription-billing';
 import { StripeSubscriptionBilling } from './stripe-subscription-billing';
@@ -41,6 +43,17 @@ export function paymentStatusOf(status: Stripe.PaymentIntent.Status): PaymentSta
       // requires_capture: the buyer still has to finish paying.
       return 'requires_payment';
   }
+}
+
+/**
+ * A Stripe error that says the call was refused for good (4xx; not a rate limit, not an idempotency
+ * conflict of a request still in flight) becomes a PaymentRefusedError; others are rethrown as they are.
+ */
+export function refusalOf(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  const status = error.statusCode ?? 0;
+  if (status < 400 || status >= 500 || status === 409 || status === 429) return error;
+  return new PaymentRefusedError(error.message, error.code ?? null);
 }
 
 /** Card payments through Stripe PaymentIntents (Elements on /checkout/stripe) and Connect Express. */
@@ -156,6 +169,56 @@ export class StripePaymentProvider implements PaymentProvider {
       detailsSubmitted: account.details_submitted ?? false,
       requirementsDue: account.requirements?.currently_due ?? [],
     };
+  }
+
+  async createTransfer(
+    args: TransferRequest,
+  ): Promise<{ transferId: string; sourceTransaction: string | null }> {
+    try {
+      let sourceTransaction: string | null = null;
+      if (args.paymentReference) {
+        const pi = await this.stripe.paymentIntents.retrieve(args.paymentReference);
+        const charge = pi.latest_charge;
+        sourceTransaction = typeof charge === 'string' ? charge : (charge?.id ?? null);
+        if (!sourceTransaction) {
+          throw new PaymentRefusedError(
+            `The payment ${args.paymentReference} has no charge to transfer from`,
+          );
+        }
+      }
+      const transfer = await this.stripe.transfers.create(
+        {
+          amount: args.amountCents,
+          currency: 'usd',
+          destination: args.accountId,
+          transfer_group: args.transferGroup,
+          ...(sourceTransaction ? { source_transaction: sourceTransaction } : {}),
+          metadata: args.metadata,
+        },
+        { idempotencyKey: args.idempotencyKey },
+      );
+      return { transferId: transfer.id, sourceTransaction };
+    } catch (error) {
+      throw refusalOf(error);
+    }
+  }
+
+  async reverseTransfer(args: {
+    transferId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ reversalId: string }> {
+    try {
+      const reversal = await this.stripe.transfers.createReversal(
+        args.transferId,
+        { amount: args.amountCents, metadata: args.metadata },
+        { idempotencyKey: args.idempotencyKey },
+      );
+      return { reversalId: reversal.id };
+    } catch (error) {
+      throw refusalOf(error);
+    }
   }
 
   verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent {

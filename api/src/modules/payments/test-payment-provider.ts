@@ -1,21 +1,52 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  ConnectedAccountStatus,
-  PaymentProvider,
-  PaymentSession,
-  PaymentStatus,
+import {
+  type ConnectedAccountStatus,
+  type PaymentProvider,
+  PaymentRefusedError,
+  type PaymentSession,
+  type PaymentStatus,
+  type TransferRequest,
 } from './payment-provider';
 
 /**
  * The labelled test provider used when no STRIPE_SECRET_KEY is set (as Vendure's dummy payment
  * handler): payments succeed when the checkout confirms them, refunds succeed, and Connect
  * onboarding is complete at once so the demo's seller payments work. No money moves.
+ * Transfers and reversals are simulated as the fake Stripe does (api/src/test/fake-stripe.ts): a
+ * transfer adds to the account's simulated balance, a reversal takes from it and is refused
+ * (`balance_insufficient`) beyond it or beyond what is left of the transfer; a repeated idempotency
+ * key answers the first answer. Nothing is ever paid out here, so a reversal of a transfer this
+ * process made always finds its money; one it does not know (made before a restart) succeeds.
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
   readonly publishableKey = null;
   readonly billing = null;
   private readonly payments = new Map<string, { status: PaymentStatus; amountCents: number }>();
+  private readonly transfers = new Map<
+    string,
+    { accountId: string; amountCents: number; reversedCents: number }
+  >();
+  /** Simulated connected-account balances, in cents. */
+  readonly balances = new Map<string, number>();
+  /** idempotency key → the first answer (as Stripe keeps it). */
+  private readonly answers = new Map<string, unknown>();
+
+  private once<T>(key: string, make: () => T): T {
+    if (this.answers.has(key)) {
+      const first = this.answers.get(key);
+      if (first instanceof Error) throw first;
+      return first as T;
+    }
+    try {
+      const answer = make();
+      this.answers.set(key, answer);
+      return answer;
+    } catch (error) {
+      this.answers.set(key, error);
+      throw error;
+    }
+  }
 
   /** The test provider "takes" every payment (no money moves). */
   assertAvailable(): void {}
@@ -59,6 +90,63 @@ export class TestPaymentProvider implements PaymentProvider {
       detailsSubmitted: true,
       requirementsDue: [],
     };
+  }
+
+  async createTransfer(
+    args: TransferRequest,
+  ): Promise<{ transferId: string; sourceTransaction: string | null }> {
+    return this.once(`transfer ${args.idempotencyKey}`, () => {
+      if (!Number.isInteger(args.amountCents) || args.amountCents <= 0) {
+        throw new PaymentRefusedError('A transfer needs a positive amount', 'parameter_invalid_integer');
+      }
+      const transferId = `test_tr_${randomUUID().replace(/-/g, '')}`;
+      this.transfers.set(transferId, {
+        accountId: args.accountId,
+        amountCents: args.amountCents,
+        reversedCents: 0,
+      });
+      this.balances.set(args.accountId, (this.balances.get(args.accountId) ?? 0) + args.amountCents);
+      return {
+        transferId,
+        sourceTransaction: args.paymentReference ? `test_ch_${args.paymentReference.slice(8)}` : null,
+      };
+    });
+  }
+
+  async reverseTransfer(args: {
+    transferId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  }): Promise<{ reversalId: string }> {
+    return this.once(`reversal ${args.idempotencyKey}`, () => {
+      const transfer = this.transfers.get(args.transferId);
+      if (transfer) {
+        if (args.amountCents > transfer.amountCents - transfer.reversedCents) {
+          throw new PaymentRefusedError(
+            'The reversal exceeds what is left of the transfer',
+            'amount_too_large',
+          );
+        }
+        const balance = this.balances.get(transfer.accountId) ?? 0;
+        if (args.amountCents > balance) {
+          throw new PaymentRefusedError(
+            'The connected account has insufficient funds to cover the reversal',
+            'balance_insufficient',
+          );
+        }
+        transfer.reversedCents += args.amountCents;
+        this.balances.set(transfer.accountId, balance - args.amountCents);
+      }
+      return { reversalId: `test_trr_${randomUUID().replace(/-/g, '')}` };
+    });
+  }
+
+  /** Simulates Stripe paying an account's balance out to its bank (reversals then find nothing). */
+  payOut(accountId: string): number {
+    const amount = this.balances.get(accountId) ?? 0;
+    this.balances.set(accountId, 0);
+    return amount;
   }
 
   verifyWebhook(): never {

@@ -54,6 +54,14 @@ export class UnconfiguredPaymentProvider implements PaymentProvider {
     throw notConfigured();
   }
 
+  async createTransfer(): Promise<never> {
+    throw notConfigured();
+  }
+
+  async reverseTransfer(): Promise<never> {
+    throw notConfigured();
+  }
+
   verifyWebhook(): PaymentEvent {
     throw new Error('No payment provider is configured: no webhooks are received');
   }

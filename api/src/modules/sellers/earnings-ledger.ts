@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { splitSale } from './fee-math';
 import { readFeePercent } from './platform-settings.service';
+import { takeBackTransferred } from './transfer-reversals';
 
 /**
  * The sellers' earnings ledger as the orders module uses it: pure database work on the caller's
@@ -61,13 +62,23 @@ export async function recordSaleEarnings(em: EntityManager, sale: SaleEarnings):
   return added;
 }
 
-/** Marks every earning of an order reversed (a refund). Idempotent; returns how many changed. */
+/**
+ * Marks every earning of an order reversed (a refund). Idempotent; returns how many changed. What
+ * was already transferred of them is taken back (transfer-reversals.ts), in the same transaction.
+ */
 export async function reverseSaleEarnings(em: EntityManager, orderId: string): Promise<number> {
-  const rows = await em.execute<{ id: string }[]>(
+  const rows = await em.execute<{ id: string; net_cents: number; order_number: string }[]>(
     `update seller_earnings set status = 'reversed', reversed_at = now()
-     where order_id = ? and status <> 'reversed' returning id`,
+     where order_id = ? and status <> 'reversed' returning id, net_cents, order_number`,
     [orderId],
   );
+  if (rows.length) {
+    await takeBackTransferred(
+      em,
+      rows.map((r) => ({ earningId: r.id, cents: Number(r.net_cents) })),
+      `Refund of ${rows[0].order_number} after its transfer`,
+    );
+  }
   return rows.length;
 }
 
@@ -94,16 +105,27 @@ export async function adjustEarningsAfterRefund(
   keptCents: number,
 ): Promise<number> {
   if (keptCents <= 0) return reverseSaleEarnings(em, orderId);
-  const rows = await em.execute<{ id: string; fee_percent: string | number }[]>(
-    `select id, fee_percent from seller_earnings where order_id = ? and status <> 'reversed' for update`,
+  const rows = await em.execute<
+    { id: string; fee_percent: string | number; net_cents: number; order_number: string }[]
+  >(
+    `select id, fee_percent, net_cents, order_number from seller_earnings
+     where order_id = ? and status <> 'reversed' for update`,
     [orderId],
   );
+  const reductions: { earningId: string; cents: number }[] = [];
   for (const row of rows) {
     const { feeCents, netCents } = splitSale(keptCents, Number(row.fee_percent));
     await em.execute(
       `update seller_earnings set gross_cents = ?, fee_cents = ?, net_cents = ? where id = ?`,
       [keptCents, feeCents, netCents, row.id],
     );
+    if (Number(row.net_cents) > netCents) {
+      reductions.push({ earningId: row.id, cents: Number(row.net_cents) - netCents });
+    }
+  }
+  // What was already transferred of the refunded part is taken back (transfer-reversals.ts).
+  if (reductions.length) {
+    await takeBackTransferred(em, reductions, `Partial refund of ${rows[0].order_number} after its transfer`);
   }
   return rows.length;
 }

@@ -6,10 +6,14 @@ import { AdminSellersService } from './admin-sellers.service';
 import { PlatformSettingsService } from './platform-settings.service';
 import { PlatformSetting } from './platform-setting.entity';
 import { SellerEarning } from './seller-earning.entity';
+import { SellerTransfer } from './seller-transfer.entity';
+import { SellerTransferFieldsResolver, SellerTransfersResolver } from './seller-transfers.resolver';
 import { sellersPermissions } from './sellers.permissions';
+import { sellerTransfersPermissions } from './seller-transfers.permissions';
 import { sellersResolvers } from './sellers.resolver';
 import { sellersRoutes } from './sellers.routes';
 import './earnings.jobs';
+import './transfers.jobs';
 
 /** The sellers module's contribution to the app (listed in `modules/index.ts`). */
 export const sellersModule = defineModule({
@@ -21,10 +25,10 @@ export const sellersModule = defineModule({
     adminSellers: ({ em }) => new AdminSellersService(em),
     platformSettings: ({ em }) => new PlatformSettingsService(em),
   },
-  resolvers: sellersResolvers,
-  permissions: [sellersPermissions],
+  resolvers: [...sellersResolvers, SellerTransfersResolver, SellerTransferFieldsResolver],
+  permissions: [sellersPermissions, sellerTransfersPermissions],
   graphRoutes: sellersRoutes,
-  entities: [SellerEarning, PlatformSetting],
+  entities: [SellerEarning, SellerTransfer, PlatformSetting],
 });
 
 declare module '../../services' {

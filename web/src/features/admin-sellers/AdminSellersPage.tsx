@@ -14,6 +14,7 @@ import { PayoutStatusBadge } from '../seller/PayoutStatusBadge';
 import { formatCents } from '../seller/sellerFormat';
 import { AdminSellersQueryDocument, SellerReinstateMutationDocument } from './adminSellersDocuments';
 import { SuspendSellerDialog, type SuspendTarget } from './SuspendSellerDialog';
+import { AdminTransfersSection } from '../payouts/AdminTransfersSection';
 
 const PAGE_SIZE = 25;
 
@@ -82,6 +83,7 @@ export default function AdminSellersPage() {
         )}
       </ConnectionListFrame>
       <SuspendSellerDialog target={suspending} onClose={() => setSuspending(null)} />
+      <AdminTransfersSection />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { usePagedConnection } from '../../ui/usePagedConnection';
 import { formatSession } from '../connect/slotTime';
 import { EARNING_STATUS_LABEL, EARNING_STATUS_PALETTE, formatCents } from '../seller/sellerFormat';
 import { StatCard } from '../../ui/StatCard';
+import { InstructorTransfersSection } from '../payouts/InstructorTransfersSection';
 
 const InstructorEarningsSummaryQueryDocument = graphql(`
   query InstructorEarningsSummary {
@@ -61,6 +62,7 @@ export function InstructorEarningsSection() {
       </Heading>
       <EarningsSummary />
       <EarningsRows />
+      <InstructorTransfersSection />
     </Stack>
   );
 }

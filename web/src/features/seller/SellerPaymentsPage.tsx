@@ -37,6 +37,7 @@ import {
   requirementLabel,
 } from './sellerFormat';
 import { useStripeConnectStart } from './useStripeConnectStart';
+import { SellerTransfersSection } from '../payouts/SellerTransfersSection';
 
 /** /seller/payments: Stripe Connect onboarding and status, balances and the earnings ledger. */
 export default function SellerPaymentsPage() {
@@ -54,6 +55,7 @@ export default function SellerPaymentsPage() {
         </Stack>
         <ConnectCard />
         <Balances />
+        <SellerTransfersSection />
         <EarningsLedger />
       </Stack>
     </SellerOnly>
@@ -151,6 +153,9 @@ function ConnectCard() {
               {status.requirementsDue.length ? (
                 <Stack gap={1}>
                   <Text fontWeight="medium">Stripe still needs:</Text>
+                  <Text color="fg.muted" data-testid="accruing-note">
+                    Your earnings keep accruing here; they are transferred once Stripe has these.
+                  </Text>
                   <List.Root ps={5}>
                     {status.requirementsDue.map((r) => (
                       <List.Item key={r}>{requirementLabel(r)}</List.Item>
