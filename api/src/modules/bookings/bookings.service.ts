@@ -16,7 +16,8 @@ import { bookingChanged } from './booking-events';
 import { isCreditEligible, returnLessonCredit, takeLessonCredit, type TakenCredit } from './booking-credits';
 import { placeCreditOrder, recordCreditEarning, settleCreditOrder } from './booking-credit-orders';
 import { expireHolds, HOLD_MINUTES, lockInstructor, releaseSeat, takeSeat } from './booking-holds';
-import { clientCancelTerms } from './booking-policy';
+import { assertHoldAllowed } from './booking-hold-limits';
+import { clientCancelTerms, lateFeeCents } from './booking-policy';
 import { isSlotOffered } from './booking-slots';
 import { sqlState } from './sql-state';
 
@@ -307,13 +308,17 @@ export class BookingsService {
         const end = new Date(start.getTime() + type.duration_minutes * 60_000);
         const paid = type.price_cents > 0 && !credit;
         if (paid) this.payments.assertAvailable();
+        // A paid hold counts against the member's hold limits (their own lock, in this transaction).
+        if (paid) await assertHoldAllowed(tem, viewer.id);
         const status = paid ? 'held' : type.requires_approval ? 'requested' : 'confirmed';
         const id = randomUUID();
         if (type.kind === 'group' && !(await takeSeat(tem, type.id, start, type.capacity))) {
           throw new DomainError('CLASS_FULL', CLASS_FULL_MESSAGE, 'start');
         }
-        // A credit pays through a paid booking order of total 0 (booking-credit-orders.ts), so the
-        // instructor earns as for a paid booking; bookings_credit_check requires it.
+        // A credit pays through a paid booking order of total 0 (booking-credit-orders.ts); the
+        // instructor earns the credit's value (the plan's), never more than the session's price.
+        // bookings_credit_check requires the order.
+        const creditValueCents = credit ? Math.min(credit.creditValueCents, type.price_cents) : null;
         const creditOrderId = credit
           ? await placeCreditOrder(tem, {
               userId: viewer.id,
@@ -327,10 +332,12 @@ export class BookingsService {
           await tem.execute(
             `insert into bookings (id, session_type_id, instructor_id, client_id, kind, title, starts_at, ends_at,
              blocked, time_zone, client_time_zone, status, hold_expires_at, price_cents, cancel_free_hours,
-             late_cancel_fee_percent, note, credit_subscription_id, credit_period_start, order_id)
+             late_cancel_fee_percent, note, credit_subscription_id, credit_period_start, order_id,
+             credit_value_cents, hold_started_at)
            values (?, ?, ?, ?, ?, ?, ?, ?,
              tstzrange(?::timestamptz - make_interval(mins => ?), ?::timestamptz + make_interval(mins => ?), '[)'),
-             ?, ?, ?, ${paid ? `clock_timestamp() + make_interval(mins => ${HOLD_MINUTES})` : 'null'}, ?, ?, ?, ?, ?, ?, ?)`,
+             ?, ?, ?, ${paid ? `clock_timestamp() + make_interval(mins => ${HOLD_MINUTES})` : 'null'}, ?, ?, ?, ?, ?, ?, ?,
+             ?, ${paid ? 'clock_timestamp()' : 'null'})`,
             [
               id,
               type.id,
@@ -354,6 +361,7 @@ export class BookingsService {
               credit?.subscriptionId ?? null,
               credit?.periodStart ?? null,
               creditOrderId,
+              creditValueCents,
             ],
           );
         } catch (error) {
@@ -363,7 +371,7 @@ export class BookingsService {
             throw new DomainError('CONFLICT', 'You already have a seat in this class', 'start');
           throw error;
         }
-        if (creditOrderId) await recordCreditEarning(tem, creditOrderId);
+        if (creditOrderId) await recordCreditEarning(tem, creditOrderId, creditValueCents ?? 0);
         if (paid) {
           const orderId = await this.placeOrder(tem, viewer.id, id, type, start, profile.time_zone);
           await tem.execute(`update bookings set order_id = ? where id = ?`, [orderId, id]);
@@ -610,8 +618,9 @@ export class BookingsService {
       const text = reason ?? (to === 'declined' ? 'Booking declined' : `Booking canceled by the ${by}`);
       if (order && booking.paidWithCredit) {
         // The instructor keeps what a paid booking would: nothing when the credit comes back, the
-        // late fee when the client cancels late (the credit stays spent).
-        await settleCreditOrder(tem, order.id, giveCreditBack ? 0 : feeCents, text);
+        // late fee's share of what the credit earned when the client cancels late (the credit stays spent).
+        const kept = giveCreditBack || feeCents === 0 ? 0 : creditLateFeeCents(booking);
+        await settleCreditOrder(tem, order.id, kept, text);
       } else if (order && order.status === 'paid' && refundCents > 0) {
         await markPartlyRefunded(tem, order.id, {
           cents: refundCents,
@@ -846,6 +855,14 @@ export class BookingsService {
     }
     return booking;
   }
+}
+
+/**
+ * What the instructor keeps of a credited booking cancelled late: the late fee's percent of what the
+ * credit earned (the booking's credit value; the price for a booking credited before credits had one).
+ */
+function creditLateFeeCents(booking: Booking): number {
+  return lateFeeCents(booking.creditValueCents ?? booking.priceCents, booking.lateCancelFeePercent);
 }
 
 function cleanReason(reason: string | null | undefined): string | null {
