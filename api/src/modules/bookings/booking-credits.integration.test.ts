@@ -4,6 +4,7 @@ import { makeLapsedMember, makeMember, endMembership } from '../../test/membersh
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { json, PASSWORD, REFUND, type Agent } from '../orders/orders-fixtures.test';
 import { lessonCreditsLeft, returnLessonCredit } from './booking-credits';
+import { liftHoldLimits } from '../../test/booking-fixtures';
 
 // Lesson credits of a membership pay Connect bookings (docs/memberships.md "Lesson credits"): taken
 // by one conditional UPDATE in the booking's transaction, never overspent under concurrency, given
@@ -164,6 +165,7 @@ async function sessionType(instructorId: string, fields: Record<string, unknown>
 
 beforeAll(async () => {
   t = await startTestApp();
+  await liftHoldLimits(t); // many holds of one member; the limits have their own tests
   for (const name of ['admin', 'instructor', 'multi', 'seller', 'member', 'studio']) {
     const agent = t.agent();
     const res = await agent.post('/api/login').set(json).send({ username: name, password: PASSWORD });
