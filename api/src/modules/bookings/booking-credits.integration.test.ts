@@ -440,12 +440,17 @@ describe('what a credit is worth (issue 33)', () => {
   it('a free trial gives no credits unless the plan says so (trialGrantsCredits)', async () => {
     const MINE = `{ mySubscription { status lessonCreditsIncluded lessonCreditsLeft } }`;
     const sub = await makeMember(t, idOf.member, { lessonCredits: 2 });
-    await conn().execute(`update subscriptions set status = 'trialing', trial_end = current_period_end where id = ?`, [
-      sub,
-    ]);
+    await conn().execute(
+      `update subscriptions set status = 'trialing', trial_end = current_period_end where id = ?`,
+      [sub],
+    );
     expect(await left()).toBe(0);
     const mine = await t.gql(as.member, MINE);
-    expect(mine.data.mySubscription).toEqual({ status: 'trialing', lessonCreditsIncluded: 0, lessonCreditsLeft: 0 });
+    expect(mine.data.mySubscription).toEqual({
+      status: 'trialing',
+      lessonCreditsIncluded: 0,
+      lessonCreditsLeft: 0,
+    });
     const paying = await create(as.member, typeOf.instructor, nextDay());
     expect(paying.booking).toMatchObject({ status: 'HELD', paidWithCredit: false });
     const refused = await create(as.member, typeOf.multi, nextDay(), { useCredit: true });
@@ -492,7 +497,10 @@ describe('what a credit is worth (issue 33)', () => {
       code: 'INVALID_INPUT',
       field: 'creditValueCents',
     });
-    const asMember = await t.gql(as.member, `{ subscriptionPlans { id trialGrantsCredits creditValueCents } }`);
+    const asMember = await t.gql(
+      as.member,
+      `{ subscriptionPlans { id trialGrantsCredits creditValueCents } }`,
+    );
     expect(asMember.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });

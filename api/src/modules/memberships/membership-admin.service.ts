@@ -80,7 +80,8 @@ function validatePlan(input: PlanFields): void {
 
 /** A lesson credit is worth at most $100,000 (subscription_plans_credit_value_check). */
 export const MAX_CREDIT_VALUE_CENTS = 10_000_000;
-const CREDIT_VALUE_NEEDED = 'A plan with lesson credits needs the value of a credit (what the instructor earns)';
+const CREDIT_VALUE_NEEDED =
+  'A plan with lesson credits needs the value of a credit (what the instructor earns)';
 
 /** Admins' side: plans, subscribers, numbers, comps and the grace period. */
 export class MembershipAdminService {

@@ -345,7 +345,10 @@ export class SubscriptionPlanUpdateInput {
   })
   creditValueCents?: number | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'Whether a free trial gives the plan’s lesson credits.' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether a free trial gives the plan’s lesson credits.',
+  })
   trialGrantsCredits?: boolean | null;
 }
 

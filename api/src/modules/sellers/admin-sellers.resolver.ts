@@ -64,7 +64,9 @@ export class AdminSellersResolver {
     );
   }
 
-  @Query(() => PlatformSettings, { description: 'The platform-wide settings (the platform fee, the booking-hold limits).' })
+  @Query(() => PlatformSettings, {
+    description: 'The platform-wide settings (the platform fee, the booking-hold limits).',
+  })
   platformSettings(@Ctx() ctx: Context): Promise<PlatformSettings> {
     return ctx.services.platformSettings.get();
   }
