@@ -183,6 +183,22 @@ describe('booking holds per member', () => {
     expect(taken.booking?.status).toBe('HELD');
   });
 
+  it('the member leaving a held booking (bookingCancel; REST POST /bookings/:id/cancel) cancels its PaymentIntent and frees the time', async () => {
+    const start = nextDay();
+    const made = await hold('officer', 'multi', start);
+    expect(made.booking?.status).toBe('HELD');
+    const { pi } = await bookingRow(made.booking!.id);
+    // Only its client leaves a hold: the instructor cannot cancel an unpaid hold.
+    const byInstructor = await as.multi.post(`/api/bookings/${made.booking!.id}/cancel`).set(json).send({});
+    expect(byInstructor.status).toBe(409);
+    const left = await as.officer.post(`/api/bookings/${made.booking!.id}/cancel`).set(json).send({});
+    expect(left.status).toBe(200);
+    expect(left.body.status).toBe('EXPIRED');
+    expect(await bookingRow(made.booking!.id)).toMatchObject({ status: 'expired', order_status: 'canceled' });
+    expect(fake.paymentIntents.get(pi)?.status).toBe('canceled');
+    expect((await hold('studio', 'multi', start)).booking?.status).toBe('HELD');
+  });
+
   it('at most 10 holds started in an hour, even when each was left (HOLD_RATE_LIMITED, REST 429)', async () => {
     for (let i = 0; i < 10; i++) {
       const made = await hold('admin', INSTRUCTORS[i % INSTRUCTORS.length]);

@@ -20,6 +20,7 @@ import { assertHoldAllowed } from './booking-hold-limits';
 import { clientCancelTerms, lateFeeCents } from './booking-policy';
 import { isSlotOffered } from './booking-slots';
 import { sqlState } from './sql-state';
+import { CheckoutService } from '../orders/checkout.service';
 
 export { sqlState };
 import { scheduleHoldExpiry } from './booking-holds.jobs';
@@ -509,10 +510,16 @@ export class BookingsService {
   /**
    * The client or the instructor cancels a requested/confirmed booking (policy: client pays a late
    * fee; a booking paid with a lesson credit gets its credit back unless the client cancels late).
+   * The client leaving a held booking abandons its payment as checkoutCancel does: the
+   * PaymentIntent is canceled and the time freed at once (held → expired).
    */
   async cancel(viewer: User, bookingId: string, reason?: string | null): Promise<Booking> {
     const booking = await this.findVisible(viewer, bookingId);
     if (!booking) throw new DomainError('NOT_FOUND', NOT_FOUND, 'bookingId');
+    if (booking.status === BookingStatus.HELD && booking.clientId === viewer.id && booking.orderId) {
+      await new CheckoutService(this.em, this.payments).cancel(viewer, booking.orderId);
+      return this.load(booking.id);
+    }
     let by: BookingCanceledBy;
     if (booking.clientId === viewer.id) by = BookingCanceledBy.CLIENT;
     else if (booking.instructorId === viewer.id) by = BookingCanceledBy.INSTRUCTOR;
