@@ -45,6 +45,9 @@ export const STATUS_OF_CODE: Record<string, number> = {
   // Bookings: the time was just taken, or the class is full.
   SLOT_TAKEN: 409,
   CLASS_FULL: 409,
+  // Bookings: the member holds as many unpaid sessions as allowed, or started too many holds this hour.
+  TOO_MANY_HOLDS: 409,
+  HOLD_RATE_LIMITED: 429,
   ALREADY_OWNED: 409,
   EMPTY_CART: 400,
   PAYMENT_FAILED: 402,

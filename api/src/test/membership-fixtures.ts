@@ -6,6 +6,9 @@ import type { TestApp } from './test-app';
 export interface PlanBenefits {
   resourceDiscountPercent?: number;
   lessonCredits?: number;
+  /** What a credit is worth (cents); default 5000 with credits, else 0. */
+  creditValueCents?: number;
+  trialGrantsCredits?: boolean;
   memberOnlyCourses?: boolean;
 }
 
@@ -17,14 +20,16 @@ export async function makePlan(t: TestApp, benefits: PlanBenefits): Promise<stri
     .getConnection()
     .execute(
       `insert into subscription_plans (id, name, monthly_price_cents, yearly_price_cents, member_only_courses,
-         resource_discount_percent, lesson_credits)
-       values (?, ?, 1500, 15000, ?, ?, ?)`,
+         resource_discount_percent, lesson_credits, credit_value_cents, trial_grants_credits)
+       values (?, ?, 1500, 15000, ?, ?, ?, ?, ?)`,
       [
         id,
         `Test plan ${id.slice(0, 8)}`,
         benefits.memberOnlyCourses ?? true,
         benefits.resourceDiscountPercent ?? 0,
         benefits.lessonCredits ?? 0,
+        benefits.creditValueCents ?? (benefits.lessonCredits ? 5000 : 0),
+        benefits.trialGrantsCredits ?? false,
       ],
     );
   return id;

@@ -9,8 +9,8 @@ import { markCreditOrderRefunded, placeOrder } from '../orders/order-lifecycle';
  * credits"): kind `booking`, `paid` at once, payment provider `credit`, subtotal = the session's
  * price and all of it the "Membership credit" (`credit_cents`), total 0 — nothing is charged, so
  * nothing is ever refunded through a payment provider and `refunded_cents` stays 0. DRX pays the
- * instructor out of membership revenue: the earning's gross is the price (with the platform fee, as
- * for a paid booking). Everything runs in the booking's transaction; the check constraints
+ * instructor out of membership revenue: the earning's gross is what the credit is worth (the plan's
+ * `credit_value_cents`, at most the price; with the platform fee, as for a paid booking). Everything runs in the booking's transaction; the check constraints
  * `orders_credit_check` and `bookings_credit_check` hold the shape.
  */
 
@@ -57,14 +57,17 @@ export async function placeCreditOrder(em: EntityManager, input: CreditOrderInpu
 }
 
 /**
- * The instructor's earning for the credited session: gross = the price (line total; the credit is
- * not a discount — DRX pays it), the current platform fee. Idempotent per order line.
+ * The instructor's earning for the credited session: gross = `creditValueCents`, what the credit is
+ * worth (the plan's credit value, at most the price — never the session's list price as such; DRX
+ * pays it), the current platform fee. Idempotent per order line.
  */
-export async function recordCreditEarning(em: EntityManager, orderId: string): Promise<number> {
-  const lines = await em.execute<
-    { id: string; number: string; seller_id: string | null; line_total_cents: string | number }[]
-  >(
-    `select ol.id, o.number, ol.seller_id, ol.line_total_cents from order_lines ol join orders o on o.id = ol.order_id
+export async function recordCreditEarning(
+  em: EntityManager,
+  orderId: string,
+  creditValueCents: number,
+): Promise<number> {
+  const lines = await em.execute<{ id: string; number: string; seller_id: string | null }[]>(
+    `select ol.id, o.number, ol.seller_id from order_lines ol join orders o on o.id = ol.order_id
      where o.id = ? and o.payment_provider = 'credit' and o.status = 'paid' and ol.item_type = 'booking'`,
     [orderId],
   );
@@ -77,7 +80,7 @@ export async function recordCreditEarning(em: EntityManager, orderId: string): P
       orderLineId: l.id,
       resourceId: null,
       sellerId: l.seller_id!,
-      amountCents: Number(l.line_total_cents),
+      amountCents: creditValueCents,
     })),
   });
 }

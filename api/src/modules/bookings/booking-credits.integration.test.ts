@@ -4,6 +4,7 @@ import { makeLapsedMember, makeMember, endMembership } from '../../test/membersh
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { json, PASSWORD, REFUND, type Agent } from '../orders/orders-fixtures.test';
 import { lessonCreditsLeft, returnLessonCredit } from './booking-credits';
+import { liftHoldLimits } from '../../test/booking-fixtures';
 
 // Lesson credits of a membership pay Connect bookings (docs/memberships.md "Lesson credits"): taken
 // by one conditional UPDATE in the booking's transaction, never overspent under concurrency, given
@@ -164,6 +165,7 @@ async function sessionType(instructorId: string, fields: Record<string, unknown>
 
 beforeAll(async () => {
   t = await startTestApp();
+  await liftHoldLimits(t); // many holds of one member; the limits have their own tests
   for (const name of ['admin', 'instructor', 'multi', 'seller', 'member', 'studio']) {
     const agent = t.agent();
     const res = await agent.post('/api/login').set(json).send({ username: name, password: PASSWORD });
@@ -196,7 +198,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('lesson credits', () => {
-  it('pays with a credit (a paid order of total 0, no payment; the instructor earns the price) until the plan’s credits are used, then the member pays', async () => {
+  it('pays with a credit (a paid order of total 0, no payment; the instructor earns the credit’s value, here the price) until the plan’s credits are used, then the member pays', async () => {
     const sub = await makeMember(t, idOf.member, { lessonCredits: 2 });
     expect(await left()).toBe(2);
 
@@ -393,5 +395,112 @@ describe('lesson credits', () => {
     // A non-member asking for a credit is refused.
     const refused = await create(as.studio, typeOf.instructor, nextDay(), { useCredit: true });
     expect(refused.userErrors[0]).toMatchObject({ code: 'CONFLICT', field: 'useCredit' });
+  });
+});
+
+describe('what a credit is worth (issue 33)', () => {
+  const PLAN = `mutation($input: SubscriptionPlanCreateInput!) { subscriptionPlanCreate(input: $input) {
+    plan { id lessonCredits creditValueCents trialGrantsCredits } userErrors { code field message } } }`;
+  const PLAN_UPDATE = `mutation($input: SubscriptionPlanUpdateInput!) { subscriptionPlanUpdate(input: $input) {
+    plan { id creditValueCents trialGrantsCredits } userErrors { code field message } } }`;
+  const setCreditValue = (sub: string, cents: number) =>
+    conn().execute(
+      `update subscription_plans set credit_value_cents = ? where id = (select plan_id from subscriptions where id = ?)`,
+      [cents, sub],
+    );
+
+  it('a credit-paid booking earns the instructor the plan’s credit value, not the session’s price (at most the price)', async () => {
+    const sub = await makeMember(t, idOf.member, { lessonCredits: 3, creditValueCents: 3000 });
+    const made = await create(as.member, typeOf.instructor, nextDay());
+    expect(made.booking).toMatchObject({ status: 'CONFIRMED', paidWithCredit: true, priceCents: 5000 });
+    // The member's order still shows the session paid in full by the credit; the instructor earns 3000.
+    expect(await creditOrder(made.booking.orderId)).toEqual({
+      status: 'paid',
+      subtotal: 5000,
+      credit: 5000,
+      total: 0,
+      provider: 'credit',
+      earnings: [{ sellerId: idOf.instructor, gross: 3000, status: 'pending' }],
+    });
+    // A late cancellation keeps the credit spent: the instructor keeps the late fee's 50 % of 3000.
+    const late = await createSoon(as.member, typeOf.multi, 5);
+    expect(late.booking.paidWithCredit).toBe(true);
+    await run(as.member, CANCEL, { bookingId: late.booking.id });
+    expect((await creditOrder(late.booking.orderId)).earnings).toEqual([
+      { sellerId: idOf.multi, gross: 1500, status: 'pending' },
+    ]);
+    // A credit worth more than the session earns the session's price, never more.
+    await setCreditValue(sub, 9_000_000);
+    const cheap = await create(as.member, typeOf.seller, nextDay());
+    expect((await creditOrder(cheap.booking.orderId)).earnings).toEqual([
+      { sellerId: idOf.seller, gross: 5000, status: 'pending' },
+    ]);
+  });
+
+  it('a free trial gives no credits unless the plan says so (trialGrantsCredits)', async () => {
+    const MINE = `{ mySubscription { status lessonCreditsIncluded lessonCreditsLeft } }`;
+    const sub = await makeMember(t, idOf.member, { lessonCredits: 2 });
+    await conn().execute(
+      `update subscriptions set status = 'trialing', trial_end = current_period_end where id = ?`,
+      [sub],
+    );
+    expect(await left()).toBe(0);
+    const mine = await t.gql(as.member, MINE);
+    expect(mine.data.mySubscription).toEqual({
+      status: 'trialing',
+      lessonCreditsIncluded: 0,
+      lessonCreditsLeft: 0,
+    });
+    const paying = await create(as.member, typeOf.instructor, nextDay());
+    expect(paying.booking).toMatchObject({ status: 'HELD', paidWithCredit: false });
+    const refused = await create(as.member, typeOf.multi, nextDay(), { useCredit: true });
+    expect(refused.userErrors[0]).toMatchObject({ code: 'CONFLICT', field: 'useCredit' });
+    expect(await creditsUsed(sub)).toBe(0);
+
+    await conn().execute(
+      `update subscription_plans set trial_grants_credits = true where id = (select plan_id from subscriptions where id = ?)`,
+      [sub],
+    );
+    expect(await left()).toBe(2);
+    expect((await t.gql(as.member, MINE)).data.mySubscription).toMatchObject({ lessonCreditsLeft: 2 });
+    const credited = await create(as.member, typeOf.seller, nextDay());
+    expect(credited.booking).toMatchObject({ status: 'CONFIRMED', paidWithCredit: true });
+    expect(await creditsUsed(sub)).toBe(1);
+  });
+
+  it('admins set a plan’s credit value and trial flag; credits need a value; members cannot read the value', async () => {
+    const name = `Credit plan ${Date.now()}`;
+    const input = { name, monthlyPriceCents: 3000, yearlyPriceCents: 30000, lessonCredits: 2 };
+    const missing = await t.gql(as.admin, PLAN, { input });
+    expect(missing.data.subscriptionPlanCreate.userErrors[0]).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'creditValueCents',
+    });
+    const tooMuch = await t.gql(as.admin, PLAN, { input: { ...input, creditValueCents: 10_000_001 } });
+    expect(tooMuch.data.subscriptionPlanCreate.userErrors[0]).toMatchObject({ field: 'creditValueCents' });
+    const made = await t.gql(as.admin, PLAN, { input: { ...input, creditValueCents: 2500 } });
+    expect(made.data.subscriptionPlanCreate).toMatchObject({
+      plan: { lessonCredits: 2, creditValueCents: 2500, trialGrantsCredits: false },
+      userErrors: [],
+    });
+    const id = made.data.subscriptionPlanCreate.plan.id;
+    const changed = await t.gql(as.admin, PLAN_UPDATE, {
+      input: { id, creditValueCents: 4000, trialGrantsCredits: true },
+    });
+    expect(changed.data.subscriptionPlanUpdate.plan).toEqual({
+      id,
+      creditValueCents: 4000,
+      trialGrantsCredits: true,
+    });
+    const zero = await t.gql(as.admin, PLAN_UPDATE, { input: { id, creditValueCents: 0 } });
+    expect(zero.data.subscriptionPlanUpdate.userErrors[0]).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'creditValueCents',
+    });
+    const asMember = await t.gql(
+      as.member,
+      `{ subscriptionPlans { id trialGrantsCredits creditValueCents } }`,
+    );
+    expect(asMember.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });

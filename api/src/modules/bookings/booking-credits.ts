@@ -19,18 +19,21 @@ export interface TakenCredit {
   subscriptionId: string;
   /** The credit period the credit was taken from (subscriptions.credits_period_start). */
   periodStart: Date;
+  /** What a credit of the plan is worth (subscription_plans.credit_value_cents): what the instructor earns. */
+  creditValueCents: number;
 }
 
 /**
  * Takes one credit of the member's membership, or returns null (no membership giving benefits —
- * the `membership_benefits` rule —, a plan without credits, none left this period). One UPDATE:
+ * the `membership_benefits` rule —, a plan without credits, a trial of a plan whose trial gives
+ * none (the view's `lesson_credits` is 0 then), none left this period). One UPDATE:
  * a new period (the membership's current period started after `credits_period_start`) starts the
  * count again at 1; otherwise the count goes up by one only while below the plan's credits.
  */
 export async function takeLessonCredit(em: EntityManager, userId: string): Promise<TakenCredit | null> {
   const benefits = await memberBenefits(em, userId);
   if (!benefits || benefits.lessonCredits <= 0) return null;
-  const [row] = await em.execute<{ credits_period_start: Date | string }[]>(
+  const [row] = await em.execute<{ credits_period_start: Date | string; credit_value_cents: number }[]>(
     `update subscriptions s set
        credits_used = case when s.credits_period_start is null or s.credits_period_start < s.current_period_start
                            then 1 else s.credits_used + 1 end,
@@ -41,11 +44,16 @@ export async function takeLessonCredit(em: EntityManager, userId: string): Promi
        and exists (select 1 from membership_benefits b where b.subscription_id = s.id and b.lesson_credits > 0)
        and (s.credits_period_start is null or s.credits_period_start < s.current_period_start
             or s.credits_used < (select p.lesson_credits from subscription_plans p where p.id = s.plan_id))
-     returning s.credits_period_start`,
+     returning s.credits_period_start,
+       (select p.credit_value_cents from subscription_plans p where p.id = s.plan_id) as credit_value_cents`,
     [benefits.subscriptionId],
   );
   if (!row) return null;
-  return { subscriptionId: benefits.subscriptionId, periodStart: new Date(row.credits_period_start) };
+  return {
+    subscriptionId: benefits.subscriptionId,
+    periodStart: new Date(row.credits_period_start),
+    creditValueCents: Number(row.credit_value_cents),
+  };
 }
 
 /**

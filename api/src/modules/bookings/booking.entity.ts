@@ -72,6 +72,8 @@ export class Booking {
     | 'creditSubscriptionId'
     | 'creditPeriodStart'
     | 'creditReturnedAt'
+    | 'creditValueCents'
+    | 'holdStartedAt'
     | 'paidWithCredit'
     | 'creditReturned';
 
@@ -153,9 +155,21 @@ export class Booking {
   @Property({ type: 'Date', nullable: true })
   creditReturnedAt?: Date | null;
 
+  /**
+   * Paid with a lesson credit: what the credit earns the instructor, US cents — the plan's credit
+   * value, at most the price (the late fee's percent of it when the client cancels late); null
+   * otherwise (and for bookings credited before credits had a value: they earned the price).
+   */
+  @Property({ type: 'integer', nullable: true })
+  creditValueCents?: number | null;
+
+  /** When it started as a paid hold (the hourly hold limit counts these); null when never held. */
+  @Property({ type: 'Date', nullable: true })
+  holdStartedAt?: Date | null;
+
   @Field(() => Boolean, {
     description:
-      'Paid with a lesson credit of the client’s membership instead of money (its order charged $0.00; the instructor earns as for a paid booking). The credit comes back when the booking is cancelled inside its free-cancellation window, declined, or cancelled by the instructor or an admin; a late cancellation or a no-show keeps it.',
+      'Paid with a lesson credit of the client’s membership instead of money (its order charged $0.00; the instructor earns the plan’s credit value, at most the price). The credit comes back when the booking is cancelled inside its free-cancellation window, declined, or cancelled by the instructor or an admin; a late cancellation or a no-show keeps it.',
   })
   get paidWithCredit(): boolean {
     return !!this.creditSubscriptionId;

@@ -181,7 +181,7 @@ export class BookingsResolver {
 
   @Mutation(() => BookingPayload, {
     description:
-      'The client or the instructor cancels a requested or confirmed booking before its start. The client: a full refund until cancelFreeHours before the start, later the late-cancellation fee is kept and the rest refunded; the instructor: a full refund. userErrors: NOT_FOUND, FORBIDDEN, CONFLICT (not cancellable now), PAYMENT_FAILED.',
+      'The client or the instructor cancels a requested or confirmed booking before its start. The client: a full refund until cancelFreeHours before the start, later the late-cancellation fee is kept and the rest refunded; the instructor: a full refund. The client may also leave a held booking (not paid yet): its payment is canceled and its time freed at once, as with checkoutCancel (→ expired). userErrors: NOT_FOUND, FORBIDDEN, CONFLICT (not cancellable now; a held booking paid meanwhile), PAYMENT_FAILED.',
   })
   async bookingCancel(
     @Arg('input', () => BookingReasonInput, { description: 'The booking and an optional reason.' })

@@ -16,9 +16,11 @@ import { bookingChanged } from './booking-events';
 import { isCreditEligible, returnLessonCredit, takeLessonCredit, type TakenCredit } from './booking-credits';
 import { placeCreditOrder, recordCreditEarning, settleCreditOrder } from './booking-credit-orders';
 import { expireHolds, HOLD_MINUTES, lockInstructor, releaseSeat, takeSeat } from './booking-holds';
-import { clientCancelTerms } from './booking-policy';
+import { assertHoldAllowed } from './booking-hold-limits';
+import { clientCancelTerms, lateFeeCents } from './booking-policy';
 import { isSlotOffered } from './booking-slots';
 import { sqlState } from './sql-state';
+import { CheckoutService } from '../orders/checkout.service';
 
 export { sqlState };
 import { scheduleHoldExpiry } from './booking-holds.jobs';
@@ -307,13 +309,17 @@ export class BookingsService {
         const end = new Date(start.getTime() + type.duration_minutes * 60_000);
         const paid = type.price_cents > 0 && !credit;
         if (paid) this.payments.assertAvailable();
+        // A paid hold counts against the member's hold limits (their own lock, in this transaction).
+        if (paid) await assertHoldAllowed(tem, viewer.id);
         const status = paid ? 'held' : type.requires_approval ? 'requested' : 'confirmed';
         const id = randomUUID();
         if (type.kind === 'group' && !(await takeSeat(tem, type.id, start, type.capacity))) {
           throw new DomainError('CLASS_FULL', CLASS_FULL_MESSAGE, 'start');
         }
-        // A credit pays through a paid booking order of total 0 (booking-credit-orders.ts), so the
-        // instructor earns as for a paid booking; bookings_credit_check requires it.
+        // A credit pays through a paid booking order of total 0 (booking-credit-orders.ts); the
+        // instructor earns the credit's value (the plan's), never more than the session's price.
+        // bookings_credit_check requires the order.
+        const creditValueCents = credit ? Math.min(credit.creditValueCents, type.price_cents) : null;
         const creditOrderId = credit
           ? await placeCreditOrder(tem, {
               userId: viewer.id,
@@ -327,10 +333,12 @@ export class BookingsService {
           await tem.execute(
             `insert into bookings (id, session_type_id, instructor_id, client_id, kind, title, starts_at, ends_at,
              blocked, time_zone, client_time_zone, status, hold_expires_at, price_cents, cancel_free_hours,
-             late_cancel_fee_percent, note, credit_subscription_id, credit_period_start, order_id)
+             late_cancel_fee_percent, note, credit_subscription_id, credit_period_start, order_id,
+             credit_value_cents, hold_started_at)
            values (?, ?, ?, ?, ?, ?, ?, ?,
              tstzrange(?::timestamptz - make_interval(mins => ?), ?::timestamptz + make_interval(mins => ?), '[)'),
-             ?, ?, ?, ${paid ? `clock_timestamp() + make_interval(mins => ${HOLD_MINUTES})` : 'null'}, ?, ?, ?, ?, ?, ?, ?)`,
+             ?, ?, ?, ${paid ? `clock_timestamp() + make_interval(mins => ${HOLD_MINUTES})` : 'null'}, ?, ?, ?, ?, ?, ?, ?,
+             ?, ${paid ? 'clock_timestamp()' : 'null'})`,
             [
               id,
               type.id,
@@ -354,6 +362,7 @@ export class BookingsService {
               credit?.subscriptionId ?? null,
               credit?.periodStart ?? null,
               creditOrderId,
+              creditValueCents,
             ],
           );
         } catch (error) {
@@ -363,7 +372,7 @@ export class BookingsService {
             throw new DomainError('CONFLICT', 'You already have a seat in this class', 'start');
           throw error;
         }
-        if (creditOrderId) await recordCreditEarning(tem, creditOrderId);
+        if (creditOrderId) await recordCreditEarning(tem, creditOrderId, creditValueCents ?? 0);
         if (paid) {
           const orderId = await this.placeOrder(tem, viewer.id, id, type, start, profile.time_zone);
           await tem.execute(`update bookings set order_id = ? where id = ?`, [orderId, id]);
@@ -501,10 +510,16 @@ export class BookingsService {
   /**
    * The client or the instructor cancels a requested/confirmed booking (policy: client pays a late
    * fee; a booking paid with a lesson credit gets its credit back unless the client cancels late).
+   * The client leaving a held booking abandons its payment as checkoutCancel does: the
+   * PaymentIntent is canceled and the time freed at once (held → expired).
    */
   async cancel(viewer: User, bookingId: string, reason?: string | null): Promise<Booking> {
     const booking = await this.findVisible(viewer, bookingId);
     if (!booking) throw new DomainError('NOT_FOUND', NOT_FOUND, 'bookingId');
+    if (booking.status === BookingStatus.HELD && booking.clientId === viewer.id && booking.orderId) {
+      await new CheckoutService(this.em, this.payments).cancel(viewer, booking.orderId);
+      return this.load(booking.id);
+    }
     let by: BookingCanceledBy;
     if (booking.clientId === viewer.id) by = BookingCanceledBy.CLIENT;
     else if (booking.instructorId === viewer.id) by = BookingCanceledBy.INSTRUCTOR;
@@ -610,8 +625,9 @@ export class BookingsService {
       const text = reason ?? (to === 'declined' ? 'Booking declined' : `Booking canceled by the ${by}`);
       if (order && booking.paidWithCredit) {
         // The instructor keeps what a paid booking would: nothing when the credit comes back, the
-        // late fee when the client cancels late (the credit stays spent).
-        await settleCreditOrder(tem, order.id, giveCreditBack ? 0 : feeCents, text);
+        // late fee's share of what the credit earned when the client cancels late (the credit stays spent).
+        const kept = giveCreditBack || feeCents === 0 ? 0 : creditLateFeeCents(booking);
+        await settleCreditOrder(tem, order.id, kept, text);
       } else if (order && order.status === 'paid' && refundCents > 0) {
         await markPartlyRefunded(tem, order.id, {
           cents: refundCents,
@@ -846,6 +862,14 @@ export class BookingsService {
     }
     return booking;
   }
+}
+
+/**
+ * What the instructor keeps of a credited booking cancelled late: the late fee's percent of what the
+ * credit earned (the booking's credit value; the price for a booking credited before credits had one).
+ */
+function creditLateFeeCents(booking: Booking): number {
+  return lateFeeCents(booking.creditValueCents ?? booking.priceCents, booking.lateCancelFeePercent);
 }
 
 function cleanReason(reason: string | null | undefined): string | null {

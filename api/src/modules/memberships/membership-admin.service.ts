@@ -36,6 +36,8 @@ export interface PlanFields {
   memberOnlyCourses?: boolean | null;
   resourceDiscountPercent?: number | null;
   lessonCredits?: number | null;
+  creditValueCents?: number | null;
+  trialGrantsCredits?: boolean | null;
 }
 
 export interface MembershipStatsView {
@@ -73,7 +75,13 @@ function validatePlan(input: PlanFields): void {
   intIn(input.position, 'position', -1000, 1000, 'The position');
   intIn(input.resourceDiscountPercent, 'resourceDiscountPercent', 0, 100, 'The resource discount');
   intIn(input.lessonCredits, 'lessonCredits', 0, 100, 'Lesson credits');
+  intIn(input.creditValueCents, 'creditValueCents', 0, MAX_CREDIT_VALUE_CENTS, 'A credit’s value (cents)');
 }
+
+/** A lesson credit is worth at most $100,000 (subscription_plans_credit_value_check). */
+export const MAX_CREDIT_VALUE_CENTS = 10_000_000;
+const CREDIT_VALUE_NEEDED =
+  'A plan with lesson credits needs the value of a credit (what the instructor earns)';
 
 /** Admins' side: plans, subscribers, numbers, comps and the grace period. */
 export class MembershipAdminService {
@@ -96,8 +104,9 @@ export class MembershipAdminService {
       exec(
         this.em,
         `insert into subscription_plans (id, name, description, monthly_price_cents, yearly_price_cents, trial_days,
-                active, position, member_only_courses, resource_discount_percent, lesson_credits)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                active, position, member_only_courses, resource_discount_percent, lesson_credits,
+                credit_value_cents, trial_grants_credits)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           id,
           name,
@@ -110,6 +119,8 @@ export class MembershipAdminService {
           input.memberOnlyCourses ?? true,
           input.resourceDiscountPercent ?? 0,
           input.lessonCredits ?? 0,
+          input.creditValueCents ?? 0,
+          input.trialGrantsCredits ?? false,
         ],
       ),
     );
@@ -147,6 +158,8 @@ export class MembershipAdminService {
     if (input.resourceDiscountPercent != null)
       set('resource_discount_percent', input.resourceDiscountPercent);
     if (input.lessonCredits != null) set('lesson_credits', input.lessonCredits);
+    if (input.creditValueCents != null) set('credit_value_cents', input.creditValueCents);
+    if (input.trialGrantsCredits != null) set('trial_grants_credits', input.trialGrantsCredits);
     if (sets.length) {
       await this.insertOrConflict(() =>
         exec(this.em, `update subscription_plans set ${sets.join(', ')}, updated_at = now() where id = ?`, [
@@ -164,6 +177,9 @@ export class MembershipAdminService {
     } catch (error) {
       if (sqlState(error) === '23505')
         throw new DomainError('CONFLICT', 'A plan with this name exists', 'name');
+      // subscription_plans_credit_value_check: credits without a value (checked on the row as saved).
+      if (sqlState(error) === '23514')
+        throw new DomainError('INVALID_INPUT', CREDIT_VALUE_NEEDED, 'creditValueCents');
       throw error;
     }
   }

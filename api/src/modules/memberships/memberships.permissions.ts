@@ -27,7 +27,7 @@ export const membershipsPermissions = {
     subscriptionComp: isAdmin,
     membershipSettingsUpdate: isAdmin,
   },
-  SubscriptionPlan: { '*': allow, subscriberCount: isAdmin },
+  SubscriptionPlan: { '*': allow, subscriberCount: isAdmin, creditValueCents: isAdmin },
   Membership: isAuthenticated,
   SubscriptionMember: isAuthenticated,
   SubscriptionInvoice: isAuthenticated,

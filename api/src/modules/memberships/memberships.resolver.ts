@@ -273,18 +273,20 @@ export class MembershipsResolver {
   }
 
   @FieldResolver(() => Int, {
-    description: 'Private-lesson credits the plan includes per billing period (0 without benefits).',
+    description:
+      'Private-lesson credits the plan includes per billing period (0 without benefits, and during a free trial unless the plan’s trialGrantsCredits).',
   })
   lessonCreditsIncluded(@Root() sub: Subscription): number {
-    return sub.benefitsActive ? sub.plan.lessonCredits : 0;
+    return creditsOfPeriod(sub);
   }
 
   @FieldResolver(() => Int, { description: 'Private-lesson credits left in the current billing period.' })
   lessonCreditsLeft(@Root() sub: Subscription): number {
-    if (!sub.benefitsActive) return 0;
+    const included = creditsOfPeriod(sub);
+    if (!included) return 0;
     const sameRound =
       sub.creditsPeriodStart && sub.creditsPeriodStart.getTime() >= sub.currentPeriodStart.getTime();
-    return Math.max(0, sub.plan.lessonCredits - (sameRound ? sub.creditsUsed : 0));
+    return Math.max(0, included - (sameRound ? sub.creditsUsed : 0));
   }
 
   @FieldResolver(() => Boolean, {
@@ -345,3 +347,10 @@ export const membershipResolvers = [
   SubscriptionPlanResolver,
   SubscriptionInvoiceResolver,
 ] as const;
+
+/** The period's lesson credits as `membership_benefits` gives them: none without benefits or in a trial that gives none. */
+function creditsOfPeriod(sub: Subscription): number {
+  if (!sub.benefitsActive) return 0;
+  if (sub.status === 'trialing' && !sub.plan.trialGrantsCredits) return 0;
+  return sub.plan.lessonCredits;
+}

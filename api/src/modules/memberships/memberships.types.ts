@@ -286,6 +286,19 @@ export class SubscriptionPlanCreateInput {
     description: 'Private-lesson credits per billing period, 0–100; null: 0.',
   })
   lessonCredits?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'What one lesson credit is worth, US cents, 0–10,000,000 (what the instructor earns for a credit-paid session, at most its price); required (more than 0) with lesson credits; null: 0.',
+  })
+  creditValueCents?: number | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether a free trial gives the plan’s lesson credits; null: false.',
+  })
+  trialGrantsCredits?: boolean | null;
 }
 
 @InputType({
@@ -324,6 +337,19 @@ export class SubscriptionPlanUpdateInput {
 
   @Field(() => Int, { nullable: true, description: 'Private-lesson credits per period, 0–100.' })
   lessonCredits?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'What one lesson credit is worth, US cents, 0–10,000,000 (more than 0 while the plan has credits); applies to credits spent from then on.',
+  })
+  creditValueCents?: number | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether a free trial gives the plan’s lesson credits.',
+  })
+  trialGrantsCredits?: boolean | null;
 }
 
 @InputType({ description: 'A free membership given by an admin.' })

@@ -33,8 +33,8 @@ async function insertPlan(name: string, monthly: number, yearly: number, trialDa
   const id = randomUUID();
   await db().execute(
     `insert into subscription_plans (id, name, monthly_price_cents, yearly_price_cents, trial_days, position,
-            member_only_courses, resource_discount_percent, lesson_credits)
-     values (?, ?, ?, ?, ?, 90, true, ?, 1)`,
+            member_only_courses, resource_discount_percent, lesson_credits, credit_value_cents)
+     values (?, ?, ?, ?, ?, 90, true, ?, 1, 1000)`,
     [id, name, monthly, yearly, trialDays, discount],
   );
   return id;

@@ -18,6 +18,8 @@ export class SubscriptionPlan {
     | 'memberOnlyCourses'
     | 'resourceDiscountPercent'
     | 'lessonCredits'
+    | 'creditValueCents'
+    | 'trialGrantsCredits'
     | 'createdAt'
     | 'updatedAt';
 
@@ -69,6 +71,20 @@ export class SubscriptionPlan {
   @Field(() => Int, { description: 'Private-lesson credits included in each billing period (0: none).' })
   @Property({ type: 'integer', default: 0 })
   lessonCredits: number = 0;
+
+  @Field(() => Int, {
+    description:
+      'What one lesson credit is worth, US cents (0–10,000,000; more than 0 when the plan has credits): what the instructor earns for a session paid with a credit (at most the session’s price). Admins only.',
+  })
+  @Property({ type: 'integer', default: 0 })
+  creditValueCents: number = 0;
+
+  @Field({
+    description:
+      'Whether a free trial of the plan gives its lesson credits; false: a trialing membership has none until its first paid period.',
+  })
+  @Property({ type: 'boolean', default: false })
+  trialGrantsCredits: boolean = false;
 
   @Property({ type: 'string', length: 255, nullable: true })
   stripeProductId?: string | null;

@@ -4,6 +4,7 @@ import { isUuid } from '../../lib/ids';
 import { refundUndelivered, settleAutomaticRefund } from './automatic-refund';
 import { markOrderFailed } from './checkout.service';
 import { fulfilOrder } from './fulfilment';
+import { applyPaymentCanceled } from './payment-canceled';
 import { log } from '../../observability/logger';
 
 export type EventOutcome = 'fulfilled' | 'failed' | 'refunded' | 'duplicate' | 'ignored' | 'unchanged';
@@ -89,6 +90,8 @@ export async function applyPaymentEvent(
       paid = false;
       amount = null;
       break;
+    case 'payment_intent.canceled':
+      return applyPaymentCanceled(em, event);
     case 'checkout.session.completed':
       reference = str(object.payment_intent);
       paid = object.payment_status === 'paid';

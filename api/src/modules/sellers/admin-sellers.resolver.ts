@@ -64,14 +64,16 @@ export class AdminSellersResolver {
     );
   }
 
-  @Query(() => PlatformSettings, { description: 'The platform-wide settings (the platform fee).' })
+  @Query(() => PlatformSettings, {
+    description: 'The platform-wide settings (the platform fee, the booking-hold limits).',
+  })
   platformSettings(@Ctx() ctx: Context): Promise<PlatformSettings> {
     return ctx.services.platformSettings.get();
   }
 
   @Mutation(() => PlatformSettingsPayload, {
     description:
-      'Changes the platform fee; sales recorded from then on use it (earlier ledger rows keep theirs). Errors: INVALID_INPUT (outside 0–50 or more than two decimals).',
+      'Changes the platform settings given (a field left out keeps its value): the platform fee — sales recorded from then on use it (earlier ledger rows keep theirs) — and the booking-hold limits per member. Errors: INVALID_INPUT (a fee outside 0–50 or with more than two decimals; a hold limit outside its range).',
   })
   platformSettingsUpdate(
     @Arg('input', () => PlatformSettingsUpdateInput, { description: 'The new settings.' })

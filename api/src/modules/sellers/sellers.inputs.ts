@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { UserError } from '../../graphql/errors';
 import { SellerProfile } from '../resources/seller-profile.entity';
 import { AdminSeller, PlatformSettings, StripeConnectStatus } from './sellers.types';
@@ -105,8 +105,23 @@ export class AdminSellerPayload {
 
 @InputType({ description: 'New platform-wide settings.' })
 export class PlatformSettingsUpdateInput {
-  @Field(() => Float, { description: 'The platform fee in percent: 0 to 50, at most two decimals.' })
-  platformFeePercent!: number;
+  @Field(() => Float, {
+    nullable: true,
+    description: 'The platform fee in percent: 0 to 50, at most two decimals; null or left out: unchanged.',
+  })
+  platformFeePercent?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Unpaid booking holds a member may have at once: 1 to 50; null or left out: unchanged.',
+  })
+  bookingHoldsMax?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Booking holds a member may start in an hour: 1 to 500; null or left out: unchanged.',
+  })
+  bookingHoldsPerHour?: number | null;
 }
 
 @ObjectType({ description: 'The result of changing the platform settings.' })

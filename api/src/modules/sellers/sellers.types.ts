@@ -227,6 +227,18 @@ export class PlatformSettings {
   })
   platformFeePercent!: number;
 
+  @Field(() => Int, {
+    description:
+      'Unpaid booking holds (paid Connect sessions held while the member pays) a member may have at once (1–50; 3 until an admin sets it). One more is refused with TOO_MANY_HOLDS.',
+  })
+  bookingHoldsMax!: number;
+
+  @Field(() => Int, {
+    description:
+      'Booking holds a member may start in an hour (1–500; 10 until an admin sets it). One more is refused with HOLD_RATE_LIMITED.',
+  })
+  bookingHoldsPerHour!: number;
+
   @Field(() => Date, {
     nullable: true,
     description: 'When an admin last set the fee (ISO-8601, UTC); null while the default applies.',

@@ -195,7 +195,37 @@ function PlanForm({
               '%',
             )}
             {numberField('lessonCredits', 'Lesson credits', 'Private-lesson credits per billing period.')}
+            <Field.Root invalid={Boolean(errorOf('creditValueCents'))}>
+              <Field.Label>Credit value</Field.Label>
+              <InputGroup startElement="$">
+                <Input
+                  name="creditValue"
+                  inputMode="decimal"
+                  value={values.creditValue}
+                  onChange={(e) => set('creditValue', e.target.value)}
+                  placeholder="40.00"
+                />
+              </InputGroup>
+              {errorOf('creditValueCents') ? (
+                <Field.ErrorText>{errorOf('creditValueCents')}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>
+                  What the instructor earns for a session paid with a credit (at most its price). Required
+                  with credits.
+                </Field.HelperText>
+              )}
+            </Field.Root>
           </Grid>
+          <Checkbox.Root
+            checked={values.trialGrantsCredits}
+            onCheckedChange={(d) => set('trialGrantsCredits', d.checked === true)}
+          >
+            <Checkbox.HiddenInput name="trialGrantsCredits" />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              The free trial gives the lesson credits (otherwise none until the first paid period)
+            </Checkbox.Label>
+          </Checkbox.Root>
           <Checkbox.Root
             checked={values.memberOnlyCourses}
             onCheckedChange={(d) => set('memberOnlyCourses', d.checked === true)}

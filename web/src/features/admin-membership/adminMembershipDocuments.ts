@@ -13,6 +13,8 @@ graphql(`
     memberOnlyCourses
     resourceDiscountPercent
     lessonCredits
+    creditValueCents
+    trialGrantsCredits
     subscriberCount
     createdAt
   }

@@ -11,6 +11,7 @@ const filled = {
   position: '2',
   resourceDiscountPercent: '20',
   lessonCredits: '2',
+  creditValue: '42.50',
 };
 
 describe('planInput', () => {
@@ -28,7 +29,28 @@ describe('planInput', () => {
       memberOnlyCourses: true,
       resourceDiscountPercent: 20,
       lessonCredits: 2,
+      creditValueCents: 4250,
+      trialGrantsCredits: false,
     });
+  });
+
+  it('asks for a credit’s value when the plan has credits, at most $100,000; none without credits', () => {
+    expect(planInput({ ...filled, creditValue: ' ' }).errors).toEqual({
+      creditValueCents: 'Enter what a credit is worth to the instructor.',
+    });
+    expect(planInput({ ...filled, creditValue: '0' }).errors.creditValueCents).toBe(
+      'Credit value: more than $0 when the plan has credits.',
+    );
+    expect(planInput({ ...filled, creditValue: '100000.01' }).errors.creditValueCents).toBe(
+      'Credit value: at most $100,000.',
+    );
+    expect(planInput({ ...filled, creditValue: '4O' }).errors.creditValueCents).toBe(
+      'Credit value: an amount like 40 or 42.50, please.',
+    );
+    expect(planInput({ ...filled, creditValue: '$100000' }).input.creditValueCents).toBe(10_000_000);
+    const none = planInput({ ...filled, lessonCredits: '0', creditValue: '', trialGrantsCredits: true });
+    expect(none.errors).toEqual({});
+    expect(none.input).toMatchObject({ lessonCredits: 0, creditValueCents: 0, trialGrantsCredits: true });
   });
 
   it('refuses a missing name, missing or zero prices and numbers out of range', () => {
@@ -64,9 +86,12 @@ describe('planInput', () => {
       position: 0,
       memberOnlyCourses: false,
       resourceDiscountPercent: 10,
-      lessonCredits: 0,
+      lessonCredits: 1,
+      creditValueCents: 3550,
+      trialGrantsCredits: true,
     };
     const values = formFromPlan(plan);
+    expect(values.creditValue).toBe('35.50');
     expect(values.monthlyPrice).toBe('12.50');
     expect(values.yearlyPrice).toBe('120');
     const { input } = planInput(values);

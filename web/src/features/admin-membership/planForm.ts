@@ -13,6 +13,9 @@ export interface PlanFormValues {
   memberOnlyCourses: boolean;
   resourceDiscountPercent: string;
   lessonCredits: string;
+  /** Dollars: what one lesson credit earns the instructor. */
+  creditValue: string;
+  trialGrantsCredits: boolean;
 }
 
 /** A plan as the admin list returns it (the fields the form reads). */
@@ -27,6 +30,8 @@ export interface PlanLike {
   memberOnlyCourses: boolean;
   resourceDiscountPercent: number;
   lessonCredits: number;
+  creditValueCents: number;
+  trialGrantsCredits: boolean;
 }
 
 /** What the API's create and update inputs take (all money in cents). */
@@ -41,6 +46,8 @@ export interface PlanInput {
   memberOnlyCourses: boolean;
   resourceDiscountPercent: number;
   lessonCredits: number;
+  creditValueCents: number;
+  trialGrantsCredits: boolean;
 }
 
 export type PlanFormErrors = Partial<Record<keyof PlanInput, string>>;
@@ -56,6 +63,8 @@ export const EMPTY_PLAN_FORM: PlanFormValues = {
   memberOnlyCourses: true,
   resourceDiscountPercent: '0',
   lessonCredits: '0',
+  creditValue: '',
+  trialGrantsCredits: false,
 };
 
 export function formFromPlan(plan: PlanLike): PlanFormValues {
@@ -70,6 +79,8 @@ export function formFromPlan(plan: PlanLike): PlanFormValues {
     memberOnlyCourses: plan.memberOnlyCourses,
     resourceDiscountPercent: String(plan.resourceDiscountPercent),
     lessonCredits: String(plan.lessonCredits),
+    creditValue: plan.creditValueCents ? centsToDollars(plan.creditValueCents) : '',
+    trialGrantsCredits: plan.trialGrantsCredits,
   };
 }
 
@@ -88,6 +99,22 @@ function price(text: string, label: string): number | string {
   if (cents === null) return `Enter the ${label.toLowerCase()}.`;
   if (Number.isNaN(cents)) return `${label}: an amount like 12 or 12.50, please.`;
   if (cents <= 0) return `${label}: more than $0, please.`;
+  return cents;
+}
+
+/** A lesson credit's value is at most $100,000 (the server's limit). */
+export const MAX_CREDIT_VALUE_CENTS = 10_000_000;
+
+/**
+ * A lesson credit's value in cents, or an error message: required (more than $0) when the plan has
+ * credits, empty meaning $0 when it has none, at most $100,000.
+ */
+function creditValue(text: string, credits: number): number | string {
+  const cents = dollarsToCents(text);
+  if (cents === null) return credits > 0 ? 'Enter what a credit is worth to the instructor.' : 0;
+  if (Number.isNaN(cents)) return 'Credit value: an amount like 40 or 42.50, please.';
+  if (cents > MAX_CREDIT_VALUE_CENTS) return 'Credit value: at most $100,000.';
+  if (cents <= 0 && credits > 0) return 'Credit value: more than $0 when the plan has credits.';
   return cents;
 }
 
@@ -121,7 +148,10 @@ export function planInput(values: PlanFormValues): { input: PlanInput; errors: P
       wholeNumber(values.resourceDiscountPercent, 0, 100, 'Resource discount'),
     ),
     lessonCredits: take('lessonCredits', wholeNumber(values.lessonCredits, 0, 100, 'Lesson credits')),
+    creditValueCents: 0,
+    trialGrantsCredits: values.trialGrantsCredits,
   };
+  input.creditValueCents = take('creditValueCents', creditValue(values.creditValue, input.lessonCredits));
   return { input, errors };
 }
 

@@ -11,8 +11,9 @@ import {
   PlatformSettingsQueryDocument,
   PlatformSettingsUpdateMutationDocument,
 } from './adminSellersDocuments';
+import { BookingHoldLimitsForm } from './BookingHoldLimitsForm';
 
-/** /admin/settings: the platform fee (admins change it; curriculum officers read it). */
+/** /admin/settings: the platform fee and the booking-hold limits (admins change them; curriculum officers read them). */
 export default function AdminSettingsPage() {
   useDocumentTitle('Settings');
   const { user } = useCurrentUser();
@@ -53,6 +54,13 @@ export default function AdminSettingsPage() {
           </Card.Body>
         </Card.Root>
       )}
+      {settings ? (
+        <BookingHoldLimitsForm
+          key={`${settings.bookingHoldsMax}/${settings.bookingHoldsPerHour}`}
+          current={settings}
+          editable={isAdmin}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -69,6 +69,8 @@ export const PlatformSettingsQueryDocument = graphql(`
   query PlatformSettings {
     platformSettings {
       platformFeePercent
+      bookingHoldsMax
+      bookingHoldsPerHour
       updatedAt
     }
   }
@@ -79,6 +81,8 @@ export const PlatformSettingsUpdateMutationDocument = graphql(`
     platformSettingsUpdate(input: $input) {
       settings {
         platformFeePercent
+        bookingHoldsMax
+        bookingHoldsPerHour
         updatedAt
       }
       userErrors {

@@ -18,6 +18,7 @@ const plan: MembershipPlanFragment = {
   memberOnlyCourses: true,
   resourceDiscountPercent: 20,
   lessonCredits: 2,
+  trialGrantsCredits: false,
 };
 
 function render(props: Partial<Parameters<typeof PlanCard>[0]> = {}): string {

@@ -13,6 +13,7 @@ graphql(`
     memberOnlyCourses
     resourceDiscountPercent
     lessonCredits
+    trialGrantsCredits
   }
 `);
 

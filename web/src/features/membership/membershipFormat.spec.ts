@@ -57,6 +57,15 @@ describe('benefitLines', () => {
     expect(benefitLines(plan, 'year')[2]).toBe('2 private-lesson credits per year');
   });
 
+  it('says when the trial gives no lesson credits', () => {
+    expect(benefitLines({ ...plan, trialGrantsCredits: false }, 'month')[3]).toBe(
+      '14-day free trial for new members (lesson credits start after it)',
+    );
+    expect(benefitLines({ ...plan, trialGrantsCredits: true }, 'month')[3]).toBe(
+      '14-day free trial for new members',
+    );
+  });
+
   it('leaves out what the plan does not give, and says "credit" for one', () => {
     expect(
       benefitLines(

@@ -73,6 +73,8 @@ export interface PlanLike {
   memberOnlyCourses: boolean;
   resourceDiscountPercent: number;
   lessonCredits: number;
+  /** Whether the free trial gives the lesson credits (false: they start with the first paid period). */
+  trialGrantsCredits?: boolean;
 }
 
 /** The price of one period of the plan at the interval, cents. */
@@ -132,7 +134,12 @@ export function benefitLines(plan: PlanLike, interval: string): string[] {
       `${plan.lessonCredits} private-lesson ${plan.lessonCredits === 1 ? 'credit' : 'credits'} per ${per}`,
     );
   }
-  if (plan.trialDays > 0) lines.push(`${plan.trialDays}-day free trial for new members`);
+  if (plan.trialDays > 0) {
+    const noCredits = plan.lessonCredits > 0 && plan.trialGrantsCredits === false;
+    lines.push(
+      `${plan.trialDays}-day free trial for new members${noCredits ? ' (lesson credits start after it)' : ''}`,
+    );
+  }
   return lines;
 }
 

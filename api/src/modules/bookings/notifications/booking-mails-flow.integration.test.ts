@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { json, PASSWORD } from '../../orders/orders-fixtures.test';
 import { BOOKING_REMINDER_JOB } from './booking-notifications';
+import { liftHoldLimits } from '../../../test/booking-fixtures';
 
 // The hook wired end to end: a paid booking made and paid through the graph (test provider) mails
 // the client and the instructor with an .ics; cancelling mails both with STATUS:CANCELLED.
@@ -11,6 +12,7 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await liftHoldLimits(t); // many holds of one member; the limits have their own tests
 });
 afterAll(() => t?.close());
 
