@@ -41,6 +41,7 @@ import { Migration20261205130000_signup_challenges } from './Migration2026120513
 import { Migration20261205140000_account_deletion } from './Migration20261205140000_account_deletion';
 import { Migration20261205150000_shop_checkout_carts } from './Migration20261205150000_shop_checkout_carts';
 import { Migration20261205160000_passkey_confirmations } from './Migration20261205160000_passkey_confirmations';
+import { Migration20261205180000_provider_refunds_disputes } from './Migration20261205180000_provider_refunds_disputes';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -118,5 +119,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261205160000_passkey_confirmations',
     class: Migration20261205160000_passkey_confirmations,
+  },
+  {
+    name: 'Migration20261205180000_provider_refunds_disputes',
+    class: Migration20261205180000_provider_refunds_disputes,
   },
 ];

@@ -152,7 +152,65 @@ export async function markRefunded(
      where id = ? and status in (${placeholders(from)}) returning id, user_id`,
     [options.reason, options.refundReference, orderId, ...from],
   );
+  if (row) await markLinesRefunded(em, orderId);
   return row;
+}
+
+/**
+ * Every line of an order refunded in whole is taken back (`order_lines.refunded_at`): a line gives
+ * access only while its order is paid or refunded in part and the line itself is not refunded or
+ * suspended by a dispute (refund-takeback.ts). Returns the ids of the lines this call stamped.
+ */
+export async function markLinesRefunded(
+  em: EntityManager,
+  orderId: string,
+  lineIds?: readonly string[],
+): Promise<string[]> {
+  if (lineIds && !lineIds.length) return [];
+  const rows = await em.execute<{ id: string }[]>(
+    `update order_lines set refunded_at = now(), suspended_at = null
+     where order_id = ? and refunded_at is null ${lineIds ? `and id in (${placeholders(lineIds)})` : ''}
+     returning id`,
+    [orderId, ...(lineIds ?? [])],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A refund made on the provider's side (Stripe's dashboard): the order's refunded amount becomes
+ * the charge's refunded amount so far, `refundedCents` (Stripe's cumulative `amount_refunded`),
+ * paid/refunded → refunded. Only when it grows: a replayed event, or the echo of a refund DRX made
+ * itself (already counted), matches nothing. The row (before the change) or undefined.
+ */
+export async function markRefundedByProvider(
+  em: EntityManager,
+  orderId: string,
+  options: { refundedCents: number; reason: string; refundReference: string | null },
+): Promise<ProviderRefundedOrder | undefined> {
+  const from: FromStatus<'refunded'>[] = ['paid', 'refunded'];
+  // The row's lock first, so the amount before the change is the one this update replaces.
+  const [before] = await em.execute<{ refunded_cents: number }[]>(
+    'select refunded_cents from orders where id = ? for update',
+    [orderId],
+  );
+  if (!before) return undefined;
+  const [row] = await em.execute<Omit<ProviderRefundedOrder, 'before_cents'>[]>(
+    `update orders set status = 'refunded', refunded_cents = least(?, total_cents), refunded_at = now(),
+       refund_reason = ?, refund_reference = coalesce(?, refund_reference), updated_at = now()
+     where id = ? and status in (${placeholders(from)}) and refunded_cents < least(?, total_cents)
+     returning id, user_id, kind, total_cents::int as total_cents, refunded_cents`,
+    [options.refundedCents, options.reason, options.refundReference, orderId, ...from, options.refundedCents],
+  );
+  return row && { ...row, before_cents: Number(before.refunded_cents) };
+}
+
+export interface ProviderRefundedOrder {
+  id: string;
+  user_id: string;
+  kind: 'cart' | 'booking';
+  total_cents: number;
+  refunded_cents: number;
+  before_cents: number;
 }
 
 /**
@@ -172,6 +230,7 @@ export async function markRefundDue(
      where id = ? and status in (${placeholders(from)}) returning id`,
     [options.paidAt, options.reason, options.paymentReference, orderId, ...from],
   );
+  if (rows.length) await markLinesRefunded(em, orderId);
   return rows.length > 0;
 }
 
@@ -211,5 +270,6 @@ export async function markCreditOrderRefunded(
      where id = ? and payment_provider = 'credit' and status in (${placeholders(from)}) returning id`,
     [reason, orderId, ...from],
   );
+  if (rows.length) await markLinesRefunded(em, orderId);
   return rows.length > 0;
 }
