@@ -8,6 +8,8 @@ import { Migration } from '@mikro-orm/migrations';
  *   (orders/provider-refunds.ts). Lines of orders refunded in full before this are stamped here.
  * - `order_lines.suspended_at`: the line's access is suspended by an open dispute (given back when
  *   the dispute is won; turned into `refunded_at` when it is lost).
+ * - `orders.provider_refunded_cents`: what refunds made outside DRX (Stripe's dashboard) gave back
+ *   so far; included in `refunded_cents` with DRX's own refunds.
  * - `orders.dispute_id / dispute_status / disputed_at`: the order's chargeback (open, won, lost).
  * - `order_history`: what happened to an order on the provider's side, in words (one row per event).
  * - `disputed_entitlements`: the entitlements an open dispute took away (the buyer's and the
@@ -23,7 +25,8 @@ export class Migration20261205180000_provider_refunds_disputes extends Migration
        from "orders" o where o."id" = ol."order_id" and o."status" = 'refunded' and o."refunded_cents" >= o."total_cents";`,
     );
     this.addSql(
-      `alter table "orders" add column "dispute_id" varchar(255) null, add column "dispute_status" varchar(20) null,
+      `alter table "orders" add column "provider_refunded_cents" bigint not null default 0,
+         add column "dispute_id" varchar(255) null, add column "dispute_status" varchar(20) null,
          add column "disputed_at" timestamptz(3) null,
          add constraint "orders_dispute_status_check" check ("dispute_status" in ('open', 'won', 'lost'));`,
     );
@@ -53,14 +56,16 @@ export class Migration20261205180000_provider_refunds_disputes extends Migration
         constraint "disputed_entitlements_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade,
         constraint "disputed_entitlements_resource_id_foreign" foreign key ("resource_id") references "resources" ("id") on update cascade on delete cascade,
         constraint "disputed_entitlements_order_line_id_foreign" foreign key ("order_line_id") references "order_lines" ("id") on update cascade on delete cascade);`);
-    this.addSql(`create index "disputed_entitlements_order_id_index" on "disputed_entitlements" ("order_id");`);
+    this.addSql(
+      `create index "disputed_entitlements_order_id_index" on "disputed_entitlements" ("order_id");`,
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "disputed_entitlements";`);
     this.addSql(`drop table if exists "order_history";`);
     this.addSql(
-      `alter table "orders" drop constraint "orders_dispute_status_check", drop column "dispute_id", drop column "dispute_status", drop column "disputed_at";`,
+      `alter table "orders" drop constraint "orders_dispute_status_check", drop column "provider_refunded_cents", drop column "dispute_id", drop column "dispute_status", drop column "disputed_at";`,
     );
     this.addSql(`alter table "order_lines" drop column "refunded_at", drop column "suspended_at";`);
   }

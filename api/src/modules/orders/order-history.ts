@@ -2,11 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** What happened to an order on the provider's side, in words (`order_history`, read by staff). */
 export type OrderHistoryEvent =
-  | 'provider_refund'
-  | 'provider_partial_refund'
-  | 'dispute_opened'
-  | 'dispute_won'
-  | 'dispute_lost';
+  'provider_refund' | 'provider_partial_refund' | 'dispute_opened' | 'dispute_won' | 'dispute_lost';
 
 export interface OrderHistoryEntry {
   event: OrderHistoryEvent;
@@ -23,7 +19,13 @@ export async function recordOrderHistory(
 ): Promise<void> {
   await em.execute(
     `insert into order_history (order_id, event, note, amount_cents, provider_event_id) values (?, ?, ?, ?, ?)`,
-    [orderId, entry.event, entry.note.slice(0, 1000), entry.amountCents ?? null, entry.providerEventId ?? null],
+    [
+      orderId,
+      entry.event,
+      entry.note.slice(0, 1000),
+      entry.amountCents ?? null,
+      entry.providerEventId ?? null,
+    ],
   );
 }
 
@@ -33,7 +35,13 @@ export async function orderHistory(
   orderId: string,
 ): Promise<(OrderHistoryEntry & { createdAt: Date })[]> {
   const rows = await em.execute<
-    { event: OrderHistoryEvent; note: string; amount_cents: string | null; provider_event_id: string | null; created_at: Date }[]
+    {
+      event: OrderHistoryEvent;
+      note: string;
+      amount_cents: string | null;
+      provider_event_id: string | null;
+      created_at: Date;
+    }[]
   >(
     `select event, note, amount_cents, provider_event_id, created_at from order_history
      where order_id = ? order by created_at, id`,

@@ -177,15 +177,16 @@ export async function markLinesRefunded(
 }
 
 /**
- * A refund made on the provider's side (Stripe's dashboard): the order's refunded amount becomes
- * the charge's refunded amount so far, `refundedCents` (Stripe's cumulative `amount_refunded`),
- * paid/refunded → refunded. Only when it grows: a replayed event, or the echo of a refund DRX made
- * itself (already counted), matches nothing. The row (before the change) or undefined.
+ * Refunds made on the provider's side (Stripe's dashboard): `providerRefundedCents` is what they
+ * gave back so far (the payment's refunds not made by DRX). The order, paid/refunded → refunded,
+ * counts the difference with what it had counted of them in `refunded_cents` too. Only when it
+ * grows: a replayed event, or the echo of a refund DRX made itself (not a provider refund), matches
+ * nothing. The row after the change, with the amount before, or undefined.
  */
 export async function markRefundedByProvider(
   em: EntityManager,
   orderId: string,
-  options: { refundedCents: number; reason: string; refundReference: string | null },
+  options: { providerRefundedCents: number; reason: string },
 ): Promise<ProviderRefundedOrder | undefined> {
   const from: FromStatus<'refunded'>[] = ['paid', 'refunded'];
   // The row's lock first, so the amount before the change is the one this update replaces.
@@ -195,13 +196,38 @@ export async function markRefundedByProvider(
   );
   if (!before) return undefined;
   const [row] = await em.execute<Omit<ProviderRefundedOrder, 'before_cents'>[]>(
-    `update orders set status = 'refunded', refunded_cents = least(?, total_cents), refunded_at = now(),
-       refund_reason = ?, refund_reference = coalesce(?, refund_reference), updated_at = now()
-     where id = ? and status in (${placeholders(from)}) and refunded_cents < least(?, total_cents)
-     returning id, user_id, kind, total_cents::int as total_cents, refunded_cents`,
-    [options.refundedCents, options.reason, options.refundReference, orderId, ...from, options.refundedCents],
+    `update orders set status = 'refunded',
+       refunded_cents = least(total_cents, refunded_cents + (? - provider_refunded_cents)),
+       provider_refunded_cents = ?, refunded_at = now(), refund_reason = ?, updated_at = now()
+     where id = ? and status in (${placeholders(from)}) and provider_refunded_cents < ?
+     returning id, user_id, kind, total_cents::int as total_cents, refunded_cents::int as refunded_cents`,
+    [
+      options.providerRefundedCents,
+      options.providerRefundedCents,
+      options.reason,
+      orderId,
+      ...from,
+      options.providerRefundedCents,
+    ],
   );
   return row && { ...row, before_cents: Number(before.refunded_cents) };
+}
+
+/** A chargeback lost: the order counts as refunded in whole (paid/refunded → refunded); false when it was already. */
+export async function markChargebackLost(
+  em: EntityManager,
+  orderId: string,
+  reason: string,
+): Promise<boolean> {
+  const from: FromStatus<'refunded'>[] = ['paid', 'refunded'];
+  const rows = await em.execute<{ id: string }[]>(
+    `update orders set status = 'refunded', refunded_cents = total_cents, refunded_at = now(), refund_reason = ?,
+       updated_at = now()
+     where id = ? and status in (${placeholders(from)}) and (status = 'paid' or refunded_cents < total_cents)
+     returning id`,
+    [reason, orderId, ...from],
+  );
+  return rows.length > 0;
 }
 
 export interface ProviderRefundedOrder {

@@ -194,7 +194,11 @@ export class OrdersService {
           'select status, refunded_cents, total_cents from orders where id = ?',
           [order.id],
         );
-        if (order.paymentProvider === 'stripe' && now?.status === 'refunded' && Number(now.refunded_cents) >= Number(now.total_cents))
+        if (
+          order.paymentProvider === 'stripe' &&
+          now?.status === 'refunded' &&
+          Number(now.refunded_cents) >= Number(now.total_cents)
+        )
           return;
         throw new DomainError('CONFLICT', 'This order has already been refunded', 'orderId');
       }

@@ -6,16 +6,14 @@ import { markOrderFailed } from './checkout.service';
 import { fulfilOrder } from './fulfilment';
 import { log } from '../../observability/logger';
 import { claimEvent } from './claim-event';
-import { applyProviderRefundEvent, isProviderRefundEvent, type ProviderRefundOutcome } from './provider-refunds';
+import {
+  applyProviderRefundEvent,
+  isProviderRefundEvent,
+  type ProviderRefundOutcome,
+} from './provider-refunds';
 
 export type EventOutcome =
-  | 'fulfilled'
-  | 'failed'
-  | 'refunded'
-  | 'duplicate'
-  | 'ignored'
-  | 'unchanged'
-  | ProviderRefundOutcome;
+  'fulfilled' | 'failed' | 'refunded' | 'duplicate' | 'ignored' | 'unchanged' | ProviderRefundOutcome;
 
 interface OrderRow {
   id: string;
@@ -74,7 +72,7 @@ export async function applyPaymentEvent(
   payments?: PaymentProvider,
 ): Promise<EventOutcome> {
   // Refunds and disputes made on Stripe's side (the dashboard, a chargeback): provider-refunds.ts.
-  if (isProviderRefundEvent(event)) return applyProviderRefundEvent(em, event);
+  if (isProviderRefundEvent(event)) return applyProviderRefundEvent(em, event, payments);
   const object = event.object;
   let reference: string | null;
   let paid: boolean;

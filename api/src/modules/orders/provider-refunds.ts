@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
-import type { PaymentEvent } from '../payments/payment-provider';
+import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider';
 import { restoreSaleEarnings } from '../sellers/earnings-ledger';
 import { emitOrderEvent } from '../webhooks/webhook-domain-events';
 import { log } from '../../observability/logger';
 import { claimEvent } from './claim-event';
-import { markLinesRefunded, markRefundedByProvider } from './order-lifecycle';
+import { markChargebackLost, markLinesRefunded, markRefundedByProvider } from './order-lifecycle';
 import { recordOrderHistory } from './order-history';
 import { takeBackLines, takeBackWholeOrder } from './refund-takeback';
 
@@ -17,17 +17,20 @@ import { takeBackLines, takeBackWholeOrder } from './refund-takeback';
  * transaction), and every change is a conditional UPDATE, so a replayed, concurrent or late event
  * changes nothing twice.
  *
- * - **Refund in whole** (the charge's `amount_refunded` reaches the order's total): as a staff
+ * - **Refund in whole** (the refunded amount reaches the order's total): as a staff
  *   refund — every line taken back, earnings reversed, coupon use given back, a booking canceled
  *   with its seat freed, `order.refunded` reported.
- * - **Refund in part**: the order is `refunded` with `refundedCents` = the charge's refunded amount
- *   so far (Stripe's cumulative `amount_refunded`, so events in any order agree). Lines are covered
+ * - **Refund in part**: the order is `refunded` with `refundedCents` grown by what the dashboard's
+ *   refunds add up to now (a total, so events in any order agree). Lines are covered
  *   in their order (position): a line is taken back when the refunded amount covers what was paid
  *   for it (line total − member discount − coupon share) together with every paid line before it;
  *   a line covered only in part is kept, and lines that cost nothing go only with a full refund.
  *   The lines taken back and kept are stated in the order's history (`order_history`).
- * - **DRX's own refunds** come back from Stripe as `charge.refunded` too: their amount is already
- *   counted in `refunded_cents` (and their lines stamped), so the conditional UPDATE matches nothing.
+ * - **DRX's own refunds** come back from Stripe as `charge.refunded` too. DRX's refunds carry the
+ *   metadata `drx: true`; the amount a `charge.refunded` brings is what the payment's refunds
+ *   *not* made by DRX add up to (`refundsOf`, asked of Stripe), kept in
+ *   `orders.provider_refunded_cents`. DRX's echo adds nothing, whether it arrives before or after
+ *   DRX's own transaction commits; `refunded_cents` counts both kinds.
  * - **Dispute opened**: the order is marked disputed (`dispute_status` open) and its live lines are
  *   suspended (`order_lines.suspended_at`): their downloads, licences, course access and
  *   certificates are taken back as by a refund and their earnings reversed (Stripe takes the money
@@ -43,7 +46,8 @@ import { takeBackLines, takeBackWholeOrder } from './refund-takeback';
  */
 export const PROVIDER_REFUND_EVENTS = ['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed'];
 
-export type ProviderRefundOutcome = 'refunded' | 'partly_refunded' | 'disputed' | 'dispute_won' | 'dispute_lost';
+export type ProviderRefundOutcome =
+  'refunded' | 'partly_refunded' | 'disputed' | 'dispute_won' | 'dispute_lost';
 
 type Outcome = ProviderRefundOutcome | 'duplicate' | 'ignored' | 'unchanged';
 
@@ -96,20 +100,48 @@ export function coveredLines(
   return { covered, kept: lines.filter((l) => !covered.includes(l)) };
 }
 
+/**
+ * What refunds made outside DRX gave back of a payment so far: the provider's list of its refunds
+ * less those DRX made (marked by their metadata), so that DRX's own refund echoed back — even before
+ * DRX's transaction recording it commits — counts for nothing here. Without a provider to ask (a
+ * direct call), the charge's `amount_refunded`.
+ */
+async function providerRefundedCents(
+  event: PaymentEvent,
+  paymentIntentId: string,
+  payments: PaymentProvider | undefined,
+): Promise<number> {
+  if (!payments) return num(event.object.amount_refunded) ?? 0;
+  const refunds = await payments.refundsOf(paymentIntentId);
+  return refunds.filter((r) => !r.byDrx).reduce((sum, r) => sum + r.amountCents, 0);
+}
+
 /** Applies a verified `charge.refunded` / `charge.dispute.*` event once; the outcome. */
-export async function applyProviderRefundEvent(em: EntityManager, event: PaymentEvent): Promise<Outcome> {
+export async function applyProviderRefundEvent(
+  em: EntityManager,
+  event: PaymentEvent,
+  payments?: PaymentProvider,
+): Promise<Outcome> {
   const object = event.object;
   const paymentIntentId = idOf(object.payment_intent);
+  // Asked before the transaction (a network call); a replay or a later event asks again, and the
+  // amounts only grow, so whichever commits first counts them once.
+  const external =
+    event.type === 'charge.refunded' && paymentIntentId
+      ? await providerRefundedCents(event, paymentIntentId, payments)
+      : 0;
   return em.transactional(async (tem): Promise<Outcome> => {
     const order = await findOrder(tem, paymentIntentId);
     if (!(await claimEvent(tem, event, order?.id ?? null))) return 'duplicate';
     if (!order) {
-      log().warn(`[payments] ${event.type} ${event.id}: no order for ${paymentIntentId ?? 'unknown payment'}`);
+      log().warn(
+        `[payments] ${event.type} ${event.id}: no order for ${paymentIntentId ?? 'unknown payment'}`,
+      );
       return 'ignored';
     }
     switch (event.type) {
       case 'charge.refunded':
-        return chargeRefunded(tem, order, event);
+        return chargeRefunded(tem, order, event, external);
       case 'charge.dispute.created':
         return disputeOpened(tem, order, event);
       default:
@@ -127,20 +159,26 @@ async function orderLines(em: EntityManager, orderId: string): Promise<LineRow[]
   return rows.map((r) => ({ ...r, paid_cents: Number(r.paid_cents) }));
 }
 
-async function chargeRefunded(em: EntityManager, order: OrderRow, event: PaymentEvent): Promise<Outcome> {
-  const refunded = num(event.object.amount_refunded);
-  if (refunded === null || refunded <= 0) return 'ignored';
-  const whole = refunded >= order.total_cents || event.object.refunded === true;
-  const refundedCents = whole ? order.total_cents : refunded;
-  const reason = whole
-    ? 'Refunded in Stripe'
-    : `Refunded in part in Stripe: ${dollars(refundedCents)} of ${dollars(order.total_cents)}`;
+async function chargeRefunded(
+  em: EntityManager,
+  order: OrderRow,
+  event: PaymentEvent,
+  providerRefundedCents: number,
+): Promise<Outcome> {
+  if (providerRefundedCents <= 0) return 'unchanged'; // only DRX's own refunds: already counted
   const moved = await markRefundedByProvider(em, order.id, {
-    refundedCents,
-    reason,
-    refundReference: null,
+    providerRefundedCents,
+    reason: 'Refunded in Stripe',
   });
-  if (!moved) return 'unchanged'; // replayed, or DRX's own refund echoed back: already counted
+  if (!moved) return 'unchanged'; // replayed, or a later event about refunds already counted
+  const refundedCents = moved.refunded_cents;
+  const whole = refundedCents >= order.total_cents;
+  if (!whole) {
+    await em.execute(`update orders set refund_reason = ? where id = ?`, [
+      `Refunded in part in Stripe: ${dollars(refundedCents)} of ${dollars(order.total_cents)}`,
+      order.id,
+    ]);
+  }
   const lines = await orderLines(em, order.id);
   const { covered, kept } = coveredLines(lines, refundedCents, whole);
   const stamped = await markLinesRefunded(
@@ -150,7 +188,7 @@ async function chargeRefunded(em: EntityManager, order: OrderRow, event: Payment
   );
   const amount = refundedCents - moved.before_cents;
   if (whole) {
-    await takeBackWholeOrder(em, order, reason);
+    await takeBackWholeOrder(em, order, 'Refunded in Stripe');
   } else {
     await takeBackLines(em, order.id, order.user_id, stamped);
     await emitOrderEvent(em, 'order.refunded', order.id);
@@ -162,7 +200,7 @@ async function chargeRefunded(em: EntityManager, order: OrderRow, event: Payment
     amountCents: amount,
     providerEventId: event.id,
     note: [
-      `${dollars(amount)} refunded in Stripe (${dollars(refundedCents)} of ${dollars(order.total_cents)} in all).`,
+      `${dollars(amount)} refunded in Stripe (${dollars(refundedCents)} of ${dollars(order.total_cents)} refunded in all).`,
       taken.length ? `Taken back: ${taken.join(', ')}.` : 'Nothing more taken back.',
       !whole && keptTitles.length ? `Kept (not covered in full): ${keptTitles.join(', ')}.` : '',
     ]
@@ -275,11 +313,7 @@ async function disputeLost(em: EntityManager, order: OrderRow, event: PaymentEve
   );
   if (!lost.length) return 'unchanged';
   const reason = 'Chargeback lost in Stripe';
-  const moved = await markRefundedByProvider(em, order.id, {
-    refundedCents: order.total_cents,
-    reason,
-    refundReference: null,
-  });
+  const moved = await markChargebackLost(em, order.id, reason);
   await markLinesRefunded(em, order.id);
   await em.execute(`delete from disputed_entitlements where order_id = ?`, [order.id]);
   if (moved) await takeBackWholeOrder(em, order, reason);

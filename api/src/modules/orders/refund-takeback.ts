@@ -68,9 +68,10 @@ export async function takeBackLines(
     `delete from entitlements where order_line_id in ${inLines} and source in ('order', 'licence')`,
     [...lineIds],
   );
-  await em.execute(`update order_lines set licences_given = 0 where id in ${inLines} and licences_given > 0`, [
-    ...lineIds,
-  ]);
+  await em.execute(
+    `update order_lines set licences_given = 0 where id in ${inLines} and licences_given > 0`,
+    [...lineIds],
+  );
   const courses = await em.execute<{ item_id: string }[]>(
     `select distinct item_id from order_lines where id in ${inLines} and item_type = 'course'`,
     [...lineIds],
