@@ -334,6 +334,7 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'inboxReply',
     'membershipSettingsUpdate',
     'orderRefund',
+    'orderTestDashboard',
     'platformSettingsUpdate',
     'resourceApprove',
     'resourceCategoryCreate',

@@ -15,6 +15,7 @@ export const ordersPermissions = {
     checkoutConfirm: isAuthenticated,
     checkoutCancel: isAuthenticated,
     orderRefund: isStaff,
+    orderTestDashboard: isStaff,
   },
   // Reached only through the guarded root fields above; `buyer` answers null unless staff.
   Order: allow,
@@ -25,4 +26,5 @@ export const ordersPermissions = {
   PaymentSessionInfo: allow,
   CheckoutStartPayload: allow,
   OrderPayload: allow,
+  OrderHistoryItem: allow,
 };
