@@ -187,21 +187,7 @@ export class OrdersService {
 
     await this.em.transactional(async (tem) => {
       const refunded = await markRefunded(tem, order.id, { reason, refundReference });
-      if (!refunded) {
-        // Stripe's own report of this refund (charge.refunded) may have come first and taken
-        // everything back already (provider-refunds.ts): the refund stands, once.
-        const [now] = await tem.execute<{ status: string; refunded_cents: number; total_cents: number }[]>(
-          'select status, refunded_cents, total_cents from orders where id = ?',
-          [order.id],
-        );
-        if (
-          order.paymentProvider === 'stripe' &&
-          now?.status === 'refunded' &&
-          Number(now.refunded_cents) >= Number(now.total_cents)
-        )
-          return;
-        throw new DomainError('CONFLICT', 'This order has already been refunded', 'orderId');
-      }
+      if (!refunded) throw new DomainError('CONFLICT', 'This order has already been refunded', 'orderId');
       await takeBackWholeOrder(tem, { id: order.id, user_id: refunded.user_id, kind: order.kind }, reason);
     });
     return this.em.findOneOrFail(Order, { id: order.id }, { refresh: true });

@@ -7,6 +7,7 @@ import { log } from '../../observability/logger';
 import { claimEvent } from './claim-event';
 import { markChargebackLost, markLinesRefunded, markRefundedByProvider } from './order-lifecycle';
 import { recordOrderHistory } from './order-history';
+import { coveredLines, type LineRow } from './refund-coverage';
 import { takeBackLines, takeBackWholeOrder } from './refund-takeback';
 
 /**
@@ -67,12 +68,6 @@ interface OrderRow {
   total_cents: number;
 }
 
-interface LineRow {
-  id: string;
-  title: string;
-  paid_cents: number;
-}
-
 async function findOrder(em: EntityManager, paymentIntentId: string | null): Promise<OrderRow | null> {
   if (!paymentIntentId) return null;
   const [row] = await em.execute<OrderRow[]>(
@@ -80,24 +75,6 @@ async function findOrder(em: EntityManager, paymentIntentId: string | null): Pro
     [paymentIntentId],
   );
   return row ?? null;
-}
-
-/** The lines a refund of `refundedCents` covers (see above), and those it does not. */
-export function coveredLines(
-  lines: readonly LineRow[],
-  refundedCents: number,
-  whole: boolean,
-): { covered: LineRow[]; kept: LineRow[] } {
-  if (whole) return { covered: [...lines], kept: [] };
-  const covered: LineRow[] = [];
-  let sum = 0;
-  for (const line of lines) {
-    if (line.paid_cents <= 0) continue;
-    sum += line.paid_cents;
-    if (sum > refundedCents) break;
-    covered.push(line);
-  }
-  return { covered, kept: lines.filter((l) => !covered.includes(l)) };
 }
 
 /**
