@@ -337,7 +337,21 @@ describe('disputes (chargebacks)', () => {
       refunded_cents: 0,
       dispute_status: 'won',
     });
-    // Replayed, the win gives nothing twice; a late "lost" for the same dispute changes nothing.
+    // The buyer's order says so.
+    const seen = await t.gql(
+      as.member,
+      `query($id: ID!) { order(id: $id) { status disputeStatus history { event note } } }`,
+      {
+        id: b.orderId,
+      },
+    );
+    expect(seen.data.order).toMatchObject({ status: 'paid', disputeStatus: 'won' });
+    expect(seen.data.order.history.map((h: { event: string }) => h.event)).toEqual([
+      'dispute_opened',
+      'dispute_won',
+    ]);
+    expect(seen.data.order.history[1].note).toContain(`Given back: `);
+    // Replayed, the win gives nothing twice.
     expect((await fake.deliver(won.delivery.event)).body).toMatchObject({ outcome: 'duplicate' });
     expect(await entitlementsOfLine(resourceLine.id)).toBe(2);
   });
