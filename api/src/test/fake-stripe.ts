@@ -276,11 +276,79 @@ export interface FakeStripe {
     session: FakeCheckoutSession,
     created?: number,
   ): { id: string; type: string; created: number; data: { object: FakeCheckoutSession } };
+  /**
+   * Where the fake sends webhook events itself, as Stripe does to a configured endpoint: the
+   * dashboard-side calls below, and the `charge.refunded` of every refund made through the API
+   * (DRX's own refunds come back too). Unset (the default), nothing is sent.
+   */
+  setWebhookEndpoint(url: string | null, secret?: string): void;
+  /** Waits for every webhook delivery started so far; their answers, in order. */
+  flushWebhooks(): Promise<FakeWebhookDelivery[]>;
+  /** Every webhook delivery made (sent or failed), in order. */
+  deliveries: FakeWebhookDelivery[];
+  /** The charge of a succeeded PaymentIntent, as Stripe shows it now (amount refunded, disputed). */
+  charge(paymentIntentId: string): FakeCharge;
+  /**
+   * The dashboard's "Refund payment": refunds `amount` (default: what is left) of the
+   * PaymentIntent's charge and delivers `charge.refunded` signed to the endpoint; its answer.
+   */
+  dashboardRefund(
+    paymentIntentId: string,
+    amount?: number,
+  ): Promise<{ refund: FakeRefund; delivery: FakeWebhookDelivery }>;
+  /** The card holder disputes the charge: `charge.dispute.created` is delivered. */
+  openDispute(
+    paymentIntentId: string,
+    reason?: string,
+  ): Promise<{ dispute: FakeDispute; delivery: FakeWebhookDelivery }>;
+  /** The dispute is decided: `charge.dispute.closed` (status won or lost) is delivered. */
+  closeDispute(
+    disputeId: string,
+    outcome: 'won' | 'lost',
+  ): Promise<{ dispute: FakeDispute; delivery: FakeWebhookDelivery }>;
+  /** Delivers an event payload (signed) to the endpoint again, as Stripe's retries do. */
+  deliver(event: { id: string; type: string; data: { object: unknown } }): Promise<FakeWebhookDelivery>;
   /** A webhook delivery: the JSON body and its `Stripe-Signature` header for `secret`. */
   signEvent(
     event: { id?: string; type: string; data: { object: unknown } } & Record<string, unknown>,
     secret?: string,
   ): { body: string; signature: string };
+}
+
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  refunded: boolean;
+  disputed: boolean;
+  currency: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+  status: 'succeeded';
+  created: number;
+  livemode: false;
+}
+
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  reason: string;
+  status: string;
+  created: number;
+  livemode: false;
+}
+
+export interface FakeWebhookDelivery {
+  event: { id: string; type: string; data: { object: unknown } };
+  /** The endpoint's HTTP status (0 when it could not be reached). */
+  status: number;
+  body: unknown;
 }
 
 const DEFAULT_WEBHOOK_SECRET = 'whsec_test';
@@ -413,6 +481,92 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   /** `${method} ${path} ${key}` → the first answer. */
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const disputes = new Map<string, FakeDispute>();
+  let webhookEndpoint: { url: string; secret: string } | null = null;
+  const deliveries: FakeWebhookDelivery[] = [];
+  const inFlight: Promise<FakeWebhookDelivery>[] = [];
+  const signer = new Stripe('sk_test_fake').webhooks;
+
+  function chargeOf(piId: string): FakeCharge {
+    const pi = paymentIntent(piId);
+    if (pi.status !== 'succeeded' || !pi.latest_charge) {
+      throw new Error(`PaymentIntent ${piId} has no successful charge`);
+    }
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_intent === piId)
+      .reduce((sum, r) => sum + r.amount, 0);
+    return {
+      id: pi.latest_charge,
+      object: 'charge',
+      amount: pi.amount,
+      amount_captured: pi.amount,
+      amount_refunded: refunded,
+      refunded: refunded >= pi.amount,
+      disputed: [...disputes.values()].some((d) => d.payment_intent === piId),
+      currency: pi.currency,
+      payment_intent: piId,
+      metadata: { ...pi.metadata },
+      status: 'succeeded',
+      created: pi.created,
+      livemode: false,
+    };
+  }
+
+  function deliver(event: {
+    id: string;
+    type: string;
+    data: { object: unknown };
+  }): Promise<FakeWebhookDelivery> {
+    const endpoint = webhookEndpoint;
+    const work = (async (): Promise<FakeWebhookDelivery> => {
+      if (!endpoint) {
+        // Nobody listening: Stripe would retry later (a test delivers the event again with deliver()).
+        const missed = { event, status: 0, body: 'no webhook endpoint' };
+        deliveries.push(missed);
+        return missed;
+      }
+      const body = JSON.stringify({
+        object: 'event',
+        api_version: '2025-01-01',
+        created: now(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        ...event,
+      });
+      const signature = signer.generateTestHeaderString({ payload: body, secret: endpoint.secret });
+      let delivery: FakeWebhookDelivery;
+      try {
+        const res = await fetch(endpoint.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body,
+        });
+        const text = await res.text();
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // not JSON
+        }
+        delivery = { event, status: res.status, body: parsed };
+      } catch (error) {
+        delivery = { event, status: 0, body: String(error) };
+      }
+      deliveries.push(delivery);
+      return delivery;
+    })();
+    inFlight.push(work);
+    return work;
+  }
+
+  function deliverChargeEvent(type: string, piId: string): Promise<FakeWebhookDelivery> {
+    return deliver({ id: newId('evt'), type, data: { object: chargeOf(piId) } });
+  }
+
+  function deliverDisputeEvent(type: string, dispute: FakeDispute): Promise<FakeWebhookDelivery> {
+    return deliver({ id: newId('evt'), type, data: { object: structuredClone(dispute) } });
+  }
 
   function paymentIntent(id: string): FakePaymentIntent {
     const pi = paymentIntents.get(id);
@@ -948,6 +1102,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       pi.cancellation_reason = str(body.cancellation_reason) ?? null;
       return { status: 200, body: pi };
     }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const piId = str(body.payment_intent);
+      const data = [...refunds.values()]
+        .filter((r) => !piId || r.payment_intent === piId)
+        .sort((a, b) => b.created - a.created);
+      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } };
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const piId = str(body.payment_intent);
       if (!piId)
@@ -990,6 +1151,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         created: now(),
       };
       refunds.set(refund.id, refund);
+      // As Stripe: the endpoint hears of every refund, the API's too (after the answer).
+      if (webhookEndpoint) setImmediate(() => void deliverChargeEvent('charge.refunded', piId));
       return { status: 200, body: refund };
     }
     if (method === 'POST' && path === '/v1/accounts') {
@@ -1223,6 +1386,67 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       acct.requirements.currently_due = complete ? [] : ['external_account'];
       acct.requirements.disabled_reason = complete ? null : 'requirements.past_due';
       return acct;
+    },
+    deliveries,
+    setWebhookEndpoint(url, secret = DEFAULT_WEBHOOK_SECRET) {
+      webhookEndpoint = url ? { url, secret } : null;
+    },
+    async flushWebhooks() {
+      // A delivery may start another (none do today); wait until none is left.
+      let seen = 0;
+      while (seen < inFlight.length) {
+        seen = inFlight.length;
+        await Promise.all(inFlight);
+        await new Promise((r) => setImmediate(r));
+      }
+      return Promise.all(inFlight);
+    },
+    charge: chargeOf,
+    deliver,
+    async dashboardRefund(piId, amount) {
+      const pi = paymentIntent(piId);
+      const charge = chargeOf(piId);
+      const refundAmount = amount ?? pi.amount - charge.amount_refunded;
+      if (refundAmount <= 0 || charge.amount_refunded + refundAmount > pi.amount) {
+        throw new Error(`Refund of ${refundAmount} is more than is left on ${charge.id}`);
+      }
+      const refund: FakeRefund = {
+        id: newId('re'),
+        object: 'refund',
+        amount: refundAmount,
+        currency: pi.currency,
+        payment_intent: piId,
+        charge: charge.id,
+        status: 'succeeded',
+        reason: 'requested_by_customer',
+        metadata: {},
+        created: now(),
+      };
+      refunds.set(refund.id, refund);
+      return { refund, delivery: await deliverChargeEvent('charge.refunded', piId) };
+    },
+    async openDispute(piId, reason = 'fraudulent') {
+      const charge = chargeOf(piId);
+      const dispute: FakeDispute = {
+        id: newId('dp'),
+        object: 'dispute',
+        amount: charge.amount - charge.amount_refunded,
+        charge: charge.id,
+        payment_intent: piId,
+        currency: charge.currency,
+        reason,
+        status: 'needs_response',
+        created: now(),
+        livemode: false,
+      };
+      disputes.set(dispute.id, dispute);
+      return { dispute, delivery: await deliverDisputeEvent('charge.dispute.created', dispute) };
+    },
+    async closeDispute(disputeId, outcome) {
+      const dispute = disputes.get(disputeId);
+      if (!dispute) throw new Error(`No such dispute: ${disputeId}`);
+      dispute.status = outcome;
+      return { dispute, delivery: await deliverDisputeEvent('charge.dispute.closed', dispute) };
     },
     signEvent(event, secret = DEFAULT_WEBHOOK_SECRET) {
       const full = {

@@ -42,6 +42,7 @@ import { Migration20261205140000_account_deletion } from './Migration20261205140
 import { Migration20261205150000_shop_checkout_carts } from './Migration20261205150000_shop_checkout_carts';
 import { Migration20261205160000_passkey_confirmations } from './Migration20261205160000_passkey_confirmations';
 import { Migration20261205170000_seller_transfers } from './Migration20261205170000_seller_transfers';
+import { Migration20261205180000_provider_refunds_disputes } from './Migration20261205180000_provider_refunds_disputes';
 import { Migration20261205190000_holds_and_credit_value } from './Migration20261205190000_holds_and_credit_value';
 import { Migration20261205200000_refund_attempts } from './Migration20261205200000_refund_attempts';
 
@@ -125,6 +126,10 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261205170000_seller_transfers',
     class: Migration20261205170000_seller_transfers,
+  },
+  {
+    name: 'Migration20261205180000_provider_refunds_disputes',
+    class: Migration20261205180000_provider_refunds_disputes,
   },
   {
     name: 'Migration20261205190000_holds_and_credit_value',

@@ -343,6 +343,7 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'membershipSettingsUpdate',
     'orderRefund',
     'adminRefundRetry',
+    'orderTestDashboard',
     'platformSettingsUpdate',
     'resourceApprove',
     'resourceCategoryCreate',

@@ -54,7 +54,7 @@ const displayNameOf = (row: { username: string; first_name: string | null }) =>
  * refunded), the count is raised by a conditional UPDATE (`licences_given < quantity − 1`, and a
  * check constraint), and the entitlement is inserted in the same transaction — so concurrent
  * assignments never give more than the line has. A refund deletes the licences with the order's
- * other entitlements (`revokeOrderAccess`).
+ * other entitlements (`takeBackLines`, orders/refund-takeback.ts).
  */
 export class LicencesService {
   private readonly holdersLoader = new Batcher<LicenceHolder[]>((ids) => this.loadHolders(ids));
@@ -105,7 +105,8 @@ export class LicencesService {
       // 2. The guard: one more licence given only while one is left (the row lock serialises).
       const raised = await tem.execute(
         `update order_lines set licences_given = licences_given + 1
-         where id = ? and licences_given < quantity - 1 returning id`,
+         where id = ? and licences_given < quantity - 1 and refunded_at is null and suspended_at is null
+         returning id`,
         [line.id],
       );
       if (!raised.length) throw new DomainError('CONFLICT', LICENCE_MESSAGES.noneLeft, 'orderLineId');

@@ -152,7 +152,91 @@ export async function markRefunded(
      where id = ? and status in (${placeholders(from)}) returning id, user_id`,
     [options.reason, options.refundReference, orderId, ...from],
   );
+  if (row) await markLinesRefunded(em, orderId);
   return row;
+}
+
+/**
+ * Every line of an order refunded in whole is taken back (`order_lines.refunded_at`): a line gives
+ * access only while its order is paid or refunded in part and the line itself is not refunded or
+ * suspended by a dispute (refund-takeback.ts). Returns the ids of the lines this call stamped.
+ */
+export async function markLinesRefunded(
+  em: EntityManager,
+  orderId: string,
+  lineIds?: readonly string[],
+): Promise<string[]> {
+  if (lineIds && !lineIds.length) return [];
+  const rows = await em.execute<{ id: string }[]>(
+    `update order_lines set refunded_at = now(), suspended_at = null
+     where order_id = ? and refunded_at is null ${lineIds ? `and id in (${placeholders(lineIds)})` : ''}
+     returning id`,
+    [orderId, ...(lineIds ?? [])],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Refunds made on the provider's side (Stripe's dashboard): `providerRefundedCents` is what they
+ * gave back so far (the payment's refunds not made by DRX). The order, paid/refunded → refunded,
+ * counts the difference with what it had counted of them in `refunded_cents` too. Only when it
+ * grows: a replayed event, or the echo of a refund DRX made itself (not a provider refund), matches
+ * nothing. The row after the change, with the amount before, or undefined.
+ */
+export async function markRefundedByProvider(
+  em: EntityManager,
+  orderId: string,
+  options: { providerRefundedCents: number; reason: string },
+): Promise<ProviderRefundedOrder | undefined> {
+  const from: FromStatus<'refunded'>[] = ['paid', 'refunded'];
+  // The row's lock first, so the amount before the change is the one this update replaces.
+  const [before] = await em.execute<{ refunded_cents: number }[]>(
+    'select refunded_cents from orders where id = ? for update',
+    [orderId],
+  );
+  if (!before) return undefined;
+  const [row] = await em.execute<Omit<ProviderRefundedOrder, 'before_cents'>[]>(
+    `update orders set status = 'refunded',
+       refunded_cents = least(total_cents, refunded_cents + (? - provider_refunded_cents)),
+       provider_refunded_cents = ?, refunded_at = now(), refund_reason = ?, updated_at = now()
+     where id = ? and status in (${placeholders(from)}) and provider_refunded_cents < ?
+     returning id, user_id, kind, total_cents::int as total_cents, refunded_cents::int as refunded_cents`,
+    [
+      options.providerRefundedCents,
+      options.providerRefundedCents,
+      options.reason,
+      orderId,
+      ...from,
+      options.providerRefundedCents,
+    ],
+  );
+  return row && { ...row, before_cents: Number(before.refunded_cents) };
+}
+
+/** A chargeback lost: the order counts as refunded in whole (paid/refunded → refunded); false when it was already. */
+export async function markChargebackLost(
+  em: EntityManager,
+  orderId: string,
+  reason: string,
+): Promise<boolean> {
+  const from: FromStatus<'refunded'>[] = ['paid', 'refunded'];
+  const rows = await em.execute<{ id: string }[]>(
+    `update orders set status = 'refunded', refunded_cents = total_cents, refunded_at = now(), refund_reason = ?,
+       updated_at = now()
+     where id = ? and status in (${placeholders(from)}) and (status = 'paid' or refunded_cents < total_cents)
+     returning id`,
+    [reason, orderId, ...from],
+  );
+  return rows.length > 0;
+}
+
+export interface ProviderRefundedOrder {
+  id: string;
+  user_id: string;
+  kind: 'cart' | 'booking';
+  total_cents: number;
+  refunded_cents: number;
+  before_cents: number;
 }
 
 /**
@@ -172,6 +256,7 @@ export async function markRefundDue(
      where id = ? and status in (${placeholders(from)}) returning id`,
     [options.paidAt, options.reason, options.paymentReference, orderId, ...from],
   );
+  if (rows.length) await markLinesRefunded(em, orderId);
   return rows.length > 0;
 }
 
@@ -211,5 +296,6 @@ export async function markCreditOrderRefunded(
      where id = ? and payment_provider = 'credit' and status in (${placeholders(from)}) returning id`,
     [reason, orderId, ...from],
   );
+  if (rows.length) await markLinesRefunded(em, orderId);
   return rows.length > 0;
 }

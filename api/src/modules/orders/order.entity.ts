@@ -36,7 +36,8 @@ export class Order {
     | 'updatedAt'
     | 'paymentReference'
     | 'couponId'
-    | 'couponCode';
+    | 'couponCode'
+    | 'disputeStatus';
 
   @Field(() => ID, {
     description: 'The order’s id (for order, checkoutConfirm, checkoutCancel and orderRefund).',
@@ -70,7 +71,7 @@ export class Order {
 
   @Field(() => String, {
     description:
-      'pending (awaiting payment), paid (paid and delivered), failed (the payment failed; it may still be paid or canceled), refunded (by staff, or automatically when money was taken for an order that could not be delivered) or canceled (abandoned, replaced by a newer checkout, or undeliverable before any money was taken; nothing charged).',
+      'pending (awaiting payment), paid (paid and delivered), failed (the payment failed; it may still be paid or canceled), refunded (by staff, automatically when money was taken for an order that could not be delivered, in Stripe’s dashboard — in whole, or in part when refundedCents is below totalCents — or by a chargeback lost) or canceled (abandoned, replaced by a newer checkout, or undeliverable before any money was taken; nothing charged).',
   })
   @Property({ type: 'string', length: 20 })
   status: OrderStatus = 'pending';
@@ -184,6 +185,14 @@ export class Order {
 
   @Property({ type: 'string', length: 255, nullable: true })
   refundReference?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The buyer’s dispute of the payment (a chargeback): open (what the order gave is suspended), won (given back) or lost (refunded in whole); null when none.',
+  })
+  @Property({ type: 'string', length: 20, nullable: true })
+  disputeStatus?: 'open' | 'won' | 'lost' | null;
 
   /**
    * Set when money was taken for an order that could not be delivered (it is then `refunded` at

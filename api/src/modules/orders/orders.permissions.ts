@@ -17,6 +17,7 @@ export const ordersPermissions = {
     checkoutCancel: isAuthenticated,
     orderRefund: isStaff,
     adminRefundRetry: isAdmin,
+    orderTestDashboard: isStaff,
   },
   // Reached only through the guarded root fields above; `buyer` answers null unless staff.
   Order: allow,
@@ -32,4 +33,5 @@ export const ordersPermissions = {
   RefundDueConnection: allow,
   RefundDueEdge: allow,
   RefundRetryPayload: allow,
+  OrderHistoryItem: allow,
 };

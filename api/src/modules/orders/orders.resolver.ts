@@ -8,7 +8,9 @@ import type { CheckoutStartResult } from './checkout.service';
 import { OrderLine } from './order-line.entity';
 import { Order } from './order.entity';
 import { isOrderStaff } from './orders.service';
+import { orderHistory } from './order-history';
 import { RefundsDueResolver } from './refunds-due.resolver';
+import { applyTestDashboard } from './test-dashboard';
 import {
   CheckoutQuote,
   CheckoutStartInput,
@@ -16,7 +18,9 @@ import {
   OrderConnection,
   OrderIdInput,
   OrderPayload,
+  OrderHistoryItem,
   OrderRefundInput,
+  OrderTestDashboardInput,
   PaymentSessionInfo,
 } from './orders.types';
 
@@ -157,7 +161,33 @@ export class OrdersResolver {
     );
   }
 
+  @Mutation(() => OrderPayload, {
+    description:
+      'Test payments outside production only (staff): the test provider’s stand-in for Stripe’s dashboard — a refund made outside DRX (in whole or in part) or a chargeback (opened, won, lost) of an order paid with the test provider, applied as Stripe’s webhook is: a refund takes back what it covers (lines in order, each when covered in full; all of it for a full refund), an open dispute suspends what the order gave, a won one gives it back, a lost one is a full refund; each is written in the order’s history. userErrors: FORBIDDEN (Stripe or production), NOT_FOUND, CONFLICT (not a paid test order), INVALID_INPUT (amountCents out of range).',
+  })
+  async orderTestDashboard(
+    @Arg('input', () => OrderTestDashboardInput, { description: 'The order and what happens.' })
+    input: OrderTestDashboardInput,
+    @Ctx() ctx: Context,
+  ) {
+    return payload<{ order: Order | null }>(
+      async () => {
+        await applyTestDashboard(ctx.em, ctx.payments, ctx.config.production, input);
+        return { order: await ctx.em.findOneOrFail(Order, { id: input.orderId }, { refresh: true }) };
+      },
+      { order: null },
+    );
+  }
+
   // Order fields
+
+  @FieldResolver(() => [OrderHistoryItem], {
+    description:
+      'What happened to the order on the payment provider’s side, oldest first: refunds made outside DRX (what each took back or kept) and disputes.',
+  })
+  history(@Root() order: Order, @Ctx() ctx: Context): Promise<OrderHistoryItem[]> {
+    return orderHistory(ctx.em, order.id);
+  }
 
   @FieldResolver(() => [OrderLine], { description: 'The items bought, in the order they were in the cart.' })
   lines(@Root() order: Order, @Ctx() ctx: Context): Promise<OrderLine[]> {

@@ -1,15 +1,10 @@
 import { GraphQLError } from 'graphql';
-import { emitOrderEvent } from '../webhooks/webhook-domain-events';
-import { cancelBookingsOfRefundedOrder } from '../bookings/booking-orders';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ConnectionShape, toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { Batcher } from '../learning/batcher';
-import { revokeCertificatesForRefund } from '../certificates/certificate-refunds';
-import { CouponsService } from '../coupons/coupons.service';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { reverseSaleEarnings } from '../sellers/earnings-ledger';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../../lib/ids';
@@ -17,6 +12,7 @@ import { ORDER_NOT_FOUND } from './checkout.service';
 import { OrderLine } from './order-line.entity';
 import { ORDER_STATUSES, Order, type OrderStatus } from './order.entity';
 import { markRefunded } from './order-lifecycle';
+import { takeBackWholeOrder } from './refund-takeback';
 
 /** A bad argument of a query (queries have no userErrors). */
 const badInput = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
@@ -192,59 +188,8 @@ export class OrdersService {
     await this.em.transactional(async (tem) => {
       const refunded = await markRefunded(tem, order.id, { reason, refundReference });
       if (!refunded) throw new DomainError('CONFLICT', 'This order has already been refunded', 'orderId');
-      await revokeOrderAccess(tem, order.id, refunded.user_id);
-      // Certificates of the courses whose access this refund took away are revoked ('refunded').
-      const courseLines = await tem.find(OrderLine, { order: order.id, itemType: 'course' });
-      await revokeCertificatesForRefund(
-        tem,
-        refunded.user_id,
-        courseLines.map((l) => l.itemId),
-      );
-      await reverseSaleEarnings(tem, order.id);
-      await new CouponsService(tem).release(tem, order.id);
-      // A booking order's booking is canceled (by an admin, all refunded) and its seat given back.
-      if (order.kind === 'booking') await cancelBookingsOfRefundedOrder(tem, order.id, reason);
-      await emitOrderEvent(tem, 'order.refunded', order.id);
+      await takeBackWholeOrder(tem, { id: order.id, user_id: refunded.user_id, kind: order.kind }, reason);
     });
     return this.em.findOneOrFail(Order, { id: order.id }, { refresh: true });
   }
-}
-
-/**
- * What a refund takes back, inside the refund's transaction (the order is already `refunded`):
- * - the entitlements of this order's lines are deleted — the buyer's and the licences given to
- *   colleagues (their downloads end at once; the lines' given count goes back to 0); rows from the
- *   buyer's other paid orders stay;
- * - the course enrollments it gave keep their progress but get `access_revoked_at` (the learning
- *   module's access checks treat that as not enrolled) unless another paid order of the buyer,
- *   or a granted store order line (shop/store-entitlements.ts), still gives the course. The enrollment rows are locked first, and the other orders are read in
- *   the next statement: two refunds of two orders of one course meet on that lock, and the second
- *   sees the first's refund. Buying the course again restores access.
- */
-export async function revokeOrderAccess(em: EntityManager, orderId: string, userId: string): Promise<void> {
-  await em.execute(`delete from entitlements where order_id = ? and source in ('order', 'licence')`, [
-    orderId,
-  ]);
-  await em.execute(`update order_lines set licences_given = 0 where order_id = ? and licences_given > 0`, [
-    orderId,
-  ]);
-  await em.execute(
-    `select id from enrollments
-     where user_id = ? and course_id in (select item_id from order_lines where order_id = ? and item_type = 'course')
-     order by id for update`,
-    [userId, orderId],
-  );
-  await em.execute(
-    `update enrollments e set access_revoked_at = now()
-     where e.user_id = ? and e.source = 'purchase' and e.access_revoked_at is null
-       and e.course_id in (select item_id from order_lines where order_id = ? and item_type = 'course')
-       and not exists (
-         select 1 from order_lines ol join orders o on o.id = ol.order_id
-         where o.user_id = e.user_id and o.status = 'paid' and o.id <> ?
-           and ol.item_type = 'course' and ol.item_id = e.course_id)
-       and not exists (
-         select 1 from store_entitlement_grants g
-         where g.user_id = e.user_id and g.item_type = 'course' and g.item_id = e.course_id and g.status = 'granted')`,
-    [userId, orderId, orderId],
-  );
 }

@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { UserError } from '../../graphql/errors';
 import { SafeInt } from '../../graphql/safe-int';
@@ -146,4 +146,56 @@ export class OrderPayload {
 
   @Field(() => [UserError], { description: 'Why the step was refused or failed; empty on success.' })
   userErrors!: UserError[];
+}
+
+export enum TestDashboardAction {
+  REFUND = 'REFUND',
+  DISPUTE_OPEN = 'DISPUTE_OPEN',
+  DISPUTE_WON = 'DISPUTE_WON',
+  DISPUTE_LOST = 'DISPUTE_LOST',
+}
+registerEnumType(TestDashboardAction, {
+  name: 'TestDashboardAction',
+  description:
+    'What the test payment provider’s stand-in for Stripe’s dashboard does: REFUND (a refund made outside DRX, in whole or in part), DISPUTE_OPEN (the buyer disputes the payment), DISPUTE_WON / DISPUTE_LOST (the dispute is decided).',
+  valuesConfig: {
+    REFUND: { description: 'Refund amountCents (default: what is left) outside DRX.' },
+    DISPUTE_OPEN: { description: 'The buyer disputes the payment (a chargeback).' },
+    DISPUTE_WON: { description: 'The dispute is decided for the seller: what it suspended comes back.' },
+    DISPUTE_LOST: { description: 'The dispute is lost: the payment counts as refunded in whole.' },
+  },
+});
+
+@InputType({ description: 'An event of the test provider’s stand-in for Stripe’s dashboard.' })
+export class OrderTestDashboardInput {
+  @Field(() => ID, { description: 'The order (paid with the test provider).' })
+  orderId!: string;
+
+  @Field(() => TestDashboardAction, { description: 'What happens.' })
+  action!: TestDashboardAction;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'REFUND only: how much, US cents (1 to what is not yet refunded; default all of that).',
+  })
+  amountCents?: number | null;
+}
+
+@ObjectType({ description: 'A line of an order’s history: a refund or dispute made on the provider’s side.' })
+export class OrderHistoryItem {
+  @Field({
+    description: 'provider_refund, provider_partial_refund, dispute_opened, dispute_won or dispute_lost.',
+  })
+  event!: string;
+
+  @Field({
+    description: 'What happened, in words: the amount, the lines taken back, suspended, given back or kept.',
+  })
+  note!: string;
+
+  @Field(() => Int, { nullable: true, description: 'The amount concerned, US cents, when there is one.' })
+  amountCents?: number | null;
+
+  @Field({ description: 'When (ISO-8601, UTC).' })
+  createdAt!: Date;
 }

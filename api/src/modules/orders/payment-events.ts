@@ -6,8 +6,15 @@ import { markOrderFailed } from './checkout.service';
 import { fulfilOrder } from './fulfilment';
 import { applyPaymentCanceled } from './payment-canceled';
 import { log } from '../../observability/logger';
+import { claimEvent } from './claim-event';
+import {
+  applyProviderRefundEvent,
+  isProviderRefundEvent,
+  type ProviderRefundOutcome,
+} from './provider-refunds';
 
-export type EventOutcome = 'fulfilled' | 'failed' | 'refunded' | 'duplicate' | 'ignored' | 'unchanged';
+export type EventOutcome =
+  'fulfilled' | 'failed' | 'refunded' | 'duplicate' | 'ignored' | 'unchanged' | ProviderRefundOutcome;
 
 interface OrderRow {
   id: string;
@@ -46,16 +53,6 @@ async function findOrder(
   return null;
 }
 
-/** Claims an event id; false when it was processed before (or by a concurrent delivery that committed). */
-async function claimEvent(em: EntityManager, event: PaymentEvent, orderId: string | null): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(
-    `insert into processed_webhook_events (id, type, order_id) values (?, ?, ?)
-     on conflict (id) do nothing returning id`,
-    [event.id, event.type, orderId],
-  );
-  return rows.length > 0;
-}
-
 /**
  * Applies a verified Stripe event, once per event id: the id is claimed in the same transaction as
  * the effect, so a repeated or concurrent delivery of the same event waits and then does nothing,
@@ -75,6 +72,8 @@ export async function applyPaymentEvent(
   event: PaymentEvent,
   payments?: PaymentProvider,
 ): Promise<EventOutcome> {
+  // Refunds and disputes made on Stripe's side (the dashboard, a chargeback): provider-refunds.ts.
+  if (isProviderRefundEvent(event)) return applyProviderRefundEvent(em, event, payments);
   const object = event.object;
   let reference: string | null;
   let paid: boolean;

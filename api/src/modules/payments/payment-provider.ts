@@ -66,6 +66,13 @@ export interface PaymentEvent {
   object: Record<string, unknown>;
 }
 
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  /** Made by DRX (a staff, automatic or booking refund), not in the provider's dashboard. */
+  byDrx: boolean;
+}
+
 export interface PaymentProvider {
   /** Stripe Billing for memberships; null for the test provider (it runs test memberships itself). */
   readonly billing: SubscriptionBilling | null;
@@ -96,6 +103,13 @@ export interface PaymentProvider {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<{ reference: string; status: 'succeeded' | 'pending' | 'failed' }>;
+
+  /**
+   * The refunds of a payment so far, each marked when DRX made it (its refunds carry the metadata
+   * `drx: true`): a refund made elsewhere (Stripe's dashboard) is one not marked. Failed and
+   * canceled refunds are left out.
+   */
+  refundsOf(reference: string): Promise<ProviderRefund[]>;
 
   /** Stripe Connect: an Express account for a seller. */
   createConnectedAccount(args: {

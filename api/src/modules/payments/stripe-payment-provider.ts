@@ -6,6 +6,7 @@ import {
   PaymentRefusedError,
   type PaymentSession,
   type PaymentStatus,
+  type ProviderRefund,
   type TransferRequest,
 } from './payment-provider';
 import type { SubscriptionBilling } from './subscription-billing';
@@ -117,7 +118,8 @@ export class StripePaymentProvider implements PaymentProvider {
     idempotencyKey: string;
   }): Promise<{ reference: string; status: 'succeeded' | 'pending' | 'failed' }> {
     const refund = await this.stripe.refunds.create(
-      { payment_intent: args.reference, amount: args.amountCents },
+      // Marked as DRX's: its `charge.refunded` echo is then told from a dashboard refund.
+      { payment_intent: args.reference, amount: args.amountCents, metadata: { drx: 'true' } },
       { idempotencyKey: args.idempotencyKey },
     );
     const status =
@@ -127,6 +129,17 @@ export class StripePaymentProvider implements PaymentProvider {
           ? 'failed'
           : 'pending';
     return { reference: refund.id, status };
+  }
+
+  async refundsOf(reference: string): Promise<ProviderRefund[]> {
+    const refunds = await this.stripe.refunds
+      .list({ payment_intent: reference, limit: 100 })
+      .autoPagingToArray({
+        limit: 1000,
+      });
+    return refunds
+      .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+      .map((r) => ({ id: r.id, amountCents: r.amount, byDrx: r.metadata?.drx === 'true' }));
   }
 
   async createConnectedAccount(args: {

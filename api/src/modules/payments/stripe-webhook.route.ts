@@ -9,7 +9,9 @@ import { log } from '../../observability/logger';
  * `express.raw({ type: '*\/*' })`: the signature is computed over the exact bytes Stripe sent.
  * 400 on a missing or bad signature; 200 once the event is applied (or known); 500 lets Stripe retry.
  * Membership events (subscription-mode checkout, customer.subscription.*, invoice.paid/payment_failed)
- * go to the memberships; the others to the orders.
+ * go to the memberships; the others to the orders (payments: payment_intent.*, checkout.session.completed;
+ * refunds and chargebacks made on Stripe's side: charge.refunded, charge.dispute.created/closed —
+ * orders/provider-refunds.ts).
  */
 export function stripeWebhookRoute(createContext: ContextFactory): RequestHandler {
   return async (req, res) => {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ConnectedAccountStatus,
+  type PaymentEvent,
   type PaymentProvider,
   PaymentRefusedError,
   type PaymentSession,
   type PaymentStatus,
+  type ProviderRefund,
   type TransferRequest,
 } from './payment-provider';
 
@@ -47,6 +49,8 @@ export class TestPaymentProvider implements PaymentProvider {
       throw error;
     }
   }
+  /** Refunds made (this process only; the orders keep the record). */
+  private readonly refundsMade: { id: string; payment: string; amountCents: number; byDrx: boolean }[] = [];
 
   /** The test provider "takes" every payment (no money moves). */
   assertAvailable(): void {}
@@ -70,8 +74,73 @@ export class TestPaymentProvider implements PaymentProvider {
     if (payment) payment.status = 'canceled';
   }
 
-  async refund(args: { reference: string }): Promise<{ reference: string; status: 'succeeded' }> {
-    return { reference: `test_re_${args.reference.slice(8, 24)}_${Date.now()}`, status: 'succeeded' };
+  async refund(args: {
+    reference: string;
+    amountCents: number;
+  }): Promise<{ reference: string; status: 'succeeded' }> {
+    const reference = `test_re_${args.reference.slice(8, 24)}_${Date.now()}`;
+    this.refundsMade.push({
+      id: reference,
+      payment: args.reference,
+      amountCents: args.amountCents,
+      byDrx: true,
+    });
+    return { reference, status: 'succeeded' };
+  }
+
+  /** The refunds of a payment, DRX's and the "dashboard's" (`dashboardRefund`), as Stripe lists them. */
+  async refundsOf(reference: string): Promise<ProviderRefund[]> {
+    return this.refundsMade
+      .filter((r) => r.payment === reference)
+      .map(({ id, amountCents, byDrx }) => ({ id, amountCents, byDrx }));
+  }
+
+  /**
+   * The test provider's stand-in for Stripe's dashboard (test-dashboard.ts): a refund made outside
+   * DRX of `amountCents` of a payment of `totalCents` already refunded `refundedCents` by DRX and
+   * the dashboard. Returns the `charge.refunded` event Stripe would send (the charge as it is now).
+   */
+  dashboardRefund(args: { reference: string; amountCents: number; totalCents: number }): PaymentEvent {
+    const id = `test_re_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+    this.refundsMade.push({ id, payment: args.reference, amountCents: args.amountCents, byDrx: false });
+    const refunded = this.refundsMade
+      .filter((r) => r.payment === args.reference)
+      .reduce((sum, r) => sum + r.amountCents, 0);
+    return {
+      id: `test_evt_${randomUUID().replace(/-/g, '')}`,
+      type: 'charge.refunded',
+      created: new Date(),
+      object: {
+        id: `test_ch_${args.reference.slice(8, 32)}`,
+        object: 'charge',
+        payment_intent: args.reference,
+        amount: args.totalCents,
+        amount_refunded: refunded,
+        refunded: refunded >= args.totalCents,
+      },
+    };
+  }
+
+  /** The test provider's dispute events (`charge.dispute.created` / `closed` won or lost). */
+  disputeEvent(args: {
+    reference: string;
+    amountCents: number;
+    status: 'needs_response' | 'won' | 'lost';
+  }): PaymentEvent {
+    return {
+      id: `test_evt_${randomUUID().replace(/-/g, '')}`,
+      type: args.status === 'needs_response' ? 'charge.dispute.created' : 'charge.dispute.closed',
+      created: new Date(),
+      object: {
+        id: `test_dp_${args.reference.slice(8, 32)}`,
+        object: 'dispute',
+        payment_intent: args.reference,
+        charge: `test_ch_${args.reference.slice(8, 32)}`,
+        amount: args.amountCents,
+        reason: 'fraudulent',
+        status: args.status,
+      },
+    };
   }
 
   async createConnectedAccount(args: { sellerId: string }): Promise<{ accountId: string }> {

@@ -4,6 +4,7 @@ import type {
   PaymentEvent,
   PaymentProvider,
   PaymentSession,
+  ProviderRefund,
 } from './payment-provider';
 
 export const PAYMENTS_NOT_CONFIGURED =
@@ -40,6 +41,10 @@ export class UnconfiguredPaymentProvider implements PaymentProvider {
 
   async refund(): Promise<never> {
     throw notConfigured();
+  }
+
+  async refundsOf(): Promise<ProviderRefund[]> {
+    return [];
   }
 
   async createConnectedAccount(): Promise<never> {

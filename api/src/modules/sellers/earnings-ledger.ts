@@ -63,14 +63,22 @@ export async function recordSaleEarnings(em: EntityManager, sale: SaleEarnings):
 }
 
 /**
- * Marks every earning of an order reversed (a refund). Idempotent; returns how many changed. What
- * was already transferred of them is taken back (transfer-reversals.ts), in the same transaction.
+ * Marks the earnings of an order reversed (a refund): all of them, or those of some of its lines
+ * (a partial refund, a dispute). Idempotent; returns how many changed. What was already
+ * transferred of them is taken back (transfer-reversals.ts), in the same transaction.
  */
-export async function reverseSaleEarnings(em: EntityManager, orderId: string): Promise<number> {
+export async function reverseSaleEarnings(
+  em: EntityManager,
+  orderId: string,
+  lineIds?: readonly string[],
+): Promise<number> {
+  if (lineIds && !lineIds.length) return 0;
   const rows = await em.execute<{ id: string; net_cents: number; order_number: string }[]>(
     `update seller_earnings set status = 'reversed', reversed_at = now()
-     where order_id = ? and status <> 'reversed' returning id, net_cents, order_number`,
-    [orderId],
+     where order_id = ? and status <> 'reversed'
+       ${lineIds ? `and order_line_id in (${lineIds.map(() => '?').join(', ')})` : ''}
+     returning id, net_cents, order_number`,
+    [orderId, ...(lineIds ?? [])],
   );
   if (rows.length) {
     await takeBackTransferred(
@@ -79,6 +87,27 @@ export async function reverseSaleEarnings(em: EntityManager, orderId: string): P
       `Refund of ${rows[0].order_number} after its transfer`,
     );
   }
+  return rows.length;
+}
+
+/**
+ * A won dispute: the earnings of the lines it had suspended stand again (pending; they become
+ * available by the usual hold from their sale). Only rows reversed since the dispute opened, so an
+ * earning a refund had reversed before stays reversed. Idempotent; returns how many changed.
+ */
+export async function restoreSaleEarnings(
+  em: EntityManager,
+  orderId: string,
+  lineIds: readonly string[],
+  reversedSince: Date,
+): Promise<number> {
+  if (!lineIds.length) return 0;
+  const rows = await em.execute<{ id: string }[]>(
+    `update seller_earnings set status = 'pending', reversed_at = null
+     where order_id = ? and status = 'reversed' and reversed_at >= ?
+       and order_line_id in (${lineIds.map(() => '?').join(', ')}) returning id`,
+    [orderId, reversedSince, ...lineIds],
+  );
   return rows.length;
 }
 

@@ -205,8 +205,8 @@ async function revokeStoreGrants(em: EntityManager, orderId: string, lineIds: st
 }
 
 /**
- * Closes a course a revoked store line gave, as a DRX refund does (orders.service
- * revokeOrderAccess): progress kept, `access_revoked_at` set — unless another granted store line or
+ * Closes a course a revoked store line gave, as a DRX refund does (orders
+ * refund-takeback.ts): progress kept, `access_revoked_at` set — unless another granted store line or
  * a paid DRX order of the user still gives it, or the enrolment came another way (free, granted,
  * membership; a member-only course of a current member goes back to its membership). The enrolment
  * row is locked first and the other sources read in the next statements, so two revocations of one
