@@ -45,6 +45,7 @@ import { Migration20261205170000_seller_transfers } from './Migration20261205170
 import { Migration20261205180000_provider_refunds_disputes } from './Migration20261205180000_provider_refunds_disputes';
 import { Migration20261205190000_holds_and_credit_value } from './Migration20261205190000_holds_and_credit_value';
 import { Migration20261205200000_refund_attempts } from './Migration20261205200000_refund_attempts';
+import { Migration20261205210000_transfer_rounds } from './Migration20261205210000_transfer_rounds';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -136,4 +137,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261205190000_holds_and_credit_value,
   },
   { name: 'Migration20261205200000_refund_attempts', class: Migration20261205200000_refund_attempts },
+  { name: 'Migration20261205210000_transfer_rounds', class: Migration20261205210000_transfer_rounds },
 ];

@@ -93,7 +93,9 @@ export async function reverseSaleEarnings(
 /**
  * A won dispute: the earnings of the lines it had suspended stand again (pending; they become
  * available by the usual hold from their sale). Only rows reversed since the dispute opened, so an
- * earning a refund had reversed before stays reversed. Idempotent; returns how many changed.
+ * earning a refund had reversed before stays reversed. A row already transferred (and taken back
+ * when the dispute opened) is owed a new transfer: its next round (seller-transfers.ts).
+ * Idempotent; returns how many changed.
  */
 export async function restoreSaleEarnings(
   em: EntityManager,
@@ -103,7 +105,10 @@ export async function restoreSaleEarnings(
 ): Promise<number> {
   if (!lineIds.length) return 0;
   const rows = await em.execute<{ id: string }[]>(
-    `update seller_earnings set status = 'pending', reversed_at = null
+    `update seller_earnings e set status = 'pending', reversed_at = null,
+       transfer_round = e.transfer_round + case when exists (
+         select 1 from seller_transfers t where t.earning_id = e.id and t.round = e.transfer_round
+       ) then 1 else 0 end
      where order_id = ? and status = 'reversed' and reversed_at >= ?
        and order_line_id in (${lineIds.map(() => '?').join(', ')}) returning id`,
     [orderId, reversedSince, ...lineIds],

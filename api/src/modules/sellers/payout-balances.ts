@@ -93,7 +93,7 @@ export async function payoutBalance(
        (select count(*) filter (where status = 'failed') from t)::int as failed_count,
        (select coalesce(sum(reversed_cents), 0) from t)::bigint as reversed,
        (select coalesce(sum(net_cents), 0) from e where e.status = 'available'
-          and not exists (select 1 from seller_transfers x where x.earning_id = e.id))::bigint as awaiting,
+          and not exists (select 1 from seller_transfers x where x.earning_id = e.id and x.round = e.transfer_round))::bigint as awaiting,
        (select coalesce(sum(net_cents), 0) from e where e.status = 'pending')::bigint as on_hold,
        (select coalesce(sum(amount_cents - recovered_cents), 0) from d)::bigint as negative`,
     params,
@@ -120,7 +120,7 @@ export async function payoutBalancesBySeller(em: EntityManager, limit: number): 
   const rows = await em.execute<{ seller_id: string }[]>(
     `select seller_id from (
        select e.seller_id from seller_earnings e
-        where e.status = 'available' and not exists (select 1 from seller_transfers x where x.earning_id = e.id)
+        where e.status = 'available' and not exists (select 1 from seller_transfers x where x.earning_id = e.id and x.round = e.transfer_round)
        union select seller_id from seller_transfers where status in ('pending', 'failed')
        union select seller_id from seller_balance_debts where recovered_cents < amount_cents
      ) s group by seller_id limit 500`,

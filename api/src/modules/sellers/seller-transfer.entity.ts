@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { User } from '../users/user.entity';
@@ -9,15 +9,18 @@ export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 /**
  * One Stripe Connect transfer of one ledger row (`seller_earnings`) to the seller's or instructor's
  * connected account, made by the transfer job once the row's hold period ended
- * (seller-transfers.ts). `earningId` is unique: the claim that makes each row's transfer happen once.
+ * (seller-transfers.ts). `earningId` and `round` are unique: the claim that makes each row's transfer
+ * happen once (a row is owed a second round only when a won chargeback gave back its earning).
  */
 @ObjectType({
   description:
     'A transfer of one sale’s net earning to my connected Stripe account (Stripe Connect, one transfer group per order, from the order’s charge), in US cents. Made once the sale’s hold period ended; a refund reverses it (or leaves a negative balance that the next transfers pay back first).',
 })
 @Entity({ tableName: 'seller_transfers' })
+@Unique({ properties: ['earningId', 'round'] })
 export class SellerTransfer {
   [OptionalProps]?:
+    | 'round'
     | 'recoveredCents'
     | 'reversalRequestedCents'
     | 'reversedCents'
@@ -35,9 +38,16 @@ export class SellerTransfer {
   @ManyToOne(() => User)
   seller!: User;
 
-  @Field(() => ID, { description: 'The ledger row (SellerEarning) it pays; one transfer per row.' })
-  @Property({ type: 'uuid', unique: true })
+  @Field(() => ID, {
+    description:
+      'The ledger row (SellerEarning) it pays; one transfer per row (a second one only after a chargeback the seller won gave the earning back).',
+  })
+  @Property({ type: 'uuid' })
   earningId!: string;
+
+  /** Which transfer of the ledger row: 0, then 1… after a won chargeback (seller-transfers.ts). */
+  @Property({ type: 'integer', default: 0 })
+  round!: number;
 
   @Field(() => ID, { description: 'The buyer’s order the earning comes from.' })
   @Property({ type: 'uuid' })

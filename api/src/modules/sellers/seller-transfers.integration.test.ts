@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -33,6 +35,7 @@ const run = () => transferDueEarnings(em(), stripe);
 interface TransferRow {
   id: string;
   earning_id: string;
+  round: number;
   status: string;
   net_cents: number;
   recovered_cents: number;
@@ -44,7 +47,7 @@ interface TransferRow {
   failure_reason: string | null;
 }
 const transfersOf = (orderId: string) =>
-  db(t).execute<TransferRow[]>('select * from seller_transfers where order_id = ?', [orderId]);
+  db(t).execute<TransferRow[]>('select * from seller_transfers where order_id = ? order by round', [orderId]);
 const earningOf = async (orderId: string) =>
   (
     await db(t).execute<{ id: string; net_cents: number; status: string }[]>(
@@ -301,6 +304,40 @@ describe('transfers of the ledger (fake Stripe, real SDK)', () => {
     fake.setAccountComplete(studioAccount, true);
     await run();
     expect((await transfersOf(sale.orderId))[0]).toMatchObject({ status: 'paid', amount_cents: sale.net });
+  });
+
+  it('transfers a sale again after a chargeback the seller won had taken its transfer back', async () => {
+    await connect('seller', true);
+    // Stripe's webhooks reach the app for this test (the dispute's events).
+    const server = http.createServer(t.handle.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    fake.setWebhookEndpoint(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/stripe`);
+    try {
+      const sale = await maturedSale('officer', 'seller');
+      await run();
+      const [first] = await transfersOf(sale.orderId);
+      expect(first).toMatchObject({ round: 0, status: 'paid', amount_cents: sale.net });
+      // the card holder disputes: the share is taken back from the seller
+      const opened = await fake.openDispute(sale.piId);
+      expect(opened.delivery.body).toMatchObject({ outcome: 'disputed' });
+      await runDueReversals(em(), stripe);
+      expect((await transfersOf(sale.orderId))[0].reversed_cents).toBe(sale.net);
+      // the dispute is won: the earning stands again, and is transferred again (once)
+      const won = await fake.closeDispute(opened.dispute.id, 'won');
+      expect(won.delivery.body).toMatchObject({ outcome: 'dispute_won' });
+      await Promise.all([run(), run()]);
+      await run();
+      const rows = await transfersOf(sale.orderId);
+      expect(rows.map((r) => [r.round, r.status, r.amount_cents])).toEqual([
+        [0, 'paid', sale.net],
+        [1, 'paid', sale.net],
+      ]);
+      expect(rows[1].stripe_transfer_id).not.toBe(rows[0].stripe_transfer_id);
+    } finally {
+      fake.setWebhookEndpoint(null);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('shows staff every transfer and what is owed', async () => {

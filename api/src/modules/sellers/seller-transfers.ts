@@ -12,7 +12,7 @@ import { runDueReversals } from './transfer-reversals';
  * charge). Exactly once per row, whatever runs at once or again:
  * 1. the claim — one transaction locks the row (`for update`, still `available`), pays back what it
  *    can of the seller's negative balance first (their open debts, locked), and inserts the
- *    `seller_transfers` row (`earning_id` unique, `on conflict do nothing`): of concurrent runs one
+ *    `seller_transfers` row (`earning_id` and `round` unique, `on conflict do nothing`): of concurrent runs one
  *    inserts, the others find the row taken and change nothing;
  * 2. the call — `transfers.create` with the idempotency key `transfer-<ledger row id>`: a run that
  *    died after Stripe answered, retried later, gets the same transfer back instead of a second one;
@@ -45,6 +45,8 @@ export interface TransferRunResult {
 interface ClaimedTransfer {
   id: string;
   earning_id: string;
+  /** Which transfer of the ledger row (0; more after a won chargeback gave the earning back). */
+  round: number;
   order_id: string;
   order_number: string;
   seller_id: string;
@@ -56,8 +58,10 @@ interface ClaimedTransfer {
   status: string;
 }
 
-const idempotencyKey = (t: ClaimedTransfer) =>
-  t.attempts > 1 ? `transfer-${t.earning_id}-${t.attempts}` : `transfer-${t.earning_id}`;
+const idempotencyKey = (t: ClaimedTransfer) => {
+  const row = t.round > 0 ? `transfer-${t.earning_id}-r${t.round}` : `transfer-${t.earning_id}`;
+  return t.attempts > 1 ? `${row}-${t.attempts}` : row;
+};
 
 /** Orders whose payment this provider made (or DRX's own credit): others cannot be transferred here. */
 const providersFor = (payments: PaymentProvider) => [payments.name, 'credit'];
@@ -82,7 +86,7 @@ export async function transferDueEarnings(
       where e.status = 'available' and e.net_cents >= 0 and sp.stripe_account_id is not null
         and not sp.suspended
         and o.payment_provider in (?, ?)
-        and not exists (select 1 from seller_transfers t where t.earning_id = e.id)
+        and not exists (select 1 from seller_transfers t where t.earning_id = e.id and t.round = e.transfer_round)
         ${options.sellerId ? 'and e.seller_id = ?' : ''}
       order by e.created_at, e.id limit ?`,
     [...providersFor(payments), ...(options.sellerId ? [options.sellerId] : []), BATCH],
@@ -153,11 +157,13 @@ export async function claimTransfer(
         order_id: string;
         order_number: string;
         net_cents: number;
+        transfer_round: number;
         payment_provider: string;
         payment_reference: string | null;
       }[]
     >(
-      `select e.id, e.seller_id, e.order_id, e.order_number, e.net_cents, o.payment_provider, o.payment_reference
+      `select e.id, e.seller_id, e.order_id, e.order_number, e.net_cents, e.transfer_round,
+              o.payment_provider, o.payment_reference
          from seller_earnings e join orders o on o.id = e.order_id
         where e.id = ? and e.status = 'available'
         for update of e`,
@@ -175,15 +181,16 @@ export async function claimTransfer(
     const recovered = Math.min(net, owed);
     const amount = net - recovered;
     const [claimed] = await tem.execute<ClaimedTransfer[]>(
-      `insert into seller_transfers (seller_id, earning_id, order_id, order_number, destination_account,
+      `insert into seller_transfers (seller_id, earning_id, round, order_id, order_number, destination_account,
           transfer_group, payment_reference, net_cents, recovered_cents, amount_cents, status)
-        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        on conflict (earning_id) do nothing
-        returning id, earning_id, order_id, order_number, seller_id, destination_account, transfer_group,
+        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        on conflict (earning_id, round) do nothing
+        returning id, earning_id, round, order_id, order_number, seller_id, destination_account, transfer_group,
           payment_reference, amount_cents, attempts, status`,
       [
         earning.seller_id,
         earning.id,
+        Number(earning.transfer_round),
         earning.order_id,
         earning.order_number,
         destinationAccount,
@@ -277,7 +284,7 @@ async function retryTransfers(
                     where status = 'pending' and attempted_at < now() - make_interval(mins => ?)
                     ${sellerId ? 'and seller_id = ?' : ''} limit ?)
         and status = 'pending' and attempted_at < now() - make_interval(mins => ?)
-      returning id, earning_id, order_id, order_number, seller_id, destination_account, transfer_group,
+      returning id, earning_id, round, order_id, order_number, seller_id, destination_account, transfer_group,
         payment_reference, amount_cents, attempts, status`,
     [STALE_MINUTES, ...(sellerId ? [sellerId] : []), BATCH, STALE_MINUTES],
   );
@@ -302,7 +309,7 @@ async function retryTransfers(
       `update seller_transfers set status = 'pending', attempts = attempts + 1, attempted_at = now(),
           updated_at = now()
         where id = ? and status = 'failed' and updated_at < now() - make_interval(hours => ?)
-        returning id, earning_id, order_id, order_number, seller_id, destination_account, transfer_group,
+        returning id, earning_id, round, order_id, order_number, seller_id, destination_account, transfer_group,
           payment_reference, amount_cents, attempts, status`,
       [row.id, RETRY_FAILED_HOURS],
     );

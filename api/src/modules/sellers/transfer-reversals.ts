@@ -50,7 +50,8 @@ export async function takeBackTransferred(
       }[]
     >(
       `select id, seller_id, order_id, order_number, status, amount_cents, reversal_requested_cents
-         from seller_transfers where earning_id = ? for update`,
+         from seller_transfers where earning_id = ?
+        order by round desc limit 1 for update`,
       [earningId],
     );
     if (!t) continue;
