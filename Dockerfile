@@ -25,4 +25,5 @@ USER node
 VOLUME ["/data"]
 EXPOSE 4000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "api/dist/main.js"]
+# --max-semi-space-size: the server's V8 flags (api/src/server-flags.ts)
+CMD ["node", "--max-semi-space-size=32", "api/dist/main.js"]

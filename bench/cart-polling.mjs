@@ -476,7 +476,9 @@ async function main() {
     log('starting the production build (api/dist/main.js); it migrates and seeds');
     // API_NODE_ARGS / BARE_NODE_ARGS: extra node flags for a server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
     const nodeArgs = (name) => (process.env[name] ?? '').split(' ').filter(Boolean);
-    const apiNodeArgs = nodeArgs('API_NODE_ARGS');
+    // Started as `npm start` and the image start it: with the server's V8 flags (api/src/server-flags.ts).
+    const { withServerFlags } = await import(new URL('../api/dist/server-flags.js', import.meta.url).href);
+    const apiNodeArgs = withServerFlags(nodeArgs('API_NODE_ARGS'));
     const api = await startServer('api', [...apiNodeArgs, mainJs], env);
     servers.push(api);
 

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,7 +54,9 @@ if (
 
 // The IPC channel ties the server to this process: if this one is killed (even with kill -9), the
 // channel closes and the server shuts down cleanly (its embedded PostgreSQL with it).
-const server = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
+// The server's V8 flags (api/src/server-flags.ts: a young generation sized for its requests).
+const { withServerFlags } = await import(pathToFileURL(path.join(root, 'api/dist/server-flags.js')).href);
+const server = spawn(process.execPath, [...withServerFlags([]), path.join(root, 'api/dist/main.js')], {
   cwd: root,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: process.env,

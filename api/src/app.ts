@@ -55,7 +55,7 @@ import { createPaymentProvider } from './modules/payments/create-payment-provide
 import { closeStorage, storageFor } from './storage/create-storage';
 import { checkStorage } from './storage/storage';
 import { configureLogging, log } from './observability/logger';
-import { requestLogging } from './observability/request-logging';
+import { flushRequestSummary, requestLogging } from './observability/request-logging';
 import { AppMetrics } from './observability/metrics';
 import { httpMetrics } from './observability/http-metrics';
 import { graphqlMetrics } from './observability/graphql-metrics';
@@ -287,6 +287,7 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
     app,
     jobs: jobQueue,
     async close() {
+      flushRequestSummary();
       stream.close();
       await realtime.close();
       setCurrentJobQueue(null);

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { log } from './observability/logger';
 import { answerClusterMetrics } from './observability/cluster-metrics';
+import { withServerFlags } from './server-flags';
 
 /** How long the primary waits for its workers to finish their requests at shutdown. */
 const STOP_TIMEOUT_MS = 15_000;
@@ -19,6 +20,7 @@ const RESTART_WINDOW_MS = 60_000;
 export function superviseWorkers(count: number, onListening: () => void): void {
   let stopping = false;
   let listening = 0;
+  cluster.setupPrimary({ execArgv: withServerFlags(process.execArgv) });
   const fork = (): Worker => cluster.fork();
   // A scrape of /metrics lands on one worker, which asks here for every worker's metrics.
   answerClusterMetrics();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { answerClusterMetrics } from './cluster-metrics';
 import { configureLogging } from './logger';
+import { flushRequestSummary } from './request-logging';
 import { AppMetrics } from './metrics';
 import { metricsRoute } from './metrics-route';
 
@@ -73,6 +74,32 @@ describe('request ids', () => {
     expect(line?.responseTime).toEqual(expect.any(Number));
     // Nothing of the request's headers (cookies, tokens) is logged.
     expect(JSON.stringify(lines)).not.toContain('content-type');
+  });
+
+  it("the cart poll's 304s are counted in a summary line, not one line each; its 200 keeps its own", async () => {
+    const member = t.agent();
+    const registered = await member
+      .post('/api/register')
+      .set('content-type', 'application/json')
+      .send({ username: `poller${Date.now().toString(36)}`, password: 'grand-jete-2026' });
+    expect(registered.status).toBe(201);
+    const first = await member.get('/api/cart').set('x-request-id', 'trace-poll-200');
+    expect(first.status).toBe(200);
+    flushRequestSummary();
+    for (let i = 0; i < 3; i++) {
+      const poll = await member
+        .get('/api/cart')
+        .set('if-none-match', first.headers.etag as string)
+        .set('x-request-id', `trace-poll-304-${i}`);
+      expect(poll.status).toBe(304);
+    }
+    expect(lines.find((l) => l.requestId === 'trace-poll-200')).toMatchObject({ status: 200 });
+    expect(lines.filter((l) => String(l.requestId).startsWith('trace-poll-304-'))).toEqual([]);
+    flushRequestSummary();
+    expect(lines.findLast((l) => l.msg === 'requests summarised')).toMatchObject({
+      level: 'info',
+      counts: { 'GET /api/cart 304': 3 },
+    });
   });
 
   it('a path is logged without its query string', async () => {
