@@ -119,20 +119,18 @@ const steps = [
   ['bundle', 'node', ['scripts/check-bundle.mjs'], root, null],
   // The cart poll as the clients send it (GET /api/cart with the last answer's ETag: the spec's
   // client and the web app's header) against the bare Express + pg handler answering it the same way,
-  // in alternating turns (bench/cart-polling.mjs): fails below 55% of the bare handler's throughput,
-  // or on any failed API request — a ratio in one run, never an absolute time. On an idle 2-core
-  // machine this configuration measured 67.3% and 67.5%, and 62.3% in the full `npm test` right after
-  // the build (bench/README.md, "The cart poll without GraphQL"): issue 30's 60% is met, but a guard
-  // three points under a run of the same code would fail landings on noise (the spread between runs
-  // is about ±7 points), so it stops a collapse rather than a wobble. The graph's `cart` query is
-  // measured by hand (`--poll graphql`).
+  // in alternating turns (bench/cart-polling.mjs): fails below 60% of the bare handler's throughput
+  // (issue 30), or on any failed API request — a ratio in one run, never an absolute time. Runs of
+  // this configuration measured 62–70% before the poll's 304s stopped writing a log line each, with
+  // a spread of about ±7 points between runs (bench/README.md, "The cart poll without GraphQL" and
+  // after). The graph's `cart` query is measured by hand (`--poll graphql`).
   [
     'cart-bench',
     'node',
     [
       'bench/cart-polling.mjs',
       ...['--duration', '16', '--saturate', '16', '--rounds', '2', '--warmup', '5', '--pollers', '200'],
-      ...['--min-ratio', '0.55', '--pg', server.url, '--out', path.join(reports, 'cart-polling.json')],
+      ...['--min-ratio', '0.6', '--pg', server.url, '--out', path.join(reports, 'cart-polling.json')],
     ],
     root,
     null,
