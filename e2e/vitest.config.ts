@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Specs that start servers of their own (`npm start` on a fresh embedded database, several
- * processes or machines on the PostgreSQL server) and never use the shared one.
+ * processes or machines on the PostgreSQL server) and never use the run's app.
  */
 const OWN_SERVERS = [
   'specs/signup-challenge.e2e.ts',
@@ -11,31 +11,61 @@ const OWN_SERVERS = [
   'specs/workers.e2e.ts',
 ];
 
+/** Specs that measure time (the first tap under a slowed CPU): run after the others, alone. */
+const TIMED = ['specs/first-tap.e2e.ts'];
+
+/**
+ * The longest specs of the run's app (the full run of 2026-12-05: accessibility 329 s, account 58,
+ * shop 56, connect-journey 48, guards 43, api-tokens 43, cart 41, server-render 40 — about half of
+ * the app's specs' time): one stream; every other spec of the app the other.
+ */
+const LONG = [
+  'specs/accessibility.e2e.ts',
+  'specs/account.e2e.ts',
+  'specs/shop.e2e.ts',
+  'specs/connect-journey.e2e.ts',
+  'specs/guards.e2e.ts',
+  'specs/api-tokens.e2e.ts',
+  'specs/cart.e2e.ts',
+  'specs/server-render.e2e.ts',
+];
+
 const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
 
 /**
- * Two streams side by side, each one file at a time (`sequence.groupOrder` equal: the projects run
- * together): the specs of the shared server (`npm start`, started by the global setup), and the
- * specs with servers of their own, which share nothing with it and spend most of their time
- * waiting for their servers. A stream is one browser at a time: the machine has 2 cores.
+ * A stream of specs on an app of its own: `npm start` on a fresh embedded database, started by the
+ * global setup (support/global-setup.ts) — so two streams never share a demo account's cart, a
+ * sign-in throttle or a queue — one file at a time, one browser.
+ */
+function appStream(name: string, include: string[], exclude: string[], groupOrder: number) {
+  return {
+    test: {
+      name,
+      include,
+      exclude,
+      globalSetup: ['./support/global-setup.ts'],
+      ...timeouts,
+      maxWorkers: 1,
+      // Tests marked concurrent (accessibility.e2e.ts's pages) run this many at a time, each in
+      // its own browser context: one page's loading and axe's analysis overlap another's.
+      maxConcurrency: 2,
+      sequence: { groupOrder },
+    },
+  };
+}
+
+/**
+ * Three streams side by side (`sequence.groupOrder` 0: the projects run together), then the timed
+ * spec alone (group 1). An e2e spec mostly waits — for pages, the server, animations: the serial
+ * run used about a third of the two cores (docs/architecture.md, "The test suite's time") — so the
+ * streams overlap their waiting. Two apps of the run, each with its half of the app's specs, and
+ * the specs with servers of their own.
  */
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'shared-server',
-          include: ['specs/**/*.e2e.ts'],
-          exclude: OWN_SERVERS,
-          globalSetup: ['./support/global-setup.ts'],
-          ...timeouts,
-          maxWorkers: 1,
-          // Tests marked concurrent (accessibility.e2e.ts's pages) run this many at a time, each in
-          // its own browser context: one page's loading and axe's analysis overlap another's.
-          maxConcurrency: 2,
-          sequence: { groupOrder: 0 },
-        },
-      },
+      appStream('app-long', LONG, [], 0),
+      appStream('app-rest', ['specs/**/*.e2e.ts'], [...LONG, ...OWN_SERVERS, ...TIMED], 0),
       {
         test: {
           name: 'own-servers',
@@ -45,6 +75,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
+      appStream('timed', TIMED, [], 1),
     ],
   },
 });

@@ -83,7 +83,9 @@ export default async function setup(project: TestProject) {
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
 
-  const deadline = Date.now() + 60_000;
+  // Up to two minutes: the run starts its apps side by side (e2e/vitest.config.ts), each on a new
+  // embedded database (initdb, migrations, seed) while the other streams' browsers run.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
     try {
