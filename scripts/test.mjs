@@ -2,7 +2,7 @@
 // `npm test`: typecheck, lint, import rules, format, generated-file drift, schema lint and breaking
 // changes, unit, integration, build, bundle budget and e2e.
 // Every step runs (a failure does not hide later ones); the last line is the summary.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,29 +102,29 @@ const vitest = (name, dir, extra = []) => {
     report,
   ];
 };
-const steps = [
-  ['typecheck', 'npm', ['run', 'typecheck', '--silent'], root, null],
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0'], root, null],
+const step = {
+  typecheck: ['typecheck', 'npm', ['run', 'typecheck', '--silent'], root, null],
+  lint: ['lint', 'npx', ['eslint', '.', '--max-warnings=0'], root, null],
   // Import rules (.dependency-cruiser.mjs): no import cycle, type-only imports included; a module with an
   // index.ts is imported only through it.
-  ['deps', 'npm', ['run', 'check:deps', '--silent'], root, null],
-  ['format', 'npx', ['prettier', '--check', '--log-level=warn', '.'], root, null],
-  ['generated', 'node', ['scripts/check-generated.mjs'], root, null],
+  deps: ['deps', 'npm', ['run', 'check:deps', '--silent'], root, null],
+  format: ['format', 'npx', ['prettier', '--check', '--log-level=warn', '.'], root, null],
+  generated: ['generated', 'node', ['scripts/check-generated.mjs'], root, null],
   // graphql-schema-linter (descriptions, deprecations, naming, Relay) and breaking changes (Inspector)
-  ['schema', 'npm', ['run', 'check:schema', '--silent'], root, null],
-  vitest('unit-api', path.join(root, 'api'), ['--project', 'unit']),
-  vitest('unit-web', path.join(root, 'web')),
-  vitest('integration', path.join(root, 'api'), ['--project', 'integration']),
-  ['build', 'npm', ['run', 'build', '--silent'], root, null],
-  ['bundle', 'node', ['scripts/check-bundle.mjs'], root, null],
+  schema: ['schema', 'npm', ['run', 'check:schema', '--silent'], root, null],
+  unitApi: vitest('unit-api', path.join(root, 'api'), ['--project', 'unit']),
+  unitWeb: vitest('unit-web', path.join(root, 'web')),
+  integration: vitest('integration', path.join(root, 'api'), ['--project', 'integration']),
+  build: ['build', 'npm', ['run', 'build', '--silent'], root, null],
+  bundle: ['bundle', 'node', ['scripts/check-bundle.mjs'], root, null],
   // The cart poll as the clients send it (GET /api/cart with the last answer's ETag: the spec's
   // client and the web app's header) against the bare Express + pg handler answering it the same way,
   // in alternating turns (bench/cart-polling.mjs): fails below 60% of the bare handler's throughput
   // (issue 30), or on any failed API request — a ratio in one run, never an absolute time. Runs of
   // this configuration measured 62–70% before the poll's 304s stopped writing a log line each, with
   // a spread of about ±7 points between runs (bench/README.md, "The cart poll without GraphQL" and
-  // after). The graph's `cart` query is measured by hand (`--poll graphql`).
-  [
+  // after). The graph's `cart` query is measured by hand (`--poll graphql`). Alone on the machine.
+  cartBench: [
     'cart-bench',
     'node',
     [
@@ -135,7 +135,26 @@ const steps = [
     root,
     null,
   ],
-  vitest('e2e', path.join(root, 'e2e')),
+  e2e: vitest('e2e', path.join(root, 'e2e')),
+};
+
+/**
+ * The stages, one after another; a stage's lanes run side by side, each lane's steps one after
+ * another. The checks are single-threaded tools (tsc, ESLint, Prettier) and small test runs: two
+ * lanes keep both cores busy (≈ 210 s one by one). `generated` rewrites schema.graphql and
+ * web/src/gql (the same bytes when they are current) and runs alone before the others read them;
+ * the bundle check reads the build. Integration, the cart bench (a measurement: alone) and e2e
+ * each use the whole machine.
+ */
+const stages = [
+  [[step.generated]],
+  [
+    [step.typecheck, step.deps, step.schema, step.unitApi],
+    [step.lint, step.format, step.unitWeb, step.build, step.bundle],
+  ],
+  [[step.integration]],
+  [[step.cartBench]],
+  [[step.e2e]],
 ];
 
 const results = [];
@@ -144,19 +163,34 @@ const failures = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const [name, cmd, args, cwd, report] of steps) {
-  console.log(`\n━━ ${name} ━━`);
-  const started = Date.now();
-  const { status, signal } = spawnSync(cmd, args, {
-    cwd,
-    stdio: 'inherit',
-    env: testEnv,
+let interrupted = false;
+
+/**
+ * Runs one step. Alone in its stage its output streams through; beside other lanes it is kept and
+ * printed whole when the step ends, so two steps' lines never interleave.
+ */
+function runStep([name, cmd, args, cwd, report], streamed) {
+  return new Promise((resolve) => {
+    if (streamed) console.log(`\n━━ ${name} ━━`);
+    const started = Date.now();
+    const child = spawn(cmd, args, {
+      cwd,
+      stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: testEnv,
+    });
+    const output = [];
+    child.stdout?.on('data', (d) => output.push(d));
+    child.stderr?.on('data', (d) => output.push(d));
+    child.on('close', (status, signal) => {
+      if (!streamed) process.stdout.write(`\n━━ ${name} ━━\n${Buffer.concat(output).toString()}`);
+      if (signal === 'SIGINT' || signal === 'SIGTERM') interrupted = true;
+      record(name, report, status, ((Date.now() - started) / 1000).toFixed(1));
+      resolve();
+    });
   });
-  if (signal === 'SIGINT' || signal === 'SIGTERM') {
-    server.stop();
-    process.exit(130);
-  }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+}
+
+function record(name, report, status, seconds) {
   let detail = '';
   if (report && fs.existsSync(report)) {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -183,6 +217,20 @@ for (const [name, cmd, args, cwd, report] of steps) {
   results.push({ name, ok: status === 0, seconds, detail });
 }
 
+const runStarted = Date.now();
+for (const lanes of stages) {
+  const streamed = lanes.length === 1;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const s of lane) if (!interrupted) await runStep(s, streamed);
+    }),
+  );
+  if (interrupted) {
+    server.stop();
+    process.exit(130);
+  }
+}
+
 server.stop();
 
 console.log('\n━━ summary ━━');
@@ -192,4 +240,5 @@ for (const r of results) {
 if (failures.length) console.log(`failed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
 console.log('(checks without tests — typecheck, lint, deps, format, generated, build — count as one each)');
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(`in ${((Date.now() - runStarted) / 60000).toFixed(1)} min`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
