@@ -13,7 +13,8 @@ import { DEMO_PASSWORD, useBrowser } from '../support/browser';
 const b = useBrowser();
 const run = Date.now().toString(36);
 const PASSWORD = 'booking-edges-pw-2026';
-const HOLD_LIMIT_MESSAGE = 'You are already holding 3 unpaid sessions — pay for or cancel one before booking another';
+const HOLD_LIMIT_MESSAGE =
+  'You are already holding 3 unpaid sessions — pay for or cancel one before booking another';
 
 async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const res = await page.request.post('/graphql', { data: { query, variables } });
@@ -40,9 +41,13 @@ async function newMember(name: string): Promise<{ page: Page; username: string; 
 async function demoLesson(page: Page) {
   const { instructors } = await gql<{
     instructors: { nodes: { id: string; displayName: string; timeZone: string }[] };
-  }>(page, 'query ($s: String) { instructors(first: 10, search: $s) { nodes { id displayName timeZone } } }', {
-    s: 'Ines',
-  });
+  }>(
+    page,
+    'query ($s: String) { instructors(first: 10, search: $s) { nodes { id displayName timeZone } } }',
+    {
+      s: 'Ines',
+    },
+  );
   const instructor = instructors.nodes.find((n) => n.timeZone === 'America/New_York') ?? instructors.nodes[0];
   if (!instructor) throw new Error('The demo instructor is not listed');
   const { instructor: profile } = await gql<{
@@ -112,7 +117,8 @@ describe('booking holds and lesson credits at the booking page', () => {
     try {
       await pickFirstTime(page, found);
       await page.getByRole('button', { name: /^Continue to payment/ }).click();
-      await page.getByText(HOLD_LIMIT_MESSAGE).waitFor();
+      // On the page, where it shows a refusal (a toast announces it too).
+      await page.locator('#main').getByText(HOLD_LIMIT_MESSAGE).waitFor();
       // Nothing was held for the 4th time: the member still has exactly 3 holds.
       const db = await appDatabase();
       try {

@@ -52,7 +52,8 @@ export class Migration20261206010000_membership_invoice_refunds extends Migratio
         join "subscription_plans" p on p."id" = s."plan_id"
        where st."benefits_active";`);
     this.addSql(`drop index if exists "subscription_invoices_taken_back_index";`);
-    this.addSql(`alter table "subscription_invoices" drop constraint "subscription_invoices_dispute_status_check",
+    this
+      .addSql(`alter table "subscription_invoices" drop constraint "subscription_invoices_dispute_status_check",
       drop constraint "subscription_invoices_refunded_check",
       drop column "access_taken_back_at", drop column "dispute_status", drop column "refunded_cents";`);
   }

@@ -211,7 +211,8 @@ describe('booking holds per member', () => {
     ]);
     await t.handle.jobs.send('booking.hold-expiry', { bookingId: made.booking!.id });
     const cancels = () =>
-      fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${pi}/cancel`).length;
+      fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${pi}/cancel`)
+        .length;
     for (let i = 0; i < 50 && fake.paymentIntents.get(pi)?.status !== 'canceled'; i++) {
       await t.handle.jobs.runDue('booking.hold-expiry');
       await t.handle.jobs.runDue('booking.cancel-hold-payment');

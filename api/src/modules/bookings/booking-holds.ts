@@ -32,7 +32,8 @@ export async function expireHolds(em: EntityManager, instructorId?: string): Pro
   for (const row of rows) {
     if (row.kind === 'group') await releaseSeat(em, row.session_type_id, row.starts_at);
     // The order is canceled here, its PaymentIntent at the provider by a job queued with it.
-    if (row.order_id && (await cancelUnpaid(em, row.order_id))) await queueHoldPaymentCancel(em, row.order_id);
+    if (row.order_id && (await cancelUnpaid(em, row.order_id)))
+      await queueHoldPaymentCancel(em, row.order_id);
     await bookingChanged(em, row.id, { type: 'expired' });
   }
   return rows.map((r) => r.id);

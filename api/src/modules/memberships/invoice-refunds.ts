@@ -19,13 +19,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 
 export type InvoiceRefundOutcome =
-  | 'refunded'
-  | 'partly_refunded'
-  | 'disputed'
-  | 'dispute_won'
-  | 'dispute_lost'
-  | 'unchanged'
-  | 'ignored';
+  'refunded' | 'partly_refunded' | 'disputed' | 'dispute_won' | 'dispute_lost' | 'unchanged' | 'ignored';
 
 export interface MembershipInvoiceRow {
   id: string;

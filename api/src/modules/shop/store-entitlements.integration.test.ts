@@ -231,7 +231,11 @@ describe('holding the item from another source', () => {
       await deliver(
         t,
         'orders/create',
-        orderPayload({ id: storeOrder, email: 'multi@demo.drx.dance', lines: [{ sku: courseSku(course.id) }] }),
+        orderPayload({
+          id: storeOrder,
+          email: 'multi@demo.drx.dance',
+          lines: [{ sku: courseSku(course.id) }],
+        }),
       );
       expect((await grants(storeOrder))[0].status).toBe('granted');
       return { courseId: course.id, orderId, storeOrder };
@@ -244,7 +248,11 @@ describe('holding the item from another source', () => {
       disputed.orderId,
     ]);
     await db(t).execute(`update order_lines set suspended_at = now() where order_id = ?`, [disputed.orderId]);
-    await deliver(t, 'refunds/create', refundPayload(disputed.storeOrder, [{ id: disputed.storeOrder * 10 }]));
+    await deliver(
+      t,
+      'refunds/create',
+      refundPayload(disputed.storeOrder, [{ id: disputed.storeOrder * 10 }]),
+    );
     expect(await courseOpen(as.multi, disputed.courseId)).toBe(false);
 
     // 2. The DRX order was refunded only in part (another line, say): the course line is live, so
