@@ -289,6 +289,12 @@ export interface FakeStripe {
   /** The charge of a succeeded PaymentIntent, as Stripe shows it now (amount refunded, disputed). */
   charge(paymentIntentId: string): FakeCharge;
   /**
+   * The PaymentIntent that paid an invoice (a paid invoice of a positive amount gets one, succeeded,
+   * with its charge; `GET /v1/invoice_payments?payment[type]=payment_intent&payment[payment_intent]=`
+   * finds the invoice from it, as Stripe's invoice payments do). Null for an unpaid or free invoice.
+   */
+  invoicePaymentIntent(invoiceId: string): string | null;
+  /**
    * The dashboard's "Refund payment": refunds `amount` (default: what is left) of the
    * PaymentIntent's charge and delivers `charge.refunded` signed to the endpoint; its answer.
    */
@@ -610,6 +616,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return inv;
   }
 
+  /** invoice id → the PaymentIntent that paid it (Stripe's invoice payments). */
+  const invoicePayments = new Map<string, string>();
+
+  /** A paid invoice's payment: a succeeded PaymentIntent with its charge (none for a free invoice). */
+  function payInvoiceWithIntent(inv: FakeInvoice): void {
+    if (inv.amount_paid <= 0 || invoicePayments.has(inv.id)) return;
+    const id = newId('pi');
+    paymentIntents.set(id, {
+      id,
+      object: 'payment_intent',
+      amount: inv.amount_paid,
+      amount_received: inv.amount_paid,
+      currency: inv.currency,
+      status: 'succeeded',
+      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+      description: `Payment for Invoice ${inv.id}`,
+      metadata: {},
+      created: now(),
+      livemode: false,
+      latest_charge: newId('ch'),
+      capture_method: 'automatic',
+      confirmation_method: 'automatic',
+      payment_method_types: ['card'],
+      automatic_payment_methods: null,
+    });
+    invoicePayments.set(inv.id, id);
+  }
+
   /** An invoice of the subscription for the period of its item (paid or open), stored and returned. */
   function makeInvoice(
     sub: FakeSubscription,
@@ -662,6 +696,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
     invoices.set(id, inv);
     sub.latest_invoice = id;
+    if (paid) payInvoiceWithIntent(inv);
     return inv;
   }
 
@@ -1102,6 +1137,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       pi.cancellation_reason = str(body.cancellation_reason) ?? null;
       return { status: 200, body: pi };
     }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const payment = (body.payment ?? {}) as Record<string, unknown>;
+      const piId = str(payment.payment_intent);
+      const invoiceId = str(body.invoice);
+      const data = [...invoicePayments.entries()]
+        .filter(([inv, pi]) => (!piId || pi === piId) && (!invoiceId || inv === invoiceId))
+        .map(([inv, pi]) => ({
+          id: `inpay_${inv.slice(3)}`,
+          object: 'invoice_payment',
+          invoice: inv,
+          amount_paid: invoices.get(inv)?.amount_paid ?? 0,
+          amount_requested: invoices.get(inv)?.amount_due ?? 0,
+          currency: 'usd',
+          is_default: true,
+          livemode: false,
+          payment: { type: 'payment_intent', payment_intent: pi },
+          status: 'paid',
+          created: invoices.get(inv)?.created ?? now(),
+        }));
+      return { status: 200, body: { object: 'list', url: '/v1/invoice_payments', has_more: false, data } };
+    }
     if (method === 'GET' && path === '/v1/refunds') {
       const piId = str(body.payment_intent);
       const data = [...refunds.values()]
@@ -1292,6 +1348,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     checkoutSessions,
     subscriptions,
     invoices,
+    invoicePaymentIntent: (invoiceId) => invoicePayments.get(invoiceId) ?? null,
     completeCheckoutSession(sessionId) {
       const session = checkoutSessions.get(sessionId);
       const params = checkoutParams.get(sessionId);
@@ -1347,6 +1404,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       inv.amount_remaining = 0;
       inv.status_transitions.paid_at = now();
       inv.attempt_count += 1;
+      payInvoiceWithIntent(inv);
       const sub = subscription(inv.parent.subscription_details.subscription);
       if (sub.status === 'past_due' || sub.status === 'unpaid') sub.status = 'active';
       return { subscription: sub, invoice: inv };

@@ -199,6 +199,60 @@ describe('booking holds per member', () => {
     expect((await hold('studio', 'multi', start)).booking?.status).toBe('HELD');
   });
 
+  it('an expired hold has its PaymentIntent canceled at Stripe by the hold-expiry job, once; a PaymentIntent already paid is left', async () => {
+    const start = nextDay();
+    const made = await hold('officer', 'rhythm', start);
+    expect(made.booking?.status).toBe('HELD');
+    const { pi } = await bookingRow(made.booking!.id);
+    expect(fake.paymentIntents.get(pi)?.status).not.toBe('canceled');
+    // The ten minutes run out; the hold's own job expires it (and queues the cancel of its payment).
+    await conn().execute(`update bookings set hold_expires_at = now() - interval '1 minute' where id = ?`, [
+      made.booking!.id,
+    ]);
+    await t.handle.jobs.send('booking.hold-expiry', { bookingId: made.booking!.id });
+    const cancels = () =>
+      fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${pi}/cancel`)
+        .length;
+    for (let i = 0; i < 50 && fake.paymentIntents.get(pi)?.status !== 'canceled'; i++) {
+      await t.handle.jobs.runDue('booking.hold-expiry');
+      await t.handle.jobs.runDue('booking.cancel-hold-payment');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await bookingRow(made.booking!.id)).toMatchObject({ status: 'expired', order_status: 'canceled' });
+    expect(fake.paymentIntents.get(pi)?.status).toBe('canceled');
+    expect(cancels()).toBe(1);
+    // The job again (a retry, the sweep): nothing more is asked of Stripe.
+    await t.handle.jobs.send('booking.cancel-hold-payment', { orderId: made.payment!.orderId });
+    await t.handle.jobs.runDue('booking.cancel-hold-payment');
+    expect(cancels()).toBe(1);
+
+    // A hold whose card went through just before it expired: its PaymentIntent is not canceled,
+    // and the payment's webhook handles it as any payment of a canceled checkout (docs/payments.md 2b).
+    const paidLate = await hold('officer', 'rhythm', nextDay());
+    const late = await bookingRow(paidLate.booking!.id);
+    fake.setPaymentIntentStatus(late.pi, 'succeeded');
+    await conn().execute(`update bookings set hold_expires_at = now() - interval '1 minute' where id = ?`, [
+      paidLate.booking!.id,
+    ]);
+    await t.handle.jobs.send('booking.hold-expiry', { bookingId: paidLate.booking!.id });
+    for (let i = 0; i < 30 && (await bookingRow(paidLate.booking!.id)).status === 'held'; i++) {
+      await t.handle.jobs.runDue('booking.hold-expiry');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await t.handle.jobs.runDue('booking.cancel-hold-payment');
+    await new Promise((r) => setTimeout(r, 300));
+    await t.handle.jobs.runDue('booking.cancel-hold-payment');
+    expect(fake.paymentIntents.get(late.pi)?.status).toBe('succeeded');
+    const res = await deliver({
+      id: `evt_paid_${randomUUID().slice(0, 8)}`,
+      type: 'payment_intent.succeeded',
+      data: { object: { ...fake.paymentIntents.get(late.pi) } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.outcome).toBe('refunded');
+    expect((await bookingRow(paidLate.booking!.id)).order_status).toBe('refunded');
+  });
+
   it('at most 10 holds started in an hour, even when each was left (HOLD_RATE_LIMITED, REST 429)', async () => {
     for (let i = 0; i < 10; i++) {
       const made = await hold('admin', INSTRUCTORS[i % INSTRUCTORS.length]);

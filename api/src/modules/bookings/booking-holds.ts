@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cancelUnpaid } from '../orders/open-checkout';
 import { bookingChanged } from './booking-events';
+import { queueHoldPaymentCancel } from './hold-payment-cancel.jobs';
 
 /** How long a paid booking's time is held while the client pays. */
 export const HOLD_MINUTES = 10;
@@ -16,7 +17,8 @@ interface ExpiredRow {
 /**
  * Marks held bookings whose hold ran out `expired` (a conditional UPDATE: held → expired where
  * hold_expires_at <= now), gives a group seat back (guarded decrement) and cancels their unpaid
- * orders, in the caller's transaction. With `instructorId`, only that instructor's holds (the
+ * orders (their PaymentIntents canceled by a job queued in the same transaction:
+ * hold-payment-cancel.jobs.ts), in the caller's transaction. With `instructorId`, only that instructor's holds (the
  * booking writes and the hold's own job call it under the instructor's lock); without, all (the
  * lapsed-holds sweep job, booking-holds.jobs.ts). Returns the ids expired.
  */
@@ -29,7 +31,9 @@ export async function expireHolds(em: EntityManager, instructorId?: string): Pro
   );
   for (const row of rows) {
     if (row.kind === 'group') await releaseSeat(em, row.session_type_id, row.starts_at);
-    if (row.order_id) await cancelUnpaid(em, row.order_id);
+    // The order is canceled here, its PaymentIntent at the provider by a job queued with it.
+    if (row.order_id && (await cancelUnpaid(em, row.order_id)))
+      await queueHoldPaymentCancel(em, row.order_id);
     await bookingChanged(em, row.id, { type: 'expired' });
   }
   return rows.map((r) => r.id);

@@ -149,3 +149,26 @@ export async function releaseHoldsOfOrder(em: EntityManager, orderId: string): P
   }
   return rows.length;
 }
+
+/**
+ * A refund made in Stripe's dashboard gave back `cents` more of a booking order (provider-refunds.ts):
+ * its booking records it (`refunded_cents`, never above the price; a late fee kept shrinks by what
+ * goes beyond the rest of the price). The booking itself is left as it is: a refund in part does not
+ * cancel the session (a full one does, through `cancelBookingsOfRefundedOrder`). A booking paid with a
+ * lesson credit charged nothing and is not touched. Returns the bookings' refunded amounts now.
+ */
+export async function recordProviderRefundOnBookings(
+  em: EntityManager,
+  orderId: string,
+  cents: number,
+): Promise<{ id: string; refunded_cents: number; price_cents: number }[]> {
+  if (cents <= 0) return [];
+  return em.execute<{ id: string; refunded_cents: number; price_cents: number }[]>(
+    `update bookings set refunded_cents = least(price_cents, refunded_cents + ?),
+       fee_cents = greatest(0, least(fee_cents, price_cents - least(price_cents, refunded_cents + ?))),
+       updated_at = now()
+     where order_id = ? and credit_subscription_id is null and refunded_cents < price_cents
+     returning id, refunded_cents, price_cents`,
+    [cents, cents, orderId],
+  );
+}

@@ -597,8 +597,13 @@ export class BookingsService {
     const refundCents = booking.orderId && !booking.paidWithCredit ? Math.max(0, paid - feeCents) : 0;
 
     const order = booking.orderId ? await this.orderRow(booking.orderId) : null;
+    // Paid, or refunded only in part (a refund made in Stripe's dashboard): the rest can be refunded.
+    const refundable =
+      !!order &&
+      (order.status === 'paid' ||
+        (order.status === 'refunded' && Number(order.refunded_cents) < Number(order.total_cents)));
     let refundReference: string | null = null;
-    if (order && order.status === 'paid' && refundCents > 0) {
+    if (order && refundable && refundCents > 0) {
       refundReference = await this.providerRefund(order, refundCents, booking.id);
     }
 
@@ -613,8 +618,8 @@ export class BookingsService {
           to,
           by,
           reason,
-          order?.status === 'paid' ? refundCents : 0,
-          order?.status === 'paid' && !booking.paidWithCredit ? feeCents : 0,
+          refundable ? refundCents : 0,
+          refundable && !booking.paidWithCredit ? feeCents : 0,
           booking.id,
         ],
       );
@@ -628,7 +633,7 @@ export class BookingsService {
         // late fee's share of what the credit earned when the client cancels late (the credit stays spent).
         const kept = giveCreditBack || feeCents === 0 ? 0 : creditLateFeeCents(booking);
         await settleCreditOrder(tem, order.id, kept, text);
-      } else if (order && order.status === 'paid' && refundCents > 0) {
+      } else if (order && refundable && refundCents > 0) {
         await markPartlyRefunded(tem, order.id, {
           cents: refundCents,
           reason: text.slice(0, 500),

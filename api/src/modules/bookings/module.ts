@@ -12,6 +12,7 @@ import { requireScope } from '../api-tokens/route-scope';
 import { bookingIcsRoute, calendarFeedRoute } from './calendar/calendar.routes';
 import './notifications/booking-reminders.jobs';
 import './booking-holds.jobs';
+import './hold-payment-cancel.jobs';
 
 /** The bookings module's contribution to the app (listed in `modules/index.ts`). */
 export const bookingsModule = defineModule({

@@ -4,7 +4,6 @@ import { type ConnectionShape, toConnection, withCursor } from '../../graphql/co
 import { DomainError } from '../../graphql/errors';
 import { Batcher } from '../learning/batcher';
 import { OrderLine } from '../orders/order-line.entity';
-import { Order } from '../orders/order.entity';
 import { lockBuyer } from '../orders/purchase-rules';
 import { Entitlement } from '../resources/entitlement.entity';
 import type { User } from '../users/user.entity';
@@ -34,7 +33,17 @@ interface LineRow {
   item_type: 'course' | 'resource';
   item_id: string;
   status: string;
+  /** The line still gives access (see LIVE_LINE). */
+  live: boolean;
 }
+
+/**
+ * A line gives licences while its order is paid, or refunded only in part (a refund made in Stripe's
+ * dashboard that covered other lines), and the line itself is neither refunded nor suspended by a
+ * dispute (orders/refund-takeback.ts). `o` is the order, `ol` the line.
+ */
+const LIVE_ORDER = `(o.status = 'paid' or (o.status = 'refunded' and o.refunded_cents < o.total_cents))`;
+const LIVE_LINE = `(${LIVE_ORDER} and ol.refunded_at is null and ol.suspended_at is null)`;
 
 interface HolderRow {
   order_line_id: string;
@@ -74,7 +83,7 @@ export class LicencesService {
     if (line.item_type !== 'resource') {
       throw new DomainError('INVALID_INPUT', LICENCE_MESSAGES.course, 'orderLineId');
     }
-    if (line.status !== 'paid') throw new DomainError('CONFLICT', LICENCE_MESSAGES.notPaid, 'orderLineId');
+    if (!line.live) throw new DomainError('CONFLICT', LICENCE_MESSAGES.notPaid, 'orderLineId');
 
     const [colleague] =
       username.length <= USERNAME_MAX
@@ -96,9 +105,10 @@ export class LicencesService {
       // of theirs and this licence never decide at the same time (nothing is paid for twice), and
       // two buyers' licences for one colleague wait for each other.
       await lockBuyer(tem, colleague.id);
-      // 1. The order stays paid until this commits (a refund's UPDATE waits for the share lock).
+      // 1. The order stays as it is until this commits (a refund's UPDATE waits for the share lock);
+      // the line's own refund or suspension is checked by the guard below.
       const paid = await tem.execute(
-        `select id from orders where id = ? and user_id = ? and status = 'paid' for share`,
+        `select o.id from orders o where o.id = ? and o.user_id = ? and ${LIVE_ORDER} for share`,
         [line.order_id, buyer.id],
       );
       if (!paid.length) throw new DomainError('CONFLICT', LICENCE_MESSAGES.notPaid, 'orderLineId');
@@ -201,11 +211,17 @@ export class LicencesService {
     return line.itemType === 'resource' ? line.quantity : null;
   }
 
-  /** Licences the buyer can still give (0 unless the order is paid); null for a course. */
+  /**
+   * Licences the buyer can still give (0 unless the line is live: its order paid or refunded only
+   * in part, the line itself neither refunded nor suspended); null for a course.
+   */
   async licencesLeft(line: OrderLine): Promise<number | null> {
     if (line.itemType !== 'resource') return null;
-    const order = await this.em.findOneOrFail(Order, { id: line.order.id });
-    return order.status === 'paid' ? licencesToGive(line.quantity, line.licencesGiven) : 0;
+    const [row] = await this.em.execute<{ live: boolean }[]>(
+      `select ${LIVE_LINE} as live from order_lines ol join orders o on o.id = ol.order_id where ol.id = ?`,
+      [line.id],
+    );
+    return row?.live ? licencesToGive(line.quantity, line.licencesGiven) : 0;
   }
 
   /** The colleagues holding a licence of the line, oldest first; null for a course. */
@@ -247,7 +263,7 @@ export class LicencesService {
   private async myLine(buyer: User, orderLineId: string): Promise<LineRow> {
     const [line] = isUuid(orderLineId)
       ? await this.em.execute<LineRow[]>(
-          `select ol.id, ol.order_id, ol.item_type, ol.item_id, o.status from order_lines ol
+          `select ol.id, ol.order_id, ol.item_type, ol.item_id, o.status, ${LIVE_LINE} as live from order_lines ol
            join orders o on o.id = ol.order_id where ol.id = ? and o.user_id = ?`,
           [orderLineId, buyer.id],
         )
@@ -261,9 +277,9 @@ export class LicencesService {
     if (!resourceId) throw new DomainError('INVALID_INPUT', LICENCE_MESSAGES.noTarget, 'orderLineId');
     const [line] = isUuid(resourceId)
       ? await this.em.execute<LineRow[]>(
-          `select ol.id, ol.order_id, ol.item_type, ol.item_id, o.status from order_lines ol
+          `select ol.id, ol.order_id, ol.item_type, ol.item_id, o.status, true as live from order_lines ol
            join orders o on o.id = ol.order_id
-           where o.user_id = ? and o.status = 'paid' and ol.item_type = 'resource' and ol.item_id = ?
+           where o.user_id = ? and ${LIVE_LINE} and ol.item_type = 'resource' and ol.item_id = ?
            order by (ol.licences_given < ol.quantity - 1) desc, o.paid_at, ol.id limit 1`,
           [buyer.id, resourceId],
         )

@@ -572,6 +572,64 @@ describe('memberships with Stripe Billing (fake Stripe server, real SDK, signed 
     expect((await rowOf(m.sub.id)).status).toBe('active');
   });
 
+  it('a membership invoice refunded or disputed in Stripe: its access and unused credits end; a won dispute gives them back; each event once', async () => {
+    const benefits = async (userId: string) =>
+      db().execute<{ lesson_credits: number; member_only_courses: boolean }[]>(
+        'select lesson_credits, member_only_courses from membership_benefits where user_id = ?',
+        [userId],
+      );
+    /** An active member whose first invoice (paid by card) DRX has stored from invoice.paid. */
+    async function invoicedMember() {
+      const m = await activeMember();
+      expect(await deliverOk(fake.invoiceEvent('invoice.paid', m.invoice))).not.toBe('duplicate');
+      const pi = fake.invoicePaymentIntent(m.invoice.id);
+      expect(pi).toBeTruthy();
+      expect(await benefits(m.id)).toEqual([{ lesson_credits: 1, member_only_courses: true }]);
+      return { ...m, pi: pi! };
+    }
+    const invoiceRow = async (stripeInvoiceId: string) =>
+      (
+        await db().execute<{ refunded_cents: number; dispute_status: string | null; taken: boolean }[]>(
+          `select refunded_cents, dispute_status, access_taken_back_at is not null as taken
+           from subscription_invoices where stripe_invoice_id = ?`,
+          [stripeInvoiceId],
+        )
+      )[0];
+
+    // A refund in part is recorded; the access stays.
+    const partly = await invoicedMember();
+    const small = await fake.dashboardRefund(partly.pi, 500);
+    expect(await deliverOk(small.delivery.event)).toBe('partly_refunded');
+    expect(await invoiceRow(partly.invoice.id)).toMatchObject({ refunded_cents: 500, taken: false });
+    expect(await benefits(partly.id)).toHaveLength(1);
+    // The rest: a refund in full ends the access and the credits of that period; a replay changes nothing.
+    const rest = await fake.dashboardRefund(partly.pi);
+    expect(await deliverOk(rest.delivery.event)).toBe('refunded');
+    expect(await deliverOk(rest.delivery.event)).toBe('duplicate');
+    expect(await invoiceRow(partly.invoice.id)).toMatchObject({ refunded_cents: 1500, taken: true });
+    expect(await benefits(partly.id)).toEqual([]);
+
+    // A dispute takes the access back while open; won, it comes back with the credits as they were.
+    const won = await invoicedMember();
+    const opened = await fake.openDispute(won.pi);
+    expect(await deliverOk(opened.delivery.event)).toBe('disputed');
+    expect(await benefits(won.id)).toEqual([]);
+    const closed = await fake.closeDispute(opened.dispute.id, 'won');
+    expect(await deliverOk(closed.delivery.event)).toBe('dispute_won');
+    expect(await deliverOk(closed.delivery.event)).toBe('duplicate');
+    expect(await invoiceRow(won.invoice.id)).toMatchObject({ dispute_status: 'won', taken: false });
+    expect(await benefits(won.id)).toEqual([{ lesson_credits: 1, member_only_courses: true }]);
+
+    // Lost: the access stays taken back.
+    const lost = await invoicedMember();
+    const opened2 = await fake.openDispute(lost.pi);
+    expect(await deliverOk(opened2.delivery.event)).toBe('disputed');
+    const closed2 = await fake.closeDispute(opened2.dispute.id, 'lost');
+    expect(await deliverOk(closed2.delivery.event)).toBe('dispute_lost');
+    expect(await invoiceRow(lost.invoice.id)).toMatchObject({ dispute_status: 'lost', taken: true });
+    expect(await benefits(lost.id)).toEqual([]);
+  });
+
   it('refuses unsigned membership events; order events still go to the orders', async () => {
     const m = await paidCheckout();
     const { body } = fake.signEvent(fake.subscriptionEvent('customer.subscription.created', m.sub));

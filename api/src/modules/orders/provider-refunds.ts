@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
 import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider';
-import { restoreSaleEarnings } from '../sellers/earnings-ledger';
+import { recordProviderRefundOnBookings } from '../bookings/booking-orders';
+import { adjustEarningsAfterRefund, restoreSaleEarnings } from '../sellers/earnings-ledger';
 import { emitOrderEvent } from '../webhooks/webhook-domain-events';
+import { applyInvoiceRefundEvent, membershipInvoice } from '../memberships/invoice-refunds';
 import { log } from '../../observability/logger';
 import { claimEvent } from './claim-event';
 import { markChargebackLost, markLinesRefunded, markRefundedByProvider } from './order-lifecycle';
@@ -42,8 +44,10 @@ import { takeBackLines, takeBackWholeOrder } from './refund-takeback';
  *   live again — entitlements and licences back, course access and certificates back, earnings
  *   pending again.
  * - **Dispute lost**: a full refund (refunded_cents = total), as above.
- * A charge that is not an order's (a membership invoice's) is ignored here and logged: membership
- * access follows Stripe's subscription events (cancel the subscription in Stripe to end it).
+ * - **A membership invoice's charge** (no order has the payment; the provider names the invoice it
+ *   paid): memberships/invoice-refunds.ts — a refund in full, an open or lost dispute take back the
+ *   membership access of the invoice's period (and its unused lesson credits); a won dispute gives
+ *   it back. A payment neither an order's nor a stored invoice's is ignored and logged.
  */
 export const PROVIDER_REFUND_EVENTS = ['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed'];
 
@@ -107,9 +111,19 @@ export async function applyProviderRefundEvent(
     event.type === 'charge.refunded' && paymentIntentId
       ? await providerRefundedCents(event, paymentIntentId, payments)
       : 0;
+  // A payment that is no order's may have paid a membership invoice (Stripe Billing): asked of the
+  // provider before the transaction too.
+  const invoiceId =
+    payments && paymentIntentId && !(await findOrder(em, paymentIntentId))
+      ? await payments.invoiceOfPayment(paymentIntentId)
+      : null;
   return em.transactional(async (tem): Promise<Outcome> => {
     const order = await findOrder(tem, paymentIntentId);
     if (!(await claimEvent(tem, event, order?.id ?? null))) return 'duplicate';
+    if (!order && invoiceId) {
+      const invoice = await membershipInvoice(tem, invoiceId);
+      if (invoice) return applyInvoiceRefundEvent(tem, invoice, event, external);
+    }
     if (!order) {
       log().warn(
         `[payments] ${event.type} ${event.id}: no order for ${paymentIntentId ?? 'unknown payment'}`,
@@ -164,10 +178,16 @@ async function chargeRefunded(
     covered.map((l) => l.id),
   );
   const amount = refundedCents - moved.before_cents;
+  // A booking order's booking records what was refunded of it (a refund in part leaves the session
+  // booked; the instructor's earning is what is left of the price).
+  const bookings = order.kind === 'booking' ? await recordProviderRefundOnBookings(em, order.id, amount) : [];
   if (whole) {
     await takeBackWholeOrder(em, order, 'Refunded in Stripe');
   } else {
     await takeBackLines(em, order.id, order.user_id, stamped);
+    if (order.kind === 'booking') {
+      await adjustEarningsAfterRefund(em, order.id, order.total_cents - refundedCents);
+    }
     await emitOrderEvent(em, 'order.refunded', order.id);
   }
   const taken = lines.filter((l) => stamped.includes(l.id)).map((l) => l.title);
@@ -180,6 +200,9 @@ async function chargeRefunded(
       `${dollars(amount)} refunded in Stripe (${dollars(refundedCents)} of ${dollars(order.total_cents)} refunded in all).`,
       taken.length ? `Taken back: ${taken.join(', ')}.` : 'Nothing more taken back.',
       !whole && keptTitles.length ? `Kept (not covered in full): ${keptTitles.join(', ')}.` : '',
+      !whole && bookings.length
+        ? `The booking stays booked with ${dollars(bookings[0].refunded_cents)} of its ${dollars(bookings[0].price_cents)} refunded; the instructor's earning is what is left.`
+        : '',
     ]
       .filter(Boolean)
       .join(' '),

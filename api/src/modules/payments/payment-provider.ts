@@ -110,6 +110,11 @@ export interface PaymentProvider {
    * canceled refunds are left out.
    */
   refundsOf(reference: string): Promise<ProviderRefund[]>;
+  /**
+   * The invoice (a membership's, Stripe Billing) a payment paid, or null when it paid none — an
+   * order's payment. Stripe: the invoice payments of that PaymentIntent.
+   */
+  invoiceOfPayment(reference: string): Promise<string | null>;
 
   /** Stripe Connect: an Express account for a seller. */
   createConnectedAccount(args: {

@@ -142,6 +142,15 @@ export class StripePaymentProvider implements PaymentProvider {
       .map((r) => ({ id: r.id, amountCents: r.amount, byDrx: r.metadata?.drx === 'true' }));
   }
 
+  async invoiceOfPayment(reference: string): Promise<string | null> {
+    const payments = await this.stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: reference },
+      limit: 1,
+    });
+    const invoice = payments.data[0]?.invoice;
+    return typeof invoice === 'string' ? invoice : (invoice?.id ?? null);
+  }
+
   async createConnectedAccount(args: {
     sellerId: string;
     email: string | null;

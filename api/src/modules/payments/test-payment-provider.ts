@@ -89,6 +89,11 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   /** The refunds of a payment, DRX's and the "dashboard's" (`dashboardRefund`), as Stripe lists them. */
+  /** The test provider bills no memberships: no payment pays an invoice. */
+  async invoiceOfPayment(): Promise<string | null> {
+    return null;
+  }
+
   async refundsOf(reference: string): Promise<ProviderRefund[]> {
     return this.refundsMade
       .filter((r) => r.payment === reference)

@@ -43,6 +43,10 @@ export class UnconfiguredPaymentProvider implements PaymentProvider {
     throw notConfigured();
   }
 
+  async invoiceOfPayment(): Promise<string | null> {
+    return null;
+  }
+
   async refundsOf(): Promise<ProviderRefund[]> {
     return [];
   }

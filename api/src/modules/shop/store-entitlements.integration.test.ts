@@ -216,6 +216,67 @@ describe('holding the item from another source', () => {
     expect(await courseOpen(as.member, course.id)).toBe(false);
   });
 
+  it('a store refund counts only DRX order lines still live: not one disputed or refunded, but one refunded only in part elsewhere', async () => {
+    // The buyer holds the course from a DRX order too; the DRX order's state varies per case.
+    async function drxOrderAndStoreOrder() {
+      const course = await paidCourse(t, idOf.multi);
+      await db(t).execute('delete from cart_items where user_id = ?', [idOf.multi]);
+      await addToCart(t, as.multi, 'course', course.id);
+      const started = await t.gql(as.multi, START, { input: { idempotencyKey: newKey() } });
+      expect(started.data.checkoutStart.userErrors).toEqual([]);
+      const orderId = started.data.checkoutStart.order.id as string;
+      const confirmed = await t.gql(as.multi, CONFIRM, { input: { orderId } });
+      expect(confirmed.data.checkoutConfirm.order.status).toBe('paid');
+      const storeOrder = nextId();
+      await deliver(
+        t,
+        'orders/create',
+        orderPayload({
+          id: storeOrder,
+          email: 'multi@demo.drx.dance',
+          lines: [{ sku: courseSku(course.id) }],
+        }),
+      );
+      expect((await grants(storeOrder))[0].status).toBe('granted');
+      return { courseId: course.id, orderId, storeOrder };
+    }
+
+    // 1. The DRX order's course line is suspended by an open dispute (the order is still `paid`):
+    // it gives nothing, so the store refund closes the course.
+    const disputed = await drxOrderAndStoreOrder();
+    await db(t).execute(`update orders set dispute_status = 'open', disputed_at = now() where id = ?`, [
+      disputed.orderId,
+    ]);
+    await db(t).execute(`update order_lines set suspended_at = now() where order_id = ?`, [disputed.orderId]);
+    await deliver(
+      t,
+      'refunds/create',
+      refundPayload(disputed.storeOrder, [{ id: disputed.storeOrder * 10 }]),
+    );
+    expect(await courseOpen(as.multi, disputed.courseId)).toBe(false);
+
+    // 2. The DRX order was refunded only in part (another line, say): the course line is live, so
+    // the store refund leaves the course open.
+    const partly = await drxOrderAndStoreOrder();
+    await db(t).execute(
+      `update orders set status = 'refunded', refunded_cents = 1, refunded_at = now() where id = ? and total_cents > 1`,
+      [partly.orderId],
+    );
+    await deliver(t, 'refunds/create', refundPayload(partly.storeOrder, [{ id: partly.storeOrder * 10 }]));
+    expect(await courseOpen(as.multi, partly.courseId)).toBe(true);
+
+    // 3. A DRX order lost in a dispute (refunded in full, its lines taken back) gives nothing either.
+    const lost = await drxOrderAndStoreOrder();
+    await db(t).execute(
+      `update orders set status = 'refunded', refunded_cents = total_cents, refunded_at = now(),
+         dispute_status = 'lost', disputed_at = now() where id = ?`,
+      [lost.orderId],
+    );
+    await db(t).execute(`update order_lines set refunded_at = now() where order_id = ?`, [lost.orderId]);
+    await deliver(t, 'refunds/create', refundPayload(lost.storeOrder, [{ id: lost.storeOrder * 10 }]));
+    expect(await courseOpen(as.multi, lost.courseId)).toBe(false);
+  });
+
   it('a staff-granted course stays open after a store refund', async () => {
     const courseId = (await paidCourse(t, idOf.member)).id;
     await db(t).execute(

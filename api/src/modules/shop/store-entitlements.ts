@@ -29,7 +29,8 @@ import { claimStoreOrders, refundedQuantities, type StoredLine, storedOrder } fr
  * - Cancelled, refunded or voided, or a line refunded in full: the grant is revoked and its access
  *   removed as a DRX refund removes it — the grant's entitlement row is deleted (rows from other
  *   orders, licences or staff grants stay), and the course enrolment keeps its progress but gets
- *   `access_revoked_at` unless another granted store line or a paid DRX order still gives the course;
+ *   `access_revoked_at` unless another granted store line or a live DRX order line (its order paid or
+ *   refunded only in part, the line neither refunded nor disputed) still gives the course;
  *   certificates follow the access (certificate-refunds.ts). A revoked line is never granted again.
  */
 
@@ -205,9 +206,16 @@ async function revokeStoreGrants(em: EntityManager, orderId: string, lineIds: st
 }
 
 /**
+ * A DRX order line that still gives its course (as orders/refund-takeback.ts counts it): its order
+ * paid or refunded only in part, the line itself neither refunded (a full refund, a lost dispute, a
+ * partial refund covering it) nor suspended by an open dispute. `o` is the order, `ol` the line.
+ */
+const LIVE_DRX_COURSE_LINE = `o.status in ('paid', 'refunded') and ol.refunded_at is null and ol.suspended_at is null`;
+
+/**
  * Closes a course a revoked store line gave, as a DRX refund does (orders
  * refund-takeback.ts): progress kept, `access_revoked_at` set — unless another granted store line or
- * a paid DRX order of the user still gives it, or the enrolment came another way (free, granted,
+ * a live DRX order line of the user (LIVE_DRX_COURSE_LINE) still gives it, or the enrolment came another way (free, granted,
  * membership; a member-only course of a current member goes back to its membership). The enrolment
  * row is locked first and the other sources read in the next statements, so two revocations of one
  * course meet on that lock and the second sees the first.
@@ -222,7 +230,8 @@ async function revokeStoreCourse(em: EntityManager, userId: string, courseId: st
          where g.user_id = e.user_id and g.item_type = 'course' and g.item_id = e.course_id and g.status = 'granted')
        and not exists (
          select 1 from order_lines ol join orders o on o.id = ol.order_id
-         where o.user_id = e.user_id and o.status = 'paid' and ol.item_type = 'course' and ol.item_id = e.course_id)`;
+         where o.user_id = e.user_id and ${LIVE_DRX_COURSE_LINE}
+           and ol.item_type = 'course' and ol.item_id = e.course_id)`;
   await em.execute(
     `update enrollments e set source = 'membership'
      where e.user_id = ? and e.course_id = ? and e.source = 'store' and e.access_revoked_at is null
