@@ -608,6 +608,11 @@ describe('memberships with Stripe Billing (fake Stripe server, real SDK, signed 
     expect(await deliverOk(rest.delivery.event)).toBe('duplicate');
     expect(await invoiceRow(partly.invoice.id)).toMatchObject({ refunded_cents: 1500, taken: true });
     expect(await benefits(partly.id)).toEqual([]);
+    // …and the member's own view says so (the graph reads the same rule as the access checks).
+    const mine = async (agent: typeof partly.agent) =>
+      (await t.gql(agent, 'query { mySubscription { benefitsActive lessonCreditsLeft } }')).data
+        .mySubscription;
+    expect(await mine(partly.agent)).toEqual({ benefitsActive: false, lessonCreditsLeft: 0 });
 
     // A dispute takes the access back while open; won, it comes back with the credits as they were.
     const won = await invoicedMember();
@@ -619,6 +624,7 @@ describe('memberships with Stripe Billing (fake Stripe server, real SDK, signed 
     expect(await deliverOk(closed.delivery.event)).toBe('duplicate');
     expect(await invoiceRow(won.invoice.id)).toMatchObject({ dispute_status: 'won', taken: false });
     expect(await benefits(won.id)).toEqual([{ lesson_credits: 1, member_only_courses: true }]);
+    expect(await mine(won.agent)).toEqual({ benefitsActive: true, lessonCreditsLeft: 1 });
 
     // Lost: the access stays taken back.
     const lost = await invoicedMember();

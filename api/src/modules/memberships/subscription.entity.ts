@@ -156,15 +156,16 @@ export class Subscription {
   @Property({ type: 'Date', nullable: true })
   stripeSyncedAt?: Date | null;
 
-  /** Whether the membership gives benefits now: the `subscription_states` view, the one rule. */
+  /**
+   * Whether the membership gives benefits now: the `membership_benefits` view, the one rule the
+   * access checks use (`subscription_states`' status, period, grace and clock, less a period whose
+   * invoice was refunded in full or disputed in Stripe).
+   */
   @Field(() => Boolean, {
     description:
       'Whether the membership gives its benefits now (decided by the server from the status, the period, the grace period and the clock).',
   })
-  @Formula(
-    (alias) =>
-      `(select st.benefits_active from subscription_states st where st.subscription_id = ${alias}.id)`,
-  )
+  @Formula((alias) => `exists (select 1 from membership_benefits mb where mb.subscription_id = ${alias}.id)`)
   benefitsActive?: boolean;
 
   @Field(() => String, {
