@@ -76,6 +76,12 @@ describe('a refund made in Stripe', () => {
     expect(done.orderTestDashboard.order.refundedCents).toBe(done.orderTestDashboard.order.totalCents);
     expect(done.orderTestDashboard.order.history.map((h) => h.event)).toEqual(['provider_refund']);
 
+    // The admin's order page tells what happened, in words.
+    await admin.goto(`/admin/orders/${orderId}`);
+    const history = admin.getByTestId('order-history-item');
+    await history.filter({ hasText: 'Refunded in the payment provider' }).waitFor();
+    expect(await history.count()).toBe(1);
+
     // The buyer's purchase shows no download any more, and the file is refused.
     await buyer.reload();
     await line.waitFor();

@@ -11,6 +11,7 @@ import { OrderStatusBadge } from '../purchases/OrderStatusBadge';
 import { OrderTotals } from '../purchases/OrderTotals';
 import { ReceiptLinks } from '../purchases/ReceiptLinks';
 import { AdminOrderQueryDocument } from './adminOrderDocuments';
+import { OrderHistoryCard } from './OrderHistoryCard';
 import { RefundOrderDialog, type RefundTarget } from './RefundOrderDialog';
 
 /** /admin/orders/:id (staff): the order, its buyer, lines and payment, and the refund. */
@@ -144,6 +145,8 @@ export default function AdminOrderPage() {
           <ReceiptLinks receiptUrl={order.receiptUrl} receiptPdfUrl={order.receiptPdfUrl} />
         </Card.Footer>
       </Card.Root>
+
+      <OrderHistoryCard history={order.history} disputeStatus={order.disputeStatus} />
 
       <RefundOrderDialog target={refunding} onClose={() => setRefunding(null)} />
     </Stack>

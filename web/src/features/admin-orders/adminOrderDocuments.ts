@@ -25,6 +25,13 @@ graphql(`
     ...OrderDetails
     paymentReference
     refundReference
+    disputeStatus
+    history {
+      event
+      note
+      amountCents
+      createdAt
+    }
     buyer {
       id
       username
