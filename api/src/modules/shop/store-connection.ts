@@ -8,6 +8,7 @@ import {
   DEMO_WEBHOOK_SECRET,
 } from './demo-store/demo-store-constants';
 import { decryptSecret, encryptSecret } from './secret-box';
+import { isShopifyHost } from './store-domain';
 import {
   type AdminAccessToken,
   type AdminTokenSource,
@@ -154,11 +155,23 @@ function baseUrlOf(settings: StoreSettings, config: Config): string | undefined 
   return settings.shopDomain === DEMO_STORE_DOMAIN ? config.demoStoreUrl : undefined;
 }
 
+/**
+ * How the server reaches this store: the demo store at its base URL; a store at a domain of its own
+ * only at public addresses (checked at each connection, so a domain that passed
+ * `assertShopDomainReachable` and later resolves to a private address reaches nothing) unless
+ * WEBHOOKS_ALLOW_PRIVATE_NETWORKS is on; Shopify's own `*.myshopify.com` hosts as the entry check
+ * allows them, whatever their DNS answer.
+ */
+function reachOf(settings: StoreSettings, config: Config) {
+  return {
+    baseUrl: baseUrlOf(settings, config),
+    publicAddressesOnly: !config.webhooksAllowPrivateNetworks && !isShopifyHost(settings.shopDomain),
+  };
+}
+
 /** A fresh access token for these client credentials (no cache; connect and test use it once). */
 export function clientCredentialsToken(settings: StoreSettings, config: Config): AdminTokenSource {
-  return renewableAdminToken(() =>
-    requestClientCredentialsToken(settings, { baseUrl: baseUrlOf(settings, config) }),
-  );
+  return renewableAdminToken(() => requestClientCredentialsToken(settings, reachOf(settings, config)));
 }
 
 /** Any number: the advisory lock key under which one process renews the shared access token. */
@@ -215,7 +228,7 @@ function databaseCachedToken(
         const cached = cachedTokenOf(key, now.access_token_enc ?? null, now.access_token_expires_at ?? null);
         if (tokenStillGood(cached) && cached.token !== rejected) return cached;
       }
-      const fresh = await requestClientCredentialsToken(settings, { baseUrl: baseUrlOf(settings, config) });
+      const fresh = await requestClientCredentialsToken(settings, reachOf(settings, config));
       try {
         // A savepoint: a row locked elsewhere for long only skips the caching.
         await trx.transaction(async (sp) => {
@@ -262,7 +275,7 @@ export function createStoreProvider(
       config,
     );
   }
-  return new ShopifyStoreProvider(settings, { adminTokenSource });
+  return new ShopifyStoreProvider(settings, { ...reachOf(settings, config), adminTokenSource });
 }
 
 /**

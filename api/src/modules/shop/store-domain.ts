@@ -6,6 +6,9 @@ import { DEMO_STORE_DOMAIN } from './demo-store/demo-store-constants';
 /** Shopify's own shop addresses: always allowed. */
 const SHOPIFY_SUFFIX = '.myshopify.com';
 
+/** Whether the domain is one of Shopify's own shop hosts (`*.myshopify.com`). */
+export const isShopifyHost = (shopDomain: string): boolean => shopDomain.endsWith(SHOPIFY_SUFFIX);
+
 const refuse = (why: string) =>
   new DomainError(
     'INVALID_INPUT',
@@ -25,7 +28,7 @@ export async function assertShopDomainReachable(
   shopDomain: string,
   config: Pick<Config, 'webhooksAllowPrivateNetworks'>,
 ): Promise<void> {
-  if (shopDomain === DEMO_STORE_DOMAIN || shopDomain.endsWith(SHOPIFY_SUFFIX)) return;
+  if (shopDomain === DEMO_STORE_DOMAIN || isShopifyHost(shopDomain)) return;
   if (config.webhooksAllowPrivateNetworks) return;
   if (isLocalhostName(shopDomain)) throw refuse(`${shopDomain} is this machine`);
   const refusal = await hostRefusal(shopDomain);

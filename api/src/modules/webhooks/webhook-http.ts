@@ -25,6 +25,16 @@ const guardedAgent = new Agent({
 });
 const openAgent = new Agent({ ...common, connect: { timeout: DELIVERY_TIMEOUT_MS } });
 
+/**
+ * An undici dispatcher that connects only to public addresses, checked on the address each
+ * connection resolves to (guardedLookup) — not only when an address was typed in, so a name that
+ * later resolves to a private address (DNS rebinding) reaches nothing. For other outgoing calls to
+ * addresses people type (the shop's store connection).
+ */
+export function publicOnlyDispatcher(timeoutMs: number): Agent {
+  return new Agent({ keepAliveTimeout: 4_000, connect: { timeout: timeoutMs, lookup: guardedLookup } });
+}
+
 export interface WebhookResponse {
   /** The HTTP status, or null when no answer came (refused, unreachable, timed out). */
   status: number | null;

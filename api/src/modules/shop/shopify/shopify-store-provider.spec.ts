@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StoreError } from '../store-provider';
 import { ADMIN_PRODUCT_SET, ADMIN_PRODUCTS, ADMIN_SHOP, STOREFRONT_SHOP } from './operations';
@@ -497,5 +497,43 @@ describe('client credentials (Dev Dashboard apps)', () => {
     expect(await source.renew('stale')).toBe('t1');
     expect(await source.renew('t1')).toBe('t2-after-t1');
     expect(fetches).toBe(2);
+  });
+});
+
+describe('a real store is reached only at public addresses', () => {
+  /** A TCP listener on this machine that counts the connections made to it. */
+  async function listener() {
+    let connections = 0;
+    const srv = net.createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+    return { port: (srv.address() as AddressInfo).port, seen: () => connections, close: () => srv.close() };
+  }
+  const settings = (port: number) => ({
+    shopDomain: `localhost:${port}`,
+    clientId: 'id',
+    clientSecret: 'secret',
+  });
+
+  it('a domain that resolves to a private address now (DNS rebinding) is never connected to', async () => {
+    const local = await listener();
+    try {
+      const refused = requestClientCredentialsToken(settings(local.port), {
+        publicAddressesOnly: true,
+        timeoutMs: 5_000,
+      });
+      await expect(refused).rejects.toThrow(StoreError);
+      await expect(refused).rejects.toThrow(/could not be reached/);
+      expect(local.seen()).toBe(0);
+      // The same call without the guard (WEBHOOKS_ALLOW_PRIVATE_NETWORKS) does connect.
+      await expect(
+        requestClientCredentialsToken(settings(local.port), { publicAddressesOnly: false, timeoutMs: 5_000 }),
+      ).rejects.toThrow(StoreError);
+      expect(local.seen()).toBeGreaterThan(0);
+    } finally {
+      local.close();
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import { publicOnlyDispatcher } from '../../webhooks/webhook-http';
 import { createAdminApiClient, type AdminApiClient } from '@shopify/admin-api-client';
 import { createStorefrontApiClient, type StorefrontApiClient } from '@shopify/storefront-api-client';
 import {
@@ -42,6 +44,12 @@ export interface ShopifyProviderOptions {
    * `http://127.0.0.1:4000/demo-store`). Unset for real stores.
    */
   baseUrl?: string;
+  /**
+   * Connect only to public addresses, checked on each connection's resolved address
+   * (webhooks' guard): a real store's domain, unless WEBHOOKS_ALLOW_PRIVATE_NETWORKS is on.
+   * Ignored with `baseUrl`.
+   */
+  publicAddressesOnly?: boolean;
   /** When set, every call fails with UNAVAILABLE and this message (e.g. the demo store in production). */
   refusal?: string;
   /** Per-request timeout in ms (default 10 000). */
@@ -135,7 +143,7 @@ function bareDomain(shopDomain: string): string {
  */
 export async function requestClientCredentialsToken(
   settings: Pick<StoreSettings, 'shopDomain' | 'clientId' | 'clientSecret'>,
-  options: Pick<ShopifyProviderOptions, 'baseUrl' | 'timeoutMs'> = {},
+  options: Pick<ShopifyProviderOptions, 'baseUrl' | 'timeoutMs' | 'publicAddressesOnly'> = {},
   now: () => number = Date.now,
 ): Promise<AdminAccessToken & { scope: string | null }> {
   if (!settings.clientId || !settings.clientSecret) {
@@ -143,7 +151,12 @@ export async function requestClientCredentialsToken(
   }
   const domain = bareDomain(settings.shopDomain);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const send = fetchFor(`https://${domain}`, options.baseUrl?.replace(/\/+$/, ''), timeoutMs);
+  const send = fetchFor(
+    `https://${domain}`,
+    options.baseUrl?.replace(/\/+$/, ''),
+    timeoutMs,
+    !!options.publicAddressesOnly,
+  );
   let response: Response;
   try {
     response = await send(`https://${domain}/admin/oauth/access_token`, {
@@ -232,12 +245,24 @@ interface ClientAnswer<T> {
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** `fetch` with a timeout, optionally sending `https://<domain>…` to `baseUrl…` instead. */
-function fetchFor(domainOrigin: string, baseUrl: string | undefined, timeoutMs: number) {
+/**
+ * `fetch` with a timeout, optionally sending `https://<domain>…` to `baseUrl…` instead; with
+ * `publicOnly` (and no `baseUrl`) through undici's fetch on a dispatcher that connects only to public
+ * addresses (webhooks/webhook-http.ts).
+ */
+function fetchFor(domainOrigin: string, baseUrl: string | undefined, timeoutMs: number, publicOnly = false) {
+  const dispatcher = publicOnly && !baseUrl ? publicOnlyDispatcher(timeoutMs) : null;
   return (url: string, init?: RequestInit): Promise<Response> => {
     const target = baseUrl && url.startsWith(domainOrigin) ? baseUrl + url.slice(domainOrigin.length) : url;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    if (dispatcher) {
+      return undiciFetch(target, {
+        ...(init as UndiciRequestInit),
+        signal,
+        dispatcher,
+      }) as unknown as Promise<Response>;
+    }
     return fetch(target, { ...init, signal });
   };
 }
@@ -371,7 +396,7 @@ export class ShopifyStoreProvider implements StoreProvider {
   private readonly storefront: StorefrontApiClient | null;
   private readonly adminToken: AdminTokenSource;
   private readonly options: Required<
-    Omit<ShopifyProviderOptions, 'baseUrl' | 'refusal' | 'adminTokenSource'>
+    Omit<ShopifyProviderOptions, 'baseUrl' | 'refusal' | 'adminTokenSource' | 'publicAddressesOnly'>
   > &
     Pick<ShopifyProviderOptions, 'refusal'>;
 
@@ -394,6 +419,7 @@ export class ShopifyStoreProvider implements StoreProvider {
             requestClientCredentialsToken(settings, {
               baseUrl: options.baseUrl,
               timeoutMs: options.timeoutMs,
+              publicAddressesOnly: options.publicAddressesOnly,
             }),
           ));
     if (options.refusal) {
@@ -406,6 +432,7 @@ export class ShopifyStoreProvider implements StoreProvider {
       `https://${domain}`,
       options.baseUrl?.replace(/\/+$/, ''),
       this.options.timeoutMs,
+      !!options.publicAddressesOnly,
     );
     // The client's token header cannot be overridden per request: one client per token.
     this.makeAdmin = (accessToken: string) =>
