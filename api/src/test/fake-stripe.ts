@@ -995,7 +995,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       arrival_date: now() + 2 * 86_400,
       automatic: true,
       failure_code: outcome === 'failed' ? 'no_account' : null,
-      failure_message: outcome === 'failed' ? 'The bank account details on file are probably incorrect.' : null,
+      failure_message:
+        outcome === 'failed' ? 'The bank account details on file are probably incorrect.' : null,
       created: now(),
       livemode: false,
       account: accountId,
@@ -1037,7 +1038,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { status: 200, body: shown };
     }
     if (method === 'GET' && path === '/v1/balance_transactions') {
-      if (!stripeAccount) throw new FakeStripeError(400, 'The fake lists connected accounts’ balance transactions only.');
+      if (!stripeAccount)
+        throw new FakeStripeError(400, 'The fake lists connected accounts’ balance transactions only.');
       const payoutId = str(body.payout) ?? null;
       const expandSource = JSON.stringify(body.expand ?? '').includes('data.source');
       const data = balanceTransactions

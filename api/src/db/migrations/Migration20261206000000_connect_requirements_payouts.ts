@@ -33,7 +33,9 @@ export class Migration20261206000000_connect_requirements_payouts extends Migrat
         constraint "seller_payouts_stripe_payout_id_unique" unique ("stripe_payout_id"),
         constraint "seller_payouts_status_check" check ("status" in ('pending', 'in_transit', 'paid', 'failed', 'canceled'))
       );`);
-    this.addSql(`create index "seller_payouts_seller_id_created_at_index" on "seller_payouts" ("seller_id", "created_at");`);
+    this.addSql(
+      `create index "seller_payouts_seller_id_created_at_index" on "seller_payouts" ("seller_id", "created_at");`,
+    );
     this.addSql(`
       alter table "seller_transfers"
         add column "payout_id" uuid null references "seller_payouts" ("id") on delete set null;`);

@@ -15,5 +15,7 @@ export function applyConnectEvent(
   event: PaymentEvent,
   payments: PaymentProvider,
 ): Promise<string> {
-  return isAccountEvent(event) ? applyAccountEvent(em, event, payments) : applyPayoutEvent(em, event, payments);
+  return isAccountEvent(event)
+    ? applyAccountEvent(em, event, payments)
+    : applyPayoutEvent(em, event, payments);
 }

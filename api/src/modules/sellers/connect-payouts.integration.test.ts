@@ -46,7 +46,12 @@ const PAYOUTS = `query { myPayouts(first: 10) { totalCount nodes { stripePayoutI
 const profileOf = async (userId: string) =>
   (
     await db(t).execute<
-      { stripe_account_id: string | null; payout_status: string; requirements_due: string[]; disabled_reason: string | null }[]
+      {
+        stripe_account_id: string | null;
+        payout_status: string;
+        requirements_due: string[];
+        disabled_reason: string | null;
+      }[]
     >(
       'select stripe_account_id, payout_status, requirements_due, disabled_reason from seller_profiles where user_id = ?',
       [userId],
@@ -130,7 +135,10 @@ beforeAll(async () => {
   fake.setWebhookEndpoint(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/stripe`);
   ({ as, idOf } = await signIn(t));
   instructor = t.agent();
-  const res = await instructor.post('/api/login').set(json).send({ username: 'instructor', password: PASSWORD });
+  const res = await instructor
+    .post('/api/login')
+    .set(json)
+    .send({ username: 'instructor', password: PASSWORD });
   expect(res.status).toBe(200);
   idOf = { ...idOf, instructor: res.body.id } as Record<Name, string>;
 });
@@ -280,11 +288,16 @@ describe('one transfer group per order, payouts and the available balance', () =
       'select id, amount_cents, status from seller_payouts where stripe_payout_id = ?',
       [payout.id],
     );
-    expect({ amount: Number(row.amount_cents), status: row.status }).toEqual({ amount: balance, status: 'paid' });
+    expect({ amount: Number(row.amount_cents), status: row.status }).toEqual({
+      amount: balance,
+      status: 'paid',
+    });
     expect((await transferOf(first.orderId)).payout_id).toBe(row.id);
     const mine = await t.gql(as.seller, PAYOUTS);
     expect(mine.errors).toBeUndefined();
-    const shown = mine.data.myPayouts.nodes.find((p: { stripePayoutId: string }) => p.stripePayoutId === payout.id);
+    const shown = mine.data.myPayouts.nodes.find(
+      (p: { stripePayoutId: string }) => p.stripePayoutId === payout.id,
+    );
     expect(shown).toMatchObject({ amountCents: balance, status: 'paid', failureMessage: null });
     expect(shown.transfers.map((x: { orderNumber: string }) => x.orderNumber)).toContain(first.orderNumber);
     expect(shown.transfers.reduce((sum: number, x: { amountCents: number }) => sum + x.amountCents, 0)).toBe(
@@ -297,7 +310,9 @@ describe('one transfer group per order, payouts and the available balance', () =
     ).toBe(false);
     const rest = await as.seller.get('/api/payouts');
     expect(rest.status).toBe(200);
-    expect(rest.body.items.some((p: { stripePayoutId: string }) => p.stripePayoutId === payout.id)).toBe(true);
+    expect(rest.body.items.some((p: { stripePayoutId: string }) => p.stripePayoutId === payout.id)).toBe(
+      true,
+    );
   });
 
   it('a failed payout is shown failed and covers nothing; the next payout covers its transfers', async () => {
@@ -318,7 +333,11 @@ describe('one transfer group per order, payouts and the available balance', () =
   });
 
   it('a payout event of an account DRX does not know is ignored', async () => {
-    const stranger = await stripe.createConnectedAccount({ sellerId: 'x', email: null, idempotencyKey: newKey() });
+    const stranger = await stripe.createConnectedAccount({
+      sellerId: 'x',
+      email: null,
+      idempotencyKey: newKey(),
+    });
     const { delivery } = await fake.payOut(stranger.accountId);
     expect(delivery.status).toBe(200);
     expect(delivery.body).toMatchObject({ outcome: 'ignored' });

@@ -15,7 +15,10 @@ export function payoutStatusOf(account: ConnectedAccountStatus): PayoutStatus {
 }
 
 /** Stores what Stripe said about the account on the profile that holds it; the payout status. */
-export async function mirrorAccount(em: EntityManager, account: ConnectedAccountStatus): Promise<PayoutStatus> {
+export async function mirrorAccount(
+  em: EntityManager,
+  account: ConnectedAccountStatus,
+): Promise<PayoutStatus> {
   const status = payoutStatusOf(account);
   await em.execute(
     `update seller_profiles

@@ -71,9 +71,10 @@ export async function recordPayout(em: EntityManager, payout: ProviderPayout): P
       ],
     );
     if (payout.status === 'failed' || payout.status === 'canceled') {
-      await tem.execute(`update seller_transfers set payout_id = null, updated_at = now() where payout_id = ?`, [
-        row.id,
-      ]);
+      await tem.execute(
+        `update seller_transfers set payout_id = null, updated_at = now() where payout_id = ?`,
+        [row.id],
+      );
     } else if (payout.transferIds.length) {
       await tem.execute(
         `update seller_transfers set payout_id = ?, updated_at = now()

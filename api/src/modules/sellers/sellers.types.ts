@@ -177,7 +177,10 @@ export class StripeConnectStatus {
   })
   disabledReason!: string | null;
 
-  @Field(() => String, { nullable: true, description: '`disabledReason` in plain words; null when there is none.' })
+  @Field(() => String, {
+    nullable: true,
+    description: '`disabledReason` in plain words; null when there is none.',
+  })
   disabledReasonText!: string | null;
 
   @Field({

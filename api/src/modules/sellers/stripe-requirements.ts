@@ -69,6 +69,7 @@ export function disabledReasonInWords(reason: string | null | undefined): string
   if (reason.startsWith('rejected.')) {
     return 'Stripe has rejected this account, so it cannot receive money. Please contact DRX support.';
   }
-  if (reason === 'platform_paused') return 'DRX has paused transfers to this account. Please contact DRX support.';
+  if (reason === 'platform_paused')
+    return 'DRX has paused transfers to this account. Please contact DRX support.';
   return 'Stripe is holding this account back for now.';
 }

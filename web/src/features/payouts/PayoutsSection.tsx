@@ -73,7 +73,9 @@ export function PayoutsSection({ headingLevel }: { headingLevel: 'h2' | 'h3' }) 
                     </Text>
                   ) : null}
                 </Table.Cell>
-                <Table.Cell>{p.arrivalDate ? dateFormat.format(new Date(String(p.arrivalDate))) : '—'}</Table.Cell>
+                <Table.Cell>
+                  {p.arrivalDate ? dateFormat.format(new Date(String(p.arrivalDate))) : '—'}
+                </Table.Cell>
                 <Table.Cell data-testid="payout-orders">
                   {p.transfers.length
                     ? p.transfers.map((t) => t.orderNumber).join(', ')
