@@ -119,11 +119,13 @@ describe('StripePaymentProvider against the fake Stripe', () => {
       payoutsEnabled: false,
       detailsSubmitted: false,
       requirementsDue: ['external_account', 'tos_acceptance.date', 'tos_acceptance.ip'],
+      disabledReason: 'requirements.past_due',
     });
     fake.setAccountComplete(accountId, true);
     expect(await provider.retrieveAccount(accountId)).toMatchObject({
       chargesEnabled: true,
       requirementsDue: [],
+      disabledReason: null,
     });
   });
 
