@@ -140,6 +140,8 @@ describe('StripePaymentProvider against the fake Stripe', () => {
       id: 'evt_1',
       type: 'payment_intent.succeeded',
       created: expect.any(Date),
+      // a Connect event's connected account (`account`); none on the platform's own events
+      account: null,
       object: { id: 'pi_1', object: 'payment_intent' },
     });
     expect(() => provider.verifyWebhook(Buffer.from(body.replace('pi_1', 'pi_2')), signature)).toThrow();
