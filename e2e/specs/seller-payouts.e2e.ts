@@ -16,6 +16,20 @@ async function until<T>(read: () => Promise<T | null | undefined>, timeoutMs = 3
 }
 
 describe('seller payouts', () => {
+  it('shows an instructor the Stripe card and their payouts on their bookings page', async () => {
+    const page = await b.page();
+    await signIn(page, 'instructor');
+    await page.waitForURL((url) => url.pathname !== '/auth');
+    await page.goto('/instructor/bookings');
+    await page.getByRole('heading', { name: 'Stripe payouts', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Payouts to your bank', level: 3 }).waitFor();
+    await page
+      .getByRole('button', { name: /Connect with Stripe|Continue Stripe onboarding/ })
+      .or(page.getByTestId('stripe-connect-card').getByText('Payouts active'))
+      .first()
+      .waitFor();
+  });
+
   it('transfers a sale to the seller once its hold period is over and shows it on /seller/payments', async () => {
     const db = await appDatabase();
     try {
@@ -97,6 +111,22 @@ describe('seller payouts', () => {
       const row = seller.getByTestId('transfer-row').filter({ hasText: orderNumber });
       await row.getByText('Transferred').waitFor();
       await row.getByText(transfer.stripe_transfer_id!).waitFor();
+
+      // Stripe pays the account out on its schedule: the test provider's stand-in is the next
+      // transfer run, which pays out what earlier runs transferred (issue 33, payouts).
+      await staff.getByRole('button', { name: 'Transfer due earnings now' }).click();
+      await until(async () => {
+        const { rows } = await db.query<{ payout_id: string | null }>(
+          `select payout_id from seller_transfers where order_number = $1`,
+          [orderNumber],
+        );
+        return rows[0]?.payout_id ?? null;
+      });
+      // The seller sees the payout to the bank with the order it covers.
+      await seller.reload();
+      await seller.getByRole('heading', { name: 'Payouts to your bank', level: 2 }).waitFor();
+      const payout = seller.getByTestId('payout-row').filter({ hasText: orderNumber });
+      await payout.getByText('Paid to your bank').waitFor();
     } finally {
       await db.end();
     }

@@ -89,12 +89,50 @@ export interface FakeTransfer {
   destination: string;
   source_transaction: string | null;
   transfer_group: string | null;
+  /** The payment (`py_…`) the transfer makes on the connected account. */
+  destination_payment: string;
   reversed: boolean;
   reversals: { object: 'list'; data: FakeTransferReversal[]; has_more: false; url: string };
   metadata: Record<string, string>;
   created: number;
   livemode: false;
   [key: string]: unknown;
+}
+
+/**
+ * A payout of a connected account's balance to its bank (Stripe's automatic schedule), with the
+ * balance transactions it paid out.
+ */
+export interface FakePayout {
+  id: string;
+  object: 'payout';
+  amount: number;
+  currency: string;
+  status: 'paid' | 'failed';
+  arrival_date: number;
+  automatic: true;
+  failure_code: string | null;
+  failure_message: string | null;
+  created: number;
+  livemode: false;
+  /** The connected account it belongs to (not a Stripe field: Stripe scopes it by `Stripe-Account`). */
+  account: string;
+}
+
+/** A balance transaction of a connected account: a transfer received (`payment`), its reversal, a payout. */
+export interface FakeBalanceTransaction {
+  id: string;
+  object: 'balance_transaction';
+  amount: number;
+  currency: string;
+  type: 'payment' | 'payment_refund' | 'payout';
+  /** `py_…` (the transfer arriving), `pyr_…` (its reversal) or `po_…`. */
+  source: string;
+  /** The transfer a `payment` came from (the `py_` charge's `source_transfer`). */
+  source_transfer: string | null;
+  /** The payout that paid it out; null while it is on the balance. */
+  payout: string | null;
+  created: number;
 }
 
 export interface FakePrice {
@@ -236,6 +274,19 @@ export interface FakeStripe {
    * the balance is refused with `balance_insufficient` (as for a `transfer_group` transfer).
    */
   payOutAccount(id: string): number;
+  /**
+   * Stripe's scheduled payout of the account's balance (as `payOutAccount`), recorded with the
+   * balance transactions it covers, and `payout.paid` (or, `failed`, `payout.failed`: the money
+   * stays on the balance) delivered to the endpoint with `account` set, as Connect webhooks are.
+   */
+  payOut(
+    accountId: string,
+    outcome?: 'paid' | 'failed',
+  ): Promise<{ payout: FakePayout; delivery: FakeWebhookDelivery }>;
+  payouts: Map<string, FakePayout>;
+  balanceTransactions: FakeBalanceTransaction[];
+  /** Delivers `account.updated` for the account as it is now (Connect webhook). */
+  accountUpdated(id: string): Promise<FakeWebhookDelivery>;
   customers: Map<string, Record<string, unknown>>;
   prices: Map<string, FakePrice>;
   checkoutSessions: Map<string, FakeCheckoutSession>;
@@ -473,6 +524,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds = new Map<string, FakeRefund>();
   const transfers = new Map<string, FakeTransfer>();
   const balances = new Map<string, number>();
+  const payouts = new Map<string, FakePayout>();
+  /** Connected accounts' balance transactions (each knows its account). */
+  const balanceTransactions: (FakeBalanceTransaction & { account: string })[] = [];
   const customers = new Map<string, Record<string, unknown>>();
   const products = new Map<string, Record<string, unknown>>();
   const prices = new Map<string, FakePrice>();
@@ -960,12 +1014,84 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   }
 
   /** Connect transfers and their reversals. */
+  /**
+   * Stripe pays the account's balance out (or tries: a failed payout leaves the money on the
+   * balance): the balance transactions not paid out yet are marked with the payout.
+   */
+  function makePayout(accountId: string, outcome: 'paid' | 'failed'): FakePayout {
+    account(accountId);
+    const amount = balances.get(accountId) ?? 0;
+    const payout: FakePayout = {
+      id: newId('po'),
+      object: 'payout',
+      amount,
+      currency: 'usd',
+      status: outcome,
+      arrival_date: now() + 2 * 86_400,
+      automatic: true,
+      failure_code: outcome === 'failed' ? 'no_account' : null,
+      failure_message:
+        outcome === 'failed' ? 'The bank account details on file are probably incorrect.' : null,
+      created: now(),
+      livemode: false,
+      account: accountId,
+    };
+    payouts.set(payout.id, payout);
+    if (outcome === 'paid') {
+      for (const txn of balanceTransactions) {
+        if (txn.account === accountId && txn.payout === null) txn.payout = payout.id;
+      }
+      balanceTransactions.push({
+        id: newId('txn'),
+        object: 'balance_transaction',
+        amount: -amount,
+        currency: 'usd',
+        type: 'payout',
+        source: payout.id,
+        source_transfer: null,
+        payout: payout.id,
+        created: now(),
+        account: accountId,
+      });
+      balances.set(accountId, 0);
+    }
+    return payout;
+  }
+
   function transferRoute(
     method: string,
     path: string,
     body: Record<string, unknown>,
+    stripeAccount: string | null,
   ): { status: number; body: unknown } | null {
     let m: RegExpMatchArray | null;
+    // A connected account's payouts and balance transactions (the `Stripe-Account` header).
+    if (method === 'GET' && (m = path.match(/^\/v1\/payouts\/([^/]+)$/))) {
+      const payout = payouts.get(m[1]);
+      if (!payout || payout.account !== stripeAccount) throw missingResource('payout', m[1], 'id');
+      const { account: _account, ...shown } = payout;
+      return { status: 200, body: shown };
+    }
+    if (method === 'GET' && path === '/v1/balance_transactions') {
+      if (!stripeAccount)
+        throw new FakeStripeError(400, 'The fake lists connected accounts’ balance transactions only.');
+      const payoutId = str(body.payout) ?? null;
+      const expandSource = JSON.stringify(body.expand ?? '').includes('data.source');
+      const data = balanceTransactions
+        .filter((b) => b.account === stripeAccount && (payoutId === null || b.payout === payoutId))
+        .map(({ account: _account, source_transfer, ...txn }) => ({
+          ...txn,
+          source: expandSource
+            ? txn.type === 'payment'
+              ? { id: txn.source, object: 'charge', amount: txn.amount, source_transfer }
+              : { id: txn.source, object: txn.type === 'payout' ? 'payout' : 'refund' }
+            : txn.source,
+        }));
+      return {
+        status: 200,
+        body: { object: 'list', data, has_more: false, url: '/v1/balance_transactions' },
+      };
+    }
     if (method === 'POST' && path === '/v1/transfers') {
       const amount = intParam(body, 'amount', true)!;
       if (amount <= 0)
@@ -1020,6 +1146,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         destination,
         source_transaction: source,
         transfer_group: str(body.transfer_group) ?? null,
+        destination_payment: newId('py'),
         reversed: false,
         reversals: { object: 'list', data: [], has_more: false, url: `/v1/transfers/${id}/reversals` },
         metadata: metadataOf(body.metadata),
@@ -1028,6 +1155,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       transfers.set(id, tr);
       balances.set(destination, (balances.get(destination) ?? 0) + amount);
+      balanceTransactions.push({
+        id: newId('txn'),
+        object: 'balance_transaction',
+        amount,
+        currency: tr.currency,
+        type: 'payment',
+        source: tr.destination_payment,
+        source_transfer: id,
+        payout: null,
+        created: now(),
+        account: destination,
+      });
       return { status: 200, body: tr };
     }
     if (method === 'GET' && (m = path.match(/^\/v1\/transfers\/([^/]+)$/))) {
@@ -1068,6 +1207,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       tr.amount_reversed += amount;
       tr.reversed = tr.amount_reversed === tr.amount;
       balances.set(tr.destination, balance - amount);
+      balanceTransactions.push({
+        id: newId('txn'),
+        object: 'balance_transaction',
+        amount: -amount,
+        currency: tr.currency,
+        type: 'payment_refund',
+        source: newId('pyr'),
+        source_transfer: null,
+        payout: null,
+        created: now(),
+        account: tr.destination,
+      });
       return { status: 200, body: reversal };
     }
     return null;
@@ -1077,6 +1228,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     method: string,
     path: string,
     body: Record<string, unknown>,
+    stripeAccount: string | null = null,
   ): { status: number; body: unknown } {
     let m: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/payment_intents') {
@@ -1112,6 +1264,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         created: now(),
         livemode: false,
         latest_charge: null,
+        transfer_group: str(body.transfer_group) ?? null,
         capture_method: 'automatic',
         confirmation_method: 'automatic',
         payment_method_types: ['card'],
@@ -1267,7 +1420,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       };
     }
-    const connect = transferRoute(method, path, body);
+    const connect = transferRoute(method, path, body, stripeAccount);
     if (connect) return connect;
     const billing = billingRoute(method, path, body);
     if (billing) return billing;
@@ -1303,7 +1456,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           answer = replay;
         } else {
           try {
-            answer = route(method, url.pathname, body);
+            answer = route(method, url.pathname, body, stripeAccount);
           } catch (e) {
             if (!(e instanceof FakeStripeError)) throw e;
             answer = {
@@ -1338,10 +1491,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     balances,
     requests,
     payOutAccount(id) {
-      account(id);
-      const amount = balances.get(id) ?? 0;
-      balances.set(id, 0);
-      return amount;
+      return makePayout(id, 'paid').amount;
+    },
+    async payOut(accountId, outcome = 'paid') {
+      const payout = makePayout(accountId, outcome);
+      const { account: _account, ...shown } = payout;
+      const delivery = await deliver({
+        id: newId('evt'),
+        type: `payout.${outcome}`,
+        account: accountId,
+        data: { object: shown },
+      } as { id: string; type: string; data: { object: unknown } });
+      return { payout, delivery };
+    },
+    payouts,
+    balanceTransactions,
+    accountUpdated(id) {
+      return deliver({
+        id: newId('evt'),
+        type: 'account.updated',
+        account: id,
+        data: { object: { ...account(id) } },
+      } as { id: string; type: string; data: { object: unknown } });
     },
     customers,
     prices,

@@ -46,6 +46,7 @@ import { Migration20261205180000_provider_refunds_disputes } from './Migration20
 import { Migration20261205190000_holds_and_credit_value } from './Migration20261205190000_holds_and_credit_value';
 import { Migration20261205200000_refund_attempts } from './Migration20261205200000_refund_attempts';
 import { Migration20261205210000_transfer_rounds } from './Migration20261205210000_transfer_rounds';
+import { Migration20261206000000_connect_requirements_payouts } from './Migration20261206000000_connect_requirements_payouts';
 import { Migration20261206010000_membership_invoice_refunds } from './Migration20261206010000_membership_invoice_refunds';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -139,6 +140,10 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261205200000_refund_attempts', class: Migration20261205200000_refund_attempts },
   { name: 'Migration20261205210000_transfer_rounds', class: Migration20261205210000_transfer_rounds },
+  {
+    name: 'Migration20261206000000_connect_requirements_payouts',
+    class: Migration20261206000000_connect_requirements_payouts,
+  },
   {
     name: 'Migration20261206010000_membership_invoice_refunds',
     class: Migration20261206010000_membership_invoice_refunds,

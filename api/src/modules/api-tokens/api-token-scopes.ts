@@ -122,6 +122,7 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'myTaughtCourses',
   ]),
   ...fields('resources:write', [
+    'myPayouts',
     'myStore',
     'resourceForEdit',
     'sellerDashboard',

@@ -23,6 +23,8 @@ export interface ConnectedAccountStatus {
   detailsSubmitted: boolean;
   /** Stripe's `requirements.currently_due`. */
   requirementsDue: string[];
+  /** Stripe's `requirements.disabled_reason` (e.g. `requirements.past_due`); null when not held back. */
+  disabledReason: string | null;
 }
 
 /**
@@ -56,12 +58,36 @@ export interface TransferRequest {
   metadata: Record<string, string>;
 }
 
+export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+
+/**
+ * A payout Stripe made from a connected account's balance to the account holder's bank (on the
+ * account's automatic schedule), with the transfers whose money it took.
+ */
+export interface ProviderPayout {
+  id: string;
+  accountId: string;
+  amountCents: number;
+  status: PayoutStatus;
+  /** When the money is expected in (or reached) the bank. */
+  arrivalDate: Date | null;
+  /** Stripe's `failure_message` for a failed payout; else null. */
+  failureMessage: string | null;
+  /** The transfers (`tr_…`) the payout covers (its balance transactions' sources). */
+  transferIds: string[];
+}
+
+/** The PaymentIntent's `transfer_group` for an order: the transfers of its earnings use the same. */
+export const transferGroupOf = (orderId: string) => `order_${orderId}`;
+
 /** A verified webhook event, reduced to what DRX reads. */
 export interface PaymentEvent {
   id: string;
   type: string;
   /** When the provider made the event (Stripe's `created`, whole seconds); orders events of one object. */
   created?: Date;
+  /** The connected account a Connect event is about (Stripe's `account`; e.g. `payout.paid`); else null. */
+  account?: string | null;
   /** `data.object` of the event. */
   object: Record<string, unknown>;
 }
@@ -141,6 +167,9 @@ export interface PaymentProvider {
     idempotencyKey: string;
     metadata: Record<string, string>;
   }): Promise<{ reversalId: string }>;
+
+  /** A connected account's payout (Stripe `payouts.retrieve` on the account) and the transfers it covers. */
+  retrievePayout(args: { accountId: string; payoutId: string }): Promise<ProviderPayout>;
 
   /** Verifies a webhook's signature and parses it; throws on a bad signature. */
   verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent;

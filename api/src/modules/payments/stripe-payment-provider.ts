@@ -4,8 +4,11 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   PaymentRefusedError,
+  transferGroupOf,
   type PaymentSession,
   type PaymentStatus,
+  type PayoutStatus,
+  type ProviderPayout,
   type ProviderRefund,
   type TransferRequest,
 } from './payment-provider';
@@ -94,6 +97,8 @@ export class StripePaymentProvider implements PaymentProvider {
         currency: args.currency,
         description: args.description,
         metadata: args.metadata,
+        // Separate charges and transfers: the order's group, which its earnings' transfers use too.
+        ...(args.metadata.orderId ? { transfer_group: transferGroupOf(args.metadata.orderId) } : {}),
         automatic_payment_methods: { enabled: true },
       },
       { idempotencyKey: args.idempotencyKey },
@@ -190,6 +195,7 @@ export class StripePaymentProvider implements PaymentProvider {
       payoutsEnabled: account.payouts_enabled ?? false,
       detailsSubmitted: account.details_submitted ?? false,
       requirementsDue: account.requirements?.currently_due ?? [],
+      disabledReason: account.requirements?.disabled_reason ?? null,
     };
   }
 
@@ -243,6 +249,32 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async retrievePayout(args: { accountId: string; payoutId: string }): Promise<ProviderPayout> {
+    const options = { stripeAccount: args.accountId };
+    const payout = await this.stripe.payouts.retrieve(args.payoutId, {}, options);
+    // An automatic payout's balance transactions are what it paid out; a transfer arrives on the
+    // connected account as a payment (py_…) whose `source_transfer` is DRX's transfer.
+    const transactions = await this.stripe.balanceTransactions
+      .list({ payout: args.payoutId, limit: 100, expand: ['data.source'] }, options)
+      .autoPagingToArray({ limit: 10_000 });
+    const transferIds = transactions.flatMap((txn) => {
+      const source = txn.source as { source_transfer?: string | { id: string } | null } | string | null;
+      if (!source || typeof source === 'string') return [];
+      const transfer = source.source_transfer;
+      const id = typeof transfer === 'string' ? transfer : transfer?.id;
+      return id ? [id] : [];
+    });
+    return {
+      id: payout.id,
+      accountId: args.accountId,
+      amountCents: payout.amount,
+      status: payout.status as PayoutStatus,
+      arrivalDate: payout.arrival_date ? new Date(payout.arrival_date * 1000) : null,
+      failureMessage: payout.failure_message ?? null,
+      transferIds,
+    };
+  }
+
   verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent {
     if (!this.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
     const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
@@ -250,6 +282,7 @@ export class StripePaymentProvider implements PaymentProvider {
       id: event.id,
       type: event.type,
       created: new Date(event.created * 1000),
+      account: event.account ?? null,
       object: event.data.object as unknown as Record<string, unknown>,
     };
   }

@@ -119,11 +119,13 @@ describe('StripePaymentProvider against the fake Stripe', () => {
       payoutsEnabled: false,
       detailsSubmitted: false,
       requirementsDue: ['external_account', 'tos_acceptance.date', 'tos_acceptance.ip'],
+      disabledReason: 'requirements.past_due',
     });
     fake.setAccountComplete(accountId, true);
     expect(await provider.retrieveAccount(accountId)).toMatchObject({
       chargesEnabled: true,
       requirementsDue: [],
+      disabledReason: null,
     });
   });
 
@@ -138,6 +140,8 @@ describe('StripePaymentProvider against the fake Stripe', () => {
       id: 'evt_1',
       type: 'payment_intent.succeeded',
       created: expect.any(Date),
+      // a Connect event's connected account (`account`); none on the platform's own events
+      account: null,
       object: { id: 'pi_1', object: 'payment_intent' },
     });
     expect(() => provider.verifyWebhook(Buffer.from(body.replace('pi_1', 'pi_2')), signature)).toThrow();

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { ContextFactory } from '../../graphql/context';
 import { applySubscriptionEvent, isSubscriptionEvent } from '../memberships/subscription-webhooks';
 import { applyPaymentEvent } from '../orders/payment-events';
+import { applyConnectEvent, isConnectEvent } from '../sellers/connect-events';
 import { log } from '../../observability/logger';
 
 /**
@@ -11,7 +12,8 @@ import { log } from '../../observability/logger';
  * Membership events (subscription-mode checkout, customer.subscription.*, invoice.paid/payment_failed)
  * go to the memberships; the others to the orders (payments: payment_intent.*, checkout.session.completed;
  * refunds and chargebacks made on Stripe's side: charge.refunded, charge.dispute.created/closed —
- * orders/provider-refunds.ts).
+ * orders/provider-refunds.ts); Connect events about connected accounts (account.updated, payout.*)
+ * to the sellers (sellers/connect-events.ts).
  */
 export function stripeWebhookRoute(createContext: ContextFactory): RequestHandler {
   return async (req, res) => {
@@ -35,7 +37,9 @@ export function stripeWebhookRoute(createContext: ContextFactory): RequestHandle
     try {
       const outcome = isSubscriptionEvent(event)
         ? await applySubscriptionEvent(em, event, payments)
-        : await applyPaymentEvent(em, event, payments);
+        : isConnectEvent(event)
+          ? await applyConnectEvent(em, event, payments)
+          : await applyPaymentEvent(em, event, payments);
       res.json({ received: true, outcome });
     } catch (error) {
       log().error({ err: error }, `[payments] webhook ${event.id} (${event.type}) failed`);

@@ -6,6 +6,7 @@ import {
   PaymentRefusedError,
   type PaymentSession,
   type PaymentStatus,
+  type ProviderPayout,
   type ProviderRefund,
   type TransferRequest,
 } from './payment-provider';
@@ -27,8 +28,10 @@ export class TestPaymentProvider implements PaymentProvider {
   private readonly payments = new Map<string, { status: PaymentStatus; amountCents: number }>();
   private readonly transfers = new Map<
     string,
-    { accountId: string; amountCents: number; reversedCents: number }
+    { accountId: string; amountCents: number; reversedCents: number; paidOut: boolean }
   >();
+  /** Simulated payouts of connected accounts (`payOutAccount`). */
+  private readonly payouts = new Map<string, ProviderPayout>();
   /** Simulated connected-account balances, in cents. */
   readonly balances = new Map<string, number>();
   /** idempotency key → the first answer (as Stripe keeps it). */
@@ -163,6 +166,7 @@ export class TestPaymentProvider implements PaymentProvider {
       payoutsEnabled: true,
       detailsSubmitted: true,
       requirementsDue: [],
+      disabledReason: null,
     };
   }
 
@@ -178,6 +182,7 @@ export class TestPaymentProvider implements PaymentProvider {
         accountId: args.accountId,
         amountCents: args.amountCents,
         reversedCents: 0,
+        paidOut: false,
       });
       this.balances.set(args.accountId, (this.balances.get(args.accountId) ?? 0) + args.amountCents);
       return {
@@ -218,9 +223,54 @@ export class TestPaymentProvider implements PaymentProvider {
 
   /** Simulates Stripe paying an account's balance out to its bank (reversals then find nothing). */
   payOut(accountId: string): number {
+    return this.payOutAccount(accountId)?.amountCents ?? 0;
+  }
+
+  /**
+   * Stripe's automatic payout of the account's balance (as the fake Stripe's `payOutAccount`): the
+   * balance goes to the bank, the payout covers the transfers not paid out before. Null when the
+   * balance is 0. `applyPayoutEvent` records it from `payoutEvent(payout)`.
+   */
+  payOutAccount(accountId: string, status: 'paid' | 'failed' = 'paid'): ProviderPayout | null {
     const amount = this.balances.get(accountId) ?? 0;
-    this.balances.set(accountId, 0);
-    return amount;
+    if (amount <= 0) return null;
+    const covered = [...this.transfers.entries()].filter(
+      ([, t]) => t.accountId === accountId && !t.paidOut && t.amountCents > t.reversedCents,
+    );
+    const payout: ProviderPayout = {
+      id: `test_po_${randomUUID().replace(/-/g, '')}`,
+      accountId,
+      amountCents: amount,
+      status,
+      arrivalDate: new Date(),
+      failureMessage: status === 'failed' ? 'The bank account could not be found (test).' : null,
+      transferIds: covered.map(([id]) => id),
+    };
+    if (status === 'paid') {
+      this.balances.set(accountId, 0);
+      for (const [, t] of covered) t.paidOut = true;
+    }
+    this.payouts.set(payout.id, payout);
+    return payout;
+  }
+
+  /** The `payout.paid` / `payout.failed` event Stripe sends about a connected account's payout. */
+  payoutEvent(payout: ProviderPayout): PaymentEvent {
+    return {
+      id: `test_evt_${randomUUID().replace(/-/g, '')}`,
+      type: `payout.${payout.status}`,
+      created: new Date(),
+      account: payout.accountId,
+      object: { id: payout.id, object: 'payout', amount: payout.amountCents, status: payout.status },
+    };
+  }
+
+  async retrievePayout(args: { accountId: string; payoutId: string }): Promise<ProviderPayout> {
+    const payout = this.payouts.get(args.payoutId);
+    if (!payout || payout.accountId !== args.accountId) {
+      throw new PaymentRefusedError(`No such payout: '${args.payoutId}'`, 'resource_missing');
+    }
+    return { ...payout, transferIds: [...payout.transferIds] };
   }
 
   verifyWebhook(): never {

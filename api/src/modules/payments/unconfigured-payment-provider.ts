@@ -71,6 +71,10 @@ export class UnconfiguredPaymentProvider implements PaymentProvider {
     throw notConfigured();
   }
 
+  async retrievePayout(): Promise<never> {
+    throw notConfigured();
+  }
+
   verifyWebhook(): PaymentEvent {
     throw new Error('No payment provider is configured: no webhooks are received');
   }

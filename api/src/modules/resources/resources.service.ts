@@ -1,3 +1,4 @@
+import { STORE_ROLES } from '../sellers/seller-access';
 import { LockMode, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { emitResourcePublished } from '../webhooks/webhook-domain-events';
@@ -22,6 +23,12 @@ import type { RatingSummary, SellerStats } from './resources.types';
 export const REVIEW_BODY_MAX = 2000;
 export const REJECTION_REASON_MAX = 500;
 export const CATEGORY_NAME_MAX = 80;
+
+/** Profiles of people who may have a store (an instructor's profile holds only their Stripe account). */
+const STORE_OWNERS = {
+  user: { $or: [{ role: { $in: [...STORE_ROLES] } }, { roles: { $overlap: [...STORE_ROLES] } }] },
+};
+
 /** As course categories' descriptions. */
 export const CATEGORY_DESCRIPTION_MAX = 1000;
 
@@ -236,10 +243,13 @@ export class ResourcesService {
 
   // Sellers
 
-  /** A seller's public store by user id; null for none or a suspended seller. */
+  /**
+   * A seller's public store by user id; null for none, a suspended seller, or a profile that only
+   * holds an instructor's Stripe account (instructors have no store: issue 33).
+   */
   async seller(userId: string): Promise<SellerProfile | null> {
     if (!isUuid(userId)) return null;
-    const profile = await this.em.findOne(SellerProfile, { user: userId });
+    const profile = await this.em.findOne(SellerProfile, { $and: [{ user: userId }, STORE_OWNERS] });
     return profile && !profile.suspended ? profile : null;
   }
 
@@ -247,7 +257,7 @@ export class ResourcesService {
     const page = await withCursor(after, () =>
       this.em.findByCursor(
         SellerProfile,
-        { suspended: false },
+        { suspended: false, ...STORE_OWNERS },
         {
           first,
           after: after ?? undefined,

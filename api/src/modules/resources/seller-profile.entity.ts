@@ -14,7 +14,16 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export class SellerProfile {
   [PrimaryKeyProp]?: 'user';
   [OptionalProps]?:
-    'bio' | 'payoutStatus' | 'suspended' | 'suspendedReason' | 'suspendedAt' | 'createdAt' | 'updatedAt';
+    | 'bio'
+    | 'payoutStatus'
+    | 'requirementsDue'
+    | 'disabledReason'
+    | 'accountCheckedAt'
+    | 'suspended'
+    | 'suspendedReason'
+    | 'suspendedAt'
+    | 'createdAt'
+    | 'updatedAt';
 
   @OneToOne(() => User, { primary: true, deleteRule: 'cascade' })
   user!: User;
@@ -59,6 +68,21 @@ export class SellerProfile {
 
   @Property({ type: 'string', length: 20, default: 'not_started' })
   payoutStatus: PayoutStatus = 'not_started';
+
+  /**
+   * What Stripe still needs from the connected account (`requirements.currently_due`), as last read
+   * (sellers/connected-accounts.ts: each read of the account and the `account.updated` webhook).
+   */
+  @Property({ type: 'text[]', default: '{}' })
+  requirementsDue: string[] = [];
+
+  /** Stripe's `requirements.disabled_reason` as last read; null when the account is not held back. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  disabledReason?: string | null;
+
+  /** When the account was last read from Stripe. */
+  @Property({ type: 'Date', nullable: true })
+  accountCheckedAt?: Date | null;
 
   @Property({ type: 'boolean', default: false })
   suspended: boolean = false;

@@ -7,6 +7,8 @@ import { PlatformSettingsService } from './platform-settings.service';
 import { PlatformSetting } from './platform-setting.entity';
 import { SellerEarning } from './seller-earning.entity';
 import { SellerTransfer } from './seller-transfer.entity';
+import { SellerPayout } from './seller-payout.entity';
+import { PayoutsResolver, payoutsPermissions } from './payouts.resolver';
 import { SellerTransferFieldsResolver, SellerTransfersResolver } from './seller-transfers.resolver';
 import { sellersPermissions } from './sellers.permissions';
 import { sellerTransfersPermissions } from './seller-transfers.permissions';
@@ -25,10 +27,10 @@ export const sellersModule = defineModule({
     adminSellers: ({ em }) => new AdminSellersService(em),
     platformSettings: ({ em }) => new PlatformSettingsService(em),
   },
-  resolvers: [...sellersResolvers, SellerTransfersResolver, SellerTransferFieldsResolver],
-  permissions: [sellersPermissions, sellerTransfersPermissions],
+  resolvers: [...sellersResolvers, SellerTransfersResolver, SellerTransferFieldsResolver, PayoutsResolver],
+  permissions: [sellersPermissions, sellerTransfersPermissions, payoutsPermissions],
   graphRoutes: sellersRoutes,
-  entities: [SellerEarning, SellerTransfer, PlatformSetting],
+  entities: [SellerEarning, SellerTransfer, SellerPayout, PlatformSetting],
 });
 
 declare module '../../services' {

@@ -8,6 +8,11 @@ export const STORE_ROLES: readonly Role[] = ['seller', 'admin', 'curriculum_offi
 
 export const canHaveStore = (user: User | null | undefined) => hasAnyRole(user, STORE_ROLES);
 
+/** Whom DRX pays: store owners and instructors (booking earnings). Both connect Stripe the same way. */
+export const PAYEE_ROLES: readonly Role[] = [...STORE_ROLES, 'instructor'];
+
+export const canBePaid = (user: User | null | undefined) => hasAnyRole(user, PAYEE_ROLES);
+
 /** The user's store profile, created with a default name the first time it is needed. */
 export async function ensureSellerProfile(em: EntityManager, user: User): Promise<SellerProfile> {
   const existing = await em.findOne(SellerProfile, { user: user.id });

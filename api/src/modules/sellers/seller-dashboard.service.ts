@@ -4,6 +4,7 @@ import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import type { User } from '../users/user.entity';
 import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from './earnings-ledger';
+import { payoutBalance } from './payout-balances';
 import { readFeePercent } from './platform-settings.service';
 import { SellerEarning } from './seller-earning.entity';
 import type { ResourceSales, SalesPoint, SellerDashboard } from './sellers.types';
@@ -17,13 +18,12 @@ export class SellerDashboardService {
 
   async dashboard(user: User): Promise<SellerDashboard> {
     await releaseMaturedEarnings(this.em, user.id);
-    const [[sales], [resources], feePercent] = await Promise.all([
-      this.em.execute<{ sales: number; gross: string; net: string; pending: string; available: string }[]>(
+    const [[sales], [resources], feePercent, payouts] = await Promise.all([
+      this.em.execute<{ sales: number; gross: string; net: string; pending: string }[]>(
         `select count(*) filter (where status <> 'reversed')::int as sales,
            coalesce(sum(gross_cents) filter (where status <> 'reversed'), 0)::bigint as gross,
            coalesce(sum(net_cents) filter (where status <> 'reversed'), 0)::bigint as net,
-           coalesce(sum(net_cents) filter (where status = 'pending'), 0)::bigint as pending,
-           coalesce(sum(net_cents) filter (where status = 'available'), 0)::bigint as available
+           coalesce(sum(net_cents) filter (where status = 'pending'), 0)::bigint as pending
          from seller_earnings where seller_id = ?`,
         [user.id],
       ),
@@ -47,6 +47,7 @@ export class SellerDashboardService {
         [user.id],
       ),
       readFeePercent(this.em),
+      payoutBalance(this.em, user.id),
     ]);
     return {
       id: user.id,
@@ -54,7 +55,10 @@ export class SellerDashboardService {
       grossRevenueCents: Number(sales.gross),
       netEarningsCents: Number(sales.net),
       pendingBalanceCents: Number(sales.pending),
-      availableBalanceCents: Number(sales.available),
+      // Past the hold period and not yet transferred (waiting, on the way or refused: DRX still
+      // holds it), less the negative balance carried — what DRX owes; transferred money is the
+      // connected account's (payout-balances.ts `owedCents`).
+      availableBalanceCents: payouts.owedCents,
       totalDownloads: Number(resources.downloads),
       averageRating: Number(resources.average ?? 0),
       ratingCount: resources.ratings,

@@ -1,20 +1,30 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import type { ConnectedAccountStatus, PaymentProvider } from '../payments/payment-provider';
-import { type PayoutStatus, SellerProfile } from '../resources/seller-profile.entity';
+import { SellerProfile } from '../resources/seller-profile.entity';
 import type { User } from '../users/user.entity';
-import { ensureSellerProfile } from './seller-access';
-import type { StripeConnectStatus } from './sellers.types';
+import { mirrorAccount } from './connected-accounts';
+import { canHaveStore, ensureSellerProfile } from './seller-access';
+import { disabledReasonInWords, requirementsInWords } from './stripe-requirements';
+import { PayoutPage, type StripeConnectStatus } from './sellers.types';
 import { log } from '../../observability/logger';
 
-/** Active once Stripe lets the account take charges and receive payouts. */
-export function payoutStatusOf(account: ConnectedAccountStatus): PayoutStatus {
-  return account.chargesEnabled && account.payoutsEnabled ? 'active' : 'pending';
-}
+/** Where a payee follows their payouts: a seller on /seller/payments, an instructor on their bookings page. */
+export const PAYOUT_PAGES: Record<PayoutPage, string> = {
+  SELLER_PAYMENTS: '/seller/payments',
+  INSTRUCTOR_EARNINGS: '/instructor/bookings',
+};
 
-/** The onboarding return and refresh pages (/seller/payments). */
-export function onboardingUrls(publicUrl: string): { returnUrl: string; refreshUrl: string } {
-  const base = `${publicUrl.replace(/\/+$/, '')}/seller/payments`;
+/** The page a payee is sent back to by default: their store's, else (an instructor) their bookings'. */
+export const defaultPayoutPage = (user: User): PayoutPage =>
+  canHaveStore(user) ? PayoutPage.SELLER_PAYMENTS : PayoutPage.INSTRUCTOR_EARNINGS;
+
+/** The onboarding return and refresh pages (/seller/payments, or the instructor's page). */
+export function onboardingUrls(
+  publicUrl: string,
+  page: PayoutPage = PayoutPage.SELLER_PAYMENTS,
+): { returnUrl: string; refreshUrl: string } {
+  const base = `${publicUrl.replace(/\/+$/, '')}${PAYOUT_PAGES[page]}`;
   return { returnUrl: `${base}?onboarding=return`, refreshUrl: `${base}?onboarding=refresh` };
 }
 
@@ -31,8 +41,11 @@ function providerUnavailable(error: unknown): DomainError {
 }
 
 /**
- * Stripe Connect for sellers: one Express account per seller (created once, with an idempotency
- * key per seller), an onboarding link, and the account's status mirrored into `payoutStatus`.
+ * Stripe Connect for everyone DRX pays — sellers and instructors alike (one implementation): one
+ * Express account per person (created once, with an idempotency key per person) kept on their
+ * `seller_profiles` row (created for an instructor too: it is where the transfer job looks), an
+ * onboarding link back to the page they came from, and the account's status, what Stripe still
+ * needs and why it holds the account back mirrored on the profile (connected-accounts.ts).
  */
 export class SellerPayoutsService {
   constructor(
@@ -48,10 +61,11 @@ export class SellerPayoutsService {
   async start(
     user: User,
     publicUrl: string,
+    page: PayoutPage = defaultPayoutPage(user),
   ): Promise<{ url: string; accountId: string; status: StripeConnectStatus }> {
     const profile = await ensureSellerProfile(this.em, user);
     if (profile.suspended) {
-      throw new DomainError('SUSPENDED', 'Your store is suspended; payouts cannot be set up');
+      throw new DomainError('SUSPENDED', 'Your account is suspended; payouts cannot be set up');
     }
     let accountId = profile.stripeAccountId ?? null;
     if (!accountId) {
@@ -78,7 +92,7 @@ export class SellerPayoutsService {
     try {
       // The test provider's "onboarding" is our own return page: a relative link keeps the
       // browser on the host it used (PUBLIC_URL may name another one in development).
-      const urls = onboardingUrls(this.testMode ? '' : publicUrl);
+      const urls = onboardingUrls(this.testMode ? '' : publicUrl, page);
       link = await this.payments.createAccountLink({ accountId, ...urls });
     } catch (error) {
       throw providerUnavailable(error);
@@ -97,6 +111,9 @@ export class SellerPayoutsService {
         payoutsEnabled: false,
         detailsSubmitted: false,
         requirementsDue: [],
+        requirements: [],
+        disabledReason: null,
+        disabledReasonText: null,
         payoutStatus: profile?.payoutStatus ?? 'not_started',
         testMode: this.testMode,
         errorMessage: null,
@@ -109,21 +126,24 @@ export class SellerPayoutsService {
       // The page still shows what we know; the message says Stripe did not answer.
       return { ...this.statusFrom(profile, null), errorMessage: providerUnavailable(error).message };
     }
-    const payoutStatus = payoutStatusOf(account);
-    if (profile.payoutStatus !== payoutStatus) {
-      profile.payoutStatus = payoutStatus;
-      await this.em.flush();
-    }
+    await mirrorAccount(this.em, account);
+    await this.em.refresh(profile);
     return this.statusFrom(profile, account);
   }
 
+  /** From Stripe's answer, or (null: Stripe was not read) from what the profile last mirrored. */
   private statusFrom(profile: SellerProfile, account: ConnectedAccountStatus | null): StripeConnectStatus {
+    const requirementsDue = account?.requirementsDue ?? profile.requirementsDue ?? [];
+    const disabledReason = account ? account.disabledReason : (profile.disabledReason ?? null);
     return {
       accountId: profile.stripeAccountId ?? null,
       chargesEnabled: account?.chargesEnabled ?? false,
       payoutsEnabled: account?.payoutsEnabled ?? false,
       detailsSubmitted: account?.detailsSubmitted ?? false,
-      requirementsDue: account?.requirementsDue ?? [],
+      requirementsDue,
+      requirements: requirementsInWords(requirementsDue),
+      disabledReason,
+      disabledReasonText: disabledReasonInWords(disabledReason),
       payoutStatus: profile.payoutStatus,
       testMode: this.testMode,
       errorMessage: null,

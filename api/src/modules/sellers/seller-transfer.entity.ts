@@ -111,6 +111,10 @@ export class SellerTransfer {
   @Property({ type: 'text', nullable: true })
   failureReason?: string | null;
 
+  /** The payout that took this transfer's money to the bank (payouts.ts); null until one did. */
+  @Property({ type: 'uuid', nullable: true })
+  payoutId?: string | null;
+
   @Property({ type: 'integer', default: 1 })
   attempts: number = 1;
 

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../../observability/logger';
-import { PaymentRefusedError, type PaymentProvider } from '../payments/payment-provider';
+import { PaymentRefusedError, type PaymentProvider, transferGroupOf } from '../payments/payment-provider';
 import { releaseMaturedEarnings } from './earnings-ledger';
-import { payoutStatusOf } from './seller-payouts.service';
+import { mirrorAccount } from './connected-accounts';
 import { runDueReversals } from './transfer-reversals';
 
 /**
@@ -122,14 +122,8 @@ async function canReceiveTransfers(
   accountId: string,
 ): Promise<boolean> {
   try {
-    const account = await payments.retrieveAccount(accountId);
-    const status = payoutStatusOf(account);
-    await em.execute(
-      `update seller_profiles set payout_status = ?, updated_at = now()
-        where user_id = ? and stripe_account_id = ? and payout_status <> ?`,
-      [status, sellerId, accountId, status],
-    );
-    return status === 'active';
+    // What Stripe still needs is mirrored too: the payee's page says it while they accrue.
+    return (await mirrorAccount(em, await payments.retrieveAccount(accountId))) === 'active';
   } catch (error) {
     log().warn(
       { sellerId, detail: error instanceof Error ? error.message : error },
@@ -194,7 +188,7 @@ export async function claimTransfer(
         earning.order_id,
         earning.order_number,
         destinationAccount,
-        `order_${earning.order_id}`,
+        transferGroupOf(earning.order_id),
         earning.payment_provider === 'credit' ? null : earning.payment_reference,
         net,
         recovered,

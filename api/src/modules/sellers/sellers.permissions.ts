@@ -4,7 +4,7 @@ import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAdmin, isStaff } from '../../graphql/rules';
 import { hasSecondFactorForPayouts } from '../account/two-step/two-step.rules';
-import { canHaveStore } from './seller-access';
+import { canBePaid, canHaveStore } from './seller-access';
 
 /** Sellers, and staff for their own store (members cannot). */
 export const isStoreOwner = withAudience(
@@ -15,12 +15,21 @@ export const isStoreOwner = withAudience(
   'sellers, and staff for their own store',
 );
 
+/** Whom DRX pays: store owners and instructors (their Stripe account and payouts). */
+export const isPayee = withAudience(
+  rule({ cache: 'contextual' })((_parent, _args, ctx: Context) => {
+    if (!ctx.user) return unauthenticated();
+    return canBePaid(ctx.user) ? true : forbidden();
+  }),
+  'sellers, instructors, and staff for their own store',
+);
+
 export const sellersPermissions = {
   Query: {
     sellerDashboard: isStoreOwner,
     sellerEarnings: isStoreOwner,
     myStore: isStoreOwner,
-    stripeConnectStatus: isStoreOwner,
+    stripeConnectStatus: isPayee,
     adminSellers: isStaff,
     platformSettings: isStaff,
   },
@@ -28,8 +37,8 @@ export const sellersPermissions = {
     storeProfileUpdate: isStoreOwner,
     // Payout details (the Stripe account money is paid to) need a second factor (issue 31).
     stripeConnectStart: withAudience(
-      and(isStoreOwner, hasSecondFactorForPayouts),
-      'sellers and staff for their own store, with two-step sign-in or a passkey (FORBIDDEN, reason TWO_STEP_REQUIRED, without one)',
+      and(isPayee, hasSecondFactorForPayouts),
+      'sellers, instructors and staff for their own store, with two-step sign-in or a passkey (FORBIDDEN, reason TWO_STEP_REQUIRED, without one)',
     ),
     sellerSuspend: isStaff,
     sellerReinstate: isStaff,

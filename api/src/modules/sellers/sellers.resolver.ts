@@ -9,6 +9,7 @@ import { AdminSellersResolver } from './admin-sellers.resolver';
 import { SellerEarning } from './seller-earning.entity';
 import { StoreProfilePayload, StoreProfileUpdateInput, StripeConnectStartPayload } from './sellers.inputs';
 import {
+  PayoutPage,
   ResourceSales,
   SalesPoint,
   SellerDashboard,
@@ -88,7 +89,7 @@ export class SellerDashboardResolver {
 
   @Query(() => StripeConnectStatus, {
     description:
-      'My Stripe Connect account, read from Stripe now (and my payout status updated from it); when Stripe cannot be read, `errorMessage` says so.',
+      'My Stripe Connect account (as a seller or an instructor), read from Stripe now (my payout status and what Stripe still needs updated from it); when Stripe cannot be read, `errorMessage` says so and the rest is what DRX last read.',
   })
   stripeConnectStatus(@Ctx() ctx: Context): Promise<StripeConnectStatus> {
     return ctx.services.sellerPayouts.status(ctx.user!);
@@ -96,12 +97,20 @@ export class SellerDashboardResolver {
 
   @Mutation(() => StripeConnectStartPayload, {
     description:
-      'Creates my Stripe Connect (Express) account if I have none, and my store if I have none, and returns a link to Stripe’s onboarding. ' +
+      'Creates my Stripe Connect (Express) account if I have none (sellers, staff and instructors: the account their earnings are transferred to), and my store profile if I have none, and returns a link to Stripe’s onboarding. ' +
       'Errors: SUSPENDED (my store is suspended), PAYMENTS_NOT_CONFIGURED (the server has no payment provider), PAYMENT_FAILED (Stripe could not be reached; try again).',
   })
-  stripeConnectStart(@Ctx() ctx: Context) {
+  stripeConnectStart(
+    @Ctx() ctx: Context,
+    @Arg('returnTo', () => PayoutPage, {
+      nullable: true,
+      description:
+        'Where Stripe’s onboarding sends me back; default: /seller/payments for sellers and staff, the instructor earnings page for instructors.',
+    })
+    returnTo?: PayoutPage | null,
+  ) {
     return payload<{ url: string | null; accountId: string | null; status: StripeConnectStatus | null }>(
-      () => ctx.services.sellerPayouts.start(ctx.user!, ctx.config.publicUrl),
+      () => ctx.services.sellerPayouts.start(ctx.user!, ctx.config.publicUrl, returnTo ?? undefined),
       { url: null, accountId: null, status: null },
     );
   }

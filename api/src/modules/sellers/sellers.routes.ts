@@ -1,6 +1,11 @@
 import type { GraphRoute } from '../../rest/graph-route';
 
-const STATUS_FIELDS = 'accountId chargesEnabled payoutsEnabled detailsSubmitted requirementsDue payoutStatus';
+const intOrNull = (value: unknown) =>
+  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
+const textOrNull = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+const STATUS_FIELDS =
+  'accountId chargesEnabled payoutsEnabled detailsSubmitted requirementsDue requirements disabledReason disabledReasonText payoutStatus';
 
 /** REST rows of seller payouts (the spec's /api/stripe-connect endpoints). */
 export const sellersRoutes: GraphRoute[] = [
@@ -14,5 +19,18 @@ export const sellersRoutes: GraphRoute[] = [
     method: 'get',
     path: '/stripe-connect/account-status',
     operation: `query StripeConnectStatus { stripeConnectStatus { ${STATUS_FIELDS} } }`,
+  },
+  {
+    method: 'get',
+    path: '/payouts',
+    operation: `query MyPayouts($first: Int, $after: String) { myPayouts(first: $first, after: $after) {
+      totalCount pageInfo { hasNextPage endCursor }
+      nodes { id stripePayoutId amountCents status arrivalDate failureMessage createdAt
+        transfers { id orderId orderNumber amountCents stripeTransferId } } } }`,
+    variables: (req) => ({ first: intOrNull(req.query.first), after: textOrNull(req.query.after) }),
+    select: (root) => {
+      const page = root as { totalCount: number; pageInfo: unknown; nodes: unknown[] };
+      return { items: page.nodes, totalCount: page.totalCount, pageInfo: page.pageInfo };
+    },
   },
 ];

@@ -1,8 +1,23 @@
-import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { SafeInt } from '../../graphql/safe-int';
 import { User } from '../users/user.entity';
 import { SellerEarning } from './seller-earning.entity';
+
+/** Where a payee follows their payouts (and where Stripe's onboarding sends them back). */
+export enum PayoutPage {
+  SELLER_PAYMENTS = 'SELLER_PAYMENTS',
+  INSTRUCTOR_EARNINGS = 'INSTRUCTOR_EARNINGS',
+}
+
+registerEnumType(PayoutPage, {
+  name: 'PayoutPage',
+  description: 'The page where I follow my payouts: Stripe’s onboarding returns there.',
+  valuesConfig: {
+    SELLER_PAYMENTS: { description: '/seller/payments (sellers, and staff for their own store).' },
+    INSTRUCTOR_EARNINGS: { description: 'The instructor’s earnings, on /instructor/bookings.' },
+  },
+});
 
 @ObjectType({
   description: 'One day of my sales (a UTC day; reversed sales excluded); days without sales are zero.',
@@ -94,7 +109,8 @@ export class SellerDashboard {
   pendingBalanceCents!: number;
 
   @Field(() => SafeInt, {
-    description: 'Net earnings past the hold period, available for payout, in US cents.',
+    description:
+      'Net earnings past the hold period that DRX has not transferred to my Stripe account yet (waiting, on the way or refused), less the negative balance refunds left (so it may be negative), in US cents. What was transferred is on my Stripe balance or paid out (`sellerPayoutBalance`, `myPayouts`).',
   })
   availableBalanceCents!: number;
 
@@ -125,7 +141,7 @@ export class SellerEarningConnection extends Connection(SellerEarning, 'SellerEa
 
 @ObjectType({
   description:
-    'My Stripe Connect account (where my payouts go) as Stripe reports it; false and empty values when there is no account yet or Stripe did not answer.',
+    'My Stripe Connect account (where my payouts go, as a seller or an instructor) as Stripe reports it; false and empty values when there is no account yet; when Stripe did not answer, what DRX last read (`errorMessage` says so).',
 })
 export class StripeConnectStatus {
   @Field(() => String, {
@@ -147,6 +163,25 @@ export class StripeConnectStatus {
     description: 'What Stripe still needs from me now (its requirements.currently_due); empty when nothing.',
   })
   requirementsDue!: string[];
+
+  @Field(() => [String], {
+    description:
+      'The same in plain words, each said once (e.g. "A bank account for your payouts"); my earnings keep accruing until Stripe has them.',
+  })
+  requirements!: string[];
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why Stripe holds the account back (its requirements.disabled_reason, e.g. requirements.past_due); null when it does not.',
+  })
+  disabledReason!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: '`disabledReason` in plain words; null when there is none.',
+  })
+  disabledReasonText!: string | null;
 
   @Field({
     description:

@@ -44,6 +44,9 @@ describe('Stripe Connect with the test provider', () => {
       payoutsEnabled: false,
       detailsSubmitted: false,
       requirementsDue: [],
+      requirements: [],
+      disabledReason: null,
+      disabledReasonText: null,
       payoutStatus: 'not_started',
     });
     // when they start onboarding

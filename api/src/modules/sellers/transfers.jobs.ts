@@ -1,5 +1,6 @@
 import { defineJob, defineSchedule } from '../../jobs';
 import { createPaymentProvider } from '../payments/create-payment-provider';
+import { simulateTestPayouts } from './payouts';
 import { transferDueEarnings } from './seller-transfers';
 import { REVERSE_TRANSFERS_JOB, runDueReversals } from './transfer-reversals';
 
@@ -15,9 +16,14 @@ export const TRANSFER_EARNINGS_JOB = 'sellers.transfer-earnings';
 export const TRANSFER_EARNINGS_CRON = '20 * * * *';
 
 defineJob<{ sellerId?: string }>(TRANSFER_EARNINGS_JOB, async (data, ctx) => {
-  await transferDueEarnings(ctx.em, createPaymentProvider(ctx.config), {
+  const startedAt = new Date();
+  const payments = createPaymentProvider(ctx.config);
+  await transferDueEarnings(ctx.em, payments, {
     sellerId: typeof data.sellerId === 'string' ? data.sellerId : undefined,
   });
+  // Stripe pays connected accounts out on its own schedule (recorded from `payout.*` webhooks); the
+  // test provider's stand-in pays out what earlier runs transferred (payouts.ts).
+  if (payments.name === 'test') await simulateTestPayouts(ctx.em, startedAt);
 });
 defineSchedule(TRANSFER_EARNINGS_JOB, TRANSFER_EARNINGS_CRON);
 

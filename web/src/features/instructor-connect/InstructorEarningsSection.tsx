@@ -9,6 +9,8 @@ import { formatSession } from '../connect/slotTime';
 import { EARNING_STATUS_LABEL, EARNING_STATUS_PALETTE, formatCents } from '../seller/sellerFormat';
 import { StatCard } from '../../ui/StatCard';
 import { InstructorTransfersSection } from '../payouts/InstructorTransfersSection';
+import { PayoutsSection } from '../payouts/PayoutsSection';
+import { StripeConnectCard } from '../payouts/StripeConnectCard';
 
 const InstructorEarningsSummaryQueryDocument = graphql(`
   query InstructorEarningsSummary {
@@ -60,9 +62,16 @@ export function InstructorEarningsSection() {
       <Heading as="h2" size="lg" id="instructor-earnings-heading">
         Earnings
       </Heading>
+      <StripeConnectCard
+        page="INSTRUCTOR_EARNINGS"
+        path="/instructor/bookings"
+        what="paid bookings"
+        headingLevel="h3"
+      />
       <EarningsSummary />
       <EarningsRows />
       <InstructorTransfersSection />
+      <PayoutsSection headingLevel="h3" />
     </Stack>
   );
 }

@@ -107,3 +107,29 @@ export const SellerTransfersRunMutationDocument = graphql(`
     }
   }
 `);
+
+export const MyPayoutsQueryDocument = graphql(`
+  query MyPayouts($first: Int, $after: String) {
+    myPayouts(first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        id
+        stripePayoutId
+        amountCents
+        status
+        arrivalDate
+        failureMessage
+        createdAt
+        transfers {
+          id
+          orderNumber
+          amountCents
+        }
+      }
+    }
+  }
+`);

@@ -1,43 +1,17 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  HStack,
-  Heading,
-  List,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { CheckCircle2, Receipt, XCircle } from 'lucide-react';
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Badge, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Receipt } from 'lucide-react';
 import { ConnectionListFrame } from '../../ui/ConnectionListFrame';
 import { ListTable } from '../../ui/ListTable';
-import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { PayoutStatusBadge } from './PayoutStatusBadge';
 import { SellerOnly } from './SellerOnly';
 import { StatCard } from '../../ui/StatCard';
-import {
-  SellerDashboardQueryDocument,
-  SellerEarningsQueryDocument,
-  StripeConnectStatusQueryDocument,
-} from './sellerDocuments';
-import {
-  EARNING_STATUS_LABEL,
-  EARNING_STATUS_PALETTE,
-  formatCents,
-  formatPercent,
-  onboardingStep,
-  requirementLabel,
-} from './sellerFormat';
-import { useStripeConnectStart } from './useStripeConnectStart';
+import { SellerDashboardQueryDocument, SellerEarningsQueryDocument } from './sellerDocuments';
+import { EARNING_STATUS_LABEL, EARNING_STATUS_PALETTE, formatCents, formatPercent } from './sellerFormat';
+import { PayoutsSection } from '../payouts/PayoutsSection';
 import { SellerTransfersSection } from '../payouts/SellerTransfersSection';
+import { StripeConnectCard } from '../payouts/StripeConnectCard';
 
 /** /seller/payments: Stripe Connect onboarding and status, balances and the earnings ledger. */
 export default function SellerPaymentsPage() {
@@ -53,121 +27,13 @@ export default function SellerPaymentsPage() {
             Connect Stripe to receive payouts, and follow what each sale earned you.
           </Text>
         </Stack>
-        <ConnectCard />
+        <StripeConnectCard page="SELLER_PAYMENTS" path="/seller/payments" what="sales" />
         <Balances />
         <SellerTransfersSection />
+        <PayoutsSection headingLevel="h2" />
         <EarningsLedger />
       </Stack>
     </SellerOnly>
-  );
-}
-
-function Flag({ on, label }: { on: boolean; label: string }) {
-  return (
-    <HStack gap={2} color={on ? 'green.600' : 'fg.muted'}>
-      {on ? <CheckCircle2 size={16} aria-hidden /> : <XCircle size={16} aria-hidden />}
-      <Text>
-        {label}: <strong>{on ? 'Yes' : 'No'}</strong>
-      </Text>
-    </HStack>
-  );
-}
-
-function ConnectCard() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const step = onboardingStep(location.search);
-  const query = useQuery(StripeConnectStatusQueryDocument, { fetchPolicy: 'network-only' });
-  const connect = useStripeConnectStart();
-  const status = query.data?.stripeConnectStatus;
-
-  // Back from Stripe: read the account again, then drop the marker from the address.
-  useEffect(() => {
-    if (!step) return;
-    void query.refetch().finally(() => navigate('/seller/payments', { replace: true }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [step]);
-
-  if (!status) {
-    return query.error ? (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>Your payout status could not be loaded: {query.error.message}</Alert.Title>
-      </Alert.Root>
-    ) : (
-      <PageSpinner label="Checking your Stripe account…" minHeight="8rem" />
-    );
-  }
-  const active = status.payoutStatus === 'active';
-  return (
-    <Card.Root>
-      <Card.Body>
-        <Stack gap={4}>
-          {status.testMode ? (
-            <Alert.Root status="warning" data-testid="payments-test-mode">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>Test mode: payouts are simulated</Alert.Title>
-                <Alert.Description>
-                  No Stripe keys are configured, so onboarding completes at once and no money moves.
-                </Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          ) : null}
-          <HStack justify="space-between" wrap="wrap" gap={3}>
-            <Stack gap={1}>
-              <HStack gap={2}>
-                <Heading as="h2" size="md">
-                  Stripe payouts
-                </Heading>
-                <PayoutStatusBadge status={status.payoutStatus} />
-              </HStack>
-              <Text fontSize="sm" color="fg.muted">
-                {active
-                  ? 'Your Stripe account can take charges and receive payouts.'
-                  : status.accountId
-                    ? 'Finish your Stripe onboarding to receive payouts.'
-                    : 'Connect a Stripe account to receive payouts for your sales.'}
-              </Text>
-            </Stack>
-            {!active ? (
-              <Button colorPalette="purple" loading={connect.loading} onClick={() => void connect.start()}>
-                {status.accountId ? 'Continue Stripe onboarding' : 'Connect with Stripe'}
-              </Button>
-            ) : null}
-          </HStack>
-          {status.errorMessage ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{status.errorMessage}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-          {status.accountId ? (
-            <Stack gap={2} fontSize="sm">
-              <Text color="fg.muted">Account {status.accountId}</Text>
-              <SimpleGrid columns={{ base: 1, sm: 3 }} gap={2}>
-                <Flag on={status.chargesEnabled} label="Charges enabled" />
-                <Flag on={status.payoutsEnabled} label="Payouts enabled" />
-                <Flag on={status.detailsSubmitted} label="Details submitted" />
-              </SimpleGrid>
-              {status.requirementsDue.length ? (
-                <Stack gap={1}>
-                  <Text fontWeight="medium">Stripe still needs:</Text>
-                  <Text color="fg.muted" data-testid="accruing-note">
-                    Your earnings keep accruing here; they are transferred once Stripe has these.
-                  </Text>
-                  <List.Root ps={5}>
-                    {status.requirementsDue.map((r) => (
-                      <List.Item key={r}>{requirementLabel(r)}</List.Item>
-                    ))}
-                  </List.Root>
-                </Stack>
-              ) : null}
-            </Stack>
-          ) : null}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
   );
 }
 
@@ -177,7 +43,11 @@ function Balances() {
   if (!d) return null;
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={4}>
-      <StatCard label="Available" value={formatCents(d.availableBalanceCents)} hint="Ready for payout" />
+      <StatCard
+        label="Available"
+        value={formatCents(d.availableBalanceCents)}
+        hint="Past the hold period, not yet transferred"
+      />
       <StatCard
         label="Pending"
         value={formatCents(d.pendingBalanceCents)}

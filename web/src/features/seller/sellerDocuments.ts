@@ -90,6 +90,9 @@ graphql(`
     payoutsEnabled
     detailsSubmitted
     requirementsDue
+    requirements
+    disabledReason
+    disabledReasonText
     payoutStatus
     testMode
     errorMessage
@@ -105,8 +108,8 @@ export const StripeConnectStatusQueryDocument = graphql(`
 `);
 
 export const StripeConnectStartMutationDocument = graphql(`
-  mutation StripeConnectStart {
-    stripeConnectStart {
+  mutation StripeConnectStart($returnTo: PayoutPage) {
+    stripeConnectStart(returnTo: $returnTo) {
       url
       accountId
       userErrors {

@@ -1,6 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
+import type { PayoutPage } from '../../gql/graphql';
 import { toaster } from '../../ui/toaster';
 import { TWO_STEP_SETUP_PATH } from '../two-step/twoStepSetupPath';
 import { StripeConnectStartMutationDocument } from './sellerDocuments';
@@ -11,6 +12,8 @@ const needsTwoStep = (error: unknown) =>
 /** Starts Stripe Connect onboarding and sends the browser to Stripe's (or the test) link. */
 export function useStripeConnectStart(
   navigate: (url: string) => void = (url) => window.location.assign(url),
+  /** Where Stripe's onboarding sends the browser back (default: the server's choice by role). */
+  returnTo?: PayoutPage,
 ) {
   const [mutate] = useMutation(StripeConnectStartMutationDocument);
   const [loading, setLoading] = useState(false);
@@ -18,7 +21,7 @@ export function useStripeConnectStart(
   async function start() {
     setLoading(true);
     try {
-      const { data } = await mutate();
+      const { data } = await mutate({ variables: { returnTo: returnTo ?? null } });
       const payload = data?.stripeConnectStart;
       const problem = payload?.userErrors[0]?.message ?? (payload?.url ? null : 'The server did not answer.');
       if (problem) {
