@@ -168,6 +168,17 @@ describe('instructor earnings', () => {
     );
     expect(await summary(as.instructor)).toMatchObject({ pendingCents: 0, availableCents: 2700 });
     expect(rowOf(await earnings(as.instructor), late.orderId).status).toBe('available');
+
+    // Once transferred to the instructor's Stripe account it is theirs: no longer owed by DRX.
+    await conn().execute(
+      `insert into seller_transfers (seller_id, earning_id, order_id, order_number, destination_account,
+         transfer_group, net_cents, amount_cents, status, stripe_transfer_id, paid_at, round)
+       select e.seller_id, e.id, e.order_id, 'T-1', 'acct_test_instructor', 'order_' || e.order_id,
+         e.net_cents, e.net_cents, 'paid', 'tr_test_' || e.id, now(), e.transfer_round
+         from seller_earnings e where e.order_id = ?`,
+      [late.orderId],
+    );
+    expect(await summary(as.instructor)).toMatchObject({ pendingCents: 0, availableCents: 0 });
   });
 
   it('another instructor sees none of it; members, sellers and guests are refused', async () => {

@@ -13,6 +13,7 @@ import {
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from '../sellers/earnings-ledger';
+import { payoutBalance } from '../sellers/payout-balances';
 import { SellerEarning } from '../sellers/seller-earning.entity';
 import { SellerEarningConnection } from '../sellers/sellers.types';
 import { hasAnyRole } from '../users/roles';
@@ -50,7 +51,10 @@ export class InstructorEarningsSummary {
   @Field(() => Int, { description: 'Net earnings still in the hold period (younger than `holdDays`).' })
   pendingCents!: number;
 
-  @Field(() => Int, { description: 'Net earnings past the hold period, available for payout.' })
+  @Field(() => Int, {
+    description:
+      'Net earnings of my bookings past the hold period that DRX has not transferred to my Stripe account yet (waiting, on the way or refused), less the negative balance refunds left (so it may be negative), in US cents — what DRX still owes me. What was transferred is on my Stripe balance or paid out (`myPayouts`).',
+  })
   availableCents!: number;
 
   @Field(() => Int, { description: 'Paid bookings whose earning was reversed by a full refund.' })
@@ -79,7 +83,6 @@ export async function instructorEarningsSummary(
          coalesce(sum(gross_cents) filter (where status <> 'reversed'), 0)::int as gross,
          coalesce(sum(net_cents) filter (where status <> 'reversed'), 0)::int as net,
          coalesce(sum(net_cents) filter (where status = 'pending'), 0)::int as pending,
-         coalesce(sum(net_cents) filter (where status = 'available'), 0)::int as available,
          count(*) filter (where status = 'reversed')::int as reversed,
          coalesce(sum(gross_cents) filter (where status = 'reversed'), 0)::int as reversed_gross
        from seller_earnings
@@ -96,7 +99,8 @@ export async function instructorEarningsSummary(
     grossCents: Number(e.gross),
     netCents: Number(e.net),
     pendingCents: Number(e.pending),
-    availableCents: Number(e.available),
+    // What DRX still owes for these bookings, as the seller dashboard's Available (payout-balances.ts).
+    availableCents: (await payoutBalance(em, instructorId, { bookingsOf: instructorId })).owedCents,
     reversedCount: Number(e.reversed),
     reversedGrossCents: Number(e.reversed_gross),
     refundedCents: Number(o.refunded),
