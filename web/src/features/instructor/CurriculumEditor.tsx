@@ -36,6 +36,7 @@ import {
 import type { CurriculumLesson, CurriculumModule } from './curriculum';
 import { QuizzesEditor } from './QuizEditor';
 import { lessonVideoSource } from '../practice-player/lessonVideoSource';
+import { RequireWatchingSwitch } from '../practice-player/RequireWatchingSwitch';
 import { StepMarkerEditor } from '../practice-player/StepMarkerEditor';
 
 /** Modules with their lessons and quizzes: add, rename, move and delete, all saved at once. */
@@ -62,6 +63,7 @@ export function CurriculumEditor({ course }: { course: CourseCurriculumFragment 
         ))
       )}
       <AddModuleForm courseId={course.id} />
+      <RequireWatchingSwitch courseId={course.id} />
     </Stack>
   );
 }
