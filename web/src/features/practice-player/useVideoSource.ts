@@ -36,7 +36,7 @@ export function useVideoSource(
     if (sourceKind(src) !== 'hls' || native) {
       media.src = src;
     } else {
-      void import('hls.js')
+      void import('hls.js/light')
         .then(({ default: Hls }) => {
           if (cancelled) return;
           if (!Hls.isSupported()) {
