@@ -50,7 +50,7 @@ export function MarkerTimeline({
           marginLeft="-5px"
           left={`${markerPercent(marker, duration)}%`}
           cursor="pointer"
-          aria-label={`Go to ${markerText(marker)}`}
+          aria-label={`Timeline: ${markerText(marker)}`}
           title={markerText(marker)}
           onClick={() => onSeek(marker.atSeconds)}
           _before={{
