@@ -203,11 +203,23 @@ describe('practice player', () => {
     });
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) >= 9.5);
     await page.locator('video').evaluate((v: HTMLVideoElement) => v.pause());
-    const beacon = page.waitForRequest(
-      (r) => r.url().endsWith(`/api/lessons/${lessonId}/practice`) && r.method() === 'POST',
-    );
     await page.goto('/my-courses');
-    await beacon;
+    // Saved (on pause, and by the beacon sent as the page was left): the position is on the server.
+    await expect
+      .poll(
+        async () =>
+          (
+            await gql<{
+              lesson: { myPractice: { positionSeconds: number; mirror: boolean; speed: number } };
+            }>(
+              page,
+              `query Q($id: ID!) { lesson(id: $id) { myPractice { positionSeconds mirror speed } } }`,
+              { id: lessonId },
+            )
+          ).lesson.myPractice,
+        { timeout: 10_000 },
+      )
+      .toMatchObject({ mirror: true, speed: 0.5, positionSeconds: expect.closeTo(9.5, 0) });
 
     // Another device (a phone): "Resume at 0:09" resumes there, with the mirror and 0.5× restored.
     const phone = await b.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
