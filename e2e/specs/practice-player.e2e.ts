@@ -196,6 +196,16 @@ describe('practice player', () => {
     await expect.poll(() => page.getByTestId('player-announcer').textContent()).toMatch(/Loop \d/);
     await screenshotAtRest(page, `${SHOTS}/desktop-looping.png`);
 
+    // The count-in (I): before the next repeat the video waits for 1..8, shown and announced.
+    await page.keyboard.press('i');
+    await expect.poll(() => player.getByRole('checkbox', { name: 'Count-in' }).isChecked()).toBe(true);
+    await player.getByTestId('count-in-beat').waitFor({ timeout: 15_000 });
+    expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/desktop-count-in.png` });
+    await player.getByTestId('count-in-beat').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.waitForFunction(() => !document.querySelector('video')?.paused);
+    await page.keyboard.press('i');
+
     // Clears the loop (L), goes to 0:09, pauses, and leaves the page.
     await page.keyboard.press('l');
     await page.locator('video').evaluate((v: HTMLVideoElement) => {
