@@ -254,5 +254,20 @@ describe('practice player', () => {
     expect(await phone.locator('video').evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(0.5);
     await phone.locator('video').evaluate((v: HTMLVideoElement) => v.pause());
     await screenshotAtRest(phone, `${SHOTS}/phone-resumed.png`);
+
+    // The instructor's editor: the lesson's step markers with a preview player, and Require watching.
+    await serveClip(teacher.context());
+    await teacher.goto(`/instructor/courses/${courseId}`);
+    await teacher
+      .getByRole('button', { name: /The basic step/ })
+      .first()
+      .click();
+    const editor = teacher.getByRole('form', { name: 'Step markers' });
+    await editor.getByRole('button', { name: 'Add marker at current time' }).waitFor();
+    expect(await editor.getByLabel('Step 1 name').inputValue()).toBe('Basic step');
+    expect(await editor.getByLabel('Step 3 time').inputValue()).toBe('0:14');
+    await teacher.getByText('Require watching').waitFor();
+    await editor.scrollIntoViewIfNeeded();
+    await teacher.screenshot({ path: `${SHOTS}/desktop-marker-editor.png` });
   });
 });
