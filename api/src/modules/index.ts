@@ -21,6 +21,7 @@ import { notificationsModule } from './notifications/module';
 import { ordersModule } from './orders/module';
 import { passkeysModule } from './passkeys/module';
 import { paymentsModule } from './payments/module';
+import { practiceModule } from './practice/module';
 import { privacyModule } from './privacy/module';
 import { referenceModule } from './reference/module';
 import { resourcesModule } from './resources/module';
@@ -56,6 +57,7 @@ export const appModules: readonly ModuleDefinition[] = [
   adminModule,
   coursesModule,
   learningModule,
+  practiceModule,
   certificatesModule,
   resourcesModule,
   uploadsModule,

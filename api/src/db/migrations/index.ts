@@ -48,6 +48,7 @@ import { Migration20261205200000_refund_attempts } from './Migration202612052000
 import { Migration20261205210000_transfer_rounds } from './Migration20261205210000_transfer_rounds';
 import { Migration20261206000000_connect_requirements_payouts } from './Migration20261206000000_connect_requirements_payouts';
 import { Migration20261206010000_membership_invoice_refunds } from './Migration20261206010000_membership_invoice_refunds';
+import { Migration20261206030000_practice } from './Migration20261206030000_practice';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -148,4 +149,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261206010000_membership_invoice_refunds',
     class: Migration20261206010000_membership_invoice_refunds,
   },
+  { name: 'Migration20261206030000_practice', class: Migration20261206030000_practice },
 ];

@@ -247,7 +247,13 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'shopBagUpdate',
     'shopCheckout',
   ]),
-  ...fields('learning:write', ['courseEnroll', 'lessonComplete', 'lessonIncomplete', 'quizSubmit']),
+  ...fields('learning:write', [
+    'courseEnroll',
+    'lessonComplete',
+    'lessonIncomplete',
+    'quizSubmit',
+    'savePracticeState',
+  ]),
   ...fields('reviews:write', ['bookingReviewCreate', 'reviewDelete', 'reviewUpsert']),
   ...fields('courses:write', [
     'certificateIssue',
@@ -279,6 +285,8 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'quizQuestionUpdate',
     'quizQuestionsReorder',
     'quizUpdate',
+    'setCourseRequireWatching',
+    'setLessonStepMarkers',
   ]),
   ...fields('resources:write', [
     'resourceCreate',

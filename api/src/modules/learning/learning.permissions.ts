@@ -45,7 +45,8 @@ export const learningPermissions = {
   EnrollmentPayload: allow,
   CourseProgress: allow,
   CourseStep: allow,
-  LessonContent: allow,
+  // A field map: the practice module adds its fields (stepMarkers, myPractice).
+  LessonContent: { '*': allow },
   ModuleContent: allow,
   ModuleLesson: allow,
   ModuleQuiz: allow,

@@ -138,7 +138,8 @@ export class LearningResolver {
       'complete and every quiz passed, the course is completed: its certificate is issued (once) ' +
       "and the enrollment's completedAt is set. userErrors: NOT_FOUND (unknown lessonId, or a draft " +
       'course the viewer neither learns nor teaches), FORBIDDEN (the viewer is not enrolled in the ' +
-      'course; teachers previewing it too).',
+      'course; teachers previewing it too), CONFLICT (the course requires watching and the viewer has ' +
+      'not played 90% of the lesson’s video yet; see Course.requireWatching).',
   })
   lessonComplete(
     @Arg('input', { description: 'The lesson.' }) input: LessonProgressInput,

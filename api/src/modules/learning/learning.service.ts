@@ -20,6 +20,7 @@ import { answersShown, withholdAnswerKey } from './quiz-answer-key';
 import { QuizAttempt } from './quiz-attempt.entity';
 import { type QuestionOutcome, scoreQuiz, validateAnswers, type SubmittedAnswer } from './quiz-scoring';
 import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
+import { watchingRefusal } from '../practice';
 
 /**
  * Where: an enrollment that opens its course now (enrollment_open: not taken back by a refund, and one made
@@ -454,6 +455,8 @@ export class LearningService {
   async completeLesson(user: User, lessonId: string): Promise<Completion & { lesson: LessonView }> {
     const lesson = await this.lessonForProgress(lessonId);
     await this.requireEnrollment(user, lesson.module.course, PROGRESS_LOCKED);
+    const notWatched = await watchingRefusal(this.em, user.id, lesson.id);
+    if (notWatched) throw notWatched;
     await this.em.execute(
       `insert into lesson_progress (id, user_id, lesson_id, completed_at) values (?, ?, ?, clock_timestamp())
        on conflict (user_id, lesson_id) do nothing`,

@@ -35,6 +35,9 @@ import {
 } from './authoringDocuments';
 import type { CurriculumLesson, CurriculumModule } from './curriculum';
 import { QuizzesEditor } from './QuizEditor';
+import { lessonVideoSource } from '../practice-player/lessonVideoSource';
+import { RequireWatchingSwitch } from '../practice-player/RequireWatchingSwitch';
+import { StepMarkerEditor } from '../practice-player/StepMarkerEditor';
 
 /** Modules with their lessons and quizzes: add, rename, move and delete, all saved at once. */
 export function CurriculumEditor({ course }: { course: CourseCurriculumFragment }) {
@@ -60,6 +63,7 @@ export function CurriculumEditor({ course }: { course: CourseCurriculumFragment 
         ))
       )}
       <AddModuleForm courseId={course.id} />
+      <RequireWatchingSwitch courseId={course.id} />
     </Stack>
   );
 }
@@ -332,6 +336,7 @@ function LessonItem({
             key={`${lesson.id}-${lesson.title}-${lesson.videoUrl}-${lesson.durationMinutes}-${lesson.body.length}`}
             lesson={lesson}
           />
+          <LessonStepMarkers lessonId={lesson.id} videoUrl={lesson.videoUrl ?? null} />
         </Accordion.ItemBody>
       </Accordion.ItemContent>
     </Accordion.Item>
@@ -428,4 +433,10 @@ function LessonForm({ lesson }: { lesson: CurriculumLesson }) {
       </Stack>
     </form>
   );
+}
+
+/** The step-marker editor, for a lesson whose video plays in the practice player (a file or HLS). */
+function LessonStepMarkers({ lessonId, videoUrl }: { lessonId: string; videoUrl: string | null }) {
+  const video = lessonVideoSource({ videoUrl });
+  return video?.kind === 'player' ? <StepMarkerEditor lessonId={lessonId} src={video.src} /> : null;
 }

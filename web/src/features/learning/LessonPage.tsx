@@ -1,7 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import {
   Alert,
-  AspectRatio,
   Badge,
   Box,
   Button,
@@ -33,6 +32,7 @@ import { isNotEnrolledError } from './learningErrors';
 import { coursePath, lessonPath, modulePath, stepPath } from './learningPaths';
 import { parseLessonBody, type TextRun } from './lessonBody';
 import { useLessonProgress } from './useLessonProgress';
+import { LessonVideo } from './LessonVideo';
 
 const LessonPageQueryDocument = graphql(`
   query LessonPage($id: ID!) {
@@ -44,6 +44,13 @@ const LessonPageQueryDocument = graphql(`
       videoUrl
       body
       completed
+      stepMarkers {
+        label
+        atSeconds
+      }
+      myPractice {
+        ...PracticeStateFields
+      }
       previousLessonId
       nextLessonId
       previous {
@@ -213,18 +220,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
               </Alert.Root>
             ) : null}
 
-            {lesson.videoUrl ? (
-              <AspectRatio ratio={16 / 9} borderRadius="l3" overflow="hidden" bg="black">
-                <iframe
-                  src={lesson.videoUrl}
-                  title={`Video: ${lesson.title}`}
-                  allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
-                  allowFullScreen
-                  referrerPolicy="strict-origin-when-cross-origin"
-                  style={{ border: 0 }}
-                />
-              </AspectRatio>
-            ) : null}
+            <LessonVideo lesson={lesson} />
 
             <LessonBody body={lesson.body} />
 

@@ -1,0 +1,211 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../../graphql/errors';
+import { isUuid } from '../../lib/ids';
+import { canEditCourse } from '../courses/course-access';
+import { Lesson } from '../courses/lesson.entity';
+import { enrollmentOpenSql } from '../memberships/membership-access';
+import type { User } from '../users/user.entity';
+import { CoursePracticeSetting } from './course-practice-setting.entity';
+import type { PracticeState, PracticeStateInput, StepMarkerInput } from './practice.types';
+import { PracticeStateRow } from './practice-state.entity';
+import * as v from './practice-validation';
+import { StepMarker } from './step-marker.entity';
+
+const DEFAULTS = { mirror: false, speed: 1, loopA: null, loopB: null, countIn: false, countInBpm: 120 };
+
+function stateOf(row: PracticeStateRow | null): PracticeState {
+  if (!row) {
+    return {
+      ...DEFAULTS,
+      positionSeconds: 0,
+      furthestSeconds: 0,
+      watchedSeconds: 0,
+      durationSeconds: 0,
+      watched: false,
+      updatedAt: null,
+    };
+  }
+  return {
+    positionSeconds: row.positionSeconds,
+    furthestSeconds: row.furthestSeconds,
+    watchedSeconds: row.watchedSeconds,
+    durationSeconds: row.durationSeconds,
+    watched: row.watchedAt != null,
+    mirror: row.mirror,
+    speed: row.speed,
+    loopA: row.loopA ?? null,
+    loopB: row.loopB ?? null,
+    countIn: row.countIn,
+    countInBpm: row.countInBpm,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * The practice player's data: step markers (set by the course's instructor or staff) and each
+ * learner's practice state per lesson (saved only for learners whose enrolment opens the course).
+ */
+export class PracticeService {
+  constructor(private readonly em: EntityManager) {}
+
+  private async lessonOrFail(lessonId: string): Promise<Lesson> {
+    const lesson = isUuid(lessonId)
+      ? await this.em.findOne(Lesson, { id: lessonId }, { populate: ['module.course'] })
+      : null;
+    if (!lesson) throw new DomainError('NOT_FOUND', 'Lesson not found', 'lessonId');
+    return lesson;
+  }
+
+  /** Whether the user's enrolment opens the lesson's course now (refunds and lapsed memberships do not). */
+  private async isLearner(userId: string, lessonId: string): Promise<boolean> {
+    const rows = await this.em.execute<{ ok: number }[]>(
+      `select 1 as ok from enrollments e
+         join course_modules m on m.course_id = e.course_id
+         join lessons l on l.module_id = m.id
+        where l.id = ? and e.user_id = ? and ${enrollmentOpenSql('e')}`,
+      [lessonId, userId],
+    );
+    return rows.length > 0;
+  }
+
+  /** A lesson's markers by time. */
+  markers(lessonId: string): Promise<StepMarker[]> {
+    return this.em.find(StepMarker, { lesson: lessonId }, { orderBy: { position: 'asc' } });
+  }
+
+  /** Replaces a lesson's markers (its course's instructor or staff); all or nothing. */
+  async setMarkers(user: User, lessonId: string, input: readonly StepMarkerInput[]): Promise<StepMarker[]> {
+    const lesson = await this.lessonOrFail(lessonId);
+    if (!canEditCourse(user, lesson.module.course)) {
+      throw new DomainError(
+        'FORBIDDEN',
+        'Only the course’s instructor or staff can set its step markers',
+        'lessonId',
+      );
+    }
+    const clean = v.markers(input);
+    await this.em.transactional(async (tem) => {
+      await tem.execute('delete from lesson_step_markers where lesson_id = ?', [lesson.id]);
+      for (const [position, m] of clean.entries()) {
+        await tem.execute(
+          'insert into lesson_step_markers (id, lesson_id, label, at_seconds, position) values (?, ?, ?, ?, ?)',
+          [randomUUID(), lesson.id, m.label, m.atSeconds, position],
+        );
+      }
+    });
+    return this.em.fork().find(StepMarker, { lesson: lesson.id }, { orderBy: { position: 'asc' } });
+  }
+
+  /** The viewer's practice in a lesson: null unless they are an enrolled learner of its course. */
+  async mine(user: User | null, lessonId: string): Promise<PracticeState | null> {
+    if (!user || !(await this.isLearner(user.id, lessonId))) return null;
+    const row = await this.em.findOne(
+      PracticeStateRow,
+      { user: user.id, lesson: lessonId },
+      { refresh: true },
+    );
+    return stateOf(row);
+  }
+
+  /**
+   * Saves the learner's position and settings (one upsert). Furthest and watched seconds only
+   * grow; `watched_at` is set once, when watched reaches 90% of the duration.
+   */
+  async save(user: User, lessonId: string, input: PracticeStateInput): Promise<PracticeState> {
+    const lesson = await this.lessonOrFail(lessonId);
+    if (!(await this.isLearner(user.id, lesson.id))) {
+      throw new DomainError('FORBIDDEN', 'Enroll in this course to save your practice', 'lessonId');
+    }
+    const position = v.seconds(input.positionSeconds, 'positionSeconds', 'Position');
+    const duration =
+      input.durationSeconds == null ? 0 : v.seconds(input.durationSeconds, 'durationSeconds', 'Duration');
+    const watchedRaw =
+      input.watchedSeconds == null ? 0 : v.seconds(input.watchedSeconds, 'watchedSeconds', 'Watched time');
+    const watched = duration > 0 ? Math.min(watchedRaw, duration) : watchedRaw;
+    const speed = input.speed == null ? null : v.speed(input.speed);
+    const bpm = input.countInBpm == null ? null : v.bpm(input.countInBpm);
+    const loopGiven = input.loopA !== undefined || input.loopB !== undefined;
+    const [loopA, loopB] = v.loop(input.loopA, input.loopB);
+    await this.em.execute(
+      `insert into lesson_practice_states as s
+         (id, user_id, lesson_id, position_seconds, furthest_seconds, watched_seconds, duration_seconds,
+          watched_at, mirror, speed, loop_a, loop_b, count_in, count_in_bpm, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, case when ?::float8 > 0 and ?::float8 >= ?::float8 * ${v.WATCHED_SHARE} then clock_timestamp() end,
+               coalesce(?::boolean, false), coalesce(?::float8, 1), ?, ?, coalesce(?::boolean, false), coalesce(?::int, 120), clock_timestamp())
+       on conflict (user_id, lesson_id) do update set
+         position_seconds = excluded.position_seconds,
+         furthest_seconds = greatest(s.furthest_seconds, excluded.furthest_seconds),
+         watched_seconds = greatest(s.watched_seconds, excluded.watched_seconds),
+         duration_seconds = case when excluded.duration_seconds > 0 then excluded.duration_seconds else s.duration_seconds end,
+         watched_at = coalesce(s.watched_at, case
+           when greatest(s.watched_seconds, excluded.watched_seconds)
+                >= ${v.WATCHED_SHARE} * (case when excluded.duration_seconds > 0 then excluded.duration_seconds else s.duration_seconds end)
+            and (case when excluded.duration_seconds > 0 then excluded.duration_seconds else s.duration_seconds end) > 0
+           then clock_timestamp() end),
+         mirror = coalesce(?::boolean, s.mirror),
+         speed = coalesce(?::float8, s.speed),
+         loop_a = case when ?::boolean then excluded.loop_a else s.loop_a end,
+         loop_b = case when ?::boolean then excluded.loop_b else s.loop_b end,
+         count_in = coalesce(?::boolean, s.count_in),
+         count_in_bpm = coalesce(?::int, s.count_in_bpm),
+         updated_at = clock_timestamp()`,
+      [
+        randomUUID(),
+        user.id,
+        lesson.id,
+        position,
+        position,
+        watched,
+        duration,
+        duration,
+        watched,
+        duration,
+        input.mirror ?? null,
+        speed,
+        loopA,
+        loopB,
+        input.countIn ?? null,
+        bpm,
+        input.mirror ?? null,
+        speed,
+        loopGiven,
+        loopGiven,
+        input.countIn ?? null,
+        bpm,
+      ],
+    );
+    const row = await this.em.findOne(
+      PracticeStateRow,
+      { user: user.id, lesson: lesson.id },
+      { refresh: true },
+    );
+    return stateOf(row);
+  }
+
+  /** Whether the course requires watching (false when never set). */
+  async requiresWatching(courseId: string): Promise<boolean> {
+    const setting = await this.em.findOne(CoursePracticeSetting, { course: courseId });
+    return setting?.requireWatching ?? false;
+  }
+
+  /** Sets whether lessons with a tracked video must be watched (90%) before they can be completed. */
+  async setRequireWatching(user: User, courseId: string, requireWatching: boolean): Promise<void> {
+    const rows = isUuid(courseId)
+      ? await this.em.execute<{ id: string; instructor_id: string }[]>(
+          'select id, instructor_id from courses where id = ?',
+          [courseId],
+        )
+      : [];
+    if (!rows.length) throw new DomainError('NOT_FOUND', 'Course not found', 'courseId');
+    const course = { instructor: { id: rows[0].instructor_id } } as Parameters<typeof canEditCourse>[1];
+    if (!canEditCourse(user, course)) {
+      throw new DomainError('FORBIDDEN', 'You can only change your own courses', 'courseId');
+    }
+    await this.em.execute(
+      `insert into course_practice_settings (course_id, require_watching) values (?, ?)
+       on conflict (course_id) do update set require_watching = excluded.require_watching`,
+      [courseId, requireWatching],
+    );
+  }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { lessonVideoSource } from './lessonVideoSource';
+
+describe('lessonVideoSource', () => {
+  it('plays files and HLS in the practice player and embeds the rest', () => {
+    expect(lessonVideoSource({ videoUrl: 'https://x.test/v/clip.mp4' })).toEqual({
+      kind: 'player',
+      src: 'https://x.test/v/clip.mp4',
+      poster: null,
+    });
+    expect(lessonVideoSource({ videoUrl: 'https://x.test/v/master.m3u8' })?.kind).toBe('player');
+    expect(lessonVideoSource({ videoUrl: 'https://www.youtube.com/embed/abc' })).toEqual({
+      kind: 'embed',
+      url: 'https://www.youtube.com/embed/abc',
+    });
+    expect(lessonVideoSource({ videoUrl: null })).toBeNull();
+  });
+  it('prefers a hosted video', () => {
+    expect(
+      lessonVideoSource({
+        videoUrl: 'https://www.youtube.com/embed/abc',
+        hostedVideo: { playlistUrl: '/api/videos/1/master.m3u8', posterUrl: '/p.jpg' },
+      }),
+    ).toEqual({ kind: 'player', src: '/api/videos/1/master.m3u8', poster: '/p.jpg' });
+  });
+});

@@ -1,0 +1,38 @@
+import type { StepMarker } from './markers';
+
+/** A learner's practice settings for one lesson (what is remembered per lesson). */
+export interface PracticeSettings {
+  mirror: boolean;
+  speed: number;
+  loopA: number | null;
+  loopB: number | null;
+  countIn: boolean;
+  countInBpm: number;
+}
+
+/** What the player reports to be saved: the settings and where the learner is. */
+export interface PracticeSnapshot extends PracticeSettings {
+  positionSeconds: number;
+  durationSeconds: number;
+  /** Seconds played at least once in this visit (the union of played ranges). */
+  watchedSeconds: number;
+}
+
+export type SaveReason = 'interval' | 'settings' | 'pause';
+
+export interface PracticePlayerProps {
+  /** An HLS playlist (.m3u8) or a plain MP4/WebM file. */
+  src: string;
+  poster?: string | null;
+  /** Accessible name of the video ("Lesson video: Basic step"). */
+  title?: string;
+  markers?: readonly StepMarker[];
+  /** Saved settings and position (a saved position > 0 offers "Resume at m:ss"). */
+  initialState?: Partial<PracticeSettings> & { positionSeconds?: number | null };
+  /** Every 5 s while playing, on pause and on a setting's change. */
+  onSave?: (snapshot: PracticeSnapshot, reason: SaveReason) => void;
+  /** When the page is left or hidden (send it with navigator.sendBeacon). */
+  onLeave?: (snapshot: PracticeSnapshot) => void;
+  /** The playback time, as it changes (the marker editor's "Add marker at current time"). */
+  onTimeUpdate?: (seconds: number) => void;
+}
