@@ -46,6 +46,7 @@ import { Migration20261205180000_provider_refunds_disputes } from './Migration20
 import { Migration20261205190000_holds_and_credit_value } from './Migration20261205190000_holds_and_credit_value';
 import { Migration20261205200000_refund_attempts } from './Migration20261205200000_refund_attempts';
 import { Migration20261205210000_transfer_rounds } from './Migration20261205210000_transfer_rounds';
+import { Migration20261206020000_lesson_videos } from './Migration20261206020000_lesson_videos';
 
 /** Listed statically so the built server needs no file-system discovery. */
 export const migrationsList: MigrationObject[] = [
@@ -138,4 +139,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261205200000_refund_attempts', class: Migration20261205200000_refund_attempts },
   { name: 'Migration20261205210000_transfer_rounds', class: Migration20261205210000_transfer_rounds },
+  { name: 'Migration20261206020000_lesson_videos', class: Migration20261206020000_lesson_videos },
 ];

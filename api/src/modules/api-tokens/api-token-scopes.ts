@@ -119,6 +119,7 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'instructorLearningCourses',
     'instructorQuizAttempts',
     'instructorStudents',
+    'lessonVideo',
     'myTaughtCourses',
   ]),
   ...fields('resources:write', [
@@ -278,6 +279,8 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'quizQuestionUpdate',
     'quizQuestionsReorder',
     'quizUpdate',
+    'removeLessonVideo',
+    'retryLessonVideo',
   ]),
   ...fields('resources:write', [
     'resourceCreate',
