@@ -35,6 +35,7 @@ import {
 } from './authoringDocuments';
 import type { CurriculumLesson, CurriculumModule } from './curriculum';
 import { QuizzesEditor } from './QuizEditor';
+import { LessonVideoUpload } from '../videos/LessonVideoUpload';
 
 /** Modules with their lessons and quizzes: add, rename, move and delete, all saved at once. */
 export function CurriculumEditor({ course }: { course: CourseCurriculumFragment }) {
@@ -307,7 +308,7 @@ function LessonItem({
             <Text fontWeight="medium" flex="1" textAlign="start">
               {lesson.title}
             </Text>
-            {lesson.videoUrl ? <Badge size="sm">Video</Badge> : null}
+            {lesson.videoUrl || lesson.hostedVideo ? <Badge size="sm">Video</Badge> : null}
             {lesson.durationMinutes ? (
               <Text fontSize="xs" color="fg.muted">
                 {formatMinutes(lesson.durationMinutes)}
@@ -393,6 +394,7 @@ function LessonForm({ lesson }: { lesson: CurriculumLesson }) {
             </Field.HelperText>
           )}
         </Field.Root>
+        <LessonVideoUpload lessonId={lesson.id} video={lesson.hostedVideo} />
         <Field.Root invalid={Boolean(update.fieldError('body'))}>
           <Field.Label>Lesson text</Field.Label>
           <Textarea

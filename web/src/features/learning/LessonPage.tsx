@@ -33,6 +33,7 @@ import { isNotEnrolledError } from './learningErrors';
 import { coursePath, lessonPath, modulePath, stepPath } from './learningPaths';
 import { parseLessonBody, type TextRun } from './lessonBody';
 import { useLessonProgress } from './useLessonProgress';
+import { HostedVideo } from '../videos/HostedVideo';
 
 const LessonPageQueryDocument = graphql(`
   query LessonPage($id: ID!) {
@@ -42,6 +43,9 @@ const LessonPageQueryDocument = graphql(`
       position
       durationMinutes
       videoUrl
+      hostedVideo {
+        ...LessonHostedVideo
+      }
       body
       completed
       previousLessonId
@@ -213,7 +217,13 @@ function LessonView({ lesson }: { lesson: Lesson }) {
               </Alert.Root>
             ) : null}
 
-            {lesson.videoUrl ? (
+            {lesson.hostedVideo?.playlistUrl ? (
+              <HostedVideo
+                src={lesson.hostedVideo.playlistUrl}
+                poster={lesson.hostedVideo.posterUrl}
+                title={lesson.title}
+              />
+            ) : lesson.videoUrl ? (
               <AspectRatio ratio={16 / 9} borderRadius="l3" overflow="hidden" bg="black">
                 <iframe
                   src={lesson.videoUrl}
