@@ -113,8 +113,17 @@ describe('lesson videos', () => {
       201,
     );
     await member.goto(`/courses/${course.id}/modules/${module.id}/lessons/${lesson.id}`);
+    const before = await gql<{
+      lesson: { hostedVideo: { status: string; playlistUrl: string | null } | null };
+    }>(member, 'query ($id: ID!) { lesson(id: $id) { hostedVideo { status playlistUrl } } }', {
+      id: lesson.id,
+    });
+    expect(before.lesson.hostedVideo?.playlistUrl, JSON.stringify(before)).toBeTruthy();
     const video = member.getByTestId('hosted-video');
-    await video.waitFor();
+    await video.waitFor({ timeout: 30_000 }).catch(async (error) => {
+      await member.screenshot({ path: path.join(os.tmpdir(), 'drx-lesson-video-e2e.png') });
+      throw error;
+    });
     // Muted play, asked again until hls.js has attached its source; then the time must advance.
     await member.waitForFunction(
       () => {
