@@ -281,6 +281,7 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'quizUpdate',
     'removeLessonVideo',
     'retryLessonVideo',
+    'setLessonVideoFreePreview',
   ]),
   ...fields('resources:write', [
     'resourceCreate',

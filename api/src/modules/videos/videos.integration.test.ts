@@ -260,6 +260,22 @@ describe('hosted lesson videos', () => {
     expect(cut.failure_reason).toMatch(/incomplete|damaged|not a video/i);
   });
 
+  it('setLessonVideoFreePreview opens a video to everyone, guests too, and closes it again', async () => {
+    const SET = `mutation ($id: ID!, $on: Boolean!) { setLessonVideoFreePreview(videoId: $id, freePreview: $on) { video { freePreview } userErrors { code } } }`;
+    const guestLink = `/api/videos/${videoId}/hls/master.m3u8?${grantQuery(signPlayback(t.config.sessionSecret, videoId, null))}`;
+    expect((await t.agent().get(guestLink)).status).toBe(403);
+    const byLearner = await t.gql(as.member, SET, { id: videoId, on: true });
+    expect(byLearner.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const on = await ok(t, as.instructor, SET, { id: videoId, on: true });
+    expect(on.setLessonVideoFreePreview).toEqual({ video: { freePreview: true }, userErrors: [] });
+    expect((await t.agent().get(guestLink)).status).toBe(200);
+    expect((await as.seller.get(guestLink)).status).toBe(200);
+    await ok(t, as.instructor, SET, { id: videoId, on: false });
+    expect((await t.agent().get(guestLink)).status).toBe(403);
+    const unknown = await ok(t, as.instructor, SET, { id: '00000000-0000-4000-8000-000000000000', on: true });
+    expect(unknown.setLessonVideoFreePreview.userErrors).toEqual([{ code: 'NOT_FOUND' }]);
+  });
+
   it('removeLessonVideo takes it off the lesson; its playback links stop working', async () => {
     const res = await ok(
       t,

@@ -19,7 +19,7 @@ const isAuthor = withAudience(
  */
 export const videosPermissions = {
   Query: { lessonVideo: isAuthor },
-  Mutation: { retryLessonVideo: isAuthor, removeLessonVideo: isAuthor },
+  Mutation: { retryLessonVideo: isAuthor, removeLessonVideo: isAuthor, setLessonVideoFreePreview: isAuthor },
   Lesson: { hostedVideo: allow },
   LessonVideo: allow,
   LessonVideoPayload: allow,

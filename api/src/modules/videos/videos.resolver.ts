@@ -70,6 +70,30 @@ export class VideosResolver {
     );
   }
 
+  @Mutation(() => LessonVideoPayload, {
+    description:
+      'Makes a lesson video a free preview (everyone may watch it, guests too) or enrolled-only again. ' +
+      'userErrors: NOT_FOUND (unknown videoId), FORBIDDEN (another instructor’s course).',
+  })
+  setLessonVideoFreePreview(
+    @Arg('videoId', () => ID, { description: 'The video (LessonVideo.id).' }) videoId: string,
+    @Arg('freePreview', { description: 'true: everyone may watch it; false: enrolled learners only.' })
+    freePreview: boolean,
+    @Ctx() ctx: Context,
+  ): Promise<LessonVideoPayload> {
+    return payload(
+      async () => ({
+        video: await ctx.services.videos.setFreePreview(
+          ctx.user!,
+          videoId,
+          freePreview,
+          ctx.config.sessionSecret,
+        ),
+      }),
+      { video: null as LessonVideoView | null },
+    );
+  }
+
   @Mutation(() => LessonVideoRemovePayload, {
     description:
       'Takes the uploaded video off a lesson (its files are deleted soon after; a YouTube videoUrl is kept). ' +

@@ -119,6 +119,25 @@ export class VideosService {
     return (await this.view(viewer, (await this.findRow(videoId))!, secret))!;
   }
 
+  /** Makes a video a free preview (everyone may watch it, guests too) or enrolled-only again. */
+  async setFreePreview(
+    viewer: HasRoles & { id: string },
+    videoId: string,
+    freePreview: boolean,
+    secret: string,
+  ): Promise<LessonVideoView> {
+    const row = await this.findRow(videoId);
+    if (!row) throw new DomainError('NOT_FOUND', 'Video not found', 'videoId');
+    if (!this.teaches(viewer, row)) {
+      throw new DomainError('FORBIDDEN', 'Only the course’s instructors and staff can do this', 'videoId');
+    }
+    await this.em.execute(`update lesson_videos set free_preview = ?, updated_at = now() where id = ?`, [
+      freePreview,
+      row.id,
+    ]);
+    return (await this.view(viewer, (await this.findRow(videoId))!, secret))!;
+  }
+
   /** Takes the lesson's hosted video off it (its files are removed by the cleanup job). */
   async remove(viewer: HasRoles & { id: string }, lessonId: string): Promise<string> {
     if (!isUuid(lessonId)) throw new DomainError('NOT_FOUND', 'Lesson not found', 'lessonId');

@@ -69,11 +69,11 @@ export class LessonVideoView {
 
 const USER_ERRORS = 'Expected failures (code, field, message); empty when the change was made.';
 
-@ObjectType({ description: 'The result of retryLessonVideo.' })
+@ObjectType({ description: 'The result of retryLessonVideo and setLessonVideoFreePreview.' })
 export class LessonVideoPayload {
   @Field(() => LessonVideoView, {
     nullable: true,
-    description: 'The video, now PROCESSING again; null when userErrors is not empty.',
+    description: 'The video as changed; null when userErrors is not empty.',
   })
   video!: LessonVideoView | null;
 

@@ -8,6 +8,7 @@ import {
   LessonVideoQueryDocument,
   RemoveLessonVideoMutationDocument,
   RetryLessonVideoMutationDocument,
+  SetLessonVideoFreePreviewMutationDocument,
 } from './videoDocuments';
 
 /** The largest upload (the server's limit too): 2 GB. */
@@ -66,6 +67,16 @@ export function LessonVideoUpload({
 
   const [retry, retrying] = useMutation(RetryLessonVideoMutationDocument);
   const [remove, removing] = useMutation(RemoveLessonVideoMutationDocument);
+  const [setPreview, settingPreview] = useMutation(SetLessonVideoFreePreviewMutationDocument);
+
+  async function togglePreview(freePreview: boolean) {
+    if (!current) return;
+    const { data } = await setPreview({ variables: { videoId: current.id, freePreview } });
+    const errors = data?.setLessonVideoFreePreview.userErrors ?? [];
+    if (errors.length)
+      toaster.create({ title: 'Not changed', description: errors[0].message, type: 'error' });
+    else void polled.refetch();
+  }
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -201,6 +212,15 @@ export function LessonVideoUpload({
                 {formatSeconds(current.durationSeconds)}
               </Text>
             ) : null}
+            <HStack as="label" fontSize="sm" gap={2}>
+              <input
+                type="checkbox"
+                checked={current.freePreview}
+                disabled={settingPreview.loading}
+                onChange={(e) => void togglePreview(e.target.checked)}
+              />
+              Free preview (anyone can watch)
+            </HStack>
             <Button
               size="xs"
               variant="ghost"

@@ -5,6 +5,7 @@ export const LessonHostedVideoFragment = graphql(`
   fragment LessonHostedVideo on LessonVideo {
     id
     status
+    freePreview
     failureReason
     durationSeconds
     posterUrl
@@ -40,6 +41,21 @@ export const RemoveLessonVideoMutationDocument = graphql(`
   mutation RemoveLessonVideo($lessonId: ID!) {
     removeLessonVideo(lessonId: $lessonId) {
       removedVideoId
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const SetLessonVideoFreePreviewMutationDocument = graphql(`
+  mutation SetLessonVideoFreePreview($videoId: ID!, $freePreview: Boolean!) {
+    setLessonVideoFreePreview(videoId: $videoId, freePreview: $freePreview) {
+      video {
+        ...LessonHostedVideo
+      }
       userErrors {
         code
         field
