@@ -14,6 +14,7 @@ import { closeStorage, storageFor } from './storage/create-storage';
 import { checkStorage } from './storage/storage';
 import './jobs/handlers';
 import { superviseWorkers } from './workers';
+import { queueDemoVideos } from './modules/videos';
 
 /** How long an idle HTTP keep-alive connection stays open (longer than common proxies' 60 s). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -45,6 +46,12 @@ async function serve(
     privateFiles: storageFor(config).private,
   });
   const handle = await createApp(orm, config, databaseUrl);
+  // The demo's hosted lesson videos: queued here, made by the job queue in the background.
+  if (options.seed) {
+    queueDemoVideos(orm.em.fork()).catch((error) =>
+      log().error({ err: error }, 'queueing the demo videos failed'),
+    );
+  }
   const server: Server = handle.app.listen(config.port, config.host, options.onListening);
 
   // Idle keep-alive connections stay open longer than clients reuse them: with Node's default of

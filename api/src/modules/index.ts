@@ -30,6 +30,7 @@ import { shopModule } from './shop/module';
 import { uploadsModule } from './uploads/module';
 import { usersModule } from './users/module';
 import { webhooksModule } from './webhooks/module';
+import { videosModule } from './videos/module';
 
 /**
  * Every API module of the app, each its `<name>/module.ts` (`defineModule`, lib/define-module.ts).
@@ -78,4 +79,5 @@ export const appModules: readonly ModuleDefinition[] = [
   shopModule,
   webhooksModule,
   locationsModule,
+  videosModule,
 ];

@@ -119,6 +119,7 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'instructorLearningCourses',
     'instructorQuizAttempts',
     'instructorStudents',
+    'lessonVideo',
     'myTaughtCourses',
   ]),
   ...fields('resources:write', [
@@ -287,6 +288,9 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'quizUpdate',
     'setCourseRequireWatching',
     'setLessonStepMarkers',
+    'removeLessonVideo',
+    'retryLessonVideo',
+    'setLessonVideoFreePreview',
   ]),
   ...fields('resources:write', [
     'resourceCreate',

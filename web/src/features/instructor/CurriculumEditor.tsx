@@ -38,6 +38,7 @@ import { QuizzesEditor } from './QuizEditor';
 import { lessonVideoSource } from '../practice-player/lessonVideoSource';
 import { RequireWatchingSwitch } from '../practice-player/RequireWatchingSwitch';
 import { StepMarkerEditor } from '../practice-player/StepMarkerEditor';
+import { LessonVideoUpload } from '../videos/LessonVideoUpload';
 
 /** Modules with their lessons and quizzes: add, rename, move and delete, all saved at once. */
 export function CurriculumEditor({ course }: { course: CourseCurriculumFragment }) {
@@ -311,7 +312,7 @@ function LessonItem({
             <Text fontWeight="medium" flex="1" textAlign="start">
               {lesson.title}
             </Text>
-            {lesson.videoUrl ? <Badge size="sm">Video</Badge> : null}
+            {lesson.videoUrl || lesson.hostedVideo ? <Badge size="sm">Video</Badge> : null}
             {lesson.durationMinutes ? (
               <Text fontSize="xs" color="fg.muted">
                 {formatMinutes(lesson.durationMinutes)}
@@ -336,7 +337,7 @@ function LessonItem({
             key={`${lesson.id}-${lesson.title}-${lesson.videoUrl}-${lesson.durationMinutes}-${lesson.body.length}`}
             lesson={lesson}
           />
-          <LessonStepMarkers lessonId={lesson.id} videoUrl={lesson.videoUrl ?? null} />
+          <LessonStepMarkers lesson={lesson} />
         </Accordion.ItemBody>
       </Accordion.ItemContent>
     </Accordion.Item>
@@ -398,6 +399,7 @@ function LessonForm({ lesson }: { lesson: CurriculumLesson }) {
             </Field.HelperText>
           )}
         </Field.Root>
+        <LessonVideoUpload lessonId={lesson.id} video={lesson.hostedVideo} />
         <Field.Root invalid={Boolean(update.fieldError('body'))}>
           <Field.Label>Lesson text</Field.Label>
           <Textarea
@@ -435,8 +437,11 @@ function LessonForm({ lesson }: { lesson: CurriculumLesson }) {
   );
 }
 
-/** The step-marker editor, for a lesson whose video plays in the practice player (a file or HLS). */
-function LessonStepMarkers({ lessonId, videoUrl }: { lessonId: string; videoUrl: string | null }) {
-  const video = lessonVideoSource({ videoUrl });
-  return video?.kind === 'player' ? <StepMarkerEditor lessonId={lessonId} src={video.src} /> : null;
+/**
+ * The step-marker editor, for a lesson whose video plays in the practice player (an uploaded video
+ * once processed, or a file or HLS link).
+ */
+function LessonStepMarkers({ lesson }: { lesson: Parameters<typeof lessonVideoSource>[0] & { id: string } }) {
+  const video = lessonVideoSource(lesson);
+  return video?.kind === 'player' ? <StepMarkerEditor lessonId={lesson.id} src={video.src} /> : null;
 }

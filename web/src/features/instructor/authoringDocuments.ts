@@ -22,6 +22,9 @@ export const CourseCurriculumFragment = graphql(`
         videoUrl
         body
         durationMinutes
+        hostedVideo {
+          ...LessonHostedVideo
+        }
       }
       quizzes {
         id

@@ -42,6 +42,9 @@ const LessonPageQueryDocument = graphql(`
       position
       durationMinutes
       videoUrl
+      hostedVideo {
+        ...LessonHostedVideo
+      }
       body
       completed
       stepMarkers {

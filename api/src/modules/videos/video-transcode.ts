@@ -1,0 +1,184 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { VideoRendition } from './lesson-video.entity';
+import { ffmpegPath } from './video-binaries';
+import { lastErrorLine, type ProbedVideo } from './video-probe';
+
+/** HLS segments of about this many seconds (keyframes forced on the boundaries). */
+export const SEGMENT_SECONDS = 4;
+
+/** The renditions made, smallest first: each only when the source is at least that tall (no upscaling). */
+const LADDER = [
+  { height: 360, videoBitrate: 800_000 },
+  { height: 720, videoBitrate: 2_800_000 },
+  { height: 1080, videoBitrate: 5_000_000 },
+];
+const AUDIO_BITRATE = 128_000;
+
+export interface PlannedRendition {
+  name: string;
+  width: number;
+  height: number;
+  videoBitrate: number;
+}
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+/** The renditions for a source: 360p and 720p, 1080p where the source has it; a small source keeps its size. */
+export function planRenditions(source: { width: number; height: number }): PlannedRendition[] {
+  const fits = LADDER.filter((r) => r.height <= source.height);
+  const rungs = fits.length ? fits : [{ height: even(source.height), videoBitrate: LADDER[0].videoBitrate }];
+  return rungs.map((r) => ({
+    name: `${r.height}p`,
+    height: r.height,
+    width: even((source.width * r.height) / source.height),
+    videoBitrate: r.videoBitrate,
+  }));
+}
+
+/** Runs ffmpeg; rejects with its last error line. */
+export function runFfmpeg(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-y', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-8000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`ffmpeg failed: ${lastErrorLine(stderr)}`));
+    });
+  });
+}
+
+/**
+ * Transcodes `source` into HLS under `outDir` — `<name>/index.m3u8` and `<name>/seg_000.ts` … per
+ * rendition (H.264 main, AAC stereo, ~4 s segments), decoded once — plus `master.m3u8` (with the
+ * stored files' relative names) and `poster.jpg`. Returns the renditions as stored.
+ */
+export async function transcodeToHls(
+  source: string,
+  probe: ProbedVideo,
+  outDir: string,
+): Promise<{ renditions: VideoRendition[]; poster: string; master: string }> {
+  const plan = planRenditions(probe);
+  const split = plan.map((_, i) => `[v${i}]`).join('');
+  const filters = [
+    `[0:v]split=${plan.length}${split}`,
+    ...plan.map((r, i) => `[v${i}]scale=${r.width}:${r.height},setsar=1[o${i}]`),
+  ].join(';');
+  const args = ['-i', source, '-filter_complex', filters];
+  for (const [i, r] of plan.entries()) {
+    const dir = path.join(outDir, r.name);
+    fs.mkdirSync(dir, { recursive: true });
+    args.push('-map', `[o${i}]`);
+    if (probe.hasAudio) args.push('-map', '0:a:0');
+    args.push(
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      'main',
+      '-pix_fmt',
+      'yuv420p',
+      '-crf',
+      '23',
+      '-maxrate',
+      String(r.videoBitrate),
+      '-bufsize',
+      String(r.videoBitrate * 2),
+      '-sc_threshold',
+      '0',
+      '-force_key_frames',
+      `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    );
+    if (probe.hasAudio) args.push('-c:a', 'aac', '-b:a', String(AUDIO_BITRATE), '-ac', '2');
+    args.push(
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SECONDS),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_segment_filename',
+      path.join(dir, 'seg_%03d.ts'),
+      path.join(dir, 'index.m3u8'),
+    );
+  }
+  await runFfmpeg(args);
+
+  const poster = path.join(outDir, 'poster.jpg');
+  const at = Math.min(1, probe.durationSeconds / 3);
+  await runFfmpeg([
+    '-ss',
+    at.toFixed(3),
+    '-i',
+    source,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=-2:${Math.min(720, even(probe.height))}`,
+    '-q:v',
+    '3',
+    poster,
+  ]);
+
+  const renditions: VideoRendition[] = plan.map((r) => {
+    const playlist = fs.readFileSync(path.join(outDir, r.name, 'index.m3u8'), 'utf8');
+    const segments = playlist.split('\n').filter((l) => l.trim() && !l.startsWith('#')).length;
+    return {
+      name: r.name,
+      width: r.width,
+      height: r.height,
+      bandwidth: r.videoBitrate + (probe.hasAudio ? AUDIO_BITRATE : 0),
+      segments,
+    };
+  });
+  const master = path.join(outDir, 'master.m3u8');
+  fs.writeFileSync(master, masterPlaylist(renditions));
+  return { renditions, poster, master };
+}
+
+/** The master playlist of a video's renditions (relative URIs: `360p/index.m3u8`). */
+export function masterPlaylist(renditions: VideoRendition[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const r of renditions) {
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.width}x${r.height}`);
+    lines.push(`${r.name}/index.m3u8`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Makes a test or demo clip with ffmpeg's test sources (`testsrc2` picture, `sine` tone): never downloaded. */
+export async function generateTestClip(
+  file: string,
+  options: {
+    seconds?: number;
+    width?: number;
+    height?: number;
+    audio?: boolean;
+    format?: 'mp4' | 'webm';
+  } = {},
+): Promise<void> {
+  const { seconds = 3, width = 1280, height = 720, audio = true, format = 'mp4' } = options;
+  const args = ['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=24:duration=${seconds}`];
+  if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`);
+  if (format === 'webm') args.push('-c:v', 'libvpx', '-b:v', '500k', ...(audio ? ['-c:a', 'libvorbis'] : []));
+  else
+    args.push(
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      ...(audio ? ['-c:a', 'aac'] : []),
+    );
+  args.push('-shortest', '-f', format, file);
+  await runFfmpeg(args);
+}

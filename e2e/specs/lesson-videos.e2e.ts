@@ -1,0 +1,168 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+const COURSE = 'Foundations of Teaching Dance'; // free, taught by the demo instructor
+
+let dir: string;
+let clip: string;
+
+/** A 4-second 720p test pattern with a tone, made by ffmpeg from npm (never downloaded). */
+function makeClip(file: string) {
+  const require = createRequire(import.meta.url);
+  const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  execFileSync(
+    ffmpeg,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x720:rate=24:duration=4',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=4',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      file,
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await page.request.post('/graphql', { data: { query, variables } });
+  const body = await res.json();
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data as T;
+}
+
+async function newMember(page: Page, prefix: string): Promise<string> {
+  const username = `${prefix}${Date.now().toString(36)}`;
+  const res = await page.request.post('/api/register', {
+    data: { username, password: 'video-e2e-pw-2026', firstName: 'Vera' },
+  });
+  expect(res.status()).toBe(201);
+  return username;
+}
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-video-e2e-'));
+  clip = path.join(dir, 'combination.mp4');
+  makeClip(clip);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('lesson videos', () => {
+  it('an instructor uploads a clip and sees it processed; an enrolled member plays it; others get 403', async () => {
+    const instructor = await b.page();
+    await signIn(instructor, 'instructor');
+    await instructor.waitForURL('**/instructor/dashboard');
+    const { myTaughtCourses } = await gql<{
+      myTaughtCourses: { course: { id: string; title: string } }[];
+    }>(instructor, '{ myTaughtCourses { course { id title } } }');
+    const course = myTaughtCourses.map((t) => t.course).find((c) => c.title === COURSE)!;
+    expect(course).toBeTruthy();
+    const { instructorCourse } = await gql<{
+      instructorCourse: { curriculum: { id: string; lessons: { id: string; title: string }[] }[] };
+    }>(
+      instructor,
+      'query ($id: ID!) { instructorCourse(id: $id) { curriculum { id lessons { id title } } } }',
+      {
+        id: course.id,
+      },
+    );
+    const module = instructorCourse.curriculum[0];
+    const lesson = module.lessons.at(-1)!;
+
+    await instructor.goto(`/instructor/courses/${course.id}`);
+    const item = instructor.getByTestId('lesson-item').filter({ hasText: lesson.title }).first();
+    await item
+      .getByRole('button', { name: new RegExp(lesson.title) })
+      .first()
+      .click();
+    const uploader = item.getByTestId('lesson-video-upload');
+    await uploader.getByLabel('Video file').setInputFiles(clip);
+    // Uploading (progress) → Processing… → ready with the poster.
+    await uploader.getByTestId('video-ready').waitFor({ timeout: 90_000 });
+    const poster = uploader.getByRole('img', { name: 'Poster frame of the lesson video' });
+    await poster.waitFor();
+    expect(await poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    // An enrolled member opens the lesson and the video's time advances.
+    const member = await b.page();
+    await newMember(member, 'videolearner');
+    expect((await member.request.post('/api/enrollments', { data: { courseId: course.id } })).status()).toBe(
+      201,
+    );
+    await member.goto(`/courses/${course.id}/modules/${module.id}/lessons/${lesson.id}`);
+    const before = await gql<{
+      lesson: { hostedVideo: { status: string; playlistUrl: string | null } | null };
+    }>(member, 'query ($id: ID!) { lesson(id: $id) { hostedVideo { status playlistUrl } } }', {
+      id: lesson.id,
+    });
+    expect(before.lesson.hostedVideo?.playlistUrl, JSON.stringify(before)).toBeTruthy();
+    // The lesson page plays it in the practice player.
+    const video = member.locator('[data-testid="practice-player"] video');
+    await video.waitFor({ timeout: 30_000 }).catch(async (error) => {
+      await member.screenshot({ path: path.join(os.tmpdir(), 'drx-lesson-video-e2e.png') });
+      throw error;
+    });
+    // Muted play, asked again until hls.js has attached its source; then the time must advance.
+    await member.waitForFunction(
+      () => {
+        const v = document.querySelector('[data-testid="practice-player"] video') as HTMLVideoElement;
+        v.muted = true;
+        if (v.paused && v.readyState >= 1) v.play().catch(() => undefined);
+        return v.currentTime > 0.5;
+      },
+      undefined,
+      { timeout: 30_000, polling: 250 },
+    );
+
+    // The member's signed playlist URL; a member who is not enrolled cannot use it or forge one.
+    const { lesson: seen } = await gql<{ lesson: { hostedVideo: { id: string; playlistUrl: string } } }>(
+      member,
+      'query ($id: ID!) { lesson(id: $id) { hostedVideo { id playlistUrl } } }',
+      { id: lesson.id },
+    );
+    const url = seen.hostedVideo.playlistUrl;
+    expect((await member.request.get(url)).status()).toBe(200);
+    const outsider = await b.page();
+    await newMember(outsider, 'videooutsider');
+    const me = await gql<{ me: { id: string } }>(outsider, '{ me { id } }');
+    const { course: syllabus } = await gql<{
+      course: {
+        modules: { lessons: { id: string; hostedVideo: { playlistUrl: string | null } | null }[] }[];
+      };
+    }>(
+      outsider,
+      'query ($id: ID!) { course(id: $id) { modules { lessons { id hostedVideo { playlistUrl } } } } }',
+      {
+        id: course.id,
+      },
+    );
+    const listed = syllabus.modules.flatMap((m) => m.lessons).find((l) => l.id === lesson.id)!;
+    expect(listed.hostedVideo?.playlistUrl ?? null).toBeNull();
+    const forged = url.replace(/u=[^&]+/, `u=${me.me.id}`);
+    expect((await outsider.request.get(forged)).status()).toBe(403);
+    expect((await outsider.request.get(url.split('?')[0])).status()).toBe(403);
+  });
+});
