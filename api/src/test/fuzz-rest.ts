@@ -33,6 +33,13 @@ interface Layer {
  * Every row of the REST adapter, read from the app's own router (so a new row is fuzzed without
  * being listed here): each route of the router mounted at /api.
  */
+/**
+ * A route's methods; `router.all` (the resumable uploads' tus endpoint) is fuzzed with the methods
+ * of its protocol (creation, offset, append, termination) and a GET.
+ */
+const methodsOf = (method: string): string[] =>
+  method === '_all' ? ['get', 'post', 'head', 'patch', 'delete'] : [method];
+
 export function restRows(app: Express): RestRow[] {
   const stack = (app as unknown as { router: { stack: Layer[] } }).router.stack;
   const routers = stack.filter((layer) => layer.name === 'router' && layer.handle?.stack);
@@ -41,7 +48,7 @@ export function restRows(app: Express): RestRow[] {
     for (const layer of router.handle!.stack!) {
       if (!layer.route) continue;
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      for (const method of Object.keys(layer.route.methods)) {
+      for (const method of Object.keys(layer.route.methods).flatMap(methodsOf)) {
         for (const path of paths) rows.push({ method, path: `/api${path}` });
       }
     }

@@ -20,7 +20,8 @@ export const practiceRoutes: GraphRoute[] = [
       savePracticeState(lessonId: $lessonId, input: $input) {
         practice { ${PRACTICE_FIELDS} } userErrors { code field message } } }`,
     variables: (req) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
+      // A body that is not a JSON object (a number, a string) reads as empty: the API says what is missing.
+      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
       const input: Record<string, unknown> = {
         positionSeconds: num(body.positionSeconds) ?? Number.NaN,
         watchedSeconds: num(body.watchedSeconds),
