@@ -37,7 +37,7 @@ const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
  * global setup (support/global-setup.ts) — so two streams never share a demo account's cart, a
  * sign-in throttle or a queue — one file at a time, one browser.
  */
-function appStream(name: string, include: string[], exclude: string[], groupOrder: number) {
+function appStream(name: string, include: string[], exclude: string[]) {
   return {
     test: {
       name,
@@ -49,33 +49,33 @@ function appStream(name: string, include: string[], exclude: string[], groupOrde
       // Tests marked concurrent (accessibility.e2e.ts's pages) run this many at a time, each in
       // its own browser context: one page's loading and axe's analysis overlap another's.
       maxConcurrency: 2,
-      sequence: { groupOrder },
     },
   };
 }
 
 /**
- * Three streams side by side (`sequence.groupOrder` 0: the projects run together), then the timed
- * spec alone (group 1). An e2e spec mostly waits — for pages, the server, animations: the serial
- * run used about a third of the two cores (docs/architecture.md, "The test suite's time") — so the
- * streams overlap their waiting. Two apps of the run, each with its half of the app's specs, and
- * the specs with servers of their own.
+ * Four streams, each a project with one worker (its files one after another). `npm test`
+ * (scripts/test.mjs) runs each in a vitest process of its own: the two halves of the app's specs and
+ * the own-server specs side by side, then the timed spec alone. Within one vitest process, projects
+ * whose files run one at a time are all put in one sequential group, whatever their groupOrder — so
+ * `npx vitest run` here runs them one after another (slower, same results). An e2e spec mostly
+ * waits — for pages, the server, animations: a serial run used about a third of the two cores
+ * (docs/architecture.md, "The test suite's time") — so the streams overlap their waiting.
  */
 export default defineConfig({
   test: {
     projects: [
-      appStream('app-long', LONG, [], 0),
-      appStream('app-rest', ['specs/**/*.e2e.ts'], [...LONG, ...OWN_SERVERS, ...TIMED], 0),
+      appStream('app-long', LONG, []),
+      appStream('app-rest', ['specs/**/*.e2e.ts'], [...LONG, ...OWN_SERVERS, ...TIMED]),
       {
         test: {
           name: 'own-servers',
           include: OWN_SERVERS,
           ...timeouts,
           maxWorkers: 1,
-          sequence: { groupOrder: 0 },
         },
       },
-      appStream('timed', TIMED, [], 1),
+      appStream('timed', TIMED, []),
     ],
   },
 });
