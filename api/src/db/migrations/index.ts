@@ -150,6 +150,6 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261206010000_membership_invoice_refunds',
     class: Migration20261206010000_membership_invoice_refunds,
   },
-  { name: 'Migration20261206030000_practice', class: Migration20261206030000_practice },
   { name: 'Migration20261206020000_lesson_videos', class: Migration20261206020000_lesson_videos },
+  { name: 'Migration20261206030000_practice', class: Migration20261206030000_practice },
 ];

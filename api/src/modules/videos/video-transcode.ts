@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { VideoRendition } from './lesson-video.entity';
@@ -37,12 +38,23 @@ export function planRenditions(source: { width: number; height: number }): Plann
   }));
 }
 
-/** Runs ffmpeg; rejects with its last error line. */
+/**
+ * ffmpeg's scheduling priority (nice 15): a transcode may use every core for minutes, and the
+ * server's requests, in the same machine, must not wait behind it — it takes what they leave.
+ */
+const TRANSCODE_PRIORITY = 15;
+
+/** Runs ffmpeg at a low priority; rejects with its last error line. */
 export function runFfmpeg(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-y', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
+    try {
+      if (child.pid) os.setPriority(child.pid, TRANSCODE_PRIORITY);
+    } catch {
+      // not permitted here: it runs at the server's priority
+    }
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-8000);
