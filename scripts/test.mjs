@@ -135,13 +135,7 @@ const step = {
     root,
     null,
   ],
-  // e2e/vitest.config.ts's streams, each its own vitest process (one file at a time each): the
-  // app's two halves, each on an app of its own, and the specs with servers of their own — side by
-  // side — then the timed spec alone.
-  e2eLong: vitest('e2e-long', path.join(root, 'e2e'), ['--project', 'app-long']),
-  e2eRest: vitest('e2e-rest', path.join(root, 'e2e'), ['--project', 'app-rest']),
-  e2eOwn: vitest('e2e-own', path.join(root, 'e2e'), ['--project', 'own-servers']),
-  e2eTimed: vitest('e2e-timed', path.join(root, 'e2e'), ['--project', 'timed']),
+  e2e: vitest('e2e', path.join(root, 'e2e')),
 };
 
 /**
@@ -149,11 +143,9 @@ const step = {
  * another. The checks are single-threaded tools (tsc, ESLint, Prettier) and small test runs: two
  * lanes keep both cores busy (≈ 210 s one by one). `generated` rewrites schema.graphql and
  * web/src/gql (the same bytes when they are current) and runs alone before the others read them;
- * the bundle check reads the build. Integration and the cart bench (a measurement: alone) each use
- * the whole machine. The e2e specs mostly wait (pages, servers, animations: a serial run used a
- * third of the two cores), so their three streams run side by side, each in a vitest process of its
- * own — vitest runs the files of projects with one worker each one after another, whatever their
- * groupOrder — and the timed spec (the first tap's bounds) after them, alone.
+ * the bundle check reads the build. Integration, the cart bench (a measurement: alone) and e2e
+ * (Chromium's renderers: streams side by side made each spec 1.6–2.2 times slower) each use the
+ * whole machine.
  */
 const stages = [
   [[step.generated]],
@@ -163,8 +155,7 @@ const stages = [
   ],
   [[step.integration]],
   [[step.cartBench]],
-  [[step.e2eLong], [step.e2eRest], [step.e2eOwn]],
-  [[step.e2eTimed]],
+  [[step.e2e]],
 ];
 
 const results = [];
