@@ -90,7 +90,22 @@ describe('lesson videos', () => {
       },
     );
     const module = instructorCourse.curriculum[0];
+    // The seed gave this lesson a demo video (npm start's demo): the upload replaces it, and the
+    // editor must show the upload's own result, not the video it replaces.
     const lesson = module.lessons.at(-1)!;
+    const currentVideo = async () =>
+      (
+        await gql<{ lesson: { hostedVideo: { id: string; status: string } | null } }>(
+          instructor,
+          'query ($id: ID!) { lesson(id: $id) { hostedVideo { id status } } }',
+          { id: lesson.id },
+        )
+      ).lesson.hostedVideo;
+    // Replacing a READY video is the case to cover (the demo video is processed in the background).
+    await expect
+      .poll(async () => (await currentVideo())?.status, { timeout: 120_000, interval: 1000 })
+      .toBe('READY');
+    const replaced = await currentVideo();
 
     await instructor.goto(`/instructor/courses/${course.id}`);
     const item = instructor.getByTestId('lesson-item').filter({ hasText: lesson.title }).first();
@@ -100,11 +115,18 @@ describe('lesson videos', () => {
       .click();
     const uploader = item.getByTestId('lesson-video-upload');
     await uploader.getByLabel('Video file').setInputFiles(clip);
-    // Uploading (progress) → Processing… → ready with the poster.
-    await uploader.getByTestId('video-ready').waitFor({ timeout: 90_000 });
-    const poster = uploader.getByRole('img', { name: 'Poster frame of the lesson video' });
+    // The upload replaces the lesson's video as soon as tus creates it; then Uploading (progress) →
+    // Processing… → ready with the poster, of that video (not of the one it replaced).
+    let uploadedId = '';
+    await expect
+      .poll(async () => (uploadedId = (await currentVideo())?.id ?? ''), { timeout: 60_000 })
+      .not.toBe(replaced?.id ?? '');
+    const ready = uploader.locator(`[data-testid="video-ready"][data-video-id="${uploadedId}"]`);
+    await ready.waitFor({ timeout: 90_000 });
+    const poster = ready.getByRole('img', { name: 'Poster frame of the lesson video' });
     await poster.waitFor();
     expect(await poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await currentVideo()).toMatchObject({ id: uploadedId, status: 'READY' });
 
     // An enrolled member opens the lesson and the video's time advances.
     const member = await b.page();

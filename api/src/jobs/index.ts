@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import PgBoss from 'pg-boss';
+import pg from 'pg';
 import type { Config } from '../config';
 import { log, rootLogger, withLogger } from '../observability/logger';
 
@@ -132,8 +133,10 @@ export class JobQueue {
   readonly failureCounts = new Map<string, number>();
   private readonly orm: MikroORM;
   private readonly config: Config;
+  private readonly databaseUrl: string;
 
   constructor(databaseUrl: string, options: JobQueueOptions) {
+    this.databaseUrl = databaseUrl;
     this.orm = options.orm;
     this.config = options.config;
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
@@ -169,29 +172,38 @@ export class JobQueue {
   }
 
   /**
-   * Creates queue `name` unless it exists. Processes starting together may create one queue at
-   * once: pg-boss's create_queue is not locked, and racing ones can deadlock or collide; the loser
-   * retries and then finds the queue.
+   * Creates the queues of `names` that do not exist yet. pg-boss's create_queue is not locked:
+   * processes starting together on a new database deadlocked attaching partitions and retried, which
+   * took 25 s for 4 processes. The creations of all processes are serialised by a session advisory
+   * lock on a connection of their own (released when it closes), and re-checked under it.
    */
-  private async ensureQueue(name: string): Promise<void> {
-    if (this.created.has(name)) return;
-    for (let attempt = 1; ; attempt++) {
+  private async ensureQueues(names: readonly string[]): Promise<void> {
+    const wanted = names.filter((name) => !this.created.has(name));
+    if (!wanted.length) return;
+    const existing = async () => new Set((await this.boss.getQueues()).map((q) => q.name));
+    const have = await existing();
+    const missing = wanted.filter((name) => !have.has(name));
+    if (missing.length) {
+      const lock = new pg.Client({ connectionString: this.databaseUrl, application_name: 'drx-jobs' });
+      await lock.connect();
       try {
-        if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name);
-        break;
-      } catch (error) {
-        const code = (error as { code?: string })?.code;
-        // deadlock, unique violation, duplicate table/object, serialization failure
-        if (attempt >= 5 || !['40P01', '23505', '42P07', '42710', '40001'].includes(code ?? '')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+        await lock.query('select pg_advisory_lock(hashtext($1))', [`${JOBS_SCHEMA}.create_queue`]);
+        const now = await existing();
+        for (const name of missing) if (!now.has(name)) await this.boss.createQueue(name);
+      } finally {
+        await lock.end();
       }
     }
-    this.created.add(name);
+    for (const name of wanted) this.created.add(name);
+  }
+
+  private ensureQueue(name: string): Promise<void> {
+    return this.ensureQueues([name]);
   }
 
   /** Creates the queue of every declared job (the primary does this before it forks workers). */
   async createRegisteredQueues(): Promise<void> {
-    for (const name of registry.keys()) await this.ensureQueue(name);
+    await this.ensureQueues([...registry.keys(), ...schedules.keys()]);
   }
 
   /** Queues job `name`; returns its id, or null when a job with the same singletonKey exists. */
@@ -250,6 +262,7 @@ export class JobQueue {
 
   /** Works every job declared with `defineJob`. */
   async workRegistered(): Promise<void> {
+    await this.ensureQueues([...registry.keys()]);
     for (const [name, { handler }] of registry) await this.work(name, handler);
   }
 

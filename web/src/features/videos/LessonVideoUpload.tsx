@@ -55,7 +55,11 @@ export function LessonVideoUpload({
     skip: !videoId || progress !== null,
     fetchPolicy: 'cache-and-network',
   });
-  const current = removed ? null : (polled.data?.lessonVideo ?? (video?.id === videoId ? video : null));
+  // The video of `videoId` only (a query of the previous id may still answer), and none while a new
+  // upload runs: the video it replaces must not look like the upload's result.
+  const polledVideo = polled.data?.lessonVideo;
+  const latest = polledVideo?.id === videoId ? polledVideo : video?.id === videoId ? video : null;
+  const current = removed || progress !== null ? null : latest;
   const busy = current?.status === 'PROCESSING' || current?.status === 'UPLOADING';
   const { startPolling, stopPolling } = polled;
   useEffect(() => {
@@ -87,9 +91,10 @@ export function LessonVideoUpload({
       toaster.create({ title: 'Video not uploaded', description: refusal, type: 'error' });
       return;
     }
-    const { Upload } = await import('tus-js-client');
+    // The progress bar at once (it replaces the current video's state), before tus-js-client loads.
     setProgress(0);
     setRemoved(false);
+    const { Upload } = await import('tus-js-client');
     const upload = new Upload(file, {
       endpoint: '/api/videos/uploads',
       metadata: { lessonId, filename: file.name, filetype: file.type || 'video/mp4' },
@@ -154,7 +159,7 @@ export function LessonVideoUpload({
           onClick={() => input.current?.click()}
           disabled={progress !== null}
         >
-          <UploadIcon aria-hidden /> {current ? 'Replace video' : 'Upload video'}
+          <UploadIcon aria-hidden /> {latest && !removed ? 'Replace video' : 'Upload video'}
         </Button>
       </HStack>
       {progress !== null ? (
@@ -194,7 +199,7 @@ export function LessonVideoUpload({
         </Box>
       ) : null}
       {current?.status === 'READY' ? (
-        <HStack gap={3} align="start" data-testid="video-ready">
+        <HStack gap={3} align="start" data-testid="video-ready" data-video-id={current.id}>
           {current.posterUrl ? (
             <Image
               src={current.posterUrl}
