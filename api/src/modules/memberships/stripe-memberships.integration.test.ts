@@ -634,6 +634,17 @@ describe('memberships with Stripe Billing (fake Stripe server, real SDK, signed 
     expect(await deliverOk(closed2.delivery.event)).toBe('dispute_lost');
     expect(await invoiceRow(lost.invoice.id)).toMatchObject({ dispute_status: 'lost', taken: true });
     expect(await benefits(lost.id)).toEqual([]);
+
+    // A refund whose invoice's own event has not come yet: answered 500 and not claimed, so Stripe
+    // delivers it again; once invoice.paid is stored, the redelivery takes the access back.
+    const early = await activeMember();
+    const earlyPi = fake.invoicePaymentIntent(early.invoice.id)!;
+    const earlyRefund = await fake.dashboardRefund(earlyPi);
+    expect((await deliver(earlyRefund.delivery.event)).status).toBe(500);
+    expect(await deliverOk(fake.invoiceEvent('invoice.paid', early.invoice))).not.toBe('duplicate');
+    expect(await deliverOk(earlyRefund.delivery.event)).toBe('refunded');
+    expect(await invoiceRow(early.invoice.id)).toMatchObject({ refunded_cents: 1500, taken: true });
+    expect(await benefits(early.id)).toEqual([]);
   });
 
   it('refuses unsigned membership events; order events still go to the orders', async () => {

@@ -123,6 +123,12 @@ export async function applyProviderRefundEvent(
     if (!order && invoiceId) {
       const invoice = await membershipInvoice(tem, invoiceId);
       if (invoice) return applyInvoiceRefundEvent(tem, invoice, event, external);
+      // The invoice's own event (invoice.paid) has not been stored yet: events come in any order.
+      // Thrown, the transaction rolls back with the event unclaimed and the webhook answers 500, so
+      // Stripe delivers it again (for up to three days), by when the invoice is stored.
+      throw new Error(
+        `${event.type} ${event.id}: membership invoice ${invoiceId} is not stored yet; Stripe will retry`,
+      );
     }
     if (!order) {
       log().warn(
