@@ -18,8 +18,10 @@ import {
  * Transfers and reversals are simulated as the fake Stripe does (api/src/test/fake-stripe.ts): a
  * transfer adds to the account's simulated balance, a reversal takes from it and is refused
  * (`balance_insufficient`) beyond it or beyond what is left of the transfer; a repeated idempotency
- * key answers the first answer. Nothing is ever paid out here, so a reversal of a transfer this
- * process made always finds its money; one it does not know (made before a restart) succeeds.
+ * key answers the first answer. The app makes a provider per job run, so it rarely knows the
+ * transfer it is asked to reverse: the reversal job then checks the balance the database holds for
+ * the test provider (sellers/payouts.ts, `refuseTestReversalBeyondBalance`, beside its simulated
+ * payouts) and an unknown transfer's reversal succeeds here.
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;

@@ -1,7 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { log } from '../../observability/logger';
-import type { PaymentEvent, PaymentProvider, ProviderPayout } from '../payments/payment-provider';
+import {
+  type PaymentEvent,
+  type PaymentProvider,
+  PaymentRefusedError,
+  type ProviderPayout,
+} from '../payments/payment-provider';
 
 /**
  * Payouts: Stripe pays a connected account's balance (the transfers DRX made to it) out to the
@@ -120,4 +125,31 @@ export async function simulateTestPayouts(em: EntityManager, before: Date): Prom
     }
     return made;
   });
+}
+
+/**
+ * The test provider's stand-in for a connected account's balance when a reversal is asked (it
+ * forgets its transfers between job runs; its payouts are in the database, `simulateTestPayouts`):
+ * what DRX's transfers to the account left there, not paid out and not reversed. A reversal beyond
+ * it is refused as Stripe refuses it (`balance_insufficient`), so `npm start` carries a negative
+ * balance after a payout as Stripe does.
+ */
+export async function refuseTestReversalBeyondBalance(
+  em: EntityManager,
+  transferId: string,
+  amountCents: number,
+): Promise<void> {
+  const [row] = await em.execute<{ balance: string }[]>(
+    `select coalesce(sum(o.amount_cents - o.reversed_cents), 0)::bigint as balance
+       from seller_transfers t
+       join seller_transfers o on o.destination_account = t.destination_account
+      where t.id = ? and o.status = 'paid' and o.payout_id is null`,
+    [transferId],
+  );
+  if (amountCents > Number(row?.balance ?? 0)) {
+    throw new PaymentRefusedError(
+      'Insufficient funds in the connected account to cover this transfer reversal (paid out).',
+      'balance_insufficient',
+    );
+  }
 }

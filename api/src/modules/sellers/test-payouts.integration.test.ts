@@ -10,12 +10,14 @@ import {
   db,
   type Name,
   newKey,
+  REFUND,
   resourceOf,
   signIn,
   START,
 } from '../orders/orders-fixtures.test';
 import { simulateTestPayouts } from './payouts';
 import { transferDueEarnings } from './seller-transfers';
+import { runDueReversals } from './transfer-reversals';
 
 // The test provider (`npm start`) plays Stripe's payout schedule: a transfer run pays out what
 // earlier runs transferred, recorded as Stripe's webhooks are (payouts.ts).
@@ -72,5 +74,19 @@ describe('payouts with the test provider', () => {
     expect(covering[0].amountCents).toBe(covering[0].transfers.reduce((s, x) => s + x.amountCents, 0));
     // nothing is paid out twice
     expect(await simulateTestPayouts(em(), new Date())).toBe(0);
+
+    // A refund after the payout: the test provider (a new one per job run, as in `npm start`)
+    // refuses the reversal as Stripe does, and the seller carries a negative balance.
+    const refund = await t.gql(as.admin, REFUND, { input: { orderId: order.id, reason: 'Buyer asked' } });
+    expect(refund.data.orderRefund.userErrors).toEqual([]);
+    await runDueReversals(em(), new TestPaymentProvider());
+    const [reversal] = await db(t).execute<{ status: string; failure_reason: string }[]>(
+      `select r.status, r.failure_reason from seller_transfer_reversals r
+         join seller_transfers x on x.id = r.transfer_id where x.order_id = ?`,
+      [order.id],
+    );
+    expect(reversal).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/paid out/) });
+    const balance = await t.gql(as.seller, `query { sellerPayoutBalance { negativeBalanceCents } }`);
+    expect(balance.data.sellerPayoutBalance.negativeBalanceCents).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { jobs } from '../../jobs';
 import { log } from '../../observability/logger';
 import { PaymentRefusedError, type PaymentProvider } from '../payments/payment-provider';
+import { refuseTestReversalBeyondBalance } from './payouts';
 
 /**
  * What a refund takes back from money already transferred (docs/payments.md). The ledger's refund
@@ -170,6 +171,9 @@ export async function runDueReversals(em: EntityManager, payments: PaymentProvid
       continue;
     }
     try {
+      if (payments.name === 'test') {
+        await refuseTestReversalBeyondBalance(em, reversal.transfer_id, Number(reversal.amount_cents));
+      }
       const answer = await payments.reverseTransfer({
         transferId: reversal.stripe_transfer_id,
         amountCents: Number(reversal.amount_cents),
