@@ -67,7 +67,7 @@ export function AdminTransfersSection() {
         Earnings past their hold period are transferred every hour to the sellers’ and instructors’ Stripe
         accounts; failed transfers are tried again a day later.
       </Text>
-      {totals ? <PayoutBalanceCards balance={totals} /> : null}
+      {totals ? <PayoutBalanceCards balance={totals} everyone /> : null}
       {owed.length ? (
         <ListTable
           header={

@@ -3,14 +3,23 @@ import type { PayoutBalanceFieldsFragment } from '../../gql/graphql';
 import { formatCents } from '../../lib/currency';
 import { StatCard } from '../../ui/StatCard';
 
-/** Where earnings stand against transfers: sent, waiting, refused, and any negative balance. */
-export function PayoutBalanceCards({ balance }: { balance: PayoutBalanceFieldsFragment }) {
+/**
+ * Where earnings stand against transfers: sent, waiting, refused, and any negative balance — of the
+ * viewer's own account, or (`everyone`, the admin page) of every seller's and instructor's.
+ */
+export function PayoutBalanceCards({
+  balance,
+  everyone = false,
+}: {
+  balance: PayoutBalanceFieldsFragment;
+  everyone?: boolean;
+}) {
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={4} data-testid="payout-balance">
       <StatCard
         label="Transferred"
         value={formatCents(balance.transferredCents)}
-        hint="To your Stripe account"
+        hint={everyone ? 'To sellers’ and instructors’ Stripe accounts' : 'To your Stripe account'}
       />
       <StatCard
         label="Awaiting transfer"
@@ -25,7 +34,9 @@ export function PayoutBalanceCards({ balance }: { balance: PayoutBalanceFieldsFr
       <StatCard
         label="Negative balance"
         value={formatCents(balance.negativeBalanceCents)}
-        hint="Paid back first from your next earnings"
+        hint={
+          everyone ? 'Paid back first from their next earnings' : 'Paid back first from your next earnings'
+        }
       />
     </SimpleGrid>
   );
