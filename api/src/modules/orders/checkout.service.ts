@@ -3,7 +3,7 @@ import { releaseHoldsOfOrder } from '../bookings/booking-orders';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_ORDER_TOTAL_CENTS } from '../../config';
 import { DomainError } from '../../graphql/errors';
-import { CartService } from '../cart/cart.service';
+import { CartService } from '../cart';
 import type { Coupon } from '../coupons/coupon.entity';
 import { CouponsService } from '../coupons/coupons.service';
 import type { PaymentProvider } from '../payments/payment-provider';

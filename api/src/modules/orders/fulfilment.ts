@@ -8,6 +8,7 @@ import { fulfilBooking } from '../bookings/booking-orders';
 import { sendOrderReceiptMail } from './order-receipt-mail';
 import { emitEnrollmentEvent, emitOrderEvent } from '../webhooks/webhook-domain-events';
 import { markPaid } from './order-lifecycle';
+import { removeBoughtItems } from '../cart';
 
 export interface FulfilOptions {
   /** When the payment was taken (the seeder back-dates demo orders); default now. */
@@ -95,13 +96,7 @@ export async function fulfilOrder(
       );
     }
   }
-  if (lines.length) {
-    await em.execute(
-      `delete from cart_items ci using order_lines ol
-       where ol.order_id = ? and ci.user_id = ? and ci.item_type = ol.item_type and ci.item_id = ol.item_id`,
-      [order.id, order.user_id],
-    );
-  }
+  if (lines.length) await removeBoughtItems(em, order.id, order.user_id);
   const sold = lines.filter((l) => (l.item_type === 'resource' || l.item_type === 'booking') && l.seller_id);
   if (sold.length) {
     await recordSaleEarnings(em, {
