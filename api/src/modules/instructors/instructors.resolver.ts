@@ -11,7 +11,7 @@ import type { Context } from '../../graphql/context';
 import { unauthenticated } from '../../graphql/errors';
 import { payload } from '../../graphql/payload';
 import { Course } from '../courses/course.entity';
-import { Batcher } from '../learning/batcher';
+import { Batcher } from '../../lib/batcher';
 import { distanceMiles } from '../locations/distance';
 import { type NearOrigin, nearOrigin } from '../locations/near';
 import type { User } from '../users/user.entity';

@@ -14,7 +14,8 @@ import { Quiz, type QuizShowAnswers } from '../courses/quiz.entity';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import { User } from '../users/user.entity';
 import { isUuid } from '../../lib/ids';
-import { Batcher } from './batcher';
+import { Batcher } from '../../lib/batcher';
+import { grantEnrollment } from './enrollment-grants';
 import { Enrollment, type EnrollmentSource } from './enrollment.entity';
 import { answersShown, withholdAnswerKey } from './quiz-answer-key';
 import { QuizAttempt } from './quiz-attempt.entity';
@@ -356,16 +357,9 @@ export class LearningService {
   /** A new enrollment (or access given back) and its `enrollment.created` webhook commit together. */
   private async insertEnrollment(userId: string, courseId: string, source: EnrollmentSource) {
     await this.em.transactional(async (tem) => {
-      const enrolled = await tem.execute<{ id: string }[]>(
-        `insert into enrollments (id, user_id, course_id, source, created_at)
-         values (?, ?, ?, ?, clock_timestamp())
-         on conflict (user_id, course_id) do update set access_revoked_at = null, source = excluded.source
-           where enrollments.access_revoked_at is not null
-         returning id`,
-        [randomUUID(), userId, courseId, source],
-      );
+      const enrolled = await grantEnrollment(tem, { userId, courseId, source });
       await reinstateCertificatesAfterRefund(tem, userId, [courseId]);
-      if (enrolled.length) await emitEnrollmentEvent(tem, 'enrollment.created', { userId, courseId });
+      if (enrolled) await emitEnrollmentEvent(tem, 'enrollment.created', { userId, courseId });
     });
     return this.em.findOneOrFail(Enrollment, { user: userId, course: courseId }, { populate: ['course'] });
   }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { type ConnectionShape, toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
-import { Batcher } from '../learning/batcher';
+import { Batcher } from '../../lib/batcher';
 import { OrderLine } from '../orders/order-line.entity';
 import { lockBuyer } from '../orders/purchase-rules';
 import { Entitlement } from '../resources/entitlement.entity';

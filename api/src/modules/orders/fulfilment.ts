@@ -9,6 +9,7 @@ import { sendOrderReceiptMail } from './order-receipt-mail';
 import { emitEnrollmentEvent, emitOrderEvent } from '../webhooks/webhook-domain-events';
 import { markPaid } from './order-lifecycle';
 import { removeBoughtItems } from '../cart';
+import { grantEnrollment } from '../learning';
 
 export interface FulfilOptions {
   /** When the payment was taken (the seeder back-dates demo orders); default now. */
@@ -70,15 +71,13 @@ export async function fulfilOrder(
   );
   for (const line of lines) {
     if (line.item_type === 'course') {
-      const enrolled = await em.execute<{ id: string }[]>(
-        `insert into enrollments (id, user_id, course_id, source, created_at)
-         values (?, ?, ?, 'purchase', ?)
-         on conflict (user_id, course_id) do update set access_revoked_at = null, source = 'purchase'
-           where enrollments.access_revoked_at is not null
-         returning id`,
-        [randomUUID(), order.user_id, line.item_id, paidAt],
-      );
-      if (enrolled.length) {
+      const enrolled = await grantEnrollment(em, {
+        userId: order.user_id,
+        courseId: line.item_id,
+        source: 'purchase',
+        at: paidAt,
+      });
+      if (enrolled) {
         await emitEnrollmentEvent(em, 'enrollment.created', {
           userId: order.user_id,
           courseId: line.item_id,

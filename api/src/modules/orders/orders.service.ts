@@ -3,7 +3,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ConnectionShape, toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
-import { Batcher } from '../learning/batcher';
+import { Batcher } from '../../lib/batcher';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import type { User } from '../users/user.entity';

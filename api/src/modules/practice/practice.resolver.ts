@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-grap
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import { Course } from '../courses/course.entity';
-import { LessonContent } from '../learning/learning.types';
+import { LessonContent } from '../learning';
 import {
   CourseRequireWatchingPayload,
   PracticeState,

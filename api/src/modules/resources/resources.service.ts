@@ -6,7 +6,7 @@ import { slugify } from '../courses/course-text';
 import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
-import { Batcher } from '../learning/batcher';
+import { Batcher } from '../../lib/batcher';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../../lib/ids';

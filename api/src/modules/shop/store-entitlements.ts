@@ -4,6 +4,7 @@ import {
   reinstateCertificatesAfterRefund,
   revokeCertificatesForRefund,
 } from '../certificates/certificate-refunds';
+import { grantEnrollment } from '../learning';
 import { emitEnrollmentEvent } from '../webhooks/webhook-domain-events';
 import { escapeHtml } from '../mail/html-escape';
 import { sendMail } from '../mail/mail';
@@ -164,16 +165,14 @@ async function giveAccess(em: EntityManager, grant: GrantRow): Promise<void> {
       `select access_revoked_at is null as open from enrollments where user_id = ? and course_id = ?`,
       [userId, grant.item_id],
     );
-    const enrolled = await em.execute<{ id: string }[]>(
-      `insert into enrollments (id, user_id, course_id, source, created_at)
-       values (?, ?, ?, 'store', now())
-       on conflict (user_id, course_id) do update set access_revoked_at = null, source = 'store'
-         where enrollments.access_revoked_at is not null or enrollments.source = 'membership'
-       returning id`,
-      [randomUUID(), userId, grant.item_id],
-    );
+    const enrolled = await grantEnrollment(em, {
+      userId,
+      courseId: grant.item_id,
+      source: 'store',
+      overMembership: true,
+    });
     await reinstateCertificatesAfterRefund(em, userId, [grant.item_id]);
-    if (enrolled.length && !before?.open) {
+    if (enrolled && !before?.open) {
       await emitEnrollmentEvent(em, 'enrollment.created', { userId, courseId: grant.item_id });
     }
   } else {

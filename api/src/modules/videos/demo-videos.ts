@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { log } from '../../observability/logger';
+import { grantEnrollment } from '../learning';
 import { markUploaded } from './video-lifecycle';
 import { DEMO_SOURCE_NAME } from './video-processing';
 
@@ -25,11 +26,7 @@ export async function queueDemoVideos(em: EntityManager): Promise<void> {
   if (!lessons.length) return;
   const member = await em.execute<{ id: string }[]>(`select id from users where username_key = 'member'`);
   if (member[0]) {
-    await em.execute(
-      `insert into enrollments (id, user_id, course_id, source, created_at)
-       values (?, ?, ?, 'granted', now()) on conflict (user_id, course_id) do nothing`,
-      [randomUUID(), member[0].id, lessons[0].course_id],
-    );
+    await grantEnrollment(em, { userId: member[0].id, courseId: lessons[0].course_id, source: 'granted' });
   }
   for (const [index, lesson] of lessons.entries()) {
     const id = randomUUID();

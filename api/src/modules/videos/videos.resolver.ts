@@ -3,7 +3,7 @@ import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import { AuthoringLesson } from '../courses/courses.types';
 import { Lesson } from '../courses/lesson.entity';
-import { LessonContent } from '../learning/learning.types';
+import { LessonContent } from '../learning';
 import { LessonVideoPayload, LessonVideoRemovePayload, LessonVideoView } from './videos.types';
 
 const HOSTED_VIDEO =

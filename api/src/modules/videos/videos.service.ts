@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
-import { Batcher } from '../learning/batcher';
+import { Batcher } from '../../lib/batcher';
 import { isCourseStaff } from '../courses/course-access';
 import type { HasRoles } from '../users/roles';
 import { LessonVideoStatus, type VideoRendition } from './lesson-video.entity';

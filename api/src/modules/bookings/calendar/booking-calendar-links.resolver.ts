@@ -1,7 +1,7 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../../graphql/context';
 import { Booking } from '../booking.entity';
-import { Batcher } from '../../learning/batcher';
+import { Batcher } from '../../../lib/batcher';
 import {
   type BookingMailRow,
   calendarEventOf,

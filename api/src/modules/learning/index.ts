@@ -1,0 +1,4 @@
+// The learning module's front door: what other modules may use of it.
+export { Enrollment } from './enrollment.entity';
+export { type EnrollmentGrant, grantEnrollment } from './enrollment-grants';
+export { LessonContent } from './learning.types';
