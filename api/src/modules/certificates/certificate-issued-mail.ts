@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notificationsSuppressed, notify, publicSiteUrl } from '../notifications/notify';
+import { notificationsSuppressed, notify, publicSiteUrl } from '../notifications';
 
 /** Subject and text of the mail telling a student their certificate was issued. */
 export function certificateIssuedMailContent(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
-import { AGE_GROUPS, SKILL_LEVELS } from '../reference/reference-lists';
+import { AGE_GROUPS, SKILL_LEVELS } from '../reference';
 import { toYouTubeEmbedUrl } from './course-text';
 import type { QuestionKind, QuestionOption } from './quiz-question.entity';
 

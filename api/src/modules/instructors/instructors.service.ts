@@ -12,10 +12,10 @@ import {
   type SqlPart,
 } from '../../graphql/keyset';
 import type { Viewer } from '../auth/session-user';
-import { distanceMilesSql } from '../locations/distance';
-import type { NearOrigin } from '../locations/near';
-import { lookupZip } from '../locations/zipcodes';
-import { AGE_GROUPS, DANCE_STYLES, SKILL_LEVELS } from '../reference/reference-lists';
+import { distanceMilesSql } from '../locations';
+import type { NearOrigin } from '../locations';
+import { lookupZip } from '../locations';
+import { AGE_GROUPS, DANCE_STYLES, SKILL_LEVELS } from '../reference';
 import { validateRecurrenceRule } from '../scheduling/recurrence';
 import { isValidTimeZone, parseLocalDate, parseWallTime } from '../scheduling/zoned-time';
 import { hasAnyRole, hasRole, STAFF_ROLES } from '../users/roles';

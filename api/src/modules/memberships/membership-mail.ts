@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notify } from '../notifications/notify';
+import { notify } from '../notifications';
 
 export type MembershipMailKind =
   | 'welcome'

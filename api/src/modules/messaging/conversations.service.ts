@@ -14,7 +14,7 @@ import {
 import { publishToUsers } from '../../realtime';
 import type { Storage } from '../../storage/storage';
 import type { Viewer } from '../auth/session-user';
-import { fileMessageReport } from '../inbox/inbox-reports';
+import { fileMessageReport } from '../inbox';
 import { User } from '../users/user.entity';
 import { isUuid } from '../../lib/ids';
 import { type AttachmentMove, attachUploads, undoMoves } from './message-attachments';

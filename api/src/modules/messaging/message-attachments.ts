@@ -2,12 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
 import type { Storage } from '../../storage/storage';
-import {
-  MAX_MESSAGE_FILES_PER_UPLOAD,
-  MESSAGE_ATTACHMENT_LIMIT,
-  MESSAGE_UPLOAD_TYPES,
-} from '../uploads/upload-limits';
-import { lockMyUploads } from '../uploads/uploads.service';
+import { MAX_MESSAGE_FILES_PER_UPLOAD, MESSAGE_ATTACHMENT_LIMIT, MESSAGE_UPLOAD_TYPES } from '../uploads';
+import { lockMyUploads } from '../uploads';
 import type { User } from '../users/user.entity';
 
 /** What may be attached to a message (also a check constraint of message_attachments). */

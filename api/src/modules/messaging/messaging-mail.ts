@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineJob, jobs } from '../../jobs';
-import { notify } from '../notifications/notify';
+import { notify } from '../notifications';
 
 /**
  * The unread-message mail (docs/messaging.md). Each message queues, in its send transaction, one

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notificationsSuppressed, notify, publicSiteUrl } from '../notifications/notify';
+import { notificationsSuppressed, notify, publicSiteUrl } from '../notifications';
 import { lineKind, money } from './receipt';
 
 interface ReceiptMailOrder {

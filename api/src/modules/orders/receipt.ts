@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { licenceLabel } from '../licences/licence-label';
+import { licenceLabel } from '../licences';
 import { escapeHtml } from '../mail/html-escape';
 
 /** What a receipt shows (HTML page and PDF). */

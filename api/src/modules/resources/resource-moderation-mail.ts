@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notificationsSuppressed, notify, publicSiteUrl } from '../notifications/notify';
+import { notificationsSuppressed, notify, publicSiteUrl } from '../notifications';
 
 export type ModerationOutcome = { type: 'approved' } | { type: 'rejected'; reason: string };
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { lookupZip } from '../locations/zipcodes';
+import { lookupZip } from '../locations';
 import { SellerProfile } from '../resources/seller-profile.entity';
 import type { User } from '../users/user.entity';
 import { ensureSellerProfile } from './seller-access';

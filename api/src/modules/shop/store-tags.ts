@@ -1,4 +1,4 @@
-import { AGE_GROUPS, SKILL_LEVELS } from '../reference/reference-lists';
+import { AGE_GROUPS, SKILL_LEVELS } from '../reference';
 
 /**
  * DRX's dance-style / age-group / skill-level tags of a store product, mapped from the store's own

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jobs } from '../../../jobs';
 import type { MailAttachment } from '../../mail/mail';
-import { notify } from '../../notifications/notify';
+import { notify } from '../../notifications';
 import {
   bookingIcs,
   bookingIcsFilename,

@@ -1,0 +1,2 @@
+// The inbox module's front door: what other modules may use of it.
+export { fileMessageReport } from './inbox-reports';

@@ -1,0 +1,2 @@
+// The notifications module's front door: what other modules may use of it.
+export { notificationsSuppressed, notify, publicSiteUrl } from './notify';

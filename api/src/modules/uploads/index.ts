@@ -1,0 +1,7 @@
+// The uploads module's front door: what other modules may use of it.
+export {
+  MAX_MESSAGE_FILES_PER_UPLOAD,
+  MESSAGE_ATTACHMENT_LIMIT,
+  MESSAGE_UPLOAD_TYPES,
+} from './upload-limits';
+export { lockMyUploads } from './uploads.service';
