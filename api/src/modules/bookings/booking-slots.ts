@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isBookableStart } from '../instructors/slot-service';
+import { isBookableStart } from '../instructors';
 
 /**
  * Whether `start` is one of the session type's bookable slots now (instructors/slot-service.ts:

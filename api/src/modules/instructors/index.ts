@@ -1,0 +1,5 @@
+// The instructors module's front door: what other modules may use of it.
+export { InstructorProfile } from './instructor-profile.entity';
+export { InstructorReview } from './instructor-review.entity';
+export { SessionType } from './session-type.entity';
+export { isBookableStart } from './slot-service';
