@@ -3,7 +3,7 @@ import { DomainError } from '../../graphql/errors';
 import { jobs } from '../../jobs';
 import { validateNewPassword } from '../auth/auth.validation';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { markEmailVerified } from '../shop/store-entitlements';
+import { markEmailVerified } from '../shop';
 import { User } from '../users/user.entity';
 import { mailPasswordChanged, mailPasswordReset } from './account-mail';
 import { accountTokenUsable, issueAccountToken, useAccountToken } from './account-tokens';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { validateEmail } from '../auth/auth.validation';
-import { claimStoreForVerifiedEmail, markEmailVerified } from '../shop/store-entitlements';
+import { claimStoreForVerifiedEmail, markEmailVerified } from '../shop';
 import { User } from '../users/user.entity';
 import { mailEmailChanged, mailEmailVerification } from './account-mail';
 import { provenAccount, type RelyingParty } from '../passkeys';

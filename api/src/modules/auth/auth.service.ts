@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { sendEmailVerification } from '../account/email-verification';
-import { claimPendingStoreGrants, type StoreInviteClaim } from '../shop/store-entitlements';
+import { claimPendingStoreGrants, type StoreInviteClaim } from '../shop';
 import { User } from '../users/user.entity';
 import { MAX_USERNAME_LENGTH, validateRegistration, type RegistrationFields } from './auth.validation';
 import { isKnownFor, type KnownDevice } from './known-device';

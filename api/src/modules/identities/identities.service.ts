@@ -7,7 +7,7 @@ import { admitHourly } from '../account/hourly-throttle';
 import { type EventOrigin, recordSecurityEvent } from '../account/security-events';
 import { verifyPassword } from '../auth/password';
 import { provenByPasskey, type RelyingParty } from '../passkeys';
-import { claimStoreForVerifiedEmail } from '../shop/store-entitlements';
+import { claimStoreForVerifiedEmail } from '../shop';
 import { User } from '../users/user.entity';
 
 /** What the identity provider said about the person (from the validated ID token and userinfo). */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queryRows } from '../../db/pg-query';
-import { PUBLIC_PRODUCT } from '../shop/store-catalog.service';
+import { PUBLIC_PRODUCT } from '../shop';
 import { isUuid } from '../../lib/ids';
 import { courseJsonLd, personJsonLd, productJsonLd, storeJsonLd } from './json-ld';
 import { absoluteImageUrl, firstDescription, pageTitle, plainDescription, siteBase } from './meta-text';

@@ -1,0 +1,8 @@
+// The shop module's front door: what other modules may use of it.
+export { PUBLIC_PRODUCT } from './store-catalog.service';
+export {
+  claimPendingStoreGrants,
+  claimStoreForVerifiedEmail,
+  markEmailVerified,
+  type StoreInviteClaim,
+} from './store-entitlements';
