@@ -10,7 +10,7 @@ import type { User } from '../users/user.entity';
 import { isUuid } from '../../lib/ids';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { adjustEarningsAfterRefund } from '../sellers/earnings-ledger';
-import { isValidTimeZone } from '../scheduling/zoned-time';
+import { isValidTimeZone } from '../scheduling';
 import { Booking, BookingCanceledBy, BookingStatus } from './booking.entity';
 import { bookingChanged } from './booking-events';
 import { isCreditEligible, returnLessonCredit, takeLessonCredit, type TakenCredit } from './booking-credits';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { GraphRoute } from '../../rest/graph-route';
-import { isValidTimeZone, toZonedISO } from '../scheduling/zoned-time';
+import { isValidTimeZone, toZonedISO } from '../scheduling';
 
 /**
  * REST rows of Instructor Connect, readable by guests: the finder, a profile, and the bookable

@@ -1,13 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { occurrences, withoutOffDays } from '../scheduling/recurrence';
-import {
-  type BusyInterval,
-  type DateOverride,
-  dayKey,
-  generateSlots,
-  type WeeklyRange,
-} from '../scheduling/slot-generation';
-import { localDate, plusZonedDays } from '../scheduling/zoned-time';
+import { occurrences, withoutOffDays } from '../scheduling';
+import { type BusyInterval, type DateOverride, dayKey, generateSlots, type WeeklyRange } from '../scheduling';
+import { localDate, plusZonedDays } from '../scheduling';
 import { hhmm } from './availability.entity';
 
 /**
