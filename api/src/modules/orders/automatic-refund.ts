@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CouponsService } from '../coupons/coupons.service';
+import { CouponsService } from '../coupons';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { emitOrderEvent } from '../webhooks/webhook-domain-events';
 import { type FromStatus, markRefundDue, recordRefundSent } from './order-lifecycle';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CouponsService } from '../coupons/coupons.service';
+import { CouponsService } from '../coupons';
 import type { AllocatedLine } from './order-pricing';
 import { markCanceled } from './order-lifecycle';
 

@@ -1,5 +1,5 @@
-import { inScope } from '../coupons/coupon-rules';
-import type { CouponScope } from '../coupons/coupon.entity';
+import { inScope } from '../coupons';
+import type { CouponScope } from '../coupons';
 
 export interface PricedLine {
   itemType: 'course' | 'resource';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cancelBookingsOfRefundedOrder } from '../bookings/booking-orders';
 import { revokeCertificatesForRefund } from '../certificates/certificate-refunds';
-import { CouponsService } from '../coupons/coupons.service';
+import { CouponsService } from '../coupons';
 import { reverseSaleEarnings } from '../sellers/earnings-ledger';
 import { emitOrderEvent } from '../webhooks/webhook-domain-events';
 
