@@ -88,12 +88,31 @@ export default {
       from: { pathNot: ['^api/src/modules/index\\.ts$', TESTS] },
       to: { path: '^api/src/modules/[^/]+/module\\.ts$' },
     },
+    {
+      name: 'no-dev-fakes-in-app',
+      comment:
+        'The development fakes (dev/: the demo store, the fake Stripe) are not part of the app: api/src ' +
+        'reaches the demo store only through its seam (api/src/dev-fakes.ts: a module path loaded at ' +
+        'start); only tests and test helpers import dev/ (docs/architecture.md, "The development fakes").',
+      severity: 'error',
+      from: { path: '^api/src/', pathNot: TESTS },
+      to: { path: '^dev/' },
+    },
+    {
+      name: 'dev-fakes-stand-alone',
+      comment:
+        'A development fake is its own package, built on its own (dev/<name>/tsconfig.json): it imports ' +
+        'no file of the app, of the web app or of another fake.',
+      severity: 'error',
+      from: { path: '^dev/([^/]+)/' },
+      to: { path: '^(api|web|e2e|dev)/', pathNot: '^dev/$1/' },
+    },
     ...frontDoorRules('api/src/modules'),
     ...frontDoorRules('web/src/features'),
   ],
   options: {
-    includeOnly: '^(api/src|web/src|e2e)/',
-    exclude: { path: '(^|/)node_modules/' },
+    includeOnly: '^(api/src|web/src|e2e|dev)/',
+    exclude: { path: '(^|/)(node_modules|dist)/' },
     doNotFollow: { path: '(^|/)node_modules/' },
     // Parse with TypeScript itself so that `import type` and `import { type X }` count as imports.
     tsPreCompilationDeps: true,

@@ -9,7 +9,9 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json codegen.ts schema.graphql ./
 COPY api api
 COPY web web
-RUN npm run build && npm prune --omit=dev
+# The app and the web app only: the development fakes (dev/: the demo store, the fake Stripe) are
+# neither copied nor built, and production never turns the demo store on (DEMO_STORE).
+RUN npm run build -w api && npm run build -w web && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=4000 DATA_DIR=/data UPLOADS_DIR=/data/uploads WEB_DIST=/app/web/dist

@@ -23,7 +23,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['api/**/*.ts', 'scripts/**/*.mjs', 'bench/**/*.mjs', 'e2e/**/*.ts', '*.ts', '*.mjs'],
+    files: [
+      'api/**/*.ts',
+      'dev/**/*.ts',
+      'scripts/**/*.mjs',
+      'bench/**/*.mjs',
+      'e2e/**/*.ts',
+      '*.ts',
+      '*.mjs',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

@@ -11,7 +11,8 @@
 //   evaluates before it shows its effect — a guest's Add to Cart done by the entry itself
 //   (web/src/ssr/earlyCart.ts), any other press shown taken (busy) by it: the entry's files, which
 //   must hold that code (found by its selector), at most FIRST_TAP_BUDGET gzip;
-// - no chunk over 500 kB minified.
+// - no chunk over 500 kB minified;
+// - and none of the development fakes (dev/) in the API's build, api/dist.
 // Sizes are deterministic: gzip level 9 of the built bytes, from Vite's manifest.
 // `node scripts/check-bundle.mjs --json` prints the figures as JSON (bench:web records them).
 import fs from 'node:fs';
@@ -94,6 +95,42 @@ export function measure() {
   };
 }
 
+/**
+ * Code of the development fakes (dev/: the demo store, the fake Stripe) found in the API's production
+ * build, api/dist: the files that hold it. Never any — the app reaches the demo store only through its
+ * seam (api/src/dev-fakes.ts, a path loaded at start) and the image copies only api/dist
+ * (docs/architecture.md, "The development fakes"). Markers: text only the fakes' code holds.
+ */
+export const DEV_FAKE_MARKERS = [
+  'create schema if not exists demo_store', // the demo store's tables (demo-store-db.ts)
+  'seedDemoStore', // its catalogue (demo-store-seed.ts)
+  'WebhookDeliverer', // its webhooks (demo-store-webhooks.ts)
+  'adminSchemaFile', // its Admin API schema (demo-store-schemas.ts)
+  'startFakeStripe', // the fake Stripe (dev/fake-stripe)
+];
+export function devFakesInApiBuild(apiDist = path.join(root, 'api', 'dist')) {
+  if (!fs.existsSync(path.join(apiDist, 'main.js')))
+    throw new Error(`${apiDist}/main.js is missing: npm run build`);
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      // A folder of theirs (e.g. the demo store's old modules/shop/demo-store/), or its Admin schema.
+      else if (
+        /(^|[\\/])(demo-store|fake-stripe)[\\/]|admin-schema\.graphql$/.test(path.relative(apiDist, file))
+      )
+        found.push(file);
+      else if (/\.(js|cjs|mjs|json|graphql)$/.test(entry.name)) {
+        const text = fs.readFileSync(file, 'utf8');
+        if (DEV_FAKE_MARKERS.some((marker) => text.includes(marker))) found.push(file);
+      }
+    }
+  };
+  walk(apiDist);
+  return found.map((file) => path.relative(root, file));
+}
+
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -129,4 +166,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   console.log('Within the bundle budget.');
+  const fakes = devFakesInApiBuild();
+  if (fakes.length) {
+    console.error(`The API's build holds development fakes (dev/): ${fakes.join(', ')}.`);
+    process.exit(1);
+  }
+  console.log('No development fake in api/dist.');
 }

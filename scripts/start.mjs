@@ -39,6 +39,19 @@ if (stale(path.join(root, 'api/dist/main.js'), ['api/src'])) {
   run(['run', 'build', '-w', 'api']);
   fs.utimesSync(path.join(root, 'api/dist/main.js'), new Date(), new Date());
 }
+// The built-in demo store (dev/demo-store): not part of the API's build; the server loads its own
+// build at start (api/src/dev-fakes.ts). A copy without dev/ runs with DEMO_STORE=false.
+if (
+  fs.existsSync(path.join(root, 'dev/demo-store')) &&
+  stale(path.join(root, 'dev/demo-store/dist/index.js'), [
+    'dev/demo-store/src',
+    'dev/demo-store/tsconfig.json',
+  ])
+) {
+  console.log('Building the demo store …');
+  run(['run', 'build:dev']);
+  fs.utimesSync(path.join(root, 'dev/demo-store/dist/index.js'), new Date(), new Date());
+}
 if (
   stale(path.join(root, 'web/dist-ssr/entry-server.js'), [
     'web/src',

@@ -44,8 +44,8 @@ import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from './modules/auth/session';
 import { sessionUserJoin } from './modules/auth/session-user';
 import { queueInitialShopSync } from './modules/shop/shop.jobs';
 import { createRestRouter } from './rest/router';
-import { DEMO_STORE_PATH } from './modules/shop/demo-store/demo-store-constants';
-import { createDemoStore } from './modules/shop/demo-store/demo-store-router';
+import { DEMO_STORE_PATH } from './modules/shop/demo-store-constants';
+import type { DevFakes } from './dev-fakes';
 import { sessionMiddleware } from './modules/auth/session-middleware';
 import { ApiTokenStore } from './modules/api-tokens/api-token-store';
 import { bearerOrSession } from './modules/api-tokens/bearer-auth';
@@ -77,7 +77,20 @@ export interface AppHandle {
   close(): Promise<void>;
 }
 
-export async function createApp(orm: MikroORM, config: Config, databaseUrl: string): Promise<AppHandle> {
+/**
+ * The app on `orm`'s database. `fakes`: the development fakes it mounts — the demo store's
+ * `createDemoStore` when `config.demoStore` is on (api/src/dev-fakes.ts: main.ts loads it at start,
+ * the tests pass it); the app itself holds none.
+ */
+export async function createApp(
+  orm: MikroORM,
+  config: Config,
+  databaseUrl: string,
+  fakes: DevFakes = {},
+): Promise<AppHandle> {
+  if (config.demoStore && !fakes.createDemoStore) {
+    throw new Error('config.demoStore is on but no demo store was given (createApp fakes.createDemoStore)');
+  }
   configureLogging(config);
   const app = express();
   app.disable('x-powered-by');
@@ -235,7 +248,14 @@ export async function createApp(orm: MikroORM, config: Config, databaseUrl: stri
   );
 
   // The built-in demo store (a local Shopify stand-in), outside production only (config.demoStore).
-  const demoStore = config.demoStore ? createDemoStore({ databaseUrl, config }) : null;
+  const demoStore =
+    config.demoStore && fakes.createDemoStore
+      ? fakes.createDemoStore({
+          databaseUrl,
+          publicUrl: config.publicUrl,
+          logError: (error, message) => log().error({ err: error }, message),
+        })
+      : null;
   if (demoStore) app.use(DEMO_STORE_PATH, demoStore.router);
 
   // Read from the database, before the web app's page for every other path (modules/seo).

@@ -114,6 +114,12 @@ export interface Config {
    * URLs use `publicUrl + '/demo-store/...'` instead.
    */
   demoStoreUrl: string | undefined;
+  /**
+   * The built demo store the server loads at start when `demoStore` is on (DEMO_STORE_MODULE: a
+   * JavaScript file exporting `createDemoStore`; default dev/demo-store/dist/index.js of the checkout
+   * it runs from, which `npm start` builds). The store is not part of the app: api/src/dev-fakes.ts.
+   */
+  demoStoreModule?: string;
   /** How often idle job workers poll (seconds; tests lower it). Default 2. */
   jobPollingIntervalSeconds?: number;
   /**
@@ -417,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoStoreUrl: demoStore
       ? (env.DEMO_STORE_URL || `http://127.0.0.1:${port}/demo-store`).replace(/\/+$/, '')
       : undefined,
+    demoStoreModule: (demoStore && env.DEMO_STORE_MODULE) || undefined,
   };
   if (!storeSecretsKey && !production) {
     // Generated on first use, so merely loading the configuration writes nothing.

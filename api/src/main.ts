@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { DemoStoreMissingError, type DevFakes, loadDemoStore } from './dev-fakes';
 import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } from './db/embedded';
 import { DemoPasswordError } from './db/seeders/demo-passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seeders/demo-users';
@@ -36,6 +37,8 @@ async function serve(
   options: {
     seed: boolean;
     refuseDemoPasswords: boolean;
+    /** The development fakes it mounts (the demo store, outside production: dev-fakes.ts). */
+    fakes: DevFakes;
     onListening?: () => void;
     onStop?: () => Promise<void>;
   },
@@ -45,7 +48,7 @@ async function serve(
     refuseDemoPasswords: options.refuseDemoPasswords,
     privateFiles: storageFor(config).private,
   });
-  const handle = await createApp(orm, config, databaseUrl);
+  const handle = await createApp(orm, config, databaseUrl, options.fakes);
   // The demo's hosted lesson videos: queued here, made by the job queue in the background.
   if (options.seed) {
     queueDemoVideos(orm.em.fork()).catch((error) =>
@@ -82,9 +85,12 @@ async function serve(
 async function main() {
   const config = loadConfig();
   configureLogging(config);
+  // The built-in demo store, outside production: loaded from its own build (dev/demo-store), first,
+  // so a missing build stops the start at once.
+  const fakes: DevFakes = { createDemoStore: loadDemoStore(config) };
   // A worker of a multi-process server: the primary has migrated and seeded the database.
   if (cluster.isWorker)
-    return serve(config, config.databaseUrl!, { seed: false, refuseDemoPasswords: false });
+    return serve(config, config.databaseUrl!, { seed: false, refuseDemoPasswords: false, fakes });
 
   if (config.s3) {
     // A wrong bucket, endpoint or key stops the start here, not at the first upload.
@@ -125,6 +131,7 @@ async function main() {
     await serve(config, databaseUrl, {
       seed: config.seed,
       refuseDemoPasswords: config.production,
+      fakes,
       onListening: () => announce(config, 1),
       onStop: async () => embedded?.stop(),
     });
@@ -136,7 +143,10 @@ async function main() {
 
 main().catch((error) => {
   // A problem the person starting the app can fix: its message, without a stack trace.
-  const fixable = error instanceof EmbeddedDatabaseError || error instanceof DemoPasswordError;
+  const fixable =
+    error instanceof EmbeddedDatabaseError ||
+    error instanceof DemoPasswordError ||
+    error instanceof DemoStoreMissingError;
   console.error(fixable ? `\n${error.message}\n` : error);
   process.exit(1);
 });

@@ -109,7 +109,7 @@ async function loadIds(): Promise<Ids> {
   };
 }
 
-/** A demo store product with sizes and colours (api/src/modules/shop/demo-store/demo-store-seed.ts). */
+/** A demo store product with sizes and colours (dev/demo-store/src/demo-store-seed.ts). */
 const SHOP_PRODUCT = 'canvas-split-sole-ballet-slippers';
 
 /**

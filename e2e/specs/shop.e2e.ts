@@ -20,7 +20,7 @@ import { apiSignIn } from '../support/two-step';
 
 const b = useBrowser();
 
-// The demo store's catalogue (api/src/modules/shop/demo-store/demo-store-seed.ts).
+// The demo store's catalogue (dev/demo-store/src/demo-store-seed.ts).
 const SHOP_NAME = 'DRX Demo Dance Supply';
 const PRODUCT = 'Canvas Split-Sole Ballet Slippers'; // Size × Color; Adult 7 in Pink is sold out
 const OTHER_SHOE = 'Oxford Tap Shoes';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../api/src/test/fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../../dev/fake-stripe/src';
 import { startS3Server, type TestS3 } from '../../api/src/test/s3-server';
 import { DEMO_TWO_STEP_KEY, totpCode } from '../support/two-step';
 

@@ -10,6 +10,8 @@ import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { storageFor } from '../storage/create-storage';
 import { createTestDatabase } from './database';
+// The demo store's source (a test helper may import dev/; the app is given it: dev-fakes.ts).
+import { createDemoStore } from '../../../dev/demo-store/src';
 
 export interface TestApp {
   handle: AppHandle;
@@ -98,7 +100,7 @@ export async function startTestApp(
     privateFiles: storageFor(config).private,
     demoTwoStep: options.demoTwoStep ?? false,
   });
-  const handle = await createApp(orm, config, db.url);
+  const handle = await createApp(orm, config, db.url, { createDemoStore });
   return {
     handle,
     orm,

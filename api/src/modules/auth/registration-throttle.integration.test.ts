@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDemoStore } from '../../../../dev/demo-store/src';
 import { type AppHandle, createApp } from '../../app';
 import { DEFAULT_REGISTRATION_CHALLENGE_AFTER } from '../../config';
 import { openDatabase } from '../../db/database';
@@ -20,7 +21,7 @@ let replica: AppHandle;
 beforeAll(async () => {
   t = await startTestApp({ registrationLimit: CEILING, registrationChallengeAfter: FREE });
   replicaOrm = await openDatabase(t.databaseUrl, { seed: false, silent: true });
-  replica = await createApp(replicaOrm, t.config, t.databaseUrl);
+  replica = await createApp(replicaOrm, t.config, t.databaseUrl, { createDemoStore });
 });
 afterAll(async () => {
   await replica?.close();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../../../../dev/fake-stripe/src';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { CANCEL, json, PASSWORD, type Agent } from '../orders/orders-fixtures.test';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, type FakeSubscription, startFakeStripe } from '../../test/fake-stripe';
+import { type FakeStripe, type FakeSubscription, startFakeStripe } from '../../../../dev/fake-stripe/src';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 // Memberships through Stripe Billing end to end: the real `stripe` SDK talks to the local fake Stripe

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../../../../dev/fake-stripe/src';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { createPaymentProvider } from '../payments/create-payment-provider';
 import { retryDueRefunds } from './automatic-refund';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../../../../dev/fake-stripe/src';
 import { StripePaymentProvider } from './stripe-payment-provider';
 
 // The real `stripe` SDK against the local fake Stripe server: what the provider sends and reads.

@@ -12,7 +12,7 @@ const transfer = (p: TestPaymentProvider, key: string, amountCents = 900) =>
     metadata: {},
   });
 
-// The test provider simulates Connect transfers as the fake Stripe does (api/src/test/fake-stripe.ts).
+// The test provider simulates Connect transfers as the fake Stripe does (dev/fake-stripe).
 describe('TestPaymentProvider transfers', () => {
   it('makes one transfer per idempotency key and adds it to the account balance', async () => {
     const p = new TestPaymentProvider();

@@ -15,7 +15,7 @@ import {
  * The labelled test provider used when no STRIPE_SECRET_KEY is set (as Vendure's dummy payment
  * handler): payments succeed when the checkout confirms them, refunds succeed, and Connect
  * onboarding is complete at once so the demo's seller payments work. No money moves.
- * Transfers and reversals are simulated as the fake Stripe does (api/src/test/fake-stripe.ts): a
+ * Transfers and reversals are simulated as the fake Stripe does (dev/fake-stripe): a
  * transfer adds to the account's simulated balance, a reversal takes from it and is refused
  * (`balance_insufficient`) beyond it or beyond what is left of the transfer; a repeated idempotency
  * key answers the first answer. The app makes a provider per job run, so it rarely knows the

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../../../../dev/fake-stripe/src';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { StripePaymentProvider } from '../payments/stripe-payment-provider';
 import {

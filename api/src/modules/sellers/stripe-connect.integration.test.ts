@@ -1,6 +1,6 @@
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../../../../dev/fake-stripe/src';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 type Agent = ReturnType<typeof request.agent>;

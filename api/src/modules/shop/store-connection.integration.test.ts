@@ -8,7 +8,7 @@ import {
   DEMO_STORE_DOMAIN,
   DEMO_STOREFRONT_TOKEN,
   DEMO_WEBHOOK_SECRET,
-} from './demo-store/demo-store-constants';
+} from './demo-store-constants';
 import { decryptSecret } from './secret-box';
 import { ADMIN_WEBHOOK_SUBSCRIPTIONS } from './shopify/operations';
 import { createStoreProvider, DEMO_STORE_SETTINGS, getActiveStore } from './store-connection';

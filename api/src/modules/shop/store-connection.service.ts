@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
 import { DomainError } from '../../graphql/errors';
 import { jobs } from '../../jobs';
-import { DEMO_STORE_API_VERSION, DEMO_STORE_DOMAIN } from './demo-store/demo-store-constants';
+import { DEMO_STORE_API_VERSION, DEMO_STORE_DOMAIN } from './demo-store-constants';
 import { encryptSecret } from './secret-box';
 import { assertShopDomainReachable } from './store-domain';
 import type { AdminTokenSource } from './shopify/shopify-store-provider';

@@ -6,7 +6,7 @@ import {
   DEMO_STORE_DOMAIN,
   DEMO_STOREFRONT_TOKEN,
   DEMO_WEBHOOK_SECRET,
-} from './demo-store/demo-store-constants';
+} from './demo-store-constants';
 import { decryptSecret, encryptSecret } from './secret-box';
 import { isShopifyHost } from './store-domain';
 import {

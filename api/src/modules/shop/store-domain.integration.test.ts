@@ -7,7 +7,7 @@ import {
   DEMO_STORE_DOMAIN,
   DEMO_STOREFRONT_TOKEN,
   DEMO_WEBHOOK_SECRET,
-} from './demo-store/demo-store-constants';
+} from './demo-store-constants';
 import { type ShopTestApp, signInAs, shopSql, startShopTestApp } from './test/shop-test-app';
 
 // The store domain an admin types is fetched at https://<domain>: it must be a *.myshopify.com

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import { DomainError } from '../../graphql/errors';
 import { hostRefusal, isLocalhostName } from '../webhooks/webhook-address';
-import { DEMO_STORE_DOMAIN } from './demo-store/demo-store-constants';
+import { DEMO_STORE_DOMAIN } from './demo-store-constants';
 
 /** Shopify's own shop addresses: always allowed. */
 const SHOPIFY_SUFFIX = '.myshopify.com';

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { type Agent, json, PASSWORD, paidCourse } from '../orders/orders-fixtures.test';
-import { DEMO_ADMIN_TOKEN, DEMO_STORE_API_VERSION } from './demo-store/demo-store-constants';
+import { DEMO_ADMIN_TOKEN, DEMO_STORE_API_VERSION } from './demo-store-constants';
 import { ADMIN_PRODUCT_SET, ADMIN_WEBHOOK_SUBSCRIPTION_CREATE } from './shopify/operations';
 import { STORE_WEBHOOK_TOPICS } from './store-provider';
 import { getActiveStore } from './store-connection';

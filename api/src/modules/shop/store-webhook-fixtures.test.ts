@@ -1,7 +1,7 @@
 // Test helpers only (the .test.ts suffix keeps this file out of the production build).
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../test/test-app';
-import { DEMO_WEBHOOK_SECRET } from './demo-store/demo-store-constants';
+import { DEMO_WEBHOOK_SECRET } from './demo-store-constants';
 import { storeSignature } from './store-webhook.route';
 
 /** Shared helpers of the store webhook and entitlement tests: signed deliveries, payloads. */

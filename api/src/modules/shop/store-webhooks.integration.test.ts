@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { type Agent, json, PASSWORD } from '../orders/orders-fixtures.test';
-import { DEMO_WEBHOOK_SECRET } from './demo-store/demo-store-constants';
+import { DEMO_WEBHOOK_SECRET } from './demo-store-constants';
 import { storeSignature } from './store-webhook.route';
 import { db, deliver, nextId, orderGidOf, orderPayload, refundPayload } from './store-webhook-fixtures.test';
 

@@ -1,7 +1,7 @@
 /**
  * Every GraphQL operation DRX sends to a store (Shopify's Admin and Storefront APIs). The built-in
  * demo store validates them against the same schemas (Storefront: Shopify's published introspection
- * in @shopify/hydrogen-react; Admin: demo-store/admin-schema.graphql, a subset written from
+ * in @shopify/hydrogen-react; Admin: dev/demo-store/src/admin-schema.graphql, a subset written from
  * Shopify's reference), so a misspelled field fails there as it would on Shopify.
  *
  * Query cost (Shopify refuses a query whose requested cost is over 1,000): one product of

@@ -56,7 +56,7 @@ export async function shopSql<T = Record<string, any>>(
   return t.orm.em.fork().getConnection().execute(query, params);
 }
 
-/** Calls a control endpoint of the demo store (mounted on the app; demo-store/demo-store-router.ts). */
+/** Calls a control endpoint of the demo store (mounted on the app; dev/demo-store/src/demo-store-router.ts). */
 export async function demoControl(t: ShopTestApp, path: string, body: unknown): Promise<void> {
   const res = await fetch(`${t.url}/demo-store/_control/${path}`, {
     method: 'POST',

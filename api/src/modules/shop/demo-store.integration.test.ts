@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/test-app';
+import { startTestApp, type TestApp } from '../../test/test-app';
 import {
   ADMIN_COLLECTIONS,
   ADMIN_PRODUCT,
@@ -17,7 +17,7 @@ import {
   ADMIN_WEBHOOK_SUBSCRIPTIONS,
   STOREFRONT_CART_CREATE,
   STOREFRONT_SHOP,
-} from '../shopify/operations';
+} from './shopify/operations';
 import {
   DEMO_ADMIN_TOKEN,
   DEMO_STORE_API_VERSION,

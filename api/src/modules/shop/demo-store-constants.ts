@@ -1,6 +1,9 @@
 /**
- * Fixed settings of the built-in demo store (a local server speaking the subset of Shopify's
- * Storefront and Admin GraphQL APIs that DRX uses). Never used in production.
+ * What the app knows of the built-in demo store (dev/demo-store: a local server speaking the subset
+ * of Shopify's Storefront and Admin GraphQL APIs that DRX uses): its shop domain, API version and
+ * credentials, the app's default store outside production. The store itself is not part of the app
+ * (docs/architecture.md, "The development fakes"); these values are the ones it accepts, the same as
+ * dev/demo-store/src/demo-store-constants.ts (demo-store-constants.spec.ts checks).
  */
 
 /** The demo store's shop domain, as a Shopify store's `<name>.myshopify.com`. */
@@ -21,4 +24,4 @@ export const DEMO_CLIENT_ID = 'demo-client-id';
  */
 export const DEMO_CLIENT_SECRET = DEMO_WEBHOOK_SECRET;
 /** Path the demo store is mounted at on the DRX app outside production. */
-export const DEMO_STORE_PATH = '/demo-store'; // mounted on the DRX app outside production
+export const DEMO_STORE_PATH = '/demo-store';

@@ -8,7 +8,6 @@ import {
   parse,
   validate,
 } from 'graphql';
-import type { Config } from '../../../config';
 import { adminRoot, type AdminContext } from './demo-store-admin-api';
 import { loadVariants } from './demo-store-catalog';
 import { DEMO_ADMIN_TOKEN, DEMO_STOREFRONT_TOKEN } from './demo-store-constants';
@@ -48,7 +47,7 @@ import { controlUpdateProduct, deleteProduct } from './demo-store-products';
 import { adminSchema, storefrontSchema } from './demo-store-schemas';
 import { storefrontRoot } from './demo-store-storefront-api';
 import { WebhookDeliverer } from './demo-store-webhooks';
-import { log } from '../../../observability/logger';
+import { type LogError, logToConsole } from './demo-store-log';
 
 /**
  * The built-in demo store (docs/store.md): a local stand-in for a Shopify store that speaks the
@@ -76,9 +75,9 @@ const PAGE_POLICY = [
   "base-uri 'none'",
 ].join('; ');
 
-function formatError(error: GraphQLError): GraphQLFormattedError {
+function formatError(error: GraphQLError, logError: LogError = logToConsole): GraphQLFormattedError {
   if (error.originalError && !(error.originalError instanceof GraphQLError)) {
-    log().error({ err: error.originalError }, '[demo-store] resolver failed');
+    logError(error.originalError, '[demo-store] resolver failed');
     return { message: 'Internal error. Looks like something went wrong on our end.', path: error.path };
   }
   const formatted = error.toJSON();
@@ -109,7 +108,7 @@ function prepare(schema: GraphQLSchema, body: any): Prepared {
     return { ok: false, status: 200, body: { errors: [formatError(error as GraphQLError)] } };
   }
   const errors = validate(schema, document);
-  if (errors.length) return { ok: false, status: 200, body: { errors: errors.map(formatError) } };
+  if (errors.length) return { ok: false, status: 200, body: { errors: errors.map((e) => formatError(e)) } };
   const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
   if (!getOperationAST(document, operationName)) {
     return {
@@ -142,13 +141,20 @@ function trimmed(value: unknown, max = 255): string {
   return typeof value === 'string' ? value.trim().slice(0, max) : '';
 }
 
-export function createDemoStore(options: {
+export interface DemoStoreOptions {
+  /** The app's database: the store keeps its state in its schema `demo_store` there. */
   databaseUrl: string;
-  config: Pick<Config, 'publicUrl'>;
-}): DemoStoreHandle {
-  const db = new DemoStoreDb(options.databaseUrl);
-  const webhooks = new WebhookDeliverer(db);
-  const publicUrl = options.config.publicUrl.replace(/\/+$/, '');
+  /** The app's public URL: the checkout and order status pages link to `publicUrl`/demo-store/…. */
+  publicUrl: string;
+  /** Where errors the store cannot answer with go (default: stderr). */
+  logError?: LogError;
+}
+
+export function createDemoStore(options: DemoStoreOptions): DemoStoreHandle {
+  const logError = options.logError ?? logToConsole;
+  const db = new DemoStoreDb(options.databaseUrl, logError);
+  const webhooks = new WebhookDeliverer(db, logError);
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const router = express.Router();
   const json = express.json({ limit: '1mb' });
   const form = express.urlencoded({ extended: false, limit: '64kb' });
@@ -205,7 +211,7 @@ export function createDemoStore(options: {
       operationName: prepared.operationName,
     });
     res.json({
-      ...(result.errors ? { errors: result.errors.map(formatError) } : {}),
+      ...(result.errors ? { errors: result.errors.map((e) => formatError(e, logError)) } : {}),
       data: result.data ?? null,
     });
   });
@@ -285,7 +291,7 @@ export function createDemoStore(options: {
     });
     if (committed) webhooks.kick();
     res.json({
-      ...(result.errors ? { errors: result.errors.map(formatError) } : {}),
+      ...(result.errors ? { errors: result.errors.map((e) => formatError(e, logError)) } : {}),
       data: result.data ?? null,
       extensions: {
         cost: costExtension(cost, actualQueryCost(result.data, operation.operation === 'mutation')),

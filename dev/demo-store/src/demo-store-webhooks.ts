@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { DemoStoreDb } from './demo-store-db';
 import type { Db } from './demo-store-query';
 import { DEMO_STORE_DOMAIN, DEMO_WEBHOOK_SECRET } from './demo-store-constants';
-import { log } from '../../../observability/logger';
+import type { LogError } from './demo-store-log';
 
 /**
  * The demo store's webhooks, as Shopify sends them: an HTTP POST of JSON to every subscription of
@@ -64,7 +64,10 @@ export class WebhookDeliverer {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private readonly db: DemoStoreDb) {}
+  constructor(
+    private readonly db: DemoStoreDb,
+    private readonly logError: LogError,
+  ) {}
 
   /** Sends what is due, soon (after the current run if one is going). */
   kick(): void {
@@ -117,7 +120,7 @@ export class WebhookDeliverer {
       }
       await this.scheduleNext();
     } catch (error) {
-      if (!this.closed) log().error({ err: error }, '[demo-store] webhook delivery failed');
+      if (!this.closed) this.logError(error, '[demo-store] webhook delivery failed');
     }
   }
 

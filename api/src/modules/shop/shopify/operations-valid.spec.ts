@@ -1,7 +1,7 @@
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import * as operations from '../shopify/operations';
-import { adminSchema, storefrontSchema } from './demo-store-schemas';
+import * as operations from './operations';
+import { adminSchema, storefrontSchema } from '../../../../../dev/demo-store/src';
 
 // Every operation DRX sends to a store, checked against the schema of the API it goes to: the
 // Storefront ones against Shopify's published introspection, the Admin ones against the demo

@@ -5,26 +5,15 @@ import { buildClientSchema, buildSchema, type GraphQLSchema, type IntrospectionQ
 /**
  * The two schemas the demo store validates requests against: Shopify's published Storefront API
  * introspection (shipped by @shopify/hydrogen-react, a development dependency — the demo store is
- * never used in production) and the Admin API subset in admin-schema.graphql.
+ * never part of the app's build) and the Admin API subset in admin-schema.graphql.
  */
 
-/** admin-schema.graphql beside this file (source), or in api/src when running the built dist/. */
+/** admin-schema.graphql beside this file (source), or in src/ when running the build in dist/. */
 export function adminSchemaFile(): string {
   const beside = path.join(__dirname, 'admin-schema.graphql');
   if (fs.existsSync(beside)) return beside;
-  // dist/modules/shop/demo-store → src/modules/shop/demo-store (tsc does not copy .graphql files).
-  return path.resolve(
-    __dirname,
-    '..',
-    '..',
-    '..',
-    '..',
-    'src',
-    'modules',
-    'shop',
-    'demo-store',
-    'admin-schema.graphql',
-  );
+  // dist → src (tsc does not copy .graphql files).
+  return path.resolve(__dirname, '..', 'src', 'admin-schema.graphql');
 }
 
 let admin: GraphQLSchema | undefined;

@@ -1,7 +1,7 @@
 import { Pool, type PoolClient, type QueryResultRow } from 'pg';
 import type { Db } from './demo-store-query';
 import { seedDemoStore } from './demo-store-seed';
-import { log } from '../../../observability/logger';
+import type { LogError } from './demo-store-log';
 
 /**
  * The demo store's state: PostgreSQL schema `demo_store` in the app's own database, created at
@@ -156,10 +156,13 @@ export class DemoStoreDb implements Db {
   readonly pool: Pool;
   private ready: Promise<void> | undefined;
 
-  constructor(databaseUrl: string) {
+  constructor(
+    databaseUrl: string,
+    private readonly logError: LogError,
+  ) {
     this.pool = new Pool({ connectionString: databaseUrl, max: 4 });
     // An idle client's error (the server restarting) must not crash the process.
-    this.pool.on('error', (error) => log().error({ err: error }, '[demo-store] database connection error'));
+    this.pool.on('error', (error) => this.logError(error, '[demo-store] database connection error'));
   }
 
   /** Creates and seeds the schema once (every process; idempotent). Retried after a failure. */
