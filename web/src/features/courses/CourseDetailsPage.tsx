@@ -32,6 +32,7 @@ import { canEnterAdminArea } from '../auth/roles';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import CourseEnrollmentActions from '../learning/CourseEnrollmentActions';
 import { CourseCover } from './CourseCover';
+import { CoursePreview } from './CoursePreview';
 import { coursePriceLabel, formatMinutes, paragraphs, plural } from './courseFormat';
 
 const CourseDetailsQueryDocument = graphql(`
@@ -287,6 +288,7 @@ function CourseView({ course }: { course: Course }) {
                   <Text color="fg.muted">The instructor has not written a description yet.</Text>
                 )}
               </Stack>
+              <CoursePreview courseId={course.id} />
               <Syllabus course={course} />
               <InstructorCard course={course} />
             </Stack>
