@@ -64,7 +64,7 @@ function Row({
             key={i}
             flex="1"
             h="full"
-            style={{ background: heatColor(heat[i], layer) }}
+            bg={heatColor(heat[i], layer)}
             title={`${bucketTimeLabel(i * per, duration, buckets.length).split('–')[0]}–${
               bucketTimeLabel(i * per + per - 1, duration, buckets.length).split('–')[1]
             }: ${value} ${noun}`}
