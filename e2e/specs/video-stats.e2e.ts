@@ -318,8 +318,9 @@ describe('video stats and watching across devices', () => {
       )
       .toBe(true);
 
-    // The server's page has no preview (its signed URL would go stale in a shared cache); the browser adds it.
+    // The server renders the preview's button but no signed URL (it would go stale in a shared cache).
     const html = await (await guest.request.get(`/courses/${course.id}`)).text();
+    expect(html).toContain('Watch the preview');
     expect(html).not.toContain('/api/videos/');
     await guest.goto(`/courses/${course.id}`);
     const preview = guest.getByTestId('course-preview');

@@ -1,14 +1,14 @@
 import { useQuery } from '@apollo/client/react';
-import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { AspectRatio, Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { PlayCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { graphql } from '../../gql';
 import { ClientPracticePlayer } from '../practice-player/ClientPracticePlayer';
 
 /**
- * The course's free preview lessons' videos, asked in the browser only (after mount, from the
- * network): their signed playlist URLs expire in minutes, so they are never in the server's render
- * or the shared page cache.
+ * The signed playlist of the course's lessons' videos, asked in the browser when the visitor opens
+ * the preview (from the network): the URLs expire in minutes, so they are never in the server's
+ * render or the shared page cache (the page itself knows only which lesson is a free preview).
  */
 const CoursePreviewDocument = graphql(`
   query CoursePreview($id: ID!) {
@@ -18,7 +18,6 @@ const CoursePreviewDocument = graphql(`
         id
         lessons {
           id
-          title
           hostedVideo {
             id
             freePreview
@@ -31,21 +30,32 @@ const CoursePreviewDocument = graphql(`
   }
 `);
 
-/** The first lesson whose hosted video is a free preview anyone may play, or null. */
+/** The first lesson whose hosted video is a free preview, or null. */
 export function previewLesson(
+  modules: readonly {
+    lessons: readonly { id: string; title: string; hostedVideo?: { freePreview: boolean } | null }[];
+  }[],
+): { id: string; title: string } | null {
+  for (const m of modules) {
+    for (const l of m.lessons) if (l.hostedVideo?.freePreview) return { id: l.id, title: l.title };
+  }
+  return null;
+}
+
+/** The playable source of a lesson in the preview query's answer, or null. */
+export function previewSource(
   modules: readonly {
     lessons: readonly {
       id: string;
-      title: string;
-      hostedVideo?: { freePreview: boolean; playlistUrl?: string | null; posterUrl?: string | null } | null;
+      hostedVideo?: { playlistUrl?: string | null; posterUrl?: string | null } | null;
     }[];
   }[],
-): { id: string; title: string; src: string; poster: string | null } | null {
+  lessonId: string,
+): { src: string; poster: string | null } | null {
   for (const m of modules) {
     for (const l of m.lessons) {
-      const v = l.hostedVideo;
-      if (v?.freePreview && v.playlistUrl) {
-        return { id: l.id, title: l.title, src: v.playlistUrl, poster: v.posterUrl ?? null };
+      if (l.id === lessonId && l.hostedVideo?.playlistUrl) {
+        return { src: l.hostedVideo.playlistUrl, poster: l.hostedVideo.posterUrl ?? null };
       }
     }
   }
@@ -53,22 +63,25 @@ export function previewLesson(
 }
 
 /**
- * "Free preview" on the course page (guests too): a button that opens the practice player on the
- * free preview lesson's video. Nothing on the server's render (the section appears once the browser
- * has asked for it).
+ * "Free preview" on the course page (guests too): rendered by the server with its button; the
+ * button asks for the signed playlist and opens the practice player on the free preview lesson.
  */
-export function CoursePreview({ courseId }: { courseId: string }) {
-  const [mounted, setMounted] = useState(false);
+export function CoursePreview({
+  courseId,
+  lesson,
+}: {
+  courseId: string;
+  lesson: { id: string; title: string } | null;
+}) {
   const [open, setOpen] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const { data } = useQuery(CoursePreviewDocument, {
+  const { data, loading, error } = useQuery(CoursePreviewDocument, {
     variables: { id: courseId },
-    skip: !mounted,
+    skip: !open || !lesson,
     fetchPolicy: 'network-only',
     nextFetchPolicy: 'cache-first',
   });
-  const preview = data?.course ? previewLesson(data.course.modules) : null;
-  if (!preview) return null;
+  if (!lesson) return null;
+  const source = data?.course ? previewSource(data.course.modules, lesson.id) : null;
   return (
     <Stack as="section" aria-labelledby="preview-heading" gap={3} data-testid="course-preview">
       <HStack justify="space-between" wrap="wrap" gap={3}>
@@ -77,7 +90,7 @@ export function CoursePreview({ courseId }: { courseId: string }) {
             Free preview
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            {preview.title} — watch it before you enrol.
+            {lesson.title} — watch it before you enrol.
           </Text>
         </Stack>
         {!open ? (
@@ -86,8 +99,18 @@ export function CoursePreview({ courseId }: { courseId: string }) {
           </Button>
         ) : null}
       </HStack>
-      {open ? (
-        <ClientPracticePlayer src={preview.src} poster={preview.poster} title={`Preview: ${preview.title}`} />
+      {open && source ? (
+        <ClientPracticePlayer src={source.src} poster={source.poster} title={`Preview: ${lesson.title}`} />
+      ) : open && (loading || !data) && !error ? (
+        <AspectRatio ratio={16 / 9} borderRadius="md" overflow="hidden" bg="black">
+          <Box display="flex" alignItems="center" justifyContent="center">
+            <Spinner color="white" aria-label="Loading the preview" />
+          </Box>
+        </AspectRatio>
+      ) : open ? (
+        <Text color="fg.error" fontSize="sm">
+          The preview cannot be played right now. Reload the page to try again.
+        </Text>
       ) : null}
     </Stack>
   );
