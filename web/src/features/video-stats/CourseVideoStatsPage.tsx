@@ -108,17 +108,12 @@ function VideoCard({ video }: { video: VideoStats }) {
             </Card.Title>
           </Stack>
           {video.durationSeconds > 0 ? (
-            <Badge variant="subtle">{bucketTimeLabel(99, video.durationSeconds).split('–')[1]}</Badge>
+            <Badge variant="subtle">{bucketTimeLabel(99, video.durationSeconds).split('–').at(-1)}</Badge>
           ) : null}
         </HStack>
       </Card.Header>
       <Card.Body gap={5}>
-        <DataList.Root
-          orientation="horizontal"
-          size="sm"
-          flexDirection={{ base: 'column', sm: 'row' }}
-          gap={4}
-        >
+        <DataList.Root orientation="horizontal" size="sm" flexDirection="row" flexWrap="wrap" gap={4}>
           <Stat label="Views" value={String(video.viewers)} hint="learners who played it" testId="views" />
           <Stat label="Plays" value={String(video.plays)} testId="plays" />
           <Stat label="Average watched" value={percent(video.averageWatchedShare)} testId="average" />
@@ -150,7 +145,7 @@ function Stat({
   testId: string;
 }) {
   return (
-    <DataList.Item flexDirection="column" alignItems="flex-start" gap={0}>
+    <DataList.Item flexDirection="column" alignItems="flex-start" gap={0} minW={{ base: '40%', sm: '8rem' }}>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
       <DataList.ItemValue fontSize="2xl" fontWeight="semibold" data-testid={`stat-${testId}`} title={hint}>
         {value}

@@ -14,6 +14,14 @@ const LAYERS: { layer: HeatLayer; label: string; noun: string }[] = [
   { layer: 'leaves', label: 'Left', noun: 'learners left' },
 ];
 
+/** A cell's stretch of the timeline (its first bucket's start to its last's end). */
+function cellLabel(cell: number, per: number, duration: number, total: number): string {
+  const first = bucketTimeLabel(cell * per, duration, total).split('–')[0];
+  const last = bucketTimeLabel(cell * per + per - 1, duration, total).split('–');
+  const end = last[last.length - 1];
+  return first === end ? first : `${first}–${end}`;
+}
+
 /** How many cells a strip shows: 100 (each 1% of the video), or 50 on a phone. */
 const CELLS = { base: 50, md: 100 };
 
@@ -65,9 +73,7 @@ function Row({
             flex="1"
             h="full"
             bg={heatColor(heat[i], layer)}
-            title={`${bucketTimeLabel(i * per, duration, buckets.length).split('–')[0]}–${
-              bucketTimeLabel(i * per + per - 1, duration, buckets.length).split('–')[1]
-            }: ${value} ${noun}`}
+            title={`${cellLabel(i, per, duration, buckets.length)}: ${value} ${noun}`}
             data-value={value}
           />
         ))}
@@ -106,9 +112,13 @@ export function HeatmapStrip({ buckets, duration }: { buckets: readonly StatsBuc
           />
         </Box>
       ))}
-      <HStack justify="space-between" pl="18" fontSize="xs" color="fg.muted">
+      <HStack justify="space-between" pl="4.5rem" fontSize="xs" color="fg.muted">
         <Text>0:00</Text>
-        <Text>{bucketTimeLabel(buckets.length - 1, duration, buckets.length).split('–')[1]}</Text>
+        <Text>
+          {bucketTimeLabel(buckets.length - 1, duration, buckets.length)
+            .split('–')
+            .at(-1)}
+        </Text>
       </HStack>
     </Stack>
   );

@@ -39,6 +39,7 @@ describe('peakBucket and labels', () => {
     expect(bucketTimeLabel(10, 200)).toBe('0:20–0:22');
     expect(bucketTimeLabel(99, 3600)).toBe('59:24–60:00');
     expect(bucketTimeLabel(3, 0)).toBe('3–4%');
+    expect(bucketTimeLabel(10, 20)).toBe('0:02'); // a bucket shorter than a second
     expect(percent(0.955)).toBe('96%');
     expect(percent(2)).toBe('100%');
   });

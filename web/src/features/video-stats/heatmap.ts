@@ -56,7 +56,9 @@ export function bucketTimeLabel(index: number, duration: number, buckets = 100):
     return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
   };
   if (!(duration > 0)) return `${index}–${index + 1}%`;
-  return `${t((index / buckets) * duration)}–${t(((index + 1) / buckets) * duration)}`;
+  const from = t((index / buckets) * duration);
+  const to = t(((index + 1) / buckets) * duration);
+  return from === to ? from : `${from}–${to}`;
 }
 
 /** "72%": a share 0–1 as a whole percentage. */
