@@ -282,7 +282,7 @@ describe('video stats and watching across devices', () => {
         { input: { courseId, published: false } },
       );
     }
-  });
+  }, 180_000); // two devices playing 10 s each at 2×, on a loaded machine
 
   it('a guest plays the free preview on the course page', async () => {
     const guest = await b.page();
@@ -333,5 +333,5 @@ describe('video stats and watching across devices', () => {
     await guest.locator('video').evaluate((v: HTMLVideoElement) => v.pause());
     await preview.scrollIntoViewIfNeeded();
     await screenshotAtRest(guest, `${SHOTS}/desktop-guest-preview.png`);
-  });
+  }, 180_000); // the demo's preview clip may still be generating
 });
