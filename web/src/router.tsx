@@ -51,6 +51,7 @@ const InstructorCoursesPage = () => import('./features/instructor/InstructorCour
 const InstructorCourseCreatePage = () => import('./features/instructor/InstructorCourseCreatePage');
 const InstructorCourseEditPage = () => import('./features/instructor/InstructorCourseEditPage');
 const InstructorStudentsPage = () => import('./features/instructor/InstructorStudentsPage');
+const CourseVideoStatsPage = () => import('./features/video-stats/CourseVideoStatsPage');
 const InstructorQuizzesPage = () => import('./features/instructor/InstructorQuizzesPage');
 const InstructorCertificatesPage = () => import('./features/certificates/InstructorCertificatesPage');
 const InstructorCertificateIssuePage = () => import('./features/certificates/InstructorCertificateIssuePage');
@@ -320,6 +321,7 @@ const workspaceRoutes: RouteObject[] = [
   { path: 'instructor/courses', ...page(InstructorCoursesPage) },
   { path: 'instructor/courses/create', ...page(InstructorCourseCreatePage) },
   { path: 'instructor/courses/:id', ...page(InstructorCourseEditPage) },
+  { path: 'instructor/courses/:id/video-stats', ...page(CourseVideoStatsPage) },
   { path: 'instructor/students', ...page(InstructorStudentsPage) },
   { path: 'instructor/quizzes', ...page(InstructorQuizzesPage) },
   { path: 'instructor/certificates', ...page(InstructorCertificatesPage) },

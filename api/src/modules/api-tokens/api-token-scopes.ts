@@ -114,6 +114,7 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'certificateIssueCourses',
     'certificateTemplates',
     'courseInstructorCandidates',
+    'courseVideoStats',
     'instructorCertificates',
     'instructorCourse',
     'instructorLearningCourses',

@@ -34,6 +34,14 @@ export class PracticeStateRow {
   @Property({ type: 'Date', nullable: true })
   watchedAt?: Date | null;
 
+  /** The video's 100 buckets of 1%, '1' where the learner played it on any device (OR-ed by each save). */
+  @Property({ type: 'string', columnType: 'bit(100)' })
+  watchedBits!: string;
+
+  /** Plays started (one a lesson-page visit that played the video). */
+  @Property({ type: 'integer' })
+  plays!: number;
+
   @Property({ type: 'boolean' })
   mirror!: boolean;
 

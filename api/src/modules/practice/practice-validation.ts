@@ -90,3 +90,80 @@ export function isTrackedVideoUrl(url: string | null | undefined): boolean {
     return false;
   }
 }
+
+/** A video's timeline in stats and watched bitmaps: 100 buckets of 1% each. */
+export const BUCKETS = 100;
+/** Most watched ranges one save may carry (a visit's played ranges, merged). */
+export const MAX_RANGES = 100;
+/** Slack past the duration a player may report for a range's end or a position (rounding, last frame). */
+const END_SLACK = 1;
+
+export interface WatchedRange {
+  start: number;
+  end: number;
+}
+
+/** The bucket (0–99) of a position in a `duration`-second video. */
+export function bucketOf(at: number, duration: number): number {
+  if (!(duration > 0)) return 0;
+  return Math.min(BUCKETS - 1, Math.max(0, Math.floor((at / duration) * BUCKETS)));
+}
+
+/**
+ * The watched bitmap of some ranges ('0'/'1' × 100, bucket 0 first): a bucket counts as watched when
+ * a range covers its middle, so 0–50% and 50–95% of a video make 95 buckets.
+ */
+export function rangesToBits(ranges: readonly WatchedRange[], duration: number): string {
+  const bits = new Array<string>(BUCKETS).fill('0');
+  if (!(duration > 0)) return bits.join('');
+  for (let i = 0; i < BUCKETS; i++) {
+    const middle = ((i + 0.5) / BUCKETS) * duration;
+    if (ranges.some((r) => r.start <= middle && middle < r.end)) bits[i] = '1';
+  }
+  return bits.join('');
+}
+
+/** The buckets an A–B loop spans (both ends' buckets and those between). */
+export function loopBuckets(a: number, b: number, duration: number): number[] {
+  const first = bucketOf(a, duration);
+  const last = Math.max(first, bucketOf(Math.max(a, b - 1e-6), duration));
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+/** A save's watched ranges: at most 100, each within 0–duration with its end after its start. */
+export function watchedRanges(list: unknown, duration: number): WatchedRange[] {
+  if (!Array.isArray(list)) throw invalid('Watched ranges must be a list', 'watchedRanges');
+  if (list.length > MAX_RANGES) {
+    throw invalid(`At most ${MAX_RANGES} watched ranges can be sent at once`, 'watchedRanges');
+  }
+  if (list.length && !(duration > 0)) {
+    throw invalid('Watched ranges need the video’s duration (durationSeconds)', 'durationSeconds');
+  }
+  return list.map((r: unknown, i) => {
+    const range = (r && typeof r === 'object' ? r : {}) as Record<string, unknown>;
+    const start = seconds(range.start, `watchedRanges.${i}.start`, `Watched range ${i + 1}’s start`);
+    const end = seconds(range.end, `watchedRanges.${i}.end`, `Watched range ${i + 1}’s end`);
+    if (end <= start) {
+      throw invalid(`Watched range ${i + 1} must end after it starts`, `watchedRanges.${i}.end`);
+    }
+    if (end > duration + END_SLACK) {
+      throw invalid(
+        `Watched range ${i + 1} ends past the video’s end (${duration} seconds)`,
+        `watchedRanges.${i}.end`,
+      );
+    }
+    return { start, end: Math.min(end, duration) };
+  });
+}
+
+/** Where the learner left: 0–duration (the video's duration is needed to place it). */
+export function leftAt(value: unknown, duration: number): number {
+  const at = seconds(value, 'leftAtSeconds', 'The position left at');
+  if (!(duration > 0)) {
+    throw invalid('The position left at needs the video’s duration (durationSeconds)', 'durationSeconds');
+  }
+  if (at > duration + END_SLACK) {
+    throw invalid(`The position left at is past the video’s end (${duration} seconds)`, 'leftAtSeconds');
+  }
+  return Math.min(at, duration);
+}

@@ -22,6 +22,7 @@ const isTeacher = withAudience(
  * fields sit on LessonContent, which only the course's learners, instructor and staff can read.
  */
 export const practicePermissions = {
+  Query: { courseVideoStats: isTeacher },
   Mutation: {
     savePracticeState: isAuthenticated,
     setLessonStepMarkers: isTeacher,
@@ -30,6 +31,8 @@ export const practicePermissions = {
   LessonContent: { stepMarkers: allow, myPractice: allow },
   Course: { requireWatching: allow },
   StepMarker: allow,
+  LessonVideoStats: allow,
+  VideoStatsBucket: allow,
   PracticeState: allow,
   PracticeStatePayload: allow,
   StepMarkersPayload: allow,

@@ -1,5 +1,6 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
+import { DomainError, forbidden } from '../../graphql/errors';
 import { payload } from '../../graphql/payload';
 import { Course } from '../courses/course.entity';
 import { LessonContent } from '../learning';
@@ -12,21 +13,46 @@ import {
   StepMarkersPayload,
 } from './practice.types';
 import { StepMarker } from './step-marker.entity';
+import { LessonVideoStats } from './video-stats.types';
 
 /** A payload without its userErrors (what the work of `payload()` returns). */
 type Fields<T> = Omit<T, 'userErrors'>;
 
-/** The practice player's mutations. */
+/** The practice player's mutations and the instructor's video stats. */
 @Resolver()
 export class PracticeResolver {
+  @Query(() => [LessonVideoStats], {
+    nullable: true,
+    description:
+      'How learners watch each lesson video of a course (hosted, or a file or HLS link; by module and ' +
+      'lesson order): views, plays, average watched, and per 1% of the timeline who watched, looped ' +
+      '(A–B loops set) and left there. The course’s instructor or staff; anyone else gets FORBIDDEN; ' +
+      'null for an unknown course.',
+  })
+  async courseVideoStats(
+    @Arg('courseId', () => ID, { description: 'The course.' }) courseId: string,
+    @Ctx() ctx: Context,
+  ): Promise<LessonVideoStats[] | null> {
+    try {
+      return await ctx.services.practice.videoStats(ctx.user!, courseId);
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;
+      if (err instanceof DomainError && err.code === 'FORBIDDEN') throw forbidden();
+      throw err;
+    }
+  }
+
   @Mutation(() => PracticeStatePayload, {
     description:
       'Saves the viewer’s position and practice settings in a lesson’s video (the player calls it every ' +
       'few seconds, on pause and on leaving; POST /api/lessons/:id/practice is the same for ' +
       'navigator.sendBeacon). The lesson counts as watched once 90% of its video was played. ' +
+      'Watched ranges are added to what the learner watched on every device (summed watching); ' +
+      '`played`, `loopSet` and `leftAtSeconds` feed the instructor’s video stats. ' +
       'userErrors: NOT_FOUND (unknown lesson), FORBIDDEN (the viewer is not an enrolled learner of its ' +
       'course), INVALID_INPUT (negative or over-long seconds, speed outside 0.25–2, tempo outside ' +
-      '40–240, a loop without both ends or ending before it starts).',
+      '40–240, a loop without both ends or ending before it starts, more than 100 watched ranges, a ' +
+      'range or leave position past the video’s end or without its duration).',
   })
   savePracticeState(
     @Arg('lessonId', () => ID, { description: 'The lesson (LessonContent.id).' }) lessonId: string,

@@ -4,7 +4,7 @@ const num = (value: unknown) => (typeof value === 'number' ? value : value == nu
 const bool = (value: unknown) => (typeof value === 'boolean' ? value : null);
 
 /** The practice state JSON of the REST adapter. */
-const PRACTICE_FIELDS = `positionSeconds furthestSeconds watchedSeconds durationSeconds watched
+const PRACTICE_FIELDS = `positionSeconds furthestSeconds watchedSeconds durationSeconds watched watchedShare
   mirror speed loopA loopB countIn countInBpm updatedAt`;
 
 /**
@@ -31,6 +31,10 @@ export const practiceRoutes: GraphRoute[] = [
         countIn: bool(body.countIn),
         countInBpm: num(body.countInBpm),
       };
+      if ('watchedRanges' in body) input.watchedRanges = body.watchedRanges;
+      if ('played' in body) input.played = bool(body.played);
+      if ('loopSet' in body) input.loopSet = bool(body.loopSet);
+      if ('leftAtSeconds' in body) input.leftAtSeconds = num(body.leftAtSeconds);
       if ('loopA' in body || 'loopB' in body) {
         input.loopA = num(body.loopA);
         input.loopB = num(body.loopB);

@@ -10,9 +10,22 @@ import { CoursePracticeSetting } from './course-practice-setting.entity';
 import type { PracticeState, PracticeStateInput, StepMarkerInput } from './practice.types';
 import { PracticeStateRow } from './practice-state.entity';
 import * as v from './practice-validation';
+import { courseVideoStats } from './video-stats';
+import type { LessonVideoStats } from './video-stats.types';
 import { StepMarker } from './step-marker.entity';
 
 const DEFAULTS = { mirror: false, speed: 1, loopA: null, loopB: null, countIn: false, countInBpm: 120 };
+
+/** A Postgres array literal of numbers (knex would spread a JS array into a list of parameters). */
+const pgArray = (xs: readonly number[]) => `{${xs.join(',')}}`;
+
+/** The share of a watched bitmap's buckets that are set. */
+function shareOf(bits: string | null | undefined): number {
+  if (!bits) return 0;
+  let set = 0;
+  for (const c of bits) if (c === '1') set++;
+  return set / v.BUCKETS;
+}
 
 function stateOf(row: PracticeStateRow | null): PracticeState {
   if (!row) {
@@ -23,6 +36,7 @@ function stateOf(row: PracticeStateRow | null): PracticeState {
       watchedSeconds: 0,
       durationSeconds: 0,
       watched: false,
+      watchedShare: 0,
       updatedAt: null,
     };
   }
@@ -32,6 +46,7 @@ function stateOf(row: PracticeStateRow | null): PracticeState {
     watchedSeconds: row.watchedSeconds,
     durationSeconds: row.durationSeconds,
     watched: row.watchedAt != null,
+    watchedShare: shareOf(row.watchedBits),
     mirror: row.mirror,
     speed: row.speed,
     loopA: row.loopA ?? null,
@@ -110,7 +125,10 @@ export class PracticeService {
 
   /**
    * Saves the learner's position and settings (one upsert). Furthest and watched seconds only
-   * grow; `watched_at` is set once, when watched reaches 90% of the duration.
+   * grow; the watched ranges are OR-ed into the learner's bitmap, so devices add up; `watched_at`
+   * is set once, when 90% of the duration was watched (the largest one-visit report or the
+   * bitmap's union). The stats' loops and leaves are added to `lesson_video_buckets` by one more
+   * upsert in the same transaction.
    */
   async save(user: User, lessonId: string, input: PracticeStateInput): Promise<PracticeState> {
     const lesson = await this.lessonOrFail(lessonId);
@@ -127,60 +145,124 @@ export class PracticeService {
     const bpm = input.countInBpm == null ? null : v.bpm(input.countInBpm);
     const loopGiven = input.loopA !== undefined || input.loopB !== undefined;
     const [loopA, loopB] = v.loop(input.loopA, input.loopB);
-    await this.em.execute(
-      `insert into lesson_practice_states as s
-         (id, user_id, lesson_id, position_seconds, furthest_seconds, watched_seconds, duration_seconds,
-          watched_at, mirror, speed, loop_a, loop_b, count_in, count_in_bpm, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, case when ?::float8 > 0 and ?::float8 >= ?::float8 * ${v.WATCHED_SHARE} then clock_timestamp() end,
-               coalesce(?::boolean, false), coalesce(?::float8, 1), ?, ?, coalesce(?::boolean, false), coalesce(?::int, 120), clock_timestamp())
-       on conflict (user_id, lesson_id) do update set
-         position_seconds = excluded.position_seconds,
-         furthest_seconds = greatest(s.furthest_seconds, excluded.furthest_seconds),
-         watched_seconds = greatest(s.watched_seconds, excluded.watched_seconds),
-         duration_seconds = case when excluded.duration_seconds > 0 then excluded.duration_seconds else s.duration_seconds end,
-         watched_at = coalesce(s.watched_at, case
-           when greatest(s.watched_seconds, excluded.watched_seconds)
-                >= ${v.WATCHED_SHARE} * (case when excluded.duration_seconds > 0 then excluded.duration_seconds else s.duration_seconds end)
-            and (case when excluded.duration_seconds > 0 then excluded.duration_seconds else s.duration_seconds end) > 0
-           then clock_timestamp() end),
-         mirror = coalesce(?::boolean, s.mirror),
-         speed = coalesce(?::float8, s.speed),
-         loop_a = case when ?::boolean then excluded.loop_a else s.loop_a end,
-         loop_b = case when ?::boolean then excluded.loop_b else s.loop_b end,
-         count_in = coalesce(?::boolean, s.count_in),
-         count_in_bpm = coalesce(?::int, s.count_in_bpm),
-         updated_at = clock_timestamp()`,
-      [
-        randomUUID(),
-        user.id,
-        lesson.id,
-        position,
-        position,
-        watched,
-        duration,
-        duration,
-        watched,
-        duration,
-        input.mirror ?? null,
-        speed,
-        loopA,
-        loopB,
-        input.countIn ?? null,
-        bpm,
-        input.mirror ?? null,
-        speed,
-        loopGiven,
-        loopGiven,
-        input.countIn ?? null,
-        bpm,
-      ],
-    );
+    const ranges = input.watchedRanges == null ? [] : v.watchedRanges(input.watchedRanges, duration);
+    const bits = v.rangesToBits(ranges, duration);
+    const left = input.leftAtSeconds == null ? null : v.leftAt(input.leftAtSeconds, duration);
+    if (input.loopSet && loopA == null) {
+      throw new DomainError('INVALID_INPUT', 'A loop set needs its start (A) and end (B)', 'loopA');
+    }
+    if (input.loopSet && !(duration > 0)) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        'A loop set needs the video’s duration (durationSeconds)',
+        'durationSeconds',
+      );
+    }
+    if (input.loopSet && loopB != null && loopB > duration + 1) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        `The loop ends past the video’s end (${duration} seconds)`,
+        'loopB',
+      );
+    }
+    // The stats' marks: +1 loop in each bucket the loop spans, +1 leave where the learner left.
+    const marks = new Map<number, { loops: number; leaves: number }>();
+    const mark = (bucket: number) =>
+      marks.get(bucket) ?? marks.set(bucket, { loops: 0, leaves: 0 }).get(bucket)!;
+    if (input.loopSet && loopA != null && loopB != null) {
+      for (const b of v.loopBuckets(loopA, Math.min(loopB, duration), duration)) mark(b).loops++;
+    }
+    if (left != null) mark(v.bucketOf(left, duration)).leaves++;
+    const share = v.WATCHED_SHARE;
+    const enough = Math.round(share * v.BUCKETS);
+    const dur = `(case when excluded.duration_seconds > 0 then excluded.duration_seconds else s.duration_seconds end)`;
+
+    await this.em.transactional(async (tem) => {
+      await tem.execute(
+        `insert into lesson_practice_states as s
+           (id, user_id, lesson_id, position_seconds, furthest_seconds, watched_seconds, duration_seconds,
+            watched_at, watched_bits, plays, mirror, speed, loop_a, loop_b, count_in, count_in_bpm, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?,
+                 case when ?::float8 > 0 and (?::float8 >= ?::float8 * ${share} or bit_count(?::bit(${v.BUCKETS})) >= ${enough})
+                      then clock_timestamp() end,
+                 ?::bit(${v.BUCKETS}), ?::int,
+                 coalesce(?::boolean, false), coalesce(?::float8, 1), ?, ?, coalesce(?::boolean, false), coalesce(?::int, 120), clock_timestamp())
+         on conflict (user_id, lesson_id) do update set
+           position_seconds = excluded.position_seconds,
+           furthest_seconds = greatest(s.furthest_seconds, excluded.furthest_seconds),
+           watched_seconds = greatest(s.watched_seconds, excluded.watched_seconds),
+           duration_seconds = ${dur},
+           watched_bits = s.watched_bits | excluded.watched_bits,
+           plays = s.plays + excluded.plays,
+           watched_at = coalesce(s.watched_at, case
+             when ${dur} > 0
+              and (greatest(s.watched_seconds, excluded.watched_seconds) >= ${share} * ${dur}
+                   or bit_count(s.watched_bits | excluded.watched_bits) >= ${enough})
+             then clock_timestamp() end),
+           mirror = coalesce(?::boolean, s.mirror),
+           speed = coalesce(?::float8, s.speed),
+           loop_a = case when ?::boolean then excluded.loop_a else s.loop_a end,
+           loop_b = case when ?::boolean then excluded.loop_b else s.loop_b end,
+           count_in = coalesce(?::boolean, s.count_in),
+           count_in_bpm = coalesce(?::int, s.count_in_bpm),
+           updated_at = clock_timestamp()`,
+        [
+          randomUUID(),
+          user.id,
+          lesson.id,
+          position,
+          position,
+          watched,
+          duration,
+          duration,
+          watched,
+          duration,
+          bits,
+          bits,
+          input.played ? 1 : 0,
+          input.mirror ?? null,
+          speed,
+          loopA,
+          loopB,
+          input.countIn ?? null,
+          bpm,
+          input.mirror ?? null,
+          speed,
+          loopGiven,
+          loopGiven,
+          input.countIn ?? null,
+          bpm,
+        ],
+      );
+      if (marks.size) {
+        const buckets = [...marks.keys()];
+        await tem.execute(
+          `insert into lesson_video_buckets as b (lesson_id, bucket, loops, leaves)
+           select ?, m.bucket, m.loops, m.leaves
+             from unnest(?::smallint[], ?::int[], ?::int[]) as m(bucket, loops, leaves)
+           on conflict (lesson_id, bucket) do update set
+             loops = b.loops + excluded.loops,
+             leaves = b.leaves + excluded.leaves`,
+          [
+            lesson.id,
+            pgArray(buckets),
+            pgArray(buckets.map((b) => marks.get(b)!.loops)),
+            pgArray(buckets.map((b) => marks.get(b)!.leaves)),
+          ],
+        );
+      }
+    });
     const row = await this.em.findOne(
       PracticeStateRow,
       { user: user.id, lesson: lesson.id },
       { refresh: true },
     );
     return stateOf(row);
+  }
+
+  /** How learners watch each lesson video of a course (its instructor or staff). */
+  videoStats(user: User, courseId: string): Promise<LessonVideoStats[]> {
+    return courseVideoStats(this.em, user, courseId);
   }
 
   /** Whether the course requires watching (false when never set). */

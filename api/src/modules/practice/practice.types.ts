@@ -30,6 +30,13 @@ export class PracticeState {
   @Field({ description: 'At least 90% of the video was played: the lesson counts as watched.' })
   watched!: boolean;
 
+  @Field(() => Float, {
+    description:
+      'Share of the video played at least once, 0–1, summed over every device and visit (the union of ' +
+      'the watched ranges, in 1% buckets).',
+  })
+  watchedShare!: number;
+
   @Field({ description: 'The picture is mirrored (flipped left–right).' })
   mirror!: boolean;
 
@@ -50,6 +57,15 @@ export class PracticeState {
 
   @Field(() => Date, { nullable: true, description: 'When it was last saved; null: never (the defaults).' })
   updatedAt!: Date | null;
+}
+
+@InputType({ description: 'A stretch of the video played, in seconds.' })
+export class WatchedRangeInput {
+  @Field(() => Float, { description: 'Where it starts, 0–86400 seconds.' })
+  start!: number;
+
+  @Field(() => Float, { description: 'Where it ends, after its start and at most the video’s duration.' })
+  end!: number;
 }
 
 @InputType({ description: 'What the practice player saves (every few seconds, on pause and on leaving).' })
@@ -92,6 +108,34 @@ export class PracticeStateInput {
 
   @Field(() => Int, { nullable: true, description: 'Count-in tempo, 40–240 beats a minute; null keeps it.' })
   countInBpm?: number | null;
+
+  @Field(() => [WatchedRangeInput], {
+    nullable: true,
+    description:
+      'The stretches played in this visit (at most 100; durationSeconds needed): added to what was ' +
+      'watched on every device, so watching is summed across devices.',
+  })
+  watchedRanges?: WatchedRangeInput[] | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true once per visit when playing started: counts one play.',
+  })
+  played?: boolean | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'true when the learner has just set the A–B loop sent (loopA, loopB): counted for the stats.',
+  })
+  loopSet?: boolean | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'Where the learner left the video (the beacon on leaving), 0–duration: counted as a drop-off.',
+  })
+  leftAtSeconds?: number | null;
 }
 
 @InputType({ description: 'One step marker: its label and where it starts.' })

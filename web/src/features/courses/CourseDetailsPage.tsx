@@ -32,6 +32,7 @@ import { canEnterAdminArea } from '../auth/roles';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import CourseEnrollmentActions from '../learning/CourseEnrollmentActions';
 import { CourseCover } from './CourseCover';
+import { CoursePreview, previewLesson } from './CoursePreview';
 import { coursePriceLabel, formatMinutes, paragraphs, plural } from './courseFormat';
 
 const CourseDetailsQueryDocument = graphql(`
@@ -76,6 +77,10 @@ const CourseDetailsQueryDocument = graphql(`
           title
           position
           durationMinutes
+          hostedVideo {
+            id
+            freePreview
+          }
         }
         quizzes {
           id
@@ -287,6 +292,7 @@ function CourseView({ course }: { course: Course }) {
                   <Text color="fg.muted">The instructor has not written a description yet.</Text>
                 )}
               </Stack>
+              <CoursePreview courseId={course.id} lesson={previewLesson(course.modules)} />
               <Syllabus course={course} />
               <InstructorCard course={course} />
             </Stack>

@@ -12,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { BookX, ExternalLink } from 'lucide-react';
+import { BookX, ChartNoAxesColumn, ExternalLink } from 'lucide-react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { InstructorCourseQuery } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
@@ -123,11 +123,18 @@ function CourseEditorView({ course }: { course: Course }) {
               {someoneElses ? ` · taught by ${course.instructor.displayName}` : ''}
             </Text>
           </Stack>
-          <Button asChild variant="outline" size="sm">
-            <RouterLink to={coursePath(course)}>
-              <ExternalLink aria-hidden /> View course page
-            </RouterLink>
-          </Button>
+          <HStack gap={2} wrap="wrap">
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={`/instructor/courses/${course.id}/video-stats`}>
+                <ChartNoAxesColumn aria-hidden /> Video stats
+              </RouterLink>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={coursePath(course)}>
+                <ExternalLink aria-hidden /> View course page
+              </RouterLink>
+            </Button>
+          </HStack>
         </HStack>
         <PublishPanel course={course} />
       </Stack>

@@ -38,7 +38,7 @@ import { formatTime, spokenTime } from './time';
 import type { PracticePlayerProps, PracticeSettings, PracticeSnapshot } from './types';
 import { useCountIn } from './useCountIn';
 import { useVideoSource } from './useVideoSource';
-import { playedSeconds } from './watched';
+import { playedRanges, playedSeconds } from './watched';
 
 nonceMediaChrome();
 
@@ -81,6 +81,9 @@ export default function PracticePlayer({
   const latest = useRef({ mirror, speed, loop, countIn, bpm, onSave, onLeave, onTimeUpdate });
   latest.current = { mirror, speed, loop, countIn, bpm, onSave, onLeave, onTimeUpdate };
 
+  // This visit's plays (one) and loops set, for the instructor's stats.
+  const counts = useRef({ plays: 0, loopsSet: 0 });
+
   const snapshot = useCallback((): PracticeSnapshot => {
     const video = videoRef.current;
     const s = latest.current;
@@ -94,6 +97,10 @@ export default function PracticePlayer({
       positionSeconds: video ? video.currentTime : 0,
       durationSeconds: video && Number.isFinite(video.duration) ? video.duration : 0,
       watchedSeconds: video ? playedSeconds(video.played) : 0,
+      watchedRanges:
+        video && Number.isFinite(video.duration) ? playedRanges(video.played, video.duration) : [],
+      playCount: counts.current.plays,
+      loopSetCount: counts.current.loopsSet,
     };
   }, []);
 
@@ -109,9 +116,15 @@ export default function PracticePlayer({
   // A setting changed: save (not on the first render).
   const settingsKey = `${mirror}|${speed}|${loop.a}|${loop.b}|${countIn}|${bpm}`;
   const firstSettings = useRef(settingsKey);
+  const lastLoop = useRef(`${loop.a}|${loop.b}`);
   useEffect(() => {
     if (settingsKey === firstSettings.current) return;
     firstSettings.current = settingsKey;
+    // A new A–B loop (both ends, not the one saved before): one more for the stats.
+    const { a, b } = latest.current.loop;
+    const loopKey = `${a}|${b}`;
+    if (a !== null && b !== null && loopKey !== lastLoop.current) counts.current.loopsSet += 1;
+    lastLoop.current = loopKey;
     latest.current.onSave?.(snapshot(), 'settings');
   }, [settingsKey, snapshot]);
 
@@ -121,6 +134,7 @@ export default function PracticePlayer({
     if (!video) return;
     let timer: number | undefined;
     const onPlay = () => {
+      counts.current.plays = 1;
       window.clearInterval(timer);
       timer = window.setInterval(() => latest.current.onSave?.(snapshot(), 'interval'), SAVE_INTERVAL_MS);
     };

@@ -1,4 +1,5 @@
 import type { StepMarker } from './markers';
+import type { WatchedRange } from './watched';
 
 /** A learner's practice settings for one lesson (what is remembered per lesson). */
 export interface PracticeSettings {
@@ -16,6 +17,12 @@ export interface PracticeSnapshot extends PracticeSettings {
   durationSeconds: number;
   /** Seconds played at least once in this visit (the union of played ranges). */
   watchedSeconds: number;
+  /** The stretches played in this visit (merged); the server adds them to other devices'. */
+  watchedRanges: WatchedRange[];
+  /** Plays started in this visit (0 or 1: the stats count one play a visit). */
+  playCount: number;
+  /** A–B loops the learner set in this visit (each counts once in the stats). */
+  loopSetCount: number;
 }
 
 export type SaveReason = 'interval' | 'settings' | 'pause';

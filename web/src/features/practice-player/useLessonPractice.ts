@@ -18,6 +18,41 @@ export function practiceInput(s: PracticeSnapshot) {
   };
 }
 
+/** What a save reports for the stats beyond the snapshot: a play, a loop set, where the learner left. */
+interface Reported {
+  plays: number;
+  loopsSet: number;
+  leftAt: number | null;
+}
+
+/**
+ * The snapshot as sent: its fields, its watched ranges (added to other devices' on the server), and
+ * `played`/`loopSet` only when this visit's counts grew since the last request sent.
+ */
+export function reportInput(s: PracticeSnapshot, reported: Reported, leaving = false) {
+  const input: ReturnType<typeof practiceInput> & {
+    watchedRanges?: { start: number; end: number }[];
+    played?: boolean;
+    loopSet?: boolean;
+    leftAtSeconds?: number;
+  } = practiceInput(s);
+  if (s.durationSeconds > 0 && s.watchedRanges.length) {
+    input.watchedRanges = s.watchedRanges.map((r) => ({
+      start: r.start,
+      end: Math.min(r.end, s.durationSeconds),
+    }));
+  }
+  if (s.playCount > reported.plays) input.played = true;
+  if (s.loopSetCount > reported.loopsSet && s.loopA !== null && s.loopB !== null && s.durationSeconds > 0) {
+    input.loopSet = true;
+  }
+  if (leaving && s.durationSeconds > 0) {
+    const at = Math.min(Math.max(0, s.positionSeconds), s.durationSeconds);
+    if (at !== reported.leftAt) input.leftAtSeconds = at;
+  }
+  return input;
+}
+
 /**
  * Saving a learner's practice in a lesson: `save` through the graph (the answer updates the cached
  * lesson, so coming back offers the right "Resume at"), `leave` with navigator.sendBeacon to
@@ -27,6 +62,18 @@ export function useLessonPractice(lessonId: string, enabled: boolean) {
   const client = useApolloClient();
   const [mutate] = useMutation(SavePracticeStateDocument);
   const inFlight = useRef(false);
+  const reported = useRef<Reported>({ plays: 0, loopsSet: 0, leftAt: null });
+
+  /** The input of a request about to be sent; what it reports counts as reported. */
+  const sent = useCallback((s: PracticeSnapshot, leaving: boolean) => {
+    const input = reportInput(s, reported.current, leaving);
+    reported.current = {
+      plays: Math.max(reported.current.plays, s.playCount),
+      loopsSet: Math.max(reported.current.loopsSet, s.loopSetCount),
+      leftAt: input.leftAtSeconds ?? reported.current.leftAt,
+    };
+    return input;
+  }, []);
 
   const remember = useCallback(
     (s: PracticeSnapshot) => {
@@ -47,28 +94,28 @@ export function useLessonPractice(lessonId: string, enabled: boolean) {
     (s: PracticeSnapshot) => {
       if (!enabled || inFlight.current) return;
       inFlight.current = true;
-      void mutate({ variables: { lessonId, input: practiceInput(s) } })
+      void mutate({ variables: { lessonId, input: sent(s, false) } })
         .catch(() => undefined)
         .finally(() => {
           inFlight.current = false;
         });
       remember(s);
     },
-    [enabled, mutate, lessonId, remember],
+    [enabled, mutate, lessonId, remember, sent],
   );
 
   const leave = useCallback(
     (s: PracticeSnapshot) => {
       if (!enabled) return;
       const url = `/api/lessons/${encodeURIComponent(lessonId)}/practice`;
-      const body = JSON.stringify(practiceInput(s));
-      let sent = false;
+      const body = JSON.stringify(sent(s, true));
+      let queued = false;
       try {
-        sent = navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
+        queued = navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
       } catch {
-        sent = false;
+        queued = false;
       }
-      if (!sent) {
+      if (!queued) {
         void fetch(url, {
           method: 'POST',
           keepalive: true,
@@ -79,7 +126,7 @@ export function useLessonPractice(lessonId: string, enabled: boolean) {
       }
       remember(s);
     },
-    [enabled, lessonId, remember],
+    [enabled, lessonId, remember, sent],
   );
 
   return { save, leave };

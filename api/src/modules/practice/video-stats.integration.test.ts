@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import {
+  db,
+  ENROLL,
+  FREE,
+  json,
+  newMember,
+  PASSWORD,
+  signIn,
+  structureOf,
+} from '../learning/learning-fixtures.test';
+
+const SAVE = `mutation S($lessonId: ID!, $input: PracticeStateInput!) { savePracticeState(lessonId: $lessonId, input: $input) {
+  practice { positionSeconds watched watchedShare }
+  userErrors { code field message } } }`;
+const STATS = `query V($courseId: ID!) { courseVideoStats(courseId: $courseId) {
+  lessonId lessonTitle durationSeconds viewers plays averageWatchedShare watchedCount
+  buckets { index watchers loops leaves } } }`;
+
+let t: TestApp;
+let courseId: string;
+let lessonId: string;
+let instructorName: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const free = await structureOf(t, FREE);
+  courseId = free.id;
+  lessonId = free.lessons[free.lessons.length - 1].id;
+  await db(t).execute(`update lessons set video_url = 'http://127.0.0.1/videos/stats.mp4' where id = ?`, [
+    lessonId,
+  ]);
+  const rows = await db(t).execute<{ username: string }[]>(
+    'select u.username from courses c join users u on u.id = c.instructor_id where c.id = ?',
+    [courseId],
+  );
+  instructorName = rows[0].username;
+});
+afterAll(() => t.close());
+
+async function enrolledLearner() {
+  const member = await newMember(t, 'stats');
+  await t.gql(member.browser, ENROLL, { input: { courseId } });
+  return member;
+}
+
+/** A beacon from the learner's browser (a same-origin POST, as navigator.sendBeacon sends it). */
+function beacon(browser: Awaited<ReturnType<typeof enrolledLearner>>['browser'], body: object) {
+  return browser
+    .post(`/api/lessons/${lessonId}/practice`)
+    .set(json)
+    .set('sec-fetch-site', 'same-origin')
+    .send(body);
+}
+
+describe('watching summed across devices', () => {
+  it('adds device A’s 0–50% and device B’s 50–95% up to watched', async () => {
+    const learner = await enrolledLearner();
+    // Device A by the beacon, device B through the graph: each reports only its own visit's ranges.
+    const a = await beacon(learner.browser, {
+      positionSeconds: 100,
+      durationSeconds: 200,
+      watchedSeconds: 100,
+      watchedRanges: [{ start: 0, end: 100 }],
+      played: true,
+    });
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(a.body).toMatchObject({ watched: false, watchedShare: 0.5 });
+
+    const b = await t.gql(learner.browser, SAVE, {
+      lessonId,
+      input: {
+        positionSeconds: 190,
+        durationSeconds: 200,
+        watchedSeconds: 90, // this visit alone: 45%
+        watchedRanges: [{ start: 100, end: 190 }],
+        played: true,
+      },
+    });
+    expect(b.data.savePracticeState.userErrors).toEqual([]);
+    expect(b.data.savePracticeState.practice).toMatchObject({ watched: true, watchedShare: 0.95 });
+
+    // Sending the same ranges again changes nothing (a union, not a sum).
+    const again = await beacon(learner.browser, {
+      positionSeconds: 190,
+      durationSeconds: 200,
+      watchedRanges: [{ start: 0, end: 100 }],
+    });
+    expect(again.body.watchedShare).toBe(0.95);
+  });
+
+  it('works with two signed-in sessions of the same learner (two devices)', async () => {
+    const learner = await enrolledLearner();
+    const username = (
+      await db(t).execute<{ username: string }[]>('select username from users where id = ?', [learner.id])
+    )[0].username;
+    // The second device: another sign-in of the same learner (its own session cookie).
+    const second = await signIn(t, username, 'learning-test-pw');
+    await beacon(learner.browser, {
+      positionSeconds: 60,
+      durationSeconds: 120,
+      watchedRanges: [{ start: 0, end: 60 }],
+      played: true,
+    });
+    const res = await beacon(second, {
+      positionSeconds: 115,
+      durationSeconds: 120,
+      watchedRanges: [{ start: 60, end: 115 }],
+      played: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.watched).toBe(true);
+    // The other device reads the position to offer "Resume at".
+    const read = await t.gql(
+      learner.browser,
+      `query L($id: ID!) { lesson(id: $id) { myPractice { positionSeconds watched } } }`,
+      { id: lessonId },
+    );
+    expect(read.data.lesson.myPractice).toEqual({ positionSeconds: 115, watched: true });
+  });
+});
+
+describe('bounds', () => {
+  it('refuses absurd values with 400 and a message, storing nothing', async () => {
+    const learner = await enrolledLearner();
+    const cases: [object, string][] = [
+      [
+        { positionSeconds: 1, durationSeconds: 100, watchedRanges: [{ start: 0, end: 5000 }] },
+        'past the video',
+      ],
+      [
+        { positionSeconds: 1, durationSeconds: 100, watchedRanges: [{ start: 50, end: 10 }] },
+        'end after it starts',
+      ],
+      [{ positionSeconds: 1, watchedRanges: [{ start: 0, end: 10 }] }, 'duration'],
+      [
+        {
+          positionSeconds: 1,
+          durationSeconds: 100,
+          watchedRanges: Array.from({ length: 101 }, (_, i) => ({ start: i * 0.5, end: i * 0.5 + 0.1 })),
+        },
+        'At most 100',
+      ],
+      [{ positionSeconds: 1, durationSeconds: 100, leftAtSeconds: 1e9 }, 'at most 86400'],
+      [{ positionSeconds: 1, durationSeconds: 100, leftAtSeconds: 500 }, 'past the video'],
+      [{ positionSeconds: 1, durationSeconds: 100, loopSet: true }, 'loop'],
+      [{ positionSeconds: 1, durationSeconds: 100, watchedRanges: [{ start: -3, end: 2 }] }, 'negative'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await beacon(learner.browser, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+    const rows = await db(t).execute('select 1 from lesson_practice_states where user_id = ?', [learner.id]);
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('courseVideoStats', () => {
+  it('aggregates views, plays, average watched, loops and leaves for the course’s instructor', async () => {
+    const before = await signIn(t, instructorName, PASSWORD);
+    const start = (await t.gql(before, STATS, { courseId })).data.courseVideoStats.find(
+      (s: { lessonId: string }) => s.lessonId === lessonId,
+    );
+    const learner = await enrolledLearner();
+    await beacon(learner.browser, {
+      positionSeconds: 40,
+      durationSeconds: 200,
+      watchedRanges: [{ start: 0, end: 40 }],
+      played: true,
+      loopA: 20,
+      loopB: 30,
+      loopSet: true,
+    });
+    const left = await beacon(learner.browser, {
+      positionSeconds: 41,
+      durationSeconds: 200,
+      watchedRanges: [{ start: 0, end: 41 }],
+      leftAtSeconds: 41,
+    });
+    expect(left.status).toBe(200);
+
+    const stats = await t.gql(before, STATS, { courseId });
+    expect(stats.errors).toBeUndefined();
+    const mine = stats.data.courseVideoStats.find((s: { lessonId: string }) => s.lessonId === lessonId);
+    expect(mine.viewers).toBe(start.viewers + 1);
+    expect(mine.plays).toBe(start.plays + 1);
+    expect(mine.buckets).toHaveLength(100);
+    // The loop 20–30 s of 200 s covers buckets 10–14; the leave at 41 s is bucket 20.
+    for (let i = 10; i <= 14; i++) expect(mine.buckets[i].loops).toBe(start.buckets[i].loops + 1);
+    expect(mine.buckets[15].loops).toBe(start.buckets[15].loops);
+    expect(mine.buckets[20].leaves).toBe(start.buckets[20].leaves + 1);
+    expect(mine.buckets[0].watchers).toBe(start.buckets[0].watchers + 1);
+    expect(mine.buckets[50].watchers).toBe(start.buckets[50].watchers);
+    expect(mine.averageWatchedShare).toBeGreaterThan(0);
+    expect(mine.averageWatchedShare).toBeLessThanOrEqual(1);
+  });
+
+  it('is refused to learners, other instructors and guests', async () => {
+    const learner = await enrolledLearner();
+    const asLearner = await t.gql(learner.browser, STATS, { courseId });
+    expect(asLearner.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+
+    const stranger = instructorName === 'multi' ? 'instructor' : 'multi';
+    const other = await signIn(t, stranger, PASSWORD);
+    const asStranger = await t.gql(other, STATS, { courseId });
+    expect(asStranger.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+
+    const guest = await t.gql(t.agent(), STATS, { courseId });
+    expect(guest.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+
+    const admin = await signIn(t, 'admin', PASSWORD);
+    const asStaff = await t.gql(admin, STATS, { courseId });
+    expect(asStaff.errors).toBeUndefined();
+    const unknown = await t.gql(admin, STATS, { courseId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.data.courseVideoStats).toBeNull();
+  });
+});
