@@ -52,6 +52,9 @@ const InstructorCourseCreatePage = () => import('./features/instructor/Instructo
 const InstructorCourseEditPage = () => import('./features/instructor/InstructorCourseEditPage');
 const InstructorStudentsPage = () => import('./features/instructor/InstructorStudentsPage');
 const InstructorQuizzesPage = () => import('./features/instructor/InstructorQuizzesPage');
+const AssignmentPage = () => import('./features/assignments/AssignmentPage');
+const ReviewQueuePage = () => import('./features/assignments/ReviewQueuePage');
+const SubmissionReviewPage = () => import('./features/assignments/SubmissionReviewPage');
 const InstructorCertificatesPage = () => import('./features/certificates/InstructorCertificatesPage');
 const InstructorCertificateIssuePage = () => import('./features/certificates/InstructorCertificateIssuePage');
 const AdminCoursesPage = () => import('./features/admin-courses/AdminCoursesPage');
@@ -263,6 +266,7 @@ const memberRoutes: RouteObject[] = [
     handle: signedInRender('src/features/learning/LessonPage.tsx'),
   },
   { path: 'courses/:courseId/modules/:moduleId/quizzes/:quizId', ...page(QuizPage) },
+  { path: 'assignments/:assignmentId', ...page(AssignmentPage) },
   { path: 'my-certifications', ...page(MyCertificatesPage) },
   {
     path: 'my-courses',
@@ -322,6 +326,8 @@ const workspaceRoutes: RouteObject[] = [
   { path: 'instructor/courses/:id', ...page(InstructorCourseEditPage) },
   { path: 'instructor/students', ...page(InstructorStudentsPage) },
   { path: 'instructor/quizzes', ...page(InstructorQuizzesPage) },
+  { path: 'instructor/courses/:courseId/reviews', ...page(ReviewQueuePage) },
+  { path: 'instructor/reviews/:submissionId', ...page(SubmissionReviewPage) },
   { path: 'instructor/certificates', ...page(InstructorCertificatesPage) },
   { path: 'instructor/certificates/issue', ...page(InstructorCertificateIssuePage) },
   { path: 'instructor/availability', ...page(InstructorAvailabilityPage) },
