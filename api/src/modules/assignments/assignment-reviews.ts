@@ -64,7 +64,7 @@ export class AssignmentReviews {
       atSeconds: Number(r.at_seconds),
       body: r.body,
       authorName: r.author_name ?? 'Deleted user',
-      createdAt: r.created_at,
+      createdAt: new Date(r.created_at),
     }));
   }
 

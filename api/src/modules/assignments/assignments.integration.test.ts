@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/test-app';
 import { type Agent, db, FOUNDATIONS, idByTitle, ok, signInDemoUsers } from '../courses/course-fixtures.test';
 import { generateTestClip } from '../videos';
+import { grantQuery, signPlayback } from '../videos/video-signing';
 import {
   createSubmissionUpload,
   processed,
@@ -151,7 +152,6 @@ describe('video assignments', () => {
 
     // A stranger: no submission, no video in the graph, and 403 on the playlist and segments with their own grant.
     expect((await ok(t, as.seller, SUBMISSION, { id: firstId })).assignmentSubmission).toBeNull();
-    const { grantQuery, signPlayback } = await import('../videos/video-signing');
     const strangerGrant = grantQuery(signPlayback(t.config.sessionSecret, videoId, idOf.seller));
     expect((await as.seller.get(`/api/videos/${videoId}/hls/master.m3u8?${strangerGrant}`)).status).toBe(403);
     const segmentPath = segmentUrl.split('?')[0];

@@ -62,8 +62,8 @@ export function submissionView(row: SubmissionRow): SubmissionView {
     status: row.status as SubmissionStatus,
     current: row.superseded_at === null,
     reviewNote: row.review_note,
-    reviewedAt: row.reviewed_at,
-    createdAt: row.created_at,
+    reviewedAt: row.reviewed_at === null ? null : new Date(row.reviewed_at),
+    createdAt: new Date(row.created_at),
     videoId: row.video_id,
   };
 }

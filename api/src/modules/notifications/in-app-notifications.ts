@@ -96,8 +96,8 @@ export class InAppNotificationsResolver {
       title: r.title,
       body: r.body,
       link: r.link,
-      readAt: r.read_at,
-      createdAt: r.created_at,
+      readAt: r.read_at === null ? null : new Date(r.read_at),
+      createdAt: new Date(r.created_at),
     }));
   }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Container, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { AssignmentReviewVerdict } from '../../gql/graphql';
 import { formatTime } from '../practice-player/time';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -54,8 +55,8 @@ export default function SubmissionReviewPage() {
     }
   }
 
-  async function decide(verdict: 'PASSED' | 'RESUBMIT') {
-    const res = await review({ variables: { submissionId, verdict: verdict as never, note: note || null } });
+  async function decide(verdict: AssignmentReviewVerdict) {
+    const res = await review({ variables: { submissionId, verdict, note: note || null } });
     if (
       reportResult(
         res.data?.assignmentReview.userErrors,
