@@ -53,6 +53,9 @@ const InstructorCourseEditPage = () => import('./features/instructor/InstructorC
 const InstructorStudentsPage = () => import('./features/instructor/InstructorStudentsPage');
 const CourseVideoStatsPage = () => import('./features/video-stats/CourseVideoStatsPage');
 const InstructorQuizzesPage = () => import('./features/instructor/InstructorQuizzesPage');
+const AssignmentPage = () => import('./features/assignments/AssignmentPage');
+const ReviewQueuePage = () => import('./features/assignments/ReviewQueuePage');
+const SubmissionReviewPage = () => import('./features/assignments/SubmissionReviewPage');
 const InstructorCertificatesPage = () => import('./features/certificates/InstructorCertificatesPage');
 const InstructorCertificateIssuePage = () => import('./features/certificates/InstructorCertificateIssuePage');
 const AdminCoursesPage = () => import('./features/admin-courses/AdminCoursesPage');
@@ -264,6 +267,7 @@ const memberRoutes: RouteObject[] = [
     handle: signedInRender('src/features/learning/LessonPage.tsx'),
   },
   { path: 'courses/:courseId/modules/:moduleId/quizzes/:quizId', ...page(QuizPage) },
+  { path: 'assignments/:assignmentId', ...page(AssignmentPage) },
   { path: 'my-certifications', ...page(MyCertificatesPage) },
   {
     path: 'my-courses',
@@ -324,6 +328,8 @@ const workspaceRoutes: RouteObject[] = [
   { path: 'instructor/courses/:id/video-stats', ...page(CourseVideoStatsPage) },
   { path: 'instructor/students', ...page(InstructorStudentsPage) },
   { path: 'instructor/quizzes', ...page(InstructorQuizzesPage) },
+  { path: 'instructor/courses/:courseId/reviews', ...page(ReviewQueuePage) },
+  { path: 'instructor/reviews/:submissionId', ...page(SubmissionReviewPage) },
   { path: 'instructor/certificates', ...page(InstructorCertificatesPage) },
   { path: 'instructor/certificates/issue', ...page(InstructorCertificateIssuePage) },
   { path: 'instructor/availability', ...page(InstructorAvailabilityPage) },

@@ -2,6 +2,7 @@ import type { ModuleDefinition } from '../lib/define-module';
 import { accountModule } from './account/module';
 import { adminModule } from './admin/module';
 import { apiTokensModule } from './api-tokens/module';
+import { assignmentsModule } from './assignments/module';
 import { authModule } from './auth/module';
 import { bookingsModule } from './bookings/module';
 import { cartModule } from './cart/module';
@@ -80,4 +81,5 @@ export const appModules: readonly ModuleDefinition[] = [
   webhooksModule,
   locationsModule,
   videosModule,
+  assignmentsModule,
 ];

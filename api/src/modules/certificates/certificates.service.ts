@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import { randomUUID } from 'node:crypto';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
+import { assignmentsNotPassed, assignmentsWaitingMessage } from '../assignments';
 import { Course } from '../courses/course.entity';
 import { Enrollment } from '../learning';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
@@ -139,10 +140,24 @@ export class CertificatesService {
 
   /**
    * Issues the certificate of a completed course, once: safe under concurrent calls (the unique
-   * (user, course) index decides); returns the existing certificate when there is one.
+   * (user, course) index decides); returns the existing certificate when there is one. Refused
+   * (INVALID_INPUT) while the course requires video assignments the learner has not passed.
    */
   async issueForCompletion(userId: string, courseId: string): Promise<Certificate> {
     return (await this.issue(userId, courseId)).certificate;
+  }
+
+  /**
+   * {@link issueForCompletion} unless the course requires video assignments the learner has not
+   * passed yet: then null (the last pass issues it: assignments module). Completing a course asks this.
+   */
+  async issueForCompletionWhenDue(userId: string, courseId: string): Promise<Certificate | null> {
+    const existing = await this.findFor(userId, courseId);
+    if (existing) return existing;
+    if (isUuid(userId) && isUuid(courseId) && (await assignmentsNotPassed(this.em, userId, courseId)) > 0) {
+      return null;
+    }
+    return this.issueForCompletion(userId, courseId);
   }
 
   /**
@@ -158,6 +173,8 @@ export class CertificatesService {
     if (!course) throw new DomainError('NOT_FOUND', 'Course not found', 'courseId');
     const user = isUuid(userId) ? await this.em.findOne(User, { id: userId }) : null;
     if (!user) throw new DomainError('NOT_FOUND', 'Student not found', 'userId');
+    const waiting = await assignmentsNotPassed(this.em, user.id, course.id);
+    if (waiting > 0) throw new DomainError('INVALID_INPUT', assignmentsWaitingMessage(waiting), 'userId');
     const template = course.certificateTemplate ?? (await this.defaultTemplate());
 
     for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {

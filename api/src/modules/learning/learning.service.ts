@@ -33,7 +33,7 @@ const openEnrollment = () =>
 
 /** What the learning module needs from the certificates module (engineer C's service). */
 export interface CertificateIssuer {
-  issueForCompletion(userId: string, courseId: string): Promise<Certificate>;
+  issueForCompletionWhenDue(userId: string, courseId: string): Promise<Certificate | null>;
 }
 
 export const LESSONS_LOCKED = 'Enroll in this course to see its lessons';
@@ -492,7 +492,7 @@ export class LearningService {
     const data = (await this.loadProgress([key(user.id, course.id)])).get(key(user.id, course.id))!;
     const allDone = data.steps.length > 0 && data.steps.every((s) => s.completed);
     if (!allDone) return { course, courseCompleted: false, certificate: null };
-    const certificate = await this.certificates().issueForCompletion(user.id, course.id);
+    const certificate = await this.certificates().issueForCompletionWhenDue(user.id, course.id);
     await this.em.transactional(async (tem) => {
       const completed = await tem.execute<{ id: string }[]>(
         `update enrollments set completed_at = clock_timestamp()

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'certificates',
   'resources',
   'memberships',
+  'assignments',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -43,5 +44,9 @@ export const NOTIFICATION_KIND_TEXT: Record<NotificationKind, { label: string; d
   memberships: {
     label: 'Membership',
     description: 'Membership billing and renewal.',
+  },
+  assignments: {
+    label: 'Assignments',
+    description: 'When an instructor reviews a video you submitted for an assignment.',
   },
 };

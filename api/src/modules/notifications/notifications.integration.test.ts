@@ -135,6 +135,7 @@ describe('preferences', () => {
       'CERTIFICATES',
       'RESOURCES',
       'MEMBERSHIPS',
+      'ASSIGNMENTS',
     ]);
     for (const p of data.notificationPreferences) {
       expect(p.enabled).toBe(true);

@@ -6,8 +6,14 @@ import { isAuthenticated } from '../../graphql/rules';
  * unsubscribing is public: the signed token names the user and the kind.
  */
 export const notificationsPermissions = {
-  Query: { notificationPreferences: isAuthenticated },
-  Mutation: { notificationPreferencesUpdate: isAuthenticated, notificationUnsubscribe: allow },
+  Query: { notificationPreferences: isAuthenticated, myNotifications: isAuthenticated },
+  Mutation: {
+    notificationPreferencesUpdate: isAuthenticated,
+    notificationUnsubscribe: allow,
+    markNotificationsRead: isAuthenticated,
+  },
+  InAppNotification: isAuthenticated,
+  MarkNotificationsReadPayload: isAuthenticated,
   NotificationPreference: isAuthenticated,
   NotificationPreferencesPayload: isAuthenticated,
   NotificationUnsubscribePayload: allow,

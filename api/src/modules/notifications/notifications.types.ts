@@ -10,6 +10,7 @@ export enum NotificationKind {
   CERTIFICATES = 'certificates',
   RESOURCES = 'resources',
   MEMBERSHIPS = 'memberships',
+  ASSIGNMENTS = 'assignments',
 }
 
 // The graph's values are exactly the stored kinds (a compile-time check).
@@ -28,6 +29,7 @@ registerEnumType(NotificationKind, {
     CERTIFICATES: { description: 'A course certificate was issued to you.' },
     RESOURCES: { description: 'A resource you submitted was approved or rejected.' },
     MEMBERSHIPS: { description: 'Membership billing and renewal.' },
+    ASSIGNMENTS: { description: 'An instructor reviewed a video you submitted for an assignment.' },
   },
 });
 

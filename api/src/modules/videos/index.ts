@@ -5,3 +5,9 @@ export { LessonVideoStatus } from './lesson-video.entity';
 export { mayWatchVideo } from './video-access';
 export { generateTestClip } from './video-transcode';
 export { queueDemoVideos } from './demo-videos';
+export {
+  registerVideoUploadTarget,
+  VideoUploadRefused,
+  type VideoUploadTarget,
+} from './video-upload-targets';
+export { LessonVideoView } from './videos.types';

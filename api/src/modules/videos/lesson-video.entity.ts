@@ -48,8 +48,12 @@ export class LessonVideo {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @ManyToOne(() => Lesson, { deleteRule: 'cascade' })
-  lesson!: Lesson;
+  /**
+   * The lesson it is the video of; null for a learner's private video (an assignment submission:
+   * `course_id` and `owner_id` are set instead, by SQL — a check constraint allows one or the other).
+   */
+  @ManyToOne(() => Lesson, { deleteRule: 'cascade', nullable: true })
+  lesson?: Lesson | null;
 
   @Enum({ items: () => LessonVideoStatus, columnType: 'text' })
   status: LessonVideoStatus = LessonVideoStatus.UPLOADING;

@@ -11,6 +11,7 @@ import { Lesson } from '../courses/lesson.entity';
 import type { User } from '../users/user.entity';
 import { markUploaded } from './video-lifecycle';
 import { type TusServer, tusServerModule, type TusUpload } from './tus-modules';
+import { uploadTargetOf, VideoUploadRefused } from './video-upload-targets';
 import { videoUploadStore } from './video-upload-store';
 
 /** Where tus is mounted (the app mounts the REST router at /api). */
@@ -51,12 +52,20 @@ async function onUploadCreate(uploader: Uploader, upload: TusUpload): Promise<vo
   const lessonId = meta.lessonId ?? '';
   const fileName = (meta.filename ?? '').slice(0, 255);
   const fileType = (meta.filetype ?? '').toLowerCase();
-  if (!isUuid(lessonId)) throw refuse(400, 'Name the lesson in the upload metadata (lessonId)');
+  const other = lessonId ? null : uploadTargetOf(meta);
+  if (!other && !isUuid(lessonId)) throw refuse(400, 'Name the lesson in the upload metadata (lessonId)');
   if (upload.size === undefined) throw refuse(400, 'The upload must declare its size (Upload-Length)');
   if (upload.size === 0) throw refuse(400, 'The file is empty (0 bytes)');
   if (upload.size > MAX_VIDEO_BYTES) throw refuse(413, 'The video is larger than 2 GB');
   if (!ALLOWED_TYPES.has(fileType) && !ALLOWED_EXTENSIONS.test(fileName)) {
     throw refuse(415, 'Upload an MP4, MOV or WebM video');
+  }
+  if (other) {
+    await createForTarget(uploader, upload, other, fileName);
+    return;
+  }
+  if (!isCourseAuthor(uploader.user)) {
+    throw refuse(403, 'Only instructors and staff can upload lesson videos');
   }
   const em = uploader.em.fork();
   const lesson = await em.findOne(Lesson, { id: lessonId }, { populate: ['module.course'] });
@@ -80,6 +89,44 @@ async function onUploadCreate(uploader: Uploader, upload: TusUpload): Promise<vo
   } catch (error) {
     if ((error as { code?: string }).code === '23505') {
       throw refuse(409, 'Another upload for this lesson started at the same time; try again');
+    }
+    throw error;
+  }
+}
+
+/**
+ * An upload for a registered target (an assignment submission): the video is the uploader's private
+ * video in the target's course, made in the target's transaction (video-upload-targets.ts).
+ */
+async function createForTarget(
+  uploader: Uploader,
+  upload: TusUpload,
+  { target, id }: NonNullable<ReturnType<typeof uploadTargetOf>>,
+  fileName: string,
+): Promise<void> {
+  try {
+    await uploader.em.fork().transactional(async (tem) => {
+      await target.create(tem, uploader.user, id, upload.id, async (courseId) => {
+        await tem.execute(
+          `insert into lesson_videos (id, lesson_id, course_id, owner_id, status, source_name, source_size,
+                                      storage_prefix, created_by_id)
+           values (?, null, ?, ?, 'UPLOADING', ?, ?, ?, ?)`,
+          [
+            upload.id,
+            courseId,
+            uploader.user.id,
+            fileName,
+            upload.size,
+            `videos/${upload.id}`,
+            uploader.user.id,
+          ],
+        );
+      });
+    });
+  } catch (error) {
+    if (error instanceof VideoUploadRefused) throw refuse(error.status, error.message);
+    if ((error as { code?: string }).code === '23505') {
+      throw refuse(409, 'Another upload for this started at the same time; try again');
     }
     throw error;
   }
@@ -152,8 +199,9 @@ async function createTusServer(config: Config): Promise<TusServer> {
 
 /**
  * `/api/videos/uploads[/<id>]`: the tus protocol (resumable uploads: POST creates, HEAD tells the
- * offset, PATCH continues from it, DELETE cancels). Signed-in instructors and staff only (401/403
- * before tus runs); the hooks check the lesson and the upload's owner. The body is streamed by tus
+ * offset, PATCH continues from it, DELETE cancels). Signed-in users only (401 before tus runs); the
+ * hooks check the target (a lesson: its course's instructors and staff; a registered target such as
+ * an assignment: its own rule) and the upload's owner. The body is streamed by tus
  * (no body parser runs for `application/offset+octet-stream`).
  */
 export function videoUploadRoute(createContext: ContextFactory): RequestHandler {
@@ -163,10 +211,6 @@ export function videoUploadRoute(createContext: ContextFactory): RequestHandler 
       const user = ctx.user;
       if (!user) {
         res.status(401).json({ message: 'Not authenticated' });
-        return;
-      }
-      if (!isCourseAuthor(user)) {
-        res.status(403).json({ message: 'Only instructors and staff can upload lesson videos' });
         return;
       }
       uploaders.set(req, { user, em: ctx.em });

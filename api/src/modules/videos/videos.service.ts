@@ -26,15 +26,17 @@ export interface VideoRow {
   renditions: VideoRendition[];
   course_id: string;
   instructor_id: string;
+  /** The learner whose private video it is (an assignment submission); null for a lesson's. */
+  owner_id: string | null;
 }
 
 const SELECT_VIDEO = `
   select v.id, v.lesson_id, v.status, v.failure_reason, v.duration_seconds, v.width, v.height, v.free_preview,
-         v.renditions, m.course_id, c.instructor_id
+         v.renditions, c.id as course_id, c.instructor_id, v.owner_id
     from lesson_videos v
-    join lessons l on l.id = v.lesson_id
-    join course_modules m on m.id = l.module_id
-    join courses c on c.id = m.course_id`;
+    left join lessons l on l.id = v.lesson_id
+    left join course_modules m on m.id = l.module_id
+    join courses c on c.id = coalesce(m.course_id, v.course_id)`;
 
 /** Hosted lesson videos in the graph: the lesson's current video, its signed URLs, retry and removal. */
 export class VideosService {
@@ -48,7 +50,31 @@ export class VideosService {
     return found;
   });
 
+  private readonly byId = new Batcher<VideoRow | null>(async (videoIds) => {
+    const ids = videoIds.filter(isUuid);
+    const found = new Map<string, VideoRow | null>(videoIds.map((id) => [id, null]));
+    if (!ids.length) return found;
+    const rows = await this.em.execute<VideoRow[]>(
+      `${SELECT_VIDEO} where v.id in (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    for (const row of rows) found.set(row.id, row);
+    return found;
+  });
+
   constructor(private readonly em: EntityManager) {}
+
+  /**
+   * A learner's private video (an assignment submission) as `viewer` sees it: its owner, the
+   * course's instructor and staff see it in every state (the failure reason too) with signed URLs
+   * once READY; null for everyone else.
+   */
+  async forPrivateVideo(viewer: Viewer, videoId: string, secret: string): Promise<LessonVideoView | null> {
+    const row = await this.byId.load(videoId);
+    if (!row || !row.owner_id) return null;
+    if (!this.teaches(viewer, row) && row.owner_id !== viewer?.id) return null;
+    return this.view(viewer, row, secret);
+  }
 
   private teaches(viewer: Viewer, row: VideoRow): boolean {
     return !!viewer && (isCourseStaff(viewer) || row.instructor_id === viewer.id);
@@ -78,7 +104,7 @@ export class VideosService {
   }
 
   private async view(viewer: Viewer, row: VideoRow, secret: string): Promise<LessonVideoView | null> {
-    const teaches = this.teaches(viewer, row);
+    const teaches = this.teaches(viewer, row) || (!!row.owner_id && row.owner_id === viewer?.id);
     const ready = row.status === LessonVideoStatus.READY;
     if (!ready && !teaches) return null;
     const watch = ready && (teaches || (await mayWatchVideo(this.em, row.id, viewer?.id ?? 'guest')));

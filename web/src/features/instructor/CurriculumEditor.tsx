@@ -39,6 +39,8 @@ import { lessonVideoSource } from '../practice-player/lessonVideoSource';
 import { RequireWatchingSwitch } from '../practice-player/RequireWatchingSwitch';
 import { StepMarkerEditor } from '../practice-player/StepMarkerEditor';
 import { LessonVideoUpload } from '../videos/LessonVideoUpload';
+import { CourseAssignmentsSettings } from '../assignments/CourseAssignmentsSettings';
+import { ModuleAssignmentsEditor } from '../assignments/ModuleAssignmentsEditor';
 
 /** Modules with their lessons and quizzes: add, rename, move and delete, all saved at once. */
 export function CurriculumEditor({ course }: { course: CourseCurriculumFragment }) {
@@ -65,6 +67,7 @@ export function CurriculumEditor({ course }: { course: CourseCurriculumFragment 
       )}
       <AddModuleForm courseId={course.id} />
       <RequireWatchingSwitch courseId={course.id} />
+      <CourseAssignmentsSettings courseId={course.id} />
     </Stack>
   );
 }
@@ -255,6 +258,7 @@ function ModuleCard({
             <AddLessonForm moduleId={module.id} />
           </Stack>
           <QuizzesEditor module={module} />
+          <ModuleAssignmentsEditor courseId={courseId} moduleId={module.id} />
         </Stack>
       </Card.Body>
     </Card.Root>

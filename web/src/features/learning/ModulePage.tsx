@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CourseProgressBar, LearningBreadcrumb, LearningNotice, NotEnrolledNotice } from './LearningBits';
 import { isNotEnrolledError } from './learningErrors';
 import { coursePath, lessonPath, modulePath, quizPath, stepPath } from './learningPaths';
+import { ModuleAssignmentsList } from '../assignments/ModuleAssignmentsList';
 
 const ModulePageQueryDocument = graphql(`
   query ModulePage($courseId: ID!, $moduleId: ID!) {
@@ -220,6 +221,8 @@ export default function ModulePage() {
             ))}
           </Stack>
         ) : null}
+
+        <ModuleAssignmentsList courseId={course.id} moduleId={module.id} />
 
         <HStack as="nav" aria-label="Module navigation" justify="space-between" gap={3} flexWrap="wrap">
           {module.previousModuleId ? (

@@ -12,6 +12,7 @@ const ABOUT: Record<NotificationKind, string> = {
   CERTIFICATES: 'certificates issued to you',
   RESOURCES: 'the review of your resources',
   MEMBERSHIPS: 'your membership',
+  ASSIGNMENTS: 'reviews of your assignment videos',
 };
 
 /** What a kind's emails are about, for a sentence ("…emails about your bookings"). */

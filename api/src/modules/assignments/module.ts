@@ -1,0 +1,19 @@
+import { defineModule } from '../../lib/define-module';
+import { registerVideoUploadTarget } from '../videos';
+import { assignmentsPermissions } from './assignments.permissions';
+import { assignmentsResolvers } from './assignments.resolver';
+import { submissionUploadTarget } from './submission-upload';
+
+registerVideoUploadTarget(submissionUploadTarget);
+
+/**
+ * Video assignments for certification (issue 34): an instructor's assignment of a course module, a
+ * learner's video submissions (through the videos module's upload and processing), time-coded
+ * comments, the review, and the course rule that certificates wait for passed assignments.
+ * Listed in `modules/index.ts`; other modules use `index.ts`.
+ */
+export const assignmentsModule = defineModule({
+  name: 'assignments',
+  resolvers: assignmentsResolvers,
+  permissions: [assignmentsPermissions],
+});
