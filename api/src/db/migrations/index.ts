@@ -49,6 +49,7 @@ import { Migration20261205210000_transfer_rounds } from './Migration202612052100
 import { Migration20261206000000_connect_requirements_payouts } from './Migration20261206000000_connect_requirements_payouts';
 import { Migration20261206010000_membership_invoice_refunds } from './Migration20261206010000_membership_invoice_refunds';
 import { Migration20261206030000_practice } from './Migration20261206030000_practice';
+import { Migration20261206110000_lesson_video_extras } from './Migration20261206110000_lesson_video_extras';
 import { Migration20261206020000_lesson_videos } from './Migration20261206020000_lesson_videos';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -152,4 +153,8 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261206020000_lesson_videos', class: Migration20261206020000_lesson_videos },
   { name: 'Migration20261206030000_practice', class: Migration20261206030000_practice },
+  {
+    name: 'Migration20261206110000_lesson_video_extras',
+    class: Migration20261206110000_lesson_video_extras,
+  },
 ];

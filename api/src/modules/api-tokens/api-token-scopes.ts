@@ -291,6 +291,8 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'removeLessonVideo',
     'retryLessonVideo',
     'setLessonVideoFreePreview',
+    'chooseLessonVideoPoster',
+    'removeLessonVideoCaption',
   ]),
   ...fields('resources:write', [
     'resourceCreate',

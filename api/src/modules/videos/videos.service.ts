@@ -6,12 +6,20 @@ import { isCourseStaff } from '../courses/course-access';
 import type { HasRoles } from '../users/roles';
 import { LessonVideoStatus, type VideoRendition } from './lesson-video.entity';
 import { mayWatchVideo } from './video-access';
-import { MASTER_PATH, POSTER_PATH } from './video-files';
+import { VideoCaptionsService } from './video-captions.service';
+import {
+  captionPath,
+  MASTER_PATH,
+  posterCandidatePath,
+  posterPathOf,
+  THUMBNAILS_VTT_PATH,
+} from './video-files';
 import { markRetry } from './video-lifecycle';
 import { grantQuery, signPlayback } from './video-signing';
 import type { LessonVideoView } from './videos.types';
 
-type Viewer = (HasRoles & { id: string }) | null;
+type Teacher = HasRoles & { id: string };
+type Viewer = Teacher | null;
 
 /** A lesson's current video with what its access rule needs. */
 export interface VideoRow {
@@ -24,13 +32,16 @@ export interface VideoRow {
   height: number | null;
   free_preview: boolean;
   renditions: VideoRendition[];
+  poster_candidates: number;
+  poster_choice: number | null;
+  thumbnails: boolean;
   course_id: string;
   instructor_id: string;
 }
 
 const SELECT_VIDEO = `
   select v.id, v.lesson_id, v.status, v.failure_reason, v.duration_seconds, v.width, v.height, v.free_preview,
-         v.renditions, m.course_id, c.instructor_id
+         v.renditions, v.poster_candidates, v.poster_choice, v.thumbnails, m.course_id, c.instructor_id
     from lesson_videos v
     join lessons l on l.id = v.lesson_id
     join course_modules m on m.id = l.module_id
@@ -48,7 +59,11 @@ export class VideosService {
     return found;
   });
 
-  constructor(private readonly em: EntityManager) {}
+  private readonly captions: VideoCaptionsService;
+
+  constructor(private readonly em: EntityManager) {
+    this.captions = new VideoCaptionsService(em);
+  }
 
   private teaches(viewer: Viewer, row: VideoRow): boolean {
     return !!viewer && (isCourseStaff(viewer) || row.instructor_id === viewer.id);
@@ -82,13 +97,10 @@ export class VideosService {
     const ready = row.status === LessonVideoStatus.READY;
     if (!ready && !teaches) return null;
     const watch = ready && (teaches || (await mayWatchVideo(this.em, row.id, viewer?.id ?? 'guest')));
-    let playlistUrl: string | null = null;
-    let posterUrl: string | null = null;
-    if (watch) {
-      const query = grantQuery(signPlayback(secret, row.id, viewer?.id ?? null));
-      playlistUrl = `/api/videos/${row.id}/${MASTER_PATH}?${query}`;
-      posterUrl = `/api/videos/${row.id}/${POSTER_PATH}?${query}`;
-    }
+    const query = watch ? grantQuery(signPlayback(secret, row.id, viewer?.id ?? null)) : null;
+    const url = (file: string) => (query ? `/api/videos/${row.id}/${file}?${query}` : null);
+    const captions = await this.captions.forVideo(row.id);
+    const candidates = ready && teaches ? row.poster_candidates : 0;
     return {
       id: row.id,
       status: row.status,
@@ -97,8 +109,17 @@ export class VideosService {
       width: row.width,
       height: row.height,
       freePreview: row.free_preview,
-      posterUrl,
-      playlistUrl,
+      posterUrl: url(posterPathOf(row.poster_choice)),
+      playlistUrl: url(MASTER_PATH),
+      posterChoice: row.poster_choice,
+      posterCandidateUrls: Array.from({ length: candidates }, (_, i) => url(posterCandidatePath(i))!),
+      thumbnailsUrl: row.thumbnails ? url(THUMBNAILS_VTT_PATH) : null,
+      captions: captions.map((c) => ({
+        id: c.id,
+        srclang: c.srclang,
+        label: c.label,
+        url: url(captionPath(c.id)),
+      })),
     };
   }
 
@@ -135,6 +156,36 @@ export class VideosService {
       freePreview,
       row.id,
     ]);
+    return (await this.view(viewer, (await this.findRow(videoId))!, secret))!;
+  }
+
+  /**
+   * Sets the poster to candidate `candidate` (null: the default frame): one conditional update, only
+   * on the lesson's current READY video and within its candidates (a constraint guards it too).
+   */
+  async choosePoster(viewer: Teacher, videoId: string, candidate: number | null, secret: string) {
+    const row = await this.findRow(videoId);
+    if (!row) throw new DomainError('NOT_FOUND', 'Video not found', 'videoId');
+    if (!this.teaches(viewer, row)) {
+      throw new DomainError('FORBIDDEN', 'Only the course’s instructors and staff can do this', 'videoId');
+    }
+    if (candidate !== null && (!Number.isInteger(candidate) || candidate < 0)) {
+      throw new DomainError('INVALID_INPUT', 'Choose one of the candidate frames', 'candidate');
+    }
+    const updated = await this.em.execute<{ id: string }[]>(
+      `update lesson_videos set poster_choice = ?::int, updated_at = now()
+        where id = ? and status = 'READY' and replaced_at is null
+          and (?::int is null or ?::int < poster_candidates)
+        returning id`,
+      [candidate, row.id, candidate, candidate],
+    );
+    if (!updated.length) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        'Choose one of the candidate frames of the lesson’s ready video',
+        'candidate',
+      );
+    }
     return (await this.view(viewer, (await this.findRow(videoId))!, secret))!;
   }
 
