@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Captions, Trash2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { LessonHostedVideoFragment } from '../../gql/graphql';
 import { toaster } from '../../ui/toaster';
 import { captionFormProblem, webVttProblem } from './captionRules';
@@ -44,8 +44,7 @@ export function LessonVideoCaptions({
   const input = useRef<HTMLInputElement>(null);
   const [removeCaption, removing] = useMutation(RemoveLessonVideoCaptionMutationDocument);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const formProblem = captionFormProblem({ srclang, label, file });
     const contentProblem = formProblem ?? (file ? webVttProblem(await file.text()) : null);
     setProblem(contentProblem);
@@ -91,6 +90,7 @@ export function LessonVideoCaptions({
                 </Text>
               </Text>
               <Button
+                type="button"
                 size="2xs"
                 variant="ghost"
                 colorPalette="red"
@@ -108,32 +108,31 @@ export function LessonVideoCaptions({
           No captions yet.
         </Text>
       )}
-      <form onSubmit={(e) => void submit(e)} aria-label="Add captions">
-        <HStack gap={2} align="end" flexWrap="wrap">
-          <Field.Root w="24">
-            <Field.Label fontSize="xs">Language code</Field.Label>
-            <Input size="sm" value={srclang} onChange={(e) => setSrclang(e.target.value)} maxLength={35} />
-          </Field.Root>
-          <Field.Root w="40">
-            <Field.Label fontSize="xs">Label</Field.Label>
-            <Input size="sm" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={80} />
-          </Field.Root>
-          <Field.Root w="auto">
-            <Field.Label fontSize="xs">WebVTT file</Field.Label>
-            <input
-              ref={input}
-              type="file"
-              accept=".vtt,text/vtt"
-              aria-label="Caption file (WebVTT)"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              style={{ fontSize: '0.8rem', maxWidth: '14rem' }}
-            />
-          </Field.Root>
-          <Button size="sm" type="submit" variant="outline" loading={sending}>
-            Add captions
-          </Button>
-        </HStack>
-      </form>
+      {/* Not a <form>: the editor shows this inside the lesson's own form (no nested forms). */}
+      <HStack gap={2} align="end" flexWrap="wrap" role="group" aria-label="Add captions">
+        <Field.Root w="24">
+          <Field.Label fontSize="xs">Language code</Field.Label>
+          <Input size="sm" value={srclang} onChange={(e) => setSrclang(e.target.value)} maxLength={35} />
+        </Field.Root>
+        <Field.Root w="40">
+          <Field.Label fontSize="xs">Label</Field.Label>
+          <Input size="sm" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={80} />
+        </Field.Root>
+        <Field.Root w="auto">
+          <Field.Label fontSize="xs">WebVTT file</Field.Label>
+          <input
+            ref={input}
+            type="file"
+            accept=".vtt,text/vtt"
+            aria-label="Caption file (WebVTT)"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            style={{ fontSize: '0.8rem', maxWidth: '14rem' }}
+          />
+        </Field.Root>
+        <Button size="sm" type="button" variant="outline" loading={sending} onClick={() => void submit()}>
+          Add captions
+        </Button>
+      </HStack>
       {problem ? (
         <Text color="fg.error" fontSize="sm" role="alert">
           {problem}
