@@ -231,10 +231,19 @@ describe('lesson video extras', () => {
         (document.querySelector('[data-testid="practice-player"] video') as HTMLVideoElement).pause(),
       );
 
-      // Hovering the seek bar previews a thumbnail from the sprite.
+      // Hovering the seek bar previews a thumbnail from the sprite (its track's cues loaded first).
+      await expect
+        .poll(() =>
+          video.evaluate(
+            (v: HTMLVideoElement) =>
+              [...v.textTracks].find((t) => t.label === 'thumbnails')?.cues?.length ?? 0,
+          ),
+        )
+        .toBeGreaterThan(0);
       const range = page.locator('[data-testid="practice-player"] media-time-range');
       const box = (await range.boundingBox())!;
-      await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+      await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+      await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 });
       const preview = page.locator('media-preview-thumbnail');
       await expect
         .poll(() => preview.evaluate((el) => el.getAttribute('mediapreviewimage') ?? ''), { timeout: 10_000 })
