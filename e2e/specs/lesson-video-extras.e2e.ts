@@ -244,7 +244,7 @@ describe('lesson video extras', () => {
       const box = (await range.boundingBox())!;
       await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
       await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 });
-      const preview = page.locator('media-preview-thumbnail');
+      const preview = page.locator('[data-testid="practice-player"] media-preview-thumbnail').first();
       await expect
         .poll(() => preview.evaluate((el) => el.getAttribute('mediapreviewimage') ?? ''), { timeout: 10_000 })
         .toContain('/thumbnails/sprite.jpg?');

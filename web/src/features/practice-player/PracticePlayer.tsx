@@ -7,8 +7,6 @@ import {
   MediaMuteButton,
   MediaPipButton,
   MediaPlayButton,
-  MediaPreviewThumbnail,
-  MediaPreviewTimeDisplay,
   MediaSeekBackwardButton,
   MediaTimeDisplay,
   MediaTimeRange,
@@ -328,10 +326,8 @@ export default function PracticePlayer({
           <MediaControlBar>
             <MediaPlayButton />
             <MediaSeekBackwardButton seekOffset={5} />
-            <MediaTimeRange>
-              {thumbnails ? <MediaPreviewThumbnail slot="preview" /> : null}
-              <MediaPreviewTimeDisplay slot="preview" />
-            </MediaTimeRange>
+            {/* Its built-in preview shows the `thumbnails` track's tile and the time while hovering. */}
+            <MediaTimeRange />
             <MediaTimeDisplay showDuration />
             <MediaMuteButton />
             <MediaVolumeRange />
