@@ -388,11 +388,13 @@ type Documents = {
     "\n  mutation TwoStepRecoveryCodesRegenerate($input: TwoStepCodeInput!) {\n    twoStepRecoveryCodesRegenerate(input: $input) {\n      recoveryCodes\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.TwoStepRecoveryCodesRegenerateDocument,
     "\n  mutation LoginSecondStep($input: LoginSecondStepInput!) {\n    loginSecondStep(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.LoginSecondStepDocument,
     "\n  query CourseVideoStats($courseId: ID!) {\n    instructorCourse(id: $courseId) {\n      id\n      title\n    }\n    courseVideoStats(courseId: $courseId) {\n      lessonId\n      lessonTitle\n      moduleTitle\n      durationSeconds\n      viewers\n      plays\n      averageWatchedShare\n      watchedCount\n      buckets {\n        index\n        watchers\n        loops\n        leaves\n      }\n    }\n  }\n": typeof types.CourseVideoStatsDocument,
-    "\n  fragment LessonHostedVideo on LessonVideo {\n    id\n    status\n    freePreview\n    failureReason\n    durationSeconds\n    posterUrl\n    playlistUrl\n  }\n": typeof types.LessonHostedVideoFragmentDoc,
+    "\n  fragment LessonHostedVideo on LessonVideo {\n    id\n    status\n    freePreview\n    failureReason\n    durationSeconds\n    posterUrl\n    playlistUrl\n    posterChoice\n    posterCandidateUrls\n    thumbnailsUrl\n    captions {\n      id\n      srclang\n      label\n      url\n    }\n  }\n": typeof types.LessonHostedVideoFragmentDoc,
     "\n  query LessonVideo($id: ID!) {\n    lessonVideo(id: $id) {\n      ...LessonHostedVideo\n    }\n  }\n": typeof types.LessonVideoDocument,
     "\n  mutation RetryLessonVideo($videoId: ID!) {\n    retryLessonVideo(videoId: $videoId) {\n      video {\n        ...LessonHostedVideo\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.RetryLessonVideoDocument,
     "\n  mutation RemoveLessonVideo($lessonId: ID!) {\n    removeLessonVideo(lessonId: $lessonId) {\n      removedVideoId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.RemoveLessonVideoDocument,
     "\n  mutation SetLessonVideoFreePreview($videoId: ID!, $freePreview: Boolean!) {\n    setLessonVideoFreePreview(videoId: $videoId, freePreview: $freePreview) {\n      video {\n        ...LessonHostedVideo\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.SetLessonVideoFreePreviewDocument,
+    "\n  mutation ChooseLessonVideoPoster($videoId: ID!, $candidate: Int) {\n    chooseLessonVideoPoster(videoId: $videoId, candidate: $candidate) {\n      video {\n        ...LessonHostedVideo\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ChooseLessonVideoPosterDocument,
+    "\n  mutation RemoveLessonVideoCaption($captionId: ID!) {\n    removeLessonVideoCaption(captionId: $captionId) {\n      removedCaptionId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.RemoveLessonVideoCaptionDocument,
 };
 const documents: Documents = {
     "\n  mutation PasswordResetRequest($input: PasswordResetRequestInput!) {\n    passwordResetRequest(input: $input) {\n      success\n      message\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.PasswordResetRequestDocument,
@@ -769,11 +771,13 @@ const documents: Documents = {
     "\n  mutation TwoStepRecoveryCodesRegenerate($input: TwoStepCodeInput!) {\n    twoStepRecoveryCodesRegenerate(input: $input) {\n      recoveryCodes\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.TwoStepRecoveryCodesRegenerateDocument,
     "\n  mutation LoginSecondStep($input: LoginSecondStepInput!) {\n    loginSecondStep(input: $input) {\n      user {\n        ...SessionUser\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.LoginSecondStepDocument,
     "\n  query CourseVideoStats($courseId: ID!) {\n    instructorCourse(id: $courseId) {\n      id\n      title\n    }\n    courseVideoStats(courseId: $courseId) {\n      lessonId\n      lessonTitle\n      moduleTitle\n      durationSeconds\n      viewers\n      plays\n      averageWatchedShare\n      watchedCount\n      buckets {\n        index\n        watchers\n        loops\n        leaves\n      }\n    }\n  }\n": types.CourseVideoStatsDocument,
-    "\n  fragment LessonHostedVideo on LessonVideo {\n    id\n    status\n    freePreview\n    failureReason\n    durationSeconds\n    posterUrl\n    playlistUrl\n  }\n": types.LessonHostedVideoFragmentDoc,
+    "\n  fragment LessonHostedVideo on LessonVideo {\n    id\n    status\n    freePreview\n    failureReason\n    durationSeconds\n    posterUrl\n    playlistUrl\n    posterChoice\n    posterCandidateUrls\n    thumbnailsUrl\n    captions {\n      id\n      srclang\n      label\n      url\n    }\n  }\n": types.LessonHostedVideoFragmentDoc,
     "\n  query LessonVideo($id: ID!) {\n    lessonVideo(id: $id) {\n      ...LessonHostedVideo\n    }\n  }\n": types.LessonVideoDocument,
     "\n  mutation RetryLessonVideo($videoId: ID!) {\n    retryLessonVideo(videoId: $videoId) {\n      video {\n        ...LessonHostedVideo\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.RetryLessonVideoDocument,
     "\n  mutation RemoveLessonVideo($lessonId: ID!) {\n    removeLessonVideo(lessonId: $lessonId) {\n      removedVideoId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.RemoveLessonVideoDocument,
     "\n  mutation SetLessonVideoFreePreview($videoId: ID!, $freePreview: Boolean!) {\n    setLessonVideoFreePreview(videoId: $videoId, freePreview: $freePreview) {\n      video {\n        ...LessonHostedVideo\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.SetLessonVideoFreePreviewDocument,
+    "\n  mutation ChooseLessonVideoPoster($videoId: ID!, $candidate: Int) {\n    chooseLessonVideoPoster(videoId: $videoId, candidate: $candidate) {\n      video {\n        ...LessonHostedVideo\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.ChooseLessonVideoPosterDocument,
+    "\n  mutation RemoveLessonVideoCaption($captionId: ID!) {\n    removeLessonVideoCaption(captionId: $captionId) {\n      removedCaptionId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.RemoveLessonVideoCaptionDocument,
 };
 
 /**
@@ -2289,7 +2293,7 @@ export function graphql(source: "\n  query CourseVideoStats($courseId: ID!) {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment LessonHostedVideo on LessonVideo {\n    id\n    status\n    freePreview\n    failureReason\n    durationSeconds\n    posterUrl\n    playlistUrl\n  }\n"): (typeof documents)["\n  fragment LessonHostedVideo on LessonVideo {\n    id\n    status\n    freePreview\n    failureReason\n    durationSeconds\n    posterUrl\n    playlistUrl\n  }\n"];
+export function graphql(source: "\n  fragment LessonHostedVideo on LessonVideo {\n    id\n    status\n    freePreview\n    failureReason\n    durationSeconds\n    posterUrl\n    playlistUrl\n    posterChoice\n    posterCandidateUrls\n    thumbnailsUrl\n    captions {\n      id\n      srclang\n      label\n      url\n    }\n  }\n"): (typeof documents)["\n  fragment LessonHostedVideo on LessonVideo {\n    id\n    status\n    freePreview\n    failureReason\n    durationSeconds\n    posterUrl\n    playlistUrl\n    posterChoice\n    posterCandidateUrls\n    thumbnailsUrl\n    captions {\n      id\n      srclang\n      label\n      url\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -2306,6 +2310,14 @@ export function graphql(source: "\n  mutation RemoveLessonVideo($lessonId: ID!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetLessonVideoFreePreview($videoId: ID!, $freePreview: Boolean!) {\n    setLessonVideoFreePreview(videoId: $videoId, freePreview: $freePreview) {\n      video {\n        ...LessonHostedVideo\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetLessonVideoFreePreview($videoId: ID!, $freePreview: Boolean!) {\n    setLessonVideoFreePreview(videoId: $videoId, freePreview: $freePreview) {\n      video {\n        ...LessonHostedVideo\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChooseLessonVideoPoster($videoId: ID!, $candidate: Int) {\n    chooseLessonVideoPoster(videoId: $videoId, candidate: $candidate) {\n      video {\n        ...LessonHostedVideo\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ChooseLessonVideoPoster($videoId: ID!, $candidate: Int) {\n    chooseLessonVideoPoster(videoId: $videoId, candidate: $candidate) {\n      video {\n        ...LessonHostedVideo\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveLessonVideoCaption($captionId: ID!) {\n    removeLessonVideoCaption(captionId: $captionId) {\n      removedCaptionId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveLessonVideoCaption($captionId: ID!) {\n    removeLessonVideoCaption(captionId: $captionId) {\n      removedCaptionId\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -50,6 +50,7 @@ import { Migration20261206000000_connect_requirements_payouts } from './Migratio
 import { Migration20261206010000_membership_invoice_refunds } from './Migration20261206010000_membership_invoice_refunds';
 import { Migration20261206030000_practice } from './Migration20261206030000_practice';
 import { Migration20261206100000_assignments } from './Migration20261206100000_assignments';
+import { Migration20261206110000_lesson_video_extras } from './Migration20261206110000_lesson_video_extras';
 import { Migration20261206120000_video_stats } from './Migration20261206120000_video_stats';
 import { Migration20261206020000_lesson_videos } from './Migration20261206020000_lesson_videos';
 
@@ -155,5 +156,9 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261206020000_lesson_videos', class: Migration20261206020000_lesson_videos },
   { name: 'Migration20261206030000_practice', class: Migration20261206030000_practice },
   { name: 'Migration20261206100000_assignments', class: Migration20261206100000_assignments },
+  {
+    name: 'Migration20261206110000_lesson_video_extras',
+    class: Migration20261206110000_lesson_video_extras,
+  },
   { name: 'Migration20261206120000_video_stats', class: Migration20261206120000_video_stats },
 ];

@@ -310,6 +310,8 @@ export const MUTATION_SCOPES: Readonly<Record<string, Need>> = Object.fromEntrie
     'assignmentReview',
     'assignmentUpdate',
     'setCourseRequireAssignments',
+    'chooseLessonVideoPoster',
+    'removeLessonVideoCaption',
   ]),
   ...fields('resources:write', [
     'resourceCreate',

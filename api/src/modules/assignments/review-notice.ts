@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notifyInApp } from '../notifications/in-app-notifications';
-import { notificationsSuppressed, notify, publicSiteUrl } from '../notifications/notify';
+import { notificationsSuppressed, notifyInApp, notify, publicSiteUrl } from '../notifications';
 
 /** What the learner is told of a review. */
 export interface ReviewNotice {

@@ -1,2 +1,3 @@
 // The notifications module's front door: what other modules may use of it.
 export { notificationsSuppressed, notify, publicSiteUrl } from './notify';
+export { notifyInApp } from './in-app-notifications';

@@ -43,7 +43,10 @@ export class LessonVideo {
     | 'updatedAt'
     | 'renditions'
     | 'sourceSize'
-    | 'sourceName';
+    | 'sourceName'
+    | 'posterCandidates'
+    | 'posterChoice'
+    | 'thumbnails';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -86,6 +89,18 @@ export class LessonVideo {
 
   @Property({ type: 'string', length: 300, nullable: true })
   posterKey?: string | null;
+
+  /** How many candidate poster frames processing stored (`posters/candidate_<i>.jpg`). */
+  @Property({ type: 'integer', default: 0 })
+  posterCandidates: number = 0;
+
+  /** The candidate the instructor chose as the poster; null: the default `poster.jpg`. */
+  @Property({ type: 'integer', nullable: true })
+  posterChoice?: number | null;
+
+  /** Whether the scrubbing thumbnails (`thumbnails/sprite.jpg` and its WebVTT) are stored. */
+  @Property({ type: 'boolean', default: false })
+  thumbnails: boolean = false;
 
   /** A free preview: everyone may watch it, guests too. */
   @Property({ type: 'boolean', default: false })

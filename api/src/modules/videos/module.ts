@@ -1,5 +1,9 @@
 import { defineModule } from '../../lib/define-module';
+import { requireScope } from '../api-tokens/route-scope';
+import { LessonVideoCaption } from './lesson-video-caption.entity';
 import { LessonVideo } from './lesson-video.entity';
+import { VideoCaptionsService } from './video-captions.service';
+import { videoCaptionsRoute } from './video-captions.route';
 import { videoPlaybackRoute } from './video-playback.route';
 import { videoUploadRoute } from './video-upload.route';
 import { videosPermissions } from './videos.permissions';
@@ -9,17 +13,21 @@ import './videos.jobs';
 
 /**
  * Hosted lesson videos (issue 34): resumable uploads (tus), processing to HLS on the job queue, and
- * playback through signed, entitlement-checked URLs. Listed in `modules/index.ts`.
+ * playback through signed, entitlement-checked URLs; captions, poster choice and scrubbing thumbnails. Listed in `modules/index.ts`.
  */
 export const videosModule = defineModule({
   name: 'videos',
-  services: { videos: ({ em }) => new VideosService(em) },
+  services: {
+    videos: ({ em }) => new VideosService(em),
+    videoCaptions: ({ em }) => new VideoCaptionsService(em),
+  },
   resolvers: videosResolvers,
   permissions: [videosPermissions],
-  entities: [LessonVideo],
+  entities: [LessonVideo, LessonVideoCaption],
   restHandlers: ({ router, createContext }) => {
     const upload = videoUploadRoute(createContext);
     router.all(['/videos/uploads', '/videos/uploads/*rest'], upload);
+    router.post('/videos/:id/captions', requireScope('courses:write'), videoCaptionsRoute(createContext));
     router.get('/videos/:id/*path', videoPlaybackRoute(createContext));
   },
 });
@@ -27,5 +35,6 @@ export const videosModule = defineModule({
 declare module '../../services' {
   interface Services {
     videos: VideosService;
+    videoCaptions: VideoCaptionsService;
   }
 }

@@ -33,8 +33,19 @@ export async function cleanUpVideos(em: EntityManager, config: Config): Promise<
     log().warn({ err: error }, 'removing expired video uploads failed');
   }
 
-  const replaced = await em.execute<{ id: string; storage_prefix: string; renditions: VideoRendition[] }[]>(
-    `select id, storage_prefix, renditions from lesson_videos
+  const replaced = await em.execute<
+    {
+      id: string;
+      storage_prefix: string;
+      renditions: VideoRendition[];
+      poster_candidates: number;
+      thumbnails: boolean;
+      caption_ids: string[];
+    }[]
+  >(
+    `select id, storage_prefix, renditions, poster_candidates, thumbnails,
+            array(select c.id::text from lesson_video_captions c where c.video_id = v.id) as caption_ids
+       from lesson_videos v
       where replaced_at is not null and (status <> 'PROCESSING' or updated_at < now() - interval '1 hour')`,
   );
   for (const video of replaced) {
@@ -42,6 +53,11 @@ export async function cleanUpVideos(em: EntityManager, config: Config): Promise<
       id: video.id,
       storagePrefix: video.storage_prefix,
       renditions: video.renditions,
+      extras: {
+        posterCandidates: video.poster_candidates,
+        thumbnails: video.thumbnails,
+        captionIds: video.caption_ids,
+      },
     });
     await em.execute(`delete from lesson_videos where id = ? and replaced_at is not null`, [video.id]);
     cleaned += 1;

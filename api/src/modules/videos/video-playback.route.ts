@@ -4,7 +4,7 @@ import { sendStoredFile } from '../../http/send-stored-file';
 import { isUuid } from '../../lib/ids';
 import { StorageNotFoundError } from '../../storage/storage';
 import { mayWatchVideo } from './video-access';
-import { contentTypeOf, PLAYABLE_PATH } from './video-files';
+import { contentTypeOf, PLAYABLE_PATH, THUMBNAILS_VTT_PATH } from './video-files';
 import { grantQuery, verifyPlayback } from './video-signing';
 
 /** Appends the request's grant to every URI line of a playlist (relative URIs lose the query otherwise). */
@@ -19,6 +19,11 @@ export function signPlaylist(playlist: string, query: string): string {
     .join('\n');
 }
 
+/** Adds the request's grant to the sprite URLs of a thumbnails WebVTT (`sprite.jpg?<grant>#xywh=…`). */
+export function signThumbnails(vtt: string, query: string): string {
+  return vtt.replace(/^([\w.-]+\.jpg)(#xywh=[\d,]+)$/gm, `$1?${query}$2`);
+}
+
 async function readText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
@@ -27,7 +32,8 @@ async function readText(stream: NodeJS.ReadableStream): Promise<string> {
 
 /**
  * GET /api/videos/:id/<path>?exp=&u=&sig= — a hosted video's master playlist
- * (`hls/master.m3u8`), rendition playlists, segments and poster. Each request needs a valid,
+ * (`hls/master.m3u8`), rendition playlists, segments, posters, the scrubbing sprite and its WebVTT
+ * (sprite URLs signed like playlists' URIs) and caption files. Each request needs a valid,
  * unexpired signature for this video (video-signing.ts; 403 otherwise) AND its signer's current
  * entitlement (video-access.ts: a revoked enrolment is refused at once, whatever the URL). Playlists
  * are answered with their URIs signed with the same grant. `Cache-Control: private, no-store`.
@@ -59,7 +65,7 @@ export function videoPlaybackRoute(createContext: ContextFactory): RequestHandle
         'X-Content-Type-Options': 'nosniff',
       };
       const store = ctx.storage.private;
-      if (file.endsWith('.m3u8')) {
+      if (file.endsWith('.m3u8') || file === THUMBNAILS_VTT_PATH) {
         let text: string;
         try {
           text = await readText((await store.read(key)).body);
@@ -75,7 +81,8 @@ export function videoPlaybackRoute(createContext: ContextFactory): RequestHandle
           u: String(req.query.u),
           sig: String(req.query.sig),
         });
-        res.status(200).set(headers).send(signPlaylist(text, query));
+        const signed = file === THUMBNAILS_VTT_PATH ? signThumbnails(text, query) : signPlaylist(text, query);
+        res.status(200).set(headers).send(signed);
         return;
       }
       if (!(await sendStoredFile(req, res, store, key, headers))) {

@@ -8,9 +8,19 @@ import { log } from '../../observability/logger';
 import { storageFor } from '../../storage/create-storage';
 import type { Storage } from '../../storage/storage';
 import type { VideoRendition } from './lesson-video.entity';
-import { contentTypeOf, MASTER_PATH, POSTER_PATH, storedPaths } from './video-files';
+import {
+  contentTypeOf,
+  MASTER_PATH,
+  POSTER_PATH,
+  posterCandidatePath,
+  SPRITE_PATH,
+  type StoredExtras,
+  storedPaths,
+  THUMBNAILS_VTT_PATH,
+} from './video-files';
 import type { ProcessVideoJob } from './video-lifecycle';
 import { probeVideo, VideoRefusedError } from './video-probe';
+import { extractPosterCandidates, makeThumbnailSprite } from './video-stills';
 import { generateTestClip, transcodeToHls } from './video-transcode';
 import { videoUploadStore } from './video-upload-store';
 
@@ -35,10 +45,11 @@ async function putOver(store: Storage, key: string, file: string): Promise<void>
 /** Removes a video's processed files (a replaced or removed video; its upload source too). */
 export async function removeVideoFiles(
   config: Config,
-  video: { id: string; storagePrefix: string; renditions: readonly VideoRendition[] },
+  video: { id: string; storagePrefix: string; renditions: readonly VideoRendition[]; extras?: StoredExtras },
 ): Promise<void> {
   const store = storageFor(config).private;
-  for (const p of storedPaths(video.renditions)) await store.remove(`${video.storagePrefix}/${p}`);
+  for (const p of storedPaths(video.renditions, video.extras))
+    await store.remove(`${video.storagePrefix}/${p}`);
   await removeUploadSource(config, video.id);
 }
 
@@ -72,7 +83,8 @@ async function sourceFile(config: Config, id: string, tmp: string): Promise<stri
 }
 
 /**
- * The `videos.process` job: probes the upload, transcodes it to HLS and a poster, stores the files
+ * The `videos.process` job: probes the upload, transcodes it to HLS and a poster, extracts the
+ * candidate posters and the scrubbing sprite with its WebVTT, stores the files
  * under the video's prefix and marks it READY — or FAILED with the reason when the file is refused
  * or ffmpeg fails. Exactly once per upload: the job acts only while the row is PROCESSING with the
  * job's attempt; a retried job (after a crash or a storage error) writes the same keys again; the
@@ -117,8 +129,12 @@ export async function processVideo(em: EntityManager, config: Config, job: Proce
     }
     const out = path.join(tmp, 'out');
     let result;
+    let candidates: string[];
+    let thumbnails: { sprite: string; vtt: string };
     try {
       result = await transcodeToHls(source, probe, out);
+      candidates = await extractPosterCandidates(source, probe, path.join(out, 'posters'));
+      thumbnails = await makeThumbnailSprite(source, probe, path.join(out, 'thumbnails'));
     } catch (error) {
       log().warn({ err: error, videoId: video.id }, 'video transcode failed');
       await fail(
@@ -136,12 +152,18 @@ export async function processVideo(em: EntityManager, config: Config, job: Proce
       }
     }
     await putOver(store, `${prefix}/${POSTER_PATH}`, result.poster);
+    for (const [i, file] of candidates.entries()) {
+      await putOver(store, `${prefix}/${posterCandidatePath(i)}`, file);
+    }
+    await putOver(store, `${prefix}/${SPRITE_PATH}`, thumbnails.sprite);
+    await putOver(store, `${prefix}/${THUMBNAILS_VTT_PATH}`, thumbnails.vtt);
     // The master playlist last: its presence means every file it names is stored.
     await putOver(store, `${prefix}/${MASTER_PATH}`, result.master);
     const updated = await em.execute<{ id: string }[]>(
       `update lesson_videos
           set status = 'READY', duration_seconds = ?, width = ?, height = ?, renditions = ?::jsonb,
-              poster_key = ?, source_size = ?, updated_at = now()
+              poster_key = ?, source_size = ?, poster_candidates = ?, poster_choice = null,
+              thumbnails = true, updated_at = now()
         where id = ? and status = 'PROCESSING' and attempt = ?
         returning id`,
       [
@@ -151,6 +173,7 @@ export async function processVideo(em: EntityManager, config: Config, job: Proce
         JSON.stringify(result.renditions),
         `${prefix}/${POSTER_PATH}`,
         size,
+        candidates.length,
         video.id,
         video.attempt,
       ],

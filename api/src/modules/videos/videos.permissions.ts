@@ -19,9 +19,17 @@ const isAuthor = withAudience(
  */
 export const videosPermissions = {
   Query: { lessonVideo: isAuthor },
-  Mutation: { retryLessonVideo: isAuthor, removeLessonVideo: isAuthor, setLessonVideoFreePreview: isAuthor },
+  Mutation: {
+    retryLessonVideo: isAuthor,
+    removeLessonVideo: isAuthor,
+    setLessonVideoFreePreview: isAuthor,
+    chooseLessonVideoPoster: isAuthor,
+    removeLessonVideoCaption: isAuthor,
+  },
   Lesson: { hostedVideo: allow },
   LessonVideo: allow,
   LessonVideoPayload: allow,
   LessonVideoRemovePayload: allow,
+  LessonVideoCaption: allow,
+  LessonVideoCaptionRemovePayload: allow,
 };

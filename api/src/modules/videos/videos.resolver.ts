@@ -1,9 +1,10 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import { AuthoringLesson } from '../courses/courses.types';
 import { Lesson } from '../courses/lesson.entity';
 import { LessonContent } from '../learning';
+import { LessonVideoCaptionRemovePayload } from './video-captions.types';
 import { LessonVideoPayload, LessonVideoRemovePayload, LessonVideoView } from './videos.types';
 
 const HOSTED_VIDEO =
@@ -91,6 +92,54 @@ export class VideosResolver {
         ),
       }),
       { video: null as LessonVideoView | null },
+    );
+  }
+
+  @Mutation(() => LessonVideoPayload, {
+    description:
+      'Chooses the poster of a READY lesson video among its posterCandidateUrls (or the default frame ' +
+      'with null); the lesson page and player show it. userErrors: NOT_FOUND (unknown videoId), FORBIDDEN ' +
+      '(another instructor’s course), INVALID_INPUT (no such candidate, the video is not READY or no ' +
+      'longer the lesson’s).',
+  })
+  chooseLessonVideoPoster(
+    @Arg('videoId', () => ID, { description: 'The video (LessonVideo.id).' }) videoId: string,
+    @Arg('candidate', () => Int, {
+      nullable: true,
+      description: 'The 0-based index into posterCandidateUrls; null for the default frame.',
+    })
+    candidate: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<LessonVideoPayload> {
+    return payload(
+      async () => ({
+        video: await ctx.services.videos.choosePoster(
+          ctx.user!,
+          videoId,
+          candidate ?? null,
+          ctx.config.sessionSecret,
+        ),
+      }),
+      { video: null as LessonVideoView | null },
+    );
+  }
+
+  @Mutation(() => LessonVideoCaptionRemovePayload, {
+    description:
+      'Removes a caption track from a lesson video (its file too). Captions are uploaded with ' +
+      'POST /api/videos/:id/captions. userErrors: NOT_FOUND (unknown captionId, or its video was removed), ' +
+      'FORBIDDEN (another instructor’s course).',
+  })
+  removeLessonVideoCaption(
+    @Arg('captionId', () => ID, { description: 'The caption track (LessonVideoCaption.id).' })
+    captionId: string,
+    @Ctx() ctx: Context,
+  ): Promise<LessonVideoCaptionRemovePayload> {
+    return payload(
+      async () => ({
+        removedCaptionId: await ctx.services.videoCaptions.remove(ctx.user!, ctx.storage.private, captionId),
+      }),
+      { removedCaptionId: null as string | null },
     );
   }
 

@@ -6,12 +6,20 @@ import { isCourseStaff } from '../courses/course-access';
 import type { HasRoles } from '../users/roles';
 import { LessonVideoStatus, type VideoRendition } from './lesson-video.entity';
 import { mayWatchVideo } from './video-access';
-import { MASTER_PATH, POSTER_PATH } from './video-files';
+import { VideoCaptionsService } from './video-captions.service';
+import {
+  captionPath,
+  MASTER_PATH,
+  posterCandidatePath,
+  posterPathOf,
+  THUMBNAILS_VTT_PATH,
+} from './video-files';
 import { markRetry } from './video-lifecycle';
 import { grantQuery, signPlayback } from './video-signing';
 import type { LessonVideoView } from './videos.types';
 
-type Viewer = (HasRoles & { id: string }) | null;
+type Teacher = HasRoles & { id: string };
+type Viewer = Teacher | null;
 
 /** A lesson's current video with what its access rule needs. */
 export interface VideoRow {
@@ -24,6 +32,9 @@ export interface VideoRow {
   height: number | null;
   free_preview: boolean;
   renditions: VideoRendition[];
+  poster_candidates: number;
+  poster_choice: number | null;
+  thumbnails: boolean;
   course_id: string;
   instructor_id: string;
   /** The learner whose private video it is (an assignment submission); null for a lesson's. */
@@ -32,7 +43,7 @@ export interface VideoRow {
 
 const SELECT_VIDEO = `
   select v.id, v.lesson_id, v.status, v.failure_reason, v.duration_seconds, v.width, v.height, v.free_preview,
-         v.renditions, c.id as course_id, c.instructor_id, v.owner_id
+         v.renditions, v.poster_candidates, v.poster_choice, v.thumbnails, c.id as course_id, c.instructor_id, v.owner_id
     from lesson_videos v
     left join lessons l on l.id = v.lesson_id
     left join course_modules m on m.id = l.module_id
@@ -62,7 +73,11 @@ export class VideosService {
     return found;
   });
 
-  constructor(private readonly em: EntityManager) {}
+  private readonly captions: VideoCaptionsService;
+
+  constructor(private readonly em: EntityManager) {
+    this.captions = new VideoCaptionsService(em);
+  }
 
   /**
    * A learner's private video (an assignment submission) as `viewer` sees it: its owner, the
@@ -108,13 +123,10 @@ export class VideosService {
     const ready = row.status === LessonVideoStatus.READY;
     if (!ready && !teaches) return null;
     const watch = ready && (teaches || (await mayWatchVideo(this.em, row.id, viewer?.id ?? 'guest')));
-    let playlistUrl: string | null = null;
-    let posterUrl: string | null = null;
-    if (watch) {
-      const query = grantQuery(signPlayback(secret, row.id, viewer?.id ?? null));
-      playlistUrl = `/api/videos/${row.id}/${MASTER_PATH}?${query}`;
-      posterUrl = `/api/videos/${row.id}/${POSTER_PATH}?${query}`;
-    }
+    const query = watch ? grantQuery(signPlayback(secret, row.id, viewer?.id ?? null)) : null;
+    const url = (file: string) => (query ? `/api/videos/${row.id}/${file}?${query}` : null);
+    const captions = await this.captions.forVideo(row.id);
+    const candidates = ready && teaches ? row.poster_candidates : 0;
     return {
       id: row.id,
       status: row.status,
@@ -123,8 +135,17 @@ export class VideosService {
       width: row.width,
       height: row.height,
       freePreview: row.free_preview,
-      posterUrl,
-      playlistUrl,
+      posterUrl: url(posterPathOf(row.poster_choice)),
+      playlistUrl: url(MASTER_PATH),
+      posterChoice: row.poster_choice,
+      posterCandidateUrls: Array.from({ length: candidates }, (_, i) => url(posterCandidatePath(i))!),
+      thumbnailsUrl: row.thumbnails ? url(THUMBNAILS_VTT_PATH) : null,
+      captions: captions.map((c) => ({
+        id: c.id,
+        srclang: c.srclang,
+        label: c.label,
+        url: url(captionPath(c.id)),
+      })),
     };
   }
 
@@ -161,6 +182,36 @@ export class VideosService {
       freePreview,
       row.id,
     ]);
+    return (await this.view(viewer, (await this.findRow(videoId))!, secret))!;
+  }
+
+  /**
+   * Sets the poster to candidate `candidate` (null: the default frame): one conditional update, only
+   * on the lesson's current READY video and within its candidates (a constraint guards it too).
+   */
+  async choosePoster(viewer: Teacher, videoId: string, candidate: number | null, secret: string) {
+    const row = await this.findRow(videoId);
+    if (!row) throw new DomainError('NOT_FOUND', 'Video not found', 'videoId');
+    if (!this.teaches(viewer, row)) {
+      throw new DomainError('FORBIDDEN', 'Only the course’s instructors and staff can do this', 'videoId');
+    }
+    if (candidate !== null && (!Number.isInteger(candidate) || candidate < 0)) {
+      throw new DomainError('INVALID_INPUT', 'Choose one of the candidate frames', 'candidate');
+    }
+    const updated = await this.em.execute<{ id: string }[]>(
+      `update lesson_videos set poster_choice = ?::int, updated_at = now()
+        where id = ? and status = 'READY' and replaced_at is null
+          and (?::int is null or ?::int < poster_candidates)
+        returning id`,
+      [candidate, row.id, candidate, candidate],
+    );
+    if (!updated.length) {
+      throw new DomainError(
+        'INVALID_INPUT',
+        'Choose one of the candidate frames of the lesson’s ready video',
+        'candidate',
+      );
+    }
     return (await this.view(viewer, (await this.findRow(videoId))!, secret))!;
   }
 

@@ -1,6 +1,7 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { UserError } from '../../graphql/errors';
 import { LessonVideoStatus } from './lesson-video.entity';
+import { LessonVideoCaptionView } from './video-captions.types';
 
 registerEnumType(LessonVideoStatus, {
   name: 'LessonVideoStatus',
@@ -65,11 +66,43 @@ export class LessonVideoView {
       'may watch it (enrolled learners, the course’s instructor, staff; everyone for a free preview).',
   })
   playlistUrl!: string | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Which of posterCandidateUrls the instructor chose as the poster (0-based); null: the default frame.',
+  })
+  posterChoice!: number | null;
+
+  @Field(() => [String], {
+    description:
+      'The candidate poster frames processing extracted (evenly spaced through the video), signed URLs in ' +
+      'time order, for the course’s instructor and staff to choose from (chooseLessonVideoPoster); empty ' +
+      'for everyone else and until READY.',
+  })
+  posterCandidateUrls!: string[];
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The scrubbing thumbnails: a WebVTT file whose cues name tiles of a sprite image ' +
+      '(`sprite.jpg?…#xywh=x,y,w,h`), signed like playlistUrl; for a `thumbnails` metadata track. Null ' +
+      'unless READY with thumbnails and the viewer may watch it.',
+  })
+  thumbnailsUrl!: string | null;
+
+  @Field(() => [LessonVideoCaptionView], {
+    description:
+      'The caption tracks the instructor uploaded, by label (URLs null unless the viewer may watch).',
+  })
+  captions!: LessonVideoCaptionView[];
 }
 
 const USER_ERRORS = 'Expected failures (code, field, message); empty when the change was made.';
 
-@ObjectType({ description: 'The result of retryLessonVideo and setLessonVideoFreePreview.' })
+@ObjectType({
+  description: 'The result of retryLessonVideo, setLessonVideoFreePreview and chooseLessonVideoPoster.',
+})
 export class LessonVideoPayload {
   @Field(() => LessonVideoView, {
     nullable: true,

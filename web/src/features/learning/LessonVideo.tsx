@@ -35,6 +35,8 @@ export function LessonVideo({ lesson }: { lesson: Lesson }) {
       key={`${lesson.id}-${video.src}`}
       src={video.src}
       poster={video.poster}
+      captions={video.captions}
+      thumbnails={video.thumbnails}
       title={`Video: ${lesson.title}`}
       markers={lesson.stepMarkers}
       initialState={practice ?? undefined}

@@ -1,6 +1,5 @@
 import { Box, Button, Collapsible, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import {
-  MediaCaptionsButton,
   MediaControlBar,
   MediaController,
   MediaFullscreenButton,
@@ -13,8 +12,9 @@ import {
   MediaTimeRange,
   MediaVolumeRange,
 } from 'media-chrome/react';
+import { MediaCaptionsMenu, MediaCaptionsMenuButton } from 'media-chrome/react/menu';
 import { PlayCircle } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { clampTempo, DEFAULT_TEMPO } from './countIn';
 import {
   isLooping,
@@ -57,6 +57,8 @@ const RESUME_MARGIN = 3;
 export default function PracticePlayer({
   src,
   poster,
+  captions = [],
+  thumbnails,
   title = 'Lesson video',
   markers = [],
   initialState,
@@ -65,6 +67,8 @@ export default function PracticePlayer({
   onTimeUpdate,
 }: PracticePlayerProps) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
+  const playerBox = useRef<HTMLDivElement | null>(null);
+  const captionsMenuId = `captions-menu-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const { levels, level, setLevel, error } = useVideoSource(videoRef, src);
   const [mirror, setMirror] = useState(initialState?.mirror ?? false);
   const [speed, setSpeed] = useState(clampSpeed(initialState?.speed ?? 1));
@@ -296,7 +300,7 @@ export default function PracticePlayer({
 
   return (
     <Stack gap="3" data-testid="practice-player">
-      <Box position="relative" borderRadius="md" overflow="hidden" bg="black">
+      <Box ref={playerBox} position="relative" borderRadius="md" overflow="hidden" bg="black">
         <MediaController
           hotkeys="nom noarrowleft"
           style={{ width: '100%', aspectRatio: '16 / 9', display: 'block' }}
@@ -310,7 +314,12 @@ export default function PracticePlayer({
             aria-label={title}
             data-mirrored={mirror ? 'true' : 'false'}
             style={{ transform: mirror ? 'scaleX(-1)' : 'none', width: '100%', height: '100%' }}
-          />
+          >
+            {captions.map((c) => (
+              <track key={c.src} kind="captions" src={c.src} srcLang={c.srclang} label={c.label} />
+            ))}
+            {thumbnails ? <track kind="metadata" label="thumbnails" src={thumbnails} default /> : null}
+          </video>
           <MediaLoadingIndicator slot="centered-chrome" noAutohide />
           {counting.beat !== null && (
             <Box
@@ -325,20 +334,27 @@ export default function PracticePlayer({
               {counting.beat}
             </Box>
           )}
+          {captions.length ? (
+            <MediaCaptionsMenu id={captionsMenuId} hidden anchor="auto" aria-label="Captions" />
+          ) : null}
           <MediaControlBar>
             <MediaPlayButton />
             <MediaSeekBackwardButton seekOffset={5} />
+            {/* Its built-in preview shows the `thumbnails` track's tile and the time while hovering. */}
             <MediaTimeRange />
             <MediaTimeDisplay showDuration />
             <MediaMuteButton />
             <MediaVolumeRange />
-            <MediaCaptionsButton />
+            {captions.length ? (
+              <MediaCaptionsMenuButton invokeTarget={captionsMenuId} aria-label="Captions" />
+            ) : null}
             <MediaPipButton />
             <MediaFullscreenButton />
           </MediaControlBar>
         </MediaController>
       </Box>
       <MarkerTimeline
+        player={playerBox}
         markers={shownMarkers}
         duration={duration}
         loopA={loop.a}

@@ -7,6 +7,8 @@ describe('lessonVideoSource', () => {
       kind: 'player',
       src: 'https://x.test/v/clip.mp4',
       poster: null,
+      captions: [],
+      thumbnails: null,
     });
     expect(lessonVideoSource({ videoUrl: 'https://x.test/v/master.m3u8' })?.kind).toBe('player');
     expect(lessonVideoSource({ videoUrl: 'https://www.youtube.com/embed/abc' })).toEqual({
@@ -21,6 +23,28 @@ describe('lessonVideoSource', () => {
         videoUrl: 'https://www.youtube.com/embed/abc',
         hostedVideo: { playlistUrl: '/api/videos/1/master.m3u8', posterUrl: '/p.jpg' },
       }),
-    ).toEqual({ kind: 'player', src: '/api/videos/1/master.m3u8', poster: '/p.jpg' });
+    ).toEqual({
+      kind: 'player',
+      src: '/api/videos/1/master.m3u8',
+      poster: '/p.jpg',
+      captions: [],
+      thumbnails: null,
+    });
+  });
+  it('passes the hosted video’s captions (those with a URL) and scrubbing thumbnails', () => {
+    const source = lessonVideoSource({
+      hostedVideo: {
+        playlistUrl: '/m.m3u8',
+        thumbnailsUrl: '/t.vtt',
+        captions: [
+          { srclang: 'en', label: 'English', url: '/en.vtt' },
+          { srclang: 'es', label: 'Español', url: null },
+        ],
+      },
+    });
+    expect(source).toMatchObject({
+      captions: [{ src: '/en.vtt', srclang: 'en', label: 'English' }],
+      thumbnails: '/t.vtt',
+    });
   });
 });

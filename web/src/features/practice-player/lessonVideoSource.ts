@@ -1,21 +1,50 @@
 import { sourceKind } from './source';
+import type { CaptionTrack } from './types';
 
 /** What a lesson shows as its video: the practice player (a file or HLS), an embed (YouTube), or nothing. */
 export type LessonVideo =
-  { kind: 'player'; src: string; poster: string | null } | { kind: 'embed'; url: string } | null;
+  | {
+      kind: 'player';
+      src: string;
+      poster: string | null;
+      captions: CaptionTrack[];
+      thumbnails: string | null;
+    }
+  | { kind: 'embed'; url: string }
+  | null;
+
+interface HostedVideoLike {
+  playlistUrl?: string | null;
+  posterUrl?: string | null;
+  thumbnailsUrl?: string | null;
+  captions?: readonly { srclang: string; label: string; url?: string | null }[] | null;
+}
 
 /**
- * The lesson's video source. A hosted video's playlist (issue 34's upload pipeline) wins; else a
- * `videoUrl` that is a file or HLS playlist (.mp4, .webm, .m3u8) plays in the practice player, and
- * any other (YouTube's embed links) keeps today's embed.
+ * The lesson's video source. A hosted video's playlist (issue 34's upload pipeline) wins, with its
+ * poster (the instructor's choice), captions and scrubbing thumbnails; else a `videoUrl` that is a
+ * file or HLS playlist (.mp4, .webm, .m3u8) plays in the practice player, and any other (YouTube's
+ * embed links) keeps today's embed.
  */
 export function lessonVideoSource(lesson: {
   videoUrl?: string | null;
-  hostedVideo?: { playlistUrl?: string | null; posterUrl?: string | null } | null;
+  hostedVideo?: HostedVideoLike | null;
 }): LessonVideo {
-  const hosted = lesson.hostedVideo?.playlistUrl;
-  if (hosted) return { kind: 'player', src: hosted, poster: lesson.hostedVideo?.posterUrl ?? null };
+  const hosted = lesson.hostedVideo;
+  if (hosted?.playlistUrl) {
+    return {
+      kind: 'player',
+      src: hosted.playlistUrl,
+      poster: hosted.posterUrl ?? null,
+      captions: (hosted.captions ?? []).flatMap((c) =>
+        c.url ? [{ src: c.url, srclang: c.srclang, label: c.label }] : [],
+      ),
+      thumbnails: hosted.thumbnailsUrl ?? null,
+    };
+  }
   const url = lesson.videoUrl;
   if (!url) return null;
-  return sourceKind(url) ? { kind: 'player', src: url, poster: null } : { kind: 'embed', url };
+  return sourceKind(url)
+    ? { kind: 'player', src: url, poster: null, captions: [], thumbnails: null }
+    : { kind: 'embed', url };
 }

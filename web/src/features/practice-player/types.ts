@@ -25,12 +25,23 @@ export interface PracticeSnapshot extends PracticeSettings {
   loopSetCount: number;
 }
 
+/** A caption track of the video. */
+export interface CaptionTrack {
+  src: string;
+  srclang: string;
+  label: string;
+}
+
 export type SaveReason = 'interval' | 'settings' | 'pause';
 
 export interface PracticePlayerProps {
   /** An HLS playlist (.m3u8) or a plain MP4/WebM file. */
   src: string;
   poster?: string | null;
+  /** Caption tracks (WebVTT), listed in the player's captions menu. */
+  captions?: readonly CaptionTrack[];
+  /** The scrubbing thumbnails' WebVTT (cues `sprite.jpg#xywh=…`), previewed over the seek bar. */
+  thumbnails?: string | null;
   /** Accessible name of the video ("Lesson video: Basic step"). */
   title?: string;
   markers?: readonly StepMarker[];

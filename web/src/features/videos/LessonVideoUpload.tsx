@@ -4,6 +4,8 @@ import { Upload as UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { LessonHostedVideoFragment } from '../../gql/graphql';
 import { toaster } from '../../ui/toaster';
+import { LessonVideoCaptions } from './LessonVideoCaptions';
+import { LessonVideoPosterChoice } from './LessonVideoPosterChoice';
 import {
   LessonVideoQueryDocument,
   RemoveLessonVideoMutationDocument,
@@ -237,6 +239,12 @@ export function LessonVideoUpload({
             </Button>
           </Stack>
         </HStack>
+      ) : null}
+      {current?.status === 'READY' ? (
+        <>
+          <LessonVideoPosterChoice video={current} onChanged={() => void polled.refetch()} />
+          <LessonVideoCaptions video={current} onChanged={() => void polled.refetch()} />
+        </>
       ) : null}
       <Text fontSize="xs" color="fg.muted">
         MP4, MOV or WebM up to 2 GB. Only learners enrolled in the course can watch it (links expire; this

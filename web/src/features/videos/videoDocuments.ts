@@ -10,6 +10,15 @@ export const LessonHostedVideoFragment = graphql(`
     durationSeconds
     posterUrl
     playlistUrl
+    posterChoice
+    posterCandidateUrls
+    thumbnailsUrl
+    captions {
+      id
+      srclang
+      label
+      url
+    }
   }
 `);
 
@@ -56,6 +65,36 @@ export const SetLessonVideoFreePreviewMutationDocument = graphql(`
       video {
         ...LessonHostedVideo
       }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+/** The instructor picks the poster among the candidate frames (null: the default frame). */
+export const ChooseLessonVideoPosterMutationDocument = graphql(`
+  mutation ChooseLessonVideoPoster($videoId: ID!, $candidate: Int) {
+    chooseLessonVideoPoster(videoId: $videoId, candidate: $candidate) {
+      video {
+        ...LessonHostedVideo
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+/** Captions are uploaded with POST /api/videos/:id/captions; removed with this. */
+export const RemoveLessonVideoCaptionMutationDocument = graphql(`
+  mutation RemoveLessonVideoCaption($captionId: ID!) {
+    removeLessonVideoCaption(captionId: $captionId) {
+      removedCaptionId
       userErrors {
         code
         field
