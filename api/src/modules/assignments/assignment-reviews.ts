@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '../../graphql/errors';
+import { GraphQLError } from 'graphql';
+import { DomainError, forbidden } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
 import { type Actor, courseById, SELECT_SUBMISSION, type SubmissionRow, teaches } from './assignment-access';
 import { assignmentsNotPassed } from './certificate-gate';
@@ -39,9 +40,14 @@ export class AssignmentReviews {
 
   /** What waits for review in a course: current WAITING submissions, oldest first. Teachers only. */
   async queue(actor: Actor, courseId: string): Promise<SubmissionView[]> {
+    // A query, not a mutation: its refusals are GraphQL errors with a code (no `userErrors` here).
     const course = isUuid(courseId) ? await courseById(this.em, courseId) : null;
-    if (!course) throw new DomainError('NOT_FOUND', 'Course not found', 'courseId');
-    if (!teaches(actor, course)) throw new DomainError('FORBIDDEN', ONLY_TEACHERS, 'courseId');
+    if (!course) {
+      throw new GraphQLError('Course not found', {
+        extensions: { code: 'BAD_USER_INPUT', field: 'courseId' },
+      });
+    }
+    if (!teaches(actor, course)) throw forbidden();
     const rows = await this.em.execute<SubmissionRow[]>(
       `${SELECT_SUBMISSION} where c.id = ? and s.status = 'WAITING' and s.superseded_at is null
         order by s.created_at, s.id`,
