@@ -34,8 +34,10 @@ export const FIRST_LOAD_GOAL = 150 * 1024;
 // (web/src/ssr/memberCartState.ts, in the entry: ≈ 0.7 KiB) took it to 349.3 KiB: 350 KiB since.
 // The header's conditional cart poll (features/cart/useCartPoll.ts, ≈ 0.5 KiB) and the navigation
 // progress bar route.lazy calls for (ui/NavigationProgress.tsx, ≈ 0.2 KiB), less what route.lazy
-// saved (ui/lazyPage.ts gone), took it to 350.2 KiB: 351 KiB since.
-export const APP_CEILING = 351 * 1024;
+// saved (ui/lazyPage.ts gone), took it to 350.2 KiB: 351 KiB since. Issue 34's pages (the
+// assignment, review-queue and video-stats routes in the route table; their pages are lazy) and the
+// assignments' notification kind took it to 351.1 KiB: 352 KiB since.
+export const APP_CEILING = 352 * 1024;
 export const CHUNK_BUDGET = 500 * 1000;
 export const FIRST_TAP_BUDGET = 12 * 1024;
 /** Text only the entry's early Add to Cart holds (web/src/ssr/earlyCart.ts, EARLY_ADD_SELECTOR). */

@@ -171,6 +171,10 @@ describe('video stats and watching across devices', () => {
       const player = laptop.getByTestId('practice-player');
       await player.getByRole('button', { name: 'Loop Basic step (0:02–0:04)' }).waitFor();
       await laptop.locator('media-play-button').click();
+      // 0:00–0:10 watched first, so the two devices' ranges meet whatever the loop's timing: a
+      // loop set a moment after the start skipped 0:00–0:02 and left the sum near the 90% line.
+      await playUntil(laptop, 10.5);
+      await laptop.locator('video').evaluate((v: HTMLVideoElement) => void v.play());
       await player.getByRole('button', { name: 'Loop Basic step (0:02–0:04)' }).click();
       await player.getByTestId('loop-count').getByText('Loop 1').waitFor({ timeout: 15_000 });
       await laptop.keyboard.press('l'); // clears the loop
