@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, useBrowser } from '../support/browser';
+import { makeTestClip } from '../support/clips';
 
 const b = useBrowser();
 const stamp = Date.now().toString(36);
@@ -15,22 +14,6 @@ const VTT = 'WEBVTT\n\n00:00:00.000 --> 00:00:06.000\nFive, six, seven, eight\n'
 let dir: string;
 let clip: string;
 let captionFile: string;
-
-/** A 6-second 640×360 test pattern with a tone, made by ffmpeg from npm (never downloaded). */
-function makeClip(file: string) {
-  const require = createRequire(import.meta.url);
-  const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  execFileSync(
-    ffmpeg,
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=24:duration=6'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
-    ],
-    { stdio: 'ignore' },
-  );
-}
 
 async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const res = await page.request.post('/graphql', { data: { query, variables } });
@@ -62,7 +45,7 @@ function geometry(page: Page) {
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-video-extras-e2e-'));
   clip = path.join(dir, 'routine.mp4');
-  makeClip(clip);
+  makeTestClip({ seconds: 6 }, clip);
   captionFile = path.join(dir, 'english.vtt');
   fs.writeFileSync(captionFile, VTT);
 });

@@ -1,51 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from '../support/browser';
+import { makeTestClip } from '../support/clips';
 
 const b = useBrowser();
 const COURSE = 'Foundations of Teaching Dance'; // free, taught by the demo instructor
 
 let dir: string;
 let clip: string;
-
-/** A 4-second 720p test pattern with a tone, made by ffmpeg from npm (never downloaded). */
-function makeClip(file: string) {
-  const require = createRequire(import.meta.url);
-  const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  execFileSync(
-    ffmpeg,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=1280x720:rate=24:duration=4',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=4',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      file,
-    ],
-    { stdio: 'ignore' },
-  );
-}
 
 async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const res = await page.request.post('/graphql', { data: { query, variables } });
@@ -66,7 +31,7 @@ async function newMember(page: Page, prefix: string): Promise<string> {
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-video-e2e-'));
   clip = path.join(dir, 'combination.mp4');
-  makeClip(clip);
+  makeTestClip({ seconds: 4, width: 1280, height: 720 }, clip);
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, useBrowser } from '../support/browser';
+import { makeTestClip, serveClipAt } from '../support/clips';
 import { screenshotAtRest } from '../support/screens';
 
 const b = useBrowser();
@@ -15,70 +12,9 @@ const stamp = Date.now().toString(36);
 const CLIP_PATH = `/e2e-media/practice-${stamp}.mp4`;
 let clip: string;
 
-/**
- * A 20-second H.264/AAC MP4 of ffmpeg's test pattern and a sine tone, made with the ffmpeg binary of
- * the npm package @ffmpeg-installer/ffmpeg (never downloaded).
- */
-function makeClip(): string {
-  const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'practice-')), 'clip.mp4');
-  execFileSync(ffmpeg, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=20:size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=20',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-movflags',
-    '+faststart',
-    out,
-  ]);
-  return out;
-}
+const makeClip = () => makeTestClip({ seconds: 20, pattern: 'testsrc', rate: 25, faststart: true });
 
-/**
- * Serves the clip at CLIP_PATH on the app's origin, with byte ranges as a file server would. Until
- * lessons have hosted videos (the upload pipeline of issue 34, another branch), the app serves no
- * video file (its uploads answer images only), so the browser context answers that one path itself:
- * for the page it is a same-origin MP4 like any other.
- */
-async function serveClip(context: BrowserContext): Promise<void> {
-  const bytes = fs.readFileSync(clip);
-  await context.route(`**${CLIP_PATH}`, async (route: Route) => {
-    const range = /bytes=(\d+)-(\d*)/.exec(route.request().headers()['range'] ?? '');
-    if (!range) {
-      await route.fulfill({
-        status: 200,
-        body: bytes,
-        headers: { 'content-type': 'video/mp4', 'accept-ranges': 'bytes' },
-      });
-      return;
-    }
-    const start = Number(range[1]);
-    const end = range[2] ? Math.min(Number(range[2]), bytes.length - 1) : bytes.length - 1;
-    await route.fulfill({
-      status: 206,
-      body: bytes.subarray(start, end + 1),
-      headers: {
-        'content-type': 'video/mp4',
-        'accept-ranges': 'bytes',
-        'content-range': `bytes ${start}-${end}/${bytes.length}`,
-      },
-    });
-  });
-}
+const serveClip = (context: BrowserContext) => serveClipAt(context, CLIP_PATH, clip);
 
 async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const res = await page.request.post('/graphql', { data: { query, variables } });
