@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sendMail } from '../mail/mail';
+import { sendMail } from '../mail';
 
 /**
  * The account's own mails: links to verify an address or reset a password, and notices of security

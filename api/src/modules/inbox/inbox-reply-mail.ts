@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mail';
+import type { MailMessage } from '../mail';
 
 export interface ContactOriginal {
   name: string | null;

@@ -10,7 +10,7 @@ import {
   searchText,
   type SqlPart,
 } from '../../graphql/keyset';
-import { sendMail } from '../mail/mail';
+import { sendMail } from '../mail';
 import { hasRole } from '../users/roles';
 import { User } from '../users/user.entity';
 import { isUuid } from '../../lib/ids';

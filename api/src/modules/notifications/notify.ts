@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Config } from '../../config';
-import { sendMail, type MailAttachment } from '../mail/mail';
+import { sendMail, type MailAttachment } from '../mail';
 import { NOTIFICATION_KIND_TEXT, type NotificationKind } from './notification-kinds';
 import { createUnsubscribeToken } from './unsubscribe-token';
-import { escapeHtml } from '../mail/html-escape';
+import { escapeHtml } from '../mail';
 
 /**
  * `notify`: the one way the app mails a user about something they can switch off. It reads the

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { licenceLabel } from '../licences';
-import { escapeHtml } from '../mail/html-escape';
+import { escapeHtml } from '../mail';
 
 /** What a receipt shows (HTML page and PDF). */
 export interface ReceiptData {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sendMail } from '../mail/mail';
+import { sendMail } from '../mail';
 
 /** The last mail of a deleted account, to the address it had (written in the deletion's transaction). */
 export function mailAccountDeleted(

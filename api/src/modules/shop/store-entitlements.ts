@@ -6,8 +6,8 @@ import {
 } from '../certificates/certificate-refunds';
 import { grantEnrollment } from '../learning';
 import { emitEnrollmentEvent } from '../webhooks/webhook-domain-events';
-import { escapeHtml } from '../mail/html-escape';
-import { sendMail } from '../mail/mail';
+import { escapeHtml } from '../mail';
+import { sendMail } from '../mail';
 import { storeInviteUrl, verifyStoreInviteToken } from './store-invite';
 import { parseDrxSku, type DrxSkuItem } from './store-order-payload';
 import { claimStoreOrders, refundedQuantities, type StoredLine, storedOrder } from './store-orders.service';

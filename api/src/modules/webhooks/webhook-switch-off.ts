@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { escapeHtml } from '../mail/html-escape';
-import { sendMail } from '../mail/mail';
+import { escapeHtml } from '../mail';
+import { sendMail } from '../mail';
 
 /**
  * Switches an endpoint off after repeated failure, in the transaction of the attempt that decided

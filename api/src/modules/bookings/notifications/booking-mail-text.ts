@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { escapeHtml } from '../../mail/html-escape';
+import { escapeHtml } from '../../mail';
 
 /**
  * Subjects and bodies (text and simple HTML) of booking mails. Each recipient reads the times in

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jobs } from '../../../jobs';
-import type { MailAttachment } from '../../mail/mail';
+import type { MailAttachment } from '../../mail';
 import { notify } from '../../notifications';
 import {
   bookingIcs,
