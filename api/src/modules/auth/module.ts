@@ -4,7 +4,7 @@ import { AuthResolver } from './auth.resolver';
 import { authPermissions } from './auth.permissions';
 import { authRoutes } from './auth.routes';
 import { LoginAttempt } from './login-attempt.entity';
-import { requireScope } from '../api-tokens/route-scope';
+import { requireScope } from '../api-tokens';
 import { authStateRoute } from './auth-state.route';
 import { signupChallengeRoute } from './signup-challenge.route';
 import './auth-housekeeping.jobs';

@@ -8,7 +8,7 @@ import { calendarPermissions } from './calendar/calendar.permissions';
 import { calendarResolvers } from './calendar/calendar.resolver';
 import { instructorEarningsPermissions, instructorEarningsResolvers } from './instructor-earnings';
 import { InstructorTransfersResolver, instructorTransfersPermissions } from './instructor-transfers';
-import { requireScope } from '../api-tokens/route-scope';
+import { requireScope } from '../api-tokens';
 import { bookingIcsRoute, calendarFeedRoute } from './calendar/calendar.routes';
 import './notifications/booking-reminders.jobs';
 import './booking-holds.jobs';

@@ -6,7 +6,7 @@ import { Certificate } from './certificate.entity';
 import { certificatesPermissions } from './certificates.permissions';
 import { CertificatesResolver } from './certificates.resolver';
 import { certificatesRoutes } from './certificates.routes';
-import { requireScope } from '../api-tokens/route-scope';
+import { requireScope } from '../api-tokens';
 import { certificatePdfRoute } from './certificate-pdf.route';
 
 /** The certificates module's contribution to the app (listed in `modules/index.ts`). */

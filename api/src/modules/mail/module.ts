@@ -1,7 +1,7 @@
 import { defineModule } from '../../lib/define-module';
 import { mailPermissions } from './mail.permissions';
 import { MailResolver } from './mail.resolver';
-import { requireScope } from '../api-tokens/route-scope';
+import { requireScope } from '../api-tokens';
 import { outboxAttachmentRoute } from './outbox-attachment.route';
 import './mail';
 

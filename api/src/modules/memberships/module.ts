@@ -5,7 +5,7 @@ import { membershipsRoutes } from './memberships.routes';
 import { SubscriptionInvoice } from './subscription-invoice.entity';
 import { SubscriptionPlan } from './subscription-plan.entity';
 import { Subscription } from './subscription.entity';
-import { requireScope } from '../api-tokens/route-scope';
+import { requireScope } from '../api-tokens';
 import { invoiceReceiptRoute } from './invoice-receipt.route';
 import './membership.jobs';
 

@@ -2,7 +2,7 @@ import { defineModule } from '../../lib/define-module';
 import { messagingPermissions } from './messaging.permissions';
 import { messagingResolvers } from './messaging.resolver';
 import { messageAttachmentRoute, messagingRoutes } from './messaging.routes';
-import { requireScope } from '../api-tokens/route-scope';
+import { requireScope } from '../api-tokens';
 
 /** The messaging module's contribution to the app (listed in `modules/index.ts`). */
 export const messagingModule = defineModule({

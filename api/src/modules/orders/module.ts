@@ -7,7 +7,7 @@ import { ordersPermissions } from './orders.permissions';
 import { ordersResolvers } from './orders.resolver';
 import { ordersRoutes } from './orders.routes';
 import { RefundsDueService } from './refunds-due.service';
-import { requireScope } from '../api-tokens/route-scope';
+import { requireScope } from '../api-tokens';
 import { receiptRoute } from './receipt.route';
 import { simpleCheckoutRoute } from './simple-checkout.route';
 import './automatic-refund.jobs';

@@ -13,7 +13,7 @@ import { resourcesResolvers } from './resources.resolver';
 import { resourcesRoutes } from './resources.routes';
 import { Review } from './review.entity';
 import { SellerProfile } from './seller-profile.entity';
-import { requireScope } from '../api-tokens/route-scope';
+import { requireScope } from '../api-tokens';
 import { resourceDownloadRoute } from './resource-download.route';
 import { resourceThumbnailRoute } from './resource-thumbnail.route';
 

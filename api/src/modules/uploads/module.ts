@@ -3,7 +3,7 @@ import { UploadsService } from './uploads.service';
 import { Upload } from './upload.entity';
 import { uploadsPermissions } from './uploads.permissions';
 import { UploadsResolver } from './uploads.resolver';
-import { requireScope } from '../api-tokens/route-scope';
+import { requireScope } from '../api-tokens';
 import { uploadRoute } from './upload.route';
 import './abandoned-uploads.jobs';
 

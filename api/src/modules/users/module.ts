@@ -4,7 +4,7 @@ import { User } from './user.entity';
 import { usersPermissions } from './users.permissions';
 import { UsersResolver } from './users.resolver';
 import { usersRoutes } from './users.routes';
-import { requireScope } from '../api-tokens/route-scope';
+import { requireScope } from '../api-tokens';
 import { profileImageRoute } from './profile-image.route';
 
 /** The users module's contribution to the app (listed in `modules/index.ts`). */

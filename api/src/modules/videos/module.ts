@@ -1,5 +1,5 @@
 import { defineModule } from '../../lib/define-module';
-import { requireScope } from '../api-tokens/route-scope';
+import { requireScope } from '../api-tokens';
 import { LessonVideoCaption } from './lesson-video-caption.entity';
 import { LessonVideo } from './lesson-video.entity';
 import { VideoCaptionsService } from './video-captions.service';

@@ -1,0 +1,2 @@
+// The api-tokens module's front door: what other modules may use of it.
+export { requireScope } from './route-scope';
