@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { enrollmentOpenSql } from '../memberships/membership-access';
+import { enrollmentOpenSql } from '../memberships';
 import { type HasRoles, hasRole } from '../users/roles';
 import { isCourseStaff } from '../courses/course-access';
 

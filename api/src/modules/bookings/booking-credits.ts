@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { memberBenefits } from '../memberships/membership-access';
+import { memberBenefits } from '../memberships';
 
 /**
  * Lesson credits of a membership (issue 12; docs/memberships.md "Lesson credits"). Each billing

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { hasMemberCourseAccess } from '../memberships/membership-access';
+import { hasMemberCourseAccess } from '../memberships';
 import { type HasRoles, hasAnyRole, hasRole, STAFF_ROLES } from '../users/roles';
 import type { Course } from './course.entity';
 

@@ -1,4 +1,4 @@
-import { enrollmentOpenSql } from '../memberships/membership-access';
+import { enrollmentOpenSql } from '../memberships';
 import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConnectionShape } from '../../graphql/connection';

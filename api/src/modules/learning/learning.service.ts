@@ -6,7 +6,7 @@ import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import type { Certificate } from '../certificates/certificate.entity';
 import { courseAccessRefusal } from '../courses/course-access';
-import { enrollmentOpenSql, hasMemberCourseAccess } from '../memberships/membership-access';
+import { enrollmentOpenSql, hasMemberCourseAccess } from '../memberships';
 import { Course } from '../courses/course.entity';
 import { CourseModule } from '../courses/course-module.entity';
 import { Lesson } from '../courses/lesson.entity';

@@ -14,7 +14,7 @@ import { fulfilOrder } from './fulfilment';
 import { cancelUnpaid, type CheckoutDraft, lockOpenCheckout, sameCheckout } from './open-checkout';
 import { assertCoursesAllowed, deliveryRefusal, lockBuyer } from './purchase-rules';
 import { Order } from './order.entity';
-import { memberBenefits } from '../memberships/membership-access';
+import { memberBenefits } from '../memberships';
 import {
   allocateDiscount,
   applyMemberDiscount,

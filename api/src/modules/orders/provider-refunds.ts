@@ -4,7 +4,7 @@ import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider
 import { recordProviderRefundOnBookings } from '../bookings/booking-orders';
 import { adjustEarningsAfterRefund, restoreSaleEarnings } from '../sellers/earnings-ledger';
 import { emitOrderEvent } from '../webhooks/webhook-domain-events';
-import { applyInvoiceRefundEvent, membershipInvoice } from '../memberships/invoice-refunds';
+import { applyInvoiceRefundEvent, membershipInvoice } from '../memberships';
 import { log } from '../../observability/logger';
 import { claimEvent } from './claim-event';
 import { markChargebackLost, markLinesRefunded, markRefundedByProvider } from './order-lifecycle';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { courseAccessRefusal } from '../courses/course-access';
-import { enrollmentOpenSql } from '../memberships/membership-access';
+import { enrollmentOpenSql } from '../memberships';
 import type { HasRoles } from '../users/roles';
 import { bookingRefusal } from '../bookings/booking-orders';
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { ContextFactory } from '../../graphql/context';
-import { applySubscriptionEvent, isSubscriptionEvent } from '../memberships/subscription-webhooks';
+import { applySubscriptionEvent, isSubscriptionEvent } from '../memberships';
 import { applyPaymentEvent } from '../orders/payment-events';
 import { applyConnectEvent, isConnectEvent } from '../sellers/connect-events';
 import { log } from '../../observability/logger';

@@ -4,7 +4,7 @@ import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
 import { canEditCourse } from '../courses/course-access';
 import { Lesson } from '../courses/lesson.entity';
-import { enrollmentOpenSql } from '../memberships/membership-access';
+import { enrollmentOpenSql } from '../memberships';
 import type { User } from '../users/user.entity';
 import { CoursePracticeSetting } from './course-practice-setting.entity';
 import type { PracticeState, PracticeStateInput, StepMarkerInput } from './practice.types';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { enrollmentOpenSql } from '../memberships/membership-access';
+import { enrollmentOpenSql } from '../memberships';
 import { STAFF_ROLES } from '../users/roles';
 import { GUEST_SIGNER } from './video-signing';
 

@@ -1,0 +1,4 @@
+// The memberships module's front door: what other modules may use of it.
+export { applyInvoiceRefundEvent, membershipInvoice } from './invoice-refunds';
+export { enrollmentOpenSql, hasMemberCourseAccess, memberBenefits } from './membership-access';
+export { applySubscriptionEvent, isSubscriptionEvent } from './subscription-webhooks';
