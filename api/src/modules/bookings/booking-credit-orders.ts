@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { emitOrderEvent } from '../webhooks/webhook-domain-events';
+import { emitOrderEvent } from '../webhooks';
 import { adjustEarningsAfterRefund, recordSaleEarnings } from '../sellers/earnings-ledger';
 import { markCreditOrderRefunded, placeOrder } from '../orders/order-lifecycle';
 

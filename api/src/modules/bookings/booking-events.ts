@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { emitBookingEvent } from '../webhooks/webhook-domain-events';
+import { emitBookingEvent } from '../webhooks';
 
 /**
  * The one place BookingsService (and order fulfilment) reports a booking's state change, inside

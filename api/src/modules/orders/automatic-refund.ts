@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CouponsService } from '../coupons';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { emitOrderEvent } from '../webhooks/webhook-domain-events';
+import { emitOrderEvent } from '../webhooks';
 import { type FromStatus, markRefundDue, recordRefundSent } from './order-lifecycle';
 
 /**

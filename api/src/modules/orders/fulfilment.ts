@@ -6,7 +6,7 @@ import { deliveryRefusal } from './purchase-rules';
 import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
 import { fulfilBooking } from '../bookings/booking-orders';
 import { sendOrderReceiptMail } from './order-receipt-mail';
-import { emitEnrollmentEvent, emitOrderEvent } from '../webhooks/webhook-domain-events';
+import { emitEnrollmentEvent, emitOrderEvent } from '../webhooks';
 import { markPaid } from './order-lifecycle';
 import { removeBoughtItems } from '../cart';
 import { grantEnrollment } from '../learning';

@@ -3,7 +3,7 @@ import { reinstateCertificatesAfterRefund } from '../certificates/certificate-re
 import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider';
 import { recordProviderRefundOnBookings } from '../bookings/booking-orders';
 import { adjustEarningsAfterRefund, restoreSaleEarnings } from '../sellers/earnings-ledger';
-import { emitOrderEvent } from '../webhooks/webhook-domain-events';
+import { emitOrderEvent } from '../webhooks';
 import { applyInvoiceRefundEvent, membershipInvoice } from '../memberships';
 import { log } from '../../observability/logger';
 import { claimEvent } from './claim-event';

@@ -3,7 +3,7 @@ import { cancelBookingsOfRefundedOrder } from '../bookings/booking-orders';
 import { revokeCertificatesForRefund } from '../certificates/certificate-refunds';
 import { CouponsService } from '../coupons';
 import { reverseSaleEarnings } from '../sellers/earnings-ledger';
-import { emitOrderEvent } from '../webhooks/webhook-domain-events';
+import { emitOrderEvent } from '../webhooks';
 
 /**
  * The DRX refund path: what a refund takes back, inside the refund's transaction, once the order

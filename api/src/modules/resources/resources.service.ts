@@ -1,7 +1,7 @@
 import { STORE_ROLES } from '../sellers/seller-access';
 import { LockMode, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { emitResourcePublished } from '../webhooks/webhook-domain-events';
+import { emitResourcePublished } from '../webhooks';
 import { slugify } from '../courses/course-text';
 import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import { DomainError } from '../../graphql/errors';
-import { hostRefusal, isLocalhostName } from '../webhooks/webhook-address';
+import { hostRefusal, isLocalhostName } from '../webhooks';
 import { DEMO_STORE_DOMAIN } from './demo-store-constants';
 
 /** Shopify's own shop addresses: always allowed. */

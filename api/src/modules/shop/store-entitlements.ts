@@ -5,7 +5,7 @@ import {
   revokeCertificatesForRefund,
 } from '../certificates/certificate-refunds';
 import { grantEnrollment } from '../learning';
-import { emitEnrollmentEvent } from '../webhooks/webhook-domain-events';
+import { emitEnrollmentEvent } from '../webhooks';
 import { escapeHtml } from '../mail';
 import { sendMail } from '../mail';
 import { storeInviteUrl, verifyStoreInviteToken } from './store-invite';

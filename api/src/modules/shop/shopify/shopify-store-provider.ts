@@ -1,5 +1,5 @@
 import { fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
-import { publicOnlyDispatcher } from '../../webhooks/webhook-http';
+import { publicOnlyDispatcher } from '../../webhooks';
 import { createAdminApiClient, type AdminApiClient } from '@shopify/admin-api-client';
 import { createStorefrontApiClient, type StorefrontApiClient } from '@shopify/storefront-api-client';
 import {
