@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { emitOrderEvent } from '../webhooks';
-import { adjustEarningsAfterRefund, recordSaleEarnings } from '../sellers/earnings-ledger';
+import { adjustEarningsAfterRefund, recordSaleEarnings } from '../sellers';
 import { markCreditOrderRefunded, placeOrder } from '../orders/order-lifecycle';
 
 /**

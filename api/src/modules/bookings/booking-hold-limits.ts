@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { readHoldLimits } from '../sellers/platform-settings.service';
+import { readHoldLimits } from '../sellers';
 
 /** The advisory-lock namespace of one member's booking holds (pg_advisory_xact_lock(int, int)). */
 const HOLDS_LOCK_CLASS = 3301;

@@ -9,7 +9,7 @@ import { hasAnyRole, hasRole, STAFF_ROLES } from '../users/roles';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../../lib/ids';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { adjustEarningsAfterRefund } from '../sellers/earnings-ledger';
+import { adjustEarningsAfterRefund } from '../sellers';
 import { isValidTimeZone } from '../scheduling';
 import { Booking, BookingCanceledBy, BookingStatus } from './booking.entity';
 import { bookingChanged } from './booking-events';

@@ -12,10 +12,10 @@ import {
 } from '../../graphql/connection';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
-import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from '../sellers/earnings-ledger';
-import { payoutBalance } from '../sellers/payout-balances';
-import { SellerEarning } from '../sellers/seller-earning.entity';
-import { SellerEarningConnection } from '../sellers/sellers.types';
+import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from '../sellers';
+import { payoutBalance } from '../sellers';
+import { SellerEarning } from '../sellers';
+import { SellerEarningConnection } from '../sellers';
 import { hasAnyRole } from '../users/roles';
 import { Booking } from './booking.entity';
 

@@ -2,8 +2,8 @@ import { raw } from '@mikro-orm/core';
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION } from '../../graphql/connection';
 import type { Context } from '../../graphql/context';
-import { payoutBalance, PayoutBalance } from '../sellers/payout-balances';
-import { SellerTransferConnection, transferPage } from '../sellers/seller-transfers.resolver';
+import { payoutBalance, PayoutBalance } from '../sellers';
+import { SellerTransferConnection, transferPage } from '../sellers';
 import { isInstructor } from './instructor-earnings';
 
 /**

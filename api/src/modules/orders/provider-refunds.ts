@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
 import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider';
 import { recordProviderRefundOnBookings } from '../bookings/booking-orders';
-import { adjustEarningsAfterRefund, restoreSaleEarnings } from '../sellers/earnings-ledger';
+import { adjustEarningsAfterRefund, restoreSaleEarnings } from '../sellers';
 import { emitOrderEvent } from '../webhooks';
 import { applyInvoiceRefundEvent, membershipInvoice } from '../memberships';
 import { log } from '../../observability/logger';

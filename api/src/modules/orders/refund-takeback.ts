@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { cancelBookingsOfRefundedOrder } from '../bookings/booking-orders';
 import { revokeCertificatesForRefund } from '../certificates/certificate-refunds';
 import { CouponsService } from '../coupons';
-import { reverseSaleEarnings } from '../sellers/earnings-ledger';
+import { reverseSaleEarnings } from '../sellers';
 import { emitOrderEvent } from '../webhooks';
 
 /**

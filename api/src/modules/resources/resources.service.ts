@@ -1,4 +1,4 @@
-import { STORE_ROLES } from '../sellers/seller-access';
+import { STORE_ROLES } from '../sellers';
 import { LockMode, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { emitResourcePublished } from '../webhooks';
