@@ -5,7 +5,7 @@ import { DomainError } from '../../graphql/errors';
 import { Batcher } from '../../lib/batcher';
 import { OrderLine } from '../orders/order-line.entity';
 import { lockBuyer } from '../orders/purchase-rules';
-import { Entitlement } from '../resources/entitlement.entity';
+import { Entitlement } from '../resources';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../../lib/ids';
 import { licencesToGive } from './licence-label';

@@ -2,7 +2,7 @@ import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { UserError } from '../../graphql/errors';
 import { OrderLine } from '../orders/order-line.entity';
-import { Resource } from '../resources/resource.entity';
+import { Resource } from '../resources';
 
 @ObjectType({ description: 'A colleague the buyer gave one of a line’s licences to.' })
 export class LicenceHolder {

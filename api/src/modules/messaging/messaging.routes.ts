@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { sendStoredFile } from '../../http/send-stored-file';
 import { optionalText, text, type GraphRoute } from '../../rest/graph-route';
 import type { ContextFactory } from '../../graphql/context';
-import { attachmentHeader } from '../resources/resource-download.route';
+import { attachmentHeader } from '../resources';
 import { isUuid } from '../../lib/ids';
 import { attachmentForParticipant } from './message-attachments';
 

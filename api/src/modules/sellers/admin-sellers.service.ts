@@ -4,7 +4,7 @@ import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { escapeLike, searchText } from '../../graphql/keyset';
-import { SellerProfile } from '../resources/seller-profile.entity';
+import { SellerProfile } from '../resources';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../../lib/ids';
 import type { AdminSeller } from './sellers.types';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../../observability/logger';
 import type { ConnectedAccountStatus, PaymentEvent, PaymentProvider } from '../payments/payment-provider';
-import type { PayoutStatus } from '../resources/seller-profile.entity';
+import type { PayoutStatus } from '../resources';
 
 /**
  * A connected account (a seller's or an instructor's: the account lives on their

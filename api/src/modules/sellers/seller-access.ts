@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SellerProfile } from '../resources/seller-profile.entity';
+import { SellerProfile } from '../resources';
 import { hasAnyRole, type Role } from '../users/roles';
 import type { User } from '../users/user.entity';
 

@@ -1,7 +1,7 @@
 import { DecimalType, Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import { Resource } from '../resources/resource.entity';
+import { Resource } from '../resources';
 import { User } from '../users/user.entity';
 
 export const EARNING_STATUSES = ['pending', 'available', 'reversed'] as const;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import type { ConnectedAccountStatus, PaymentProvider } from '../payments/payment-provider';
-import { SellerProfile } from '../resources/seller-profile.entity';
+import { SellerProfile } from '../resources';
 import type { User } from '../users/user.entity';
 import { mirrorAccount } from './connected-accounts';
 import { canHaveStore, ensureSellerProfile } from './seller-access';

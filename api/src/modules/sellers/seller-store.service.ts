@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { lookupZip } from '../locations';
-import { SellerProfile } from '../resources/seller-profile.entity';
+import { SellerProfile } from '../resources';
 import type { User } from '../users/user.entity';
 import { ensureSellerProfile } from './seller-access';
 

@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { UserError } from '../../graphql/errors';
-import { SellerProfile } from '../resources/seller-profile.entity';
+import { SellerProfile } from '../resources';
 import { AdminSeller, PlatformSettings, StripeConnectStatus } from './sellers.types';
 
 @InputType({ description: 'My store’s public profile.' })

@@ -3,8 +3,8 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 't
 import type { Context } from '../../graphql/context';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
-import { Resource } from '../resources/resource.entity';
-import { SellerProfile } from '../resources/seller-profile.entity';
+import { Resource } from '../resources';
+import { SellerProfile } from '../resources';
 import { AdminSellersResolver } from './admin-sellers.resolver';
 import { SellerEarning } from './seller-earning.entity';
 import { StoreProfilePayload, StoreProfileUpdateInput, StripeConnectStartPayload } from './sellers.inputs';

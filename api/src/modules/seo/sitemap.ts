@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { whereClause as publishedCourses } from '../courses/course-catalog';
-import { whereClause as publishedResources } from '../resources/resource-catalog';
+import { whereClause as publishedResources } from '../resources';
 
 /**
  * The sitemap (sitemaps.org protocol 0.9): every public page a search engine should find, with

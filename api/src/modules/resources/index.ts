@@ -1,0 +1,6 @@
+// The resources module's front door: what other modules may use of it.
+export { Entitlement } from './entitlement.entity';
+export { whereClause } from './resource-catalog';
+export { attachmentHeader } from './resource-download.route';
+export { Resource } from './resource.entity';
+export { SellerProfile, type PayoutStatus } from './seller-profile.entity';
