@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../payments';
 
 const startedAt = new Date();
 

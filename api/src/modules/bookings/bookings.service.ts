@@ -8,7 +8,7 @@ import { DomainError } from '../../graphql/errors';
 import { hasAnyRole, hasRole, STAFF_ROLES } from '../users/roles';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../../lib/ids';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../payments';
 import { adjustEarningsAfterRefund } from '../sellers';
 import { isValidTimeZone } from '../scheduling';
 import { Booking, BookingCanceledBy, BookingStatus } from './booking.entity';

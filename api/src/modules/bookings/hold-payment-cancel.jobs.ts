@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineJob, jobs } from '../../jobs';
-import { createPaymentProvider } from '../payments/create-payment-provider';
+import { createPaymentProvider } from '../payments';
 
 /**
  * An expired booking hold's payment is canceled at the provider (issue 33): when a hold runs out

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { BillingSubscriptionSnapshot } from '../payments/subscription-billing';
+import type { BillingSubscriptionSnapshot } from '../payments';
 import { isUpgrade } from './billing-period';
 import { recordSubscriptionEvent } from './membership-history';
 import { sendMembershipMail } from './membership-mail';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider';
-import { subscriptionSnapshot } from '../payments/stripe-subscription-billing';
-import type { BillingSubscriptionSnapshot } from '../payments/subscription-billing';
+import type { PaymentEvent, PaymentProvider } from '../payments';
+import { subscriptionSnapshot } from '../payments';
+import type { BillingSubscriptionSnapshot } from '../payments';
 import { applyStripeSubscription } from './stripe-subscription-sync';
 import { recordInvoice } from './subscription-state';
 import { log } from '../../observability/logger';

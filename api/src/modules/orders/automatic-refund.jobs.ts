@@ -1,5 +1,5 @@
 import { defineJob, defineSchedule } from '../../jobs';
-import { createPaymentProvider } from '../payments/create-payment-provider';
+import { createPaymentProvider } from '../payments';
 import { retryDueRefunds } from './automatic-refund';
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CouponsService } from '../coupons';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../payments';
 import { emitOrderEvent } from '../webhooks';
 import { type FromStatus, markRefundDue, recordRefundSent } from './order-lifecycle';
 

@@ -6,7 +6,7 @@ import { DomainError } from '../../graphql/errors';
 import { CartService } from '../cart';
 import type { Coupon } from '../coupons';
 import { CouponsService } from '../coupons';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../payments';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../../lib/ids';
 import { settleAutomaticRefund } from './automatic-refund';

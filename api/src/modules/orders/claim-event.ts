@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PaymentEvent } from '../payments/payment-provider';
+import type { PaymentEvent } from '../payments';
 
 /**
  * Claims a provider event's id inside the transaction that applies it; false when it was processed

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PaymentEvent } from '../payments/payment-provider';
+import type { PaymentEvent } from '../payments';
 import { releaseHoldsOfOrder } from '../bookings/booking-orders';
 import { log } from '../../observability/logger';
 import { cancelUnpaid } from './open-checkout';

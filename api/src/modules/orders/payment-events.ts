@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider';
+import type { PaymentEvent, PaymentProvider } from '../payments';
 import { isUuid } from '../../lib/ids';
 import { refundUndelivered, settleAutomaticRefund } from './automatic-refund';
 import { markOrderFailed } from './checkout.service';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
-import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider';
+import type { PaymentEvent, PaymentProvider } from '../payments';
 import { recordProviderRefundOnBookings } from '../bookings/booking-orders';
 import { adjustEarningsAfterRefund, restoreSaleEarnings } from '../sellers';
 import { emitOrderEvent } from '../webhooks';

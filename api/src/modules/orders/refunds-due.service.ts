@@ -3,7 +3,7 @@ import type { ConnectionShape } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { idKey, isIsoDate, keysetConnection, keysetPage } from '../../graphql/keyset';
 import { isUuid } from '../../lib/ids';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../payments';
 import { User } from '../users/user.entity';
 import { settleAutomaticRefund } from './automatic-refund';
 import { Order } from './order.entity';

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
-import type { PaymentProvider } from '../payments/payment-provider';
-import { TestPaymentProvider } from '../payments/test-payment-provider';
+import type { PaymentProvider } from '../payments';
+import { TestPaymentProvider } from '../payments';
 import { ORDER_NOT_FOUND } from './checkout.service';
 import { applyProviderRefundEvent } from './provider-refunds';
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider';
+import type { PaymentEvent, PaymentProvider } from '../payments';
 import { applyAccountEvent, isAccountEvent } from './connected-accounts';
 import { applyPayoutEvent, isPayoutEvent } from './payouts';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../../observability/logger';
-import type { ConnectedAccountStatus, PaymentEvent, PaymentProvider } from '../payments/payment-provider';
+import type { ConnectedAccountStatus, PaymentEvent, PaymentProvider } from '../payments';
 import type { PayoutStatus } from '../resources';
 
 /**

@@ -6,7 +6,7 @@ import {
   type PaymentProvider,
   PaymentRefusedError,
   type ProviderPayout,
-} from '../payments/payment-provider';
+} from '../payments';
 
 /**
  * Payouts: Stripe pays a connected account's balance (the transfers DRX made to it) out to the

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import type { ConnectedAccountStatus, PaymentProvider } from '../payments/payment-provider';
+import type { ConnectedAccountStatus, PaymentProvider } from '../payments';
 import { SellerProfile } from '../resources';
 import type { User } from '../users/user.entity';
 import { mirrorAccount } from './connected-accounts';

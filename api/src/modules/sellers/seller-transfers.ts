@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../../observability/logger';
-import { PaymentRefusedError, type PaymentProvider, transferGroupOf } from '../payments/payment-provider';
+import { PaymentRefusedError, type PaymentProvider, transferGroupOf } from '../payments';
 import { releaseMaturedEarnings } from './earnings-ledger';
 import { mirrorAccount } from './connected-accounts';
 import { runDueReversals } from './transfer-reversals';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jobs } from '../../jobs';
 import { log } from '../../observability/logger';
-import { PaymentRefusedError, type PaymentProvider } from '../payments/payment-provider';
+import { PaymentRefusedError, type PaymentProvider } from '../payments';
 import { refuseTestReversalBeyondBalance } from './payouts';
 
 /**

@@ -1,5 +1,5 @@
 import { defineJob, defineSchedule } from '../../jobs';
-import { createPaymentProvider } from '../payments/create-payment-provider';
+import { createPaymentProvider } from '../payments';
 import { simulateTestPayouts } from './payouts';
 import { transferDueEarnings } from './seller-transfers';
 import { REVERSE_TRANSFERS_JOB, runDueReversals } from './transfer-reversals';
