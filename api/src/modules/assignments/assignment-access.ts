@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enrollmentOpenSql } from '../memberships';
 import { type HasRoles, hasRole } from '../users/roles';
-import { isCourseStaff } from '../courses/course-access';
+import { isCourseStaff } from '../courses';
 
 /** Who acts: the signed-in user's id and roles. */
 export type Actor = HasRoles & { id: string };

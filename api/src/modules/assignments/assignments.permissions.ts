@@ -3,7 +3,7 @@ import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAuthenticated } from '../../graphql/rules';
-import { isCourseAuthor } from '../courses/course-access';
+import { isCourseAuthor } from '../courses';
 
 /** Instructors and staff; the services admit only the course's own instructor and staff. */
 const isAuthor = withAudience(

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { queryRows } from '../../db/pg-query';
 import { DomainError } from '../../graphql/errors';
-import { courseAccessRefusal } from '../courses/course-access';
+import { courseAccessRefusal } from '../courses';
 import { memberLineDiscount } from '../orders/order-pricing';
 import type { HasRoles } from '../users/roles';
 import { isUuid } from '../../lib/ids';

@@ -11,7 +11,7 @@ import { forbidden } from '../../graphql/errors';
 import { payload } from '../../graphql/payload';
 import { qrSvgPath } from './certificate-qr';
 import { verificationUrl as verificationUrlOf } from './certificate-text';
-import { Course } from '../courses/course.entity';
+import { Course } from '../courses';
 import { User } from '../users/user.entity';
 import { Certificate } from './certificate.entity';
 import { CertificateTemplate } from './certificate-template.entity';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { assignmentsNotPassed, assignmentsWaitingMessage } from '../assignments';
-import { Course } from '../courses/course.entity';
+import { Course } from '../courses';
 import { Enrollment } from '../learning';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';
 import { User } from '../users/user.entity';

@@ -10,7 +10,7 @@ import {
 import type { Context } from '../../graphql/context';
 import { unauthenticated } from '../../graphql/errors';
 import { payload } from '../../graphql/payload';
-import { Course } from '../courses/course.entity';
+import { Course } from '../courses';
 import { Batcher } from '../../lib/batcher';
 import { distanceMiles } from '../locations';
 import { type NearOrigin, nearOrigin } from '../locations';

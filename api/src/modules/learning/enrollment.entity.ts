@@ -1,7 +1,7 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Course } from '../courses/course.entity';
+import { Course } from '../courses';
 import { User } from '../users/user.entity';
 
 export type EnrollmentSource = 'purchase' | 'membership' | 'free' | 'granted';

@@ -9,7 +9,7 @@ import {
 } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { payload } from '../../graphql/payload';
-import { Course } from '../courses/course.entity';
+import { Course } from '../courses';
 import {
   CourseEnrollInput,
   EnrollmentConnection,

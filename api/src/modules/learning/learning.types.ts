@@ -2,10 +2,10 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { UserError } from '../../graphql/errors';
 import { Certificate } from '../certificates/certificate.entity';
-import { Course } from '../courses/course.entity';
-import { CourseModule } from '../courses/course-module.entity';
-import { QuestionOption } from '../courses/quiz-question.entity';
-import { QuizShowAnswers } from '../courses/quiz.entity';
+import { Course } from '../courses';
+import { CourseModule } from '../courses';
+import { QuestionOption } from '../courses';
+import { QuizShowAnswers } from '../courses';
 import { Enrollment } from './enrollment.entity';
 import { QuizAttempt } from './quiz-attempt.entity';
 

@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { Lesson } from '../courses/lesson.entity';
+import { Lesson } from '../courses';
 import { User } from '../users/user.entity';
 
 /** A lesson a learner marked complete; one row per user and lesson. */

@@ -1,4 +1,4 @@
-import { QuizShowAnswers } from '../courses/quiz.entity';
+import { QuizShowAnswers } from '../courses';
 import type { QuestionOutcome } from './quiz-scoring';
 
 /**

@@ -1,7 +1,7 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Quiz } from '../courses/quiz.entity';
+import { Quiz } from '../courses';
 import { User } from '../users/user.entity';
 
 /** A submitted quiz: the answers (question id → option ids) and the score computed on the server. */

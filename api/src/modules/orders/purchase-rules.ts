@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { courseAccessRefusal } from '../courses/course-access';
+import { courseAccessRefusal } from '../courses';
 import { enrollmentOpenSql } from '../memberships';
 import type { HasRoles } from '../users/roles';
 import { bookingRefusal } from '../bookings/booking-orders';

@@ -1,5 +1,5 @@
 import { Entity, OneToOne, Property } from '@mikro-orm/core';
-import { Course } from '../courses/course.entity';
+import { Course } from '../courses';
 
 /** A course's practice settings (a row only once its instructor set one). */
 @Entity({ tableName: 'course_practice_settings' })

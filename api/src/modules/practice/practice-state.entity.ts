@@ -1,5 +1,5 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { Lesson } from '../courses/lesson.entity';
+import { Lesson } from '../courses';
 import { User } from '../users/user.entity';
 
 /**

@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'ty
 import type { Context } from '../../graphql/context';
 import { DomainError, forbidden } from '../../graphql/errors';
 import { payload } from '../../graphql/payload';
-import { Course } from '../courses/course.entity';
+import { Course } from '../courses';
 import { LessonContent } from '../learning';
 import {
   CourseRequireWatchingPayload,

@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { UserError } from '../../graphql/errors';
-import { Course } from '../courses/course.entity';
+import { Course } from '../courses';
 import { StepMarker } from './step-marker.entity';
 
 const USER_ERRORS = 'Expected failures (code, field, message); empty when the change was made.';

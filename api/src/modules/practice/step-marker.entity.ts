@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, Float, ObjectType } from 'type-graphql';
-import { Lesson } from '../courses/lesson.entity';
+import { Lesson } from '../courses';
 
 /** A step the instructor marks in a lesson's video ("Basic step" at 0:42); ordered by time. */
 @ObjectType({ description: 'A step marked in a lesson’s video by its instructor: "Basic step" at 42 s.' })

@@ -7,7 +7,7 @@ import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import type { AppStorage, Storage } from '../../storage/storage';
-import { DanceStyle } from '../courses/dance-style.entity';
+import { DanceStyle } from '../courses';
 import { AGE_GROUPS, RESOURCE_TYPES, SKILL_LEVELS } from '../reference';
 import { lockMyUploads } from '../uploads';
 import { hasAnyRole, STAFF_ROLES } from '../users/roles';

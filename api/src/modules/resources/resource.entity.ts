@@ -1,7 +1,7 @@
 import { DecimalType, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import { DanceStyle } from '../courses/dance-style.entity';
+import { DanceStyle } from '../courses';
 import { User } from '../users/user.entity';
 import { ResourceCategory } from './resource-category.entity';
 

@@ -3,7 +3,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Context } from '../../graphql/context';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
-import { DanceStyle } from '../courses/dance-style.entity';
+import { DanceStyle } from '../courses';
 import { User } from '../users/user.entity';
 import { ResourceCategory } from './resource-category.entity';
 import { ResourceModerationResolver } from './resource-moderation.resolver';

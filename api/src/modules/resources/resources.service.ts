@@ -2,7 +2,7 @@ import { STORE_ROLES } from '../sellers';
 import { LockMode, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { emitResourcePublished } from '../webhooks';
-import { slugify } from '../courses/course-text';
+import { slugify } from '../courses';
 import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';

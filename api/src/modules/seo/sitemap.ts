@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { whereClause as publishedCourses } from '../courses/course-catalog';
+import { whereClause as publishedCourses } from '../courses';
 import { whereClause as publishedResources } from '../resources';
 
 /**

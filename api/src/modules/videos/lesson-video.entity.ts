@@ -1,6 +1,6 @@
 import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { Lesson } from '../courses/lesson.entity';
+import { Lesson } from '../courses';
 import { User } from '../users/user.entity';
 
 /** Where a hosted lesson video is in its life (issue 34). */

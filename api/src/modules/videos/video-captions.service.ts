@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
 import type { Storage } from '../../storage/storage';
-import { isCourseStaff } from '../courses/course-access';
+import { isCourseStaff } from '../courses';
 import { Batcher } from '../../lib/batcher';
 import type { HasRoles } from '../users/roles';
 import {

@@ -2,7 +2,7 @@ import { allow, rule } from 'graphql-shield';
 import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
-import { isCourseAuthor } from '../courses/course-access';
+import { isCourseAuthor } from '../courses';
 
 /** Instructors and staff; the service admits only the video's course's instructor and staff. */
 const isAuthor = withAudience(

@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
-import { AuthoringLesson } from '../courses/courses.types';
-import { Lesson } from '../courses/lesson.entity';
+import { AuthoringLesson } from '../courses';
+import { Lesson } from '../courses';
 import { LessonContent } from '../learning';
 import { LessonVideoCaptionRemovePayload } from './video-captions.types';
 import { LessonVideoPayload, LessonVideoRemovePayload, LessonVideoView } from './videos.types';

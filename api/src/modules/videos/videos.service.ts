@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
 import { Batcher } from '../../lib/batcher';
-import { isCourseStaff } from '../courses/course-access';
+import { isCourseStaff } from '../courses';
 import type { HasRoles } from '../users/roles';
 import { LessonVideoStatus, type VideoRendition } from './lesson-video.entity';
 import { mayWatchVideo } from './video-access';

@@ -1,0 +1,11 @@
+// The courses module's front door: what other modules may use of it.
+export { canEditCourse, courseAccessRefusal, isCourseAuthor, isCourseStaff } from './course-access';
+export { whereClause } from './course-catalog';
+export { CourseModule } from './course-module.entity';
+export { slugify } from './course-text';
+export { Course } from './course.entity';
+export { AuthoringLesson } from './courses.types';
+export { DanceStyle } from './dance-style.entity';
+export { Lesson } from './lesson.entity';
+export { QuestionOption } from './quiz-question.entity';
+export { Quiz, QuizShowAnswers } from './quiz.entity';
