@@ -4,7 +4,7 @@ import { jobs } from '../../jobs';
 import { validateNewPassword } from '../auth/auth.validation';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { markEmailVerified } from '../shop';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { mailPasswordChanged, mailPasswordReset } from './account-mail';
 import { accountTokenUsable, issueAccountToken, useAccountToken } from './account-tokens';
 import { admitHourly } from './hourly-throttle';

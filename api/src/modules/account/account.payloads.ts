@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { UserError } from '../../graphql/errors';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 @ObjectType({ description: 'The result of an account change that returns nothing but success.' })
 export class AccountActionPayload {

@@ -4,7 +4,7 @@ import { startSignedInSession } from '../auth/sign-in';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import { relyingPartyOf } from '../passkeys';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import {
   changePassword,
   RESET_REQUEST_ANSWER,

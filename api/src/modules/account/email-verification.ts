@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { validateEmail } from '../auth/auth.validation';
 import { claimStoreForVerifiedEmail, markEmailVerified } from '../shop';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { mailEmailChanged, mailEmailVerification } from './account-mail';
 import { provenAccount, type RelyingParty } from '../passkeys';
 import { issueAccountToken, useAccountToken } from './account-tokens';

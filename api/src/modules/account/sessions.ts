@@ -3,7 +3,7 @@ import Bowser from 'bowser';
 import { createHash } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
 import { SESSION_MAX_AGE_MS } from '../auth/session';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { mailSessionsEnded } from './account-mail';
 import { type EventOrigin, recordSecurityEvent } from './security-events';
 import { placeOf } from './session-place';

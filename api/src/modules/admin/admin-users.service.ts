@@ -3,8 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { escapeLike } from '../../graphql/keyset';
-import { ROLE_VALUES, type Role } from '../users/roles';
-import { User } from '../users/user.entity';
+import { ROLE_VALUES, type Role } from '../users';
+import { User } from '../users';
 import { isUuid } from '../../lib/ids';
 
 export interface UserListFilter {

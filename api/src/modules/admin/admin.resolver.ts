@@ -7,7 +7,7 @@ import {
   toConnection,
 } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import {
   AdminOverview,
   SystemStatus,

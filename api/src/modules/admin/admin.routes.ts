@@ -1,5 +1,5 @@
 import type { GraphRoute } from '../../rest/graph-route';
-import { USER_FIELDS } from '../users/user.fragment';
+import { USER_FIELDS } from '../users';
 
 const intOrNull = (value: unknown) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;

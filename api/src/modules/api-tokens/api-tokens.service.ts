@@ -9,7 +9,7 @@ import {
   keysetPage,
   searchText,
 } from '../../graphql/keyset';
-import { STAFF_ROLES } from '../users/roles';
+import { STAFF_ROLES } from '../users';
 import type { Viewer } from '../auth/session-user';
 import { isUuid } from '../../lib/ids';
 import { API_TOKEN_SCOPES, isApiTokenScope } from './api-token-scopes';

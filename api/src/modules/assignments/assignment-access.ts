@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enrollmentOpenSql } from '../memberships';
-import { type HasRoles, hasRole } from '../users/roles';
+import { type HasRoles, hasRole } from '../users';
 import { isCourseStaff } from '../courses';
 
 /** Who acts: the signed-in user's id and roles. */

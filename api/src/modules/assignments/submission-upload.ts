@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { isUuid } from '../../lib/ids';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { type VideoUploadTarget, VideoUploadRefused } from '../videos';
 import { type AssignmentRow, isEnrolled, SELECT_ASSIGNMENT } from './assignment-access';
 

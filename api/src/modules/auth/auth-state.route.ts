@@ -1,7 +1,7 @@
 import type { ApolloServer } from '@apollo/server';
 import type { RequestHandler } from 'express';
 import type { Context, ContextFactory } from '../../graphql/context';
-import { USER_FIELDS } from '../users/user.fragment';
+import { USER_FIELDS } from '../users';
 
 const AUTH_STATE = `query AuthState { me { ${USER_FIELDS} } }`;
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { LoginInput, RegisterInput } from './auth.inputs';
 import { readKnownDevice } from './known-device';
 import { LoginSecondStepInput } from './auth.inputs';

@@ -1,6 +1,6 @@
 import type { GraphRoute } from '../../rest/graph-route';
 import { optionalText, text } from '../../rest/graph-route';
-import { USER_FIELDS } from '../users/user.fragment';
+import { USER_FIELDS } from '../users';
 
 const userOf = (root: Record<string, unknown>) => root.user;
 

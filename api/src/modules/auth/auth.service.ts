@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { sendEmailVerification } from '../account/email-verification';
 import { claimPendingStoreGrants, type StoreInviteClaim } from '../shop';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { MAX_USERNAME_LENGTH, validateRegistration, type RegistrationFields } from './auth.validation';
 import { isKnownFor, type KnownDevice } from './known-device';
 import { LoginThrottle, THROTTLE_MESSAGE } from './login-throttle';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
 import { ormTypeParsers, queryRows } from '../../db/pg-query';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import type { SessionUserJoin } from './session-store';
 
 /** The columns `em.findOne(User, …)` reads: every persisted property but the lazy ones (the hash). */

@@ -11,7 +11,7 @@ import {
   SECOND_STEP_EXPIRED,
 } from '../account/two-step/second-step';
 import { checkSecondStepCode, secondStepOwed } from '../account/two-step/two-step';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { readKnownDevice, rememberDevice } from './known-device';
 
 /**

@@ -4,7 +4,7 @@ import { isAdmin, isAuthenticated } from '../../graphql/rules';
 import { rule } from 'graphql-shield';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
-import { hasAnyRole } from '../users/roles';
+import { hasAnyRole } from '../users';
 
 /** Instructors (and admins, who may hold an instructor profile too). */
 const isInstructor = withAudience(

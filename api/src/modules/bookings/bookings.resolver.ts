@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Context } from '../../graphql/context';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { InstructorProfile } from '../instructors';
 import { InstructorReview } from '../instructors';
 import { SessionType } from '../instructors';

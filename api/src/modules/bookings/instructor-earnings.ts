@@ -16,7 +16,7 @@ import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from '../sellers';
 import { payoutBalance } from '../sellers';
 import { SellerEarning } from '../sellers';
 import { SellerEarningConnection } from '../sellers';
-import { hasAnyRole } from '../users/roles';
+import { hasAnyRole } from '../users';
 import { Booking } from './booking.entity';
 
 /**

@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 export const CART_ITEM_TYPES = ['course', 'resource'] as const;
 export type CartItemType = (typeof CART_ITEM_TYPES)[number];

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/pg-query';
 import { DomainError } from '../../graphql/errors';
 import { courseAccessRefusal } from '../courses';
 import { memberLineDiscount } from '../orders/order-pricing';
-import type { HasRoles } from '../users/roles';
+import type { HasRoles } from '../users';
 import { isUuid } from '../../lib/ids';
 import { CART_ITEM_TYPES, type CartItemType, MAX_CART_QUANTITY } from './cart-item.entity';
 import {

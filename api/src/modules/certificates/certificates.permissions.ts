@@ -3,7 +3,7 @@ import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAuthenticated, isStaff } from '../../graphql/rules';
-import { hasAnyRole, STAFF_ROLES } from '../users/roles';
+import { hasAnyRole, STAFF_ROLES } from '../users';
 
 /** Staff and instructors (instructors act on their own courses only: the service checks that). */
 export const isStaffOrInstructor = withAudience(

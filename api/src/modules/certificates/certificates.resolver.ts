@@ -12,7 +12,7 @@ import { payload } from '../../graphql/payload';
 import { qrSvgPath } from './certificate-qr';
 import { verificationUrl as verificationUrlOf } from './certificate-text';
 import { Course } from '../courses';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Certificate } from './certificate.entity';
 import { CertificateTemplate } from './certificate-template.entity';
 import {

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { UserError } from '../../graphql/errors';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Certificate } from './certificate.entity';
 import { CertificateTemplate } from './certificate-template.entity';
 

@@ -9,7 +9,7 @@ import {
   Unique,
 } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Coupon } from './coupon.entity';
 
 /**

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { hasMemberCourseAccess } from '../memberships';
-import { type HasRoles, hasAnyRole, hasRole, STAFF_ROLES } from '../users/roles';
+import { type HasRoles, hasAnyRole, hasRole, STAFF_ROLES } from '../users';
 import type { Course } from './course.entity';
 
 /** Admins and curriculum officers: may read and change every course. */

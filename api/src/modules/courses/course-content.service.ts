@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { toAuthoringLesson, toAuthoringModule, toAuthoringQuestion, toAuthoringQuiz } from './authoring-view';
 import { assertCanEditCourse } from './course-access';

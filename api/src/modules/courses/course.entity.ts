@@ -12,7 +12,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { CertificateTemplate } from '../certificates/certificate-template.entity';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { CourseCategory } from './course-category.entity';
 import { CourseModule } from './course-module.entity';
 import { DanceStyle } from './dance-style.entity';

@@ -4,7 +4,7 @@ import type { Context } from '../../graphql/context';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
 import { CertificateTemplate } from '../certificates/certificate-template.entity';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { CourseCategory } from './course-category.entity';
 import { CourseModule } from './course-module.entity';
 import { Course } from './course.entity';

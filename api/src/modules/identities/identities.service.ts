@@ -8,7 +8,7 @@ import { type EventOrigin, recordSecurityEvent } from '../account/security-event
 import { verifyPassword } from '../auth/password';
 import { provenByPasskey, type RelyingParty } from '../passkeys';
 import { claimStoreForVerifiedEmail } from '../shop';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 /** What the identity provider said about the person (from the validated ID token and userinfo). */
 export interface ProviderClaims {

@@ -4,7 +4,7 @@ import { DomainError } from '../../graphql/errors';
 import { log } from '../../observability/logger';
 import { startSignedInSession } from '../auth/sign-in';
 import { passkeyConfirmationOptions, relyingPartyOf } from '../passkeys';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { type AccountProof, linkIdentity, type ProviderClaims, resolveIdentity } from './identities.service';
 import {
   ATTEMPT_COOKIE,

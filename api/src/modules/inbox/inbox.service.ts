@@ -11,8 +11,8 @@ import {
   type SqlPart,
 } from '../../graphql/keyset';
 import { sendMail } from '../mail';
-import { hasRole } from '../users/roles';
-import { User } from '../users/user.entity';
+import { hasRole } from '../users';
+import { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { replyMail } from './inbox-reply-mail';
 import {

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { UserError } from '../../graphql/errors';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 export enum InboxStatus {
   NEW = 'new',

@@ -1,6 +1,6 @@
 import { Entity, OneToOne, OptionalProps, PrimaryKeyProp, Property } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { InstructorStatus } from './instructors.enums';
 
 /**

@@ -3,7 +3,7 @@ import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAdmin } from '../../graphql/rules';
-import { hasAnyRole } from '../users/roles';
+import { hasAnyRole } from '../users';
 
 /** Users with the instructor role. */
 export const isInstructor = withAudience(

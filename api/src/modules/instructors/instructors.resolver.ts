@@ -14,7 +14,7 @@ import { Course } from '../courses';
 import { Batcher } from '../../lib/batcher';
 import { distanceMiles } from '../locations';
 import { type NearOrigin, nearOrigin } from '../locations';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { AvailabilityOverride, AvailabilityRule } from './availability.entity';
 import { InstructorProfile } from './instructor-profile.entity';
 import { InstructorReview } from './instructor-review.entity';

@@ -1,7 +1,7 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { LocationMode, SessionKind } from './instructors.enums';
 
 /**

@@ -2,7 +2,7 @@ import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique }
 import { randomUUID } from 'node:crypto';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Course } from '../courses';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 export type EnrollmentSource = 'purchase' | 'membership' | 'free' | 'granted';
 

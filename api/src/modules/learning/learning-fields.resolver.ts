@@ -2,7 +2,7 @@ import { Reference } from '@mikro-orm/core';
 import { Ctx, FieldResolver, ID, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { Course } from '../courses';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Enrollment } from './enrollment.entity';
 import { CourseProgress } from './learning.types';
 import { QuizAttempt } from './quiz-attempt.entity';

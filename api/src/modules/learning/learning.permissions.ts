@@ -3,7 +3,7 @@ import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAuthenticated } from '../../graphql/rules';
-import { hasAnyRole, type Role, STAFF_ROLES } from '../users/roles';
+import { hasAnyRole, type Role, STAFF_ROLES } from '../users';
 
 const TEACHING_ROLES: readonly Role[] = ['instructor', ...STAFF_ROLES];
 

@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Lesson } from '../courses';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 /** A lesson a learner marked complete; one row per user and lesson. */
 @Entity({ tableName: 'lesson_progress' })

@@ -2,7 +2,7 @@ import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Quiz } from '../courses';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 /** A submitted quiz: the answers (question id → option ids) and the score computed on the server. */
 @ObjectType({ description: 'One submitted attempt at a quiz, scored on the server.' })

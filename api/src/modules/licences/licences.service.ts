@@ -6,7 +6,7 @@ import { Batcher } from '../../lib/batcher';
 import { OrderLine } from '../orders/order-line.entity';
 import { lockBuyer } from '../orders/purchase-rules';
 import { Entitlement } from '../resources';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { licencesToGive } from './licence-label';
 import type { LicenceHolder, ReceivedLicence } from './licences.types';

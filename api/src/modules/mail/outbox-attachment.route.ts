@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { ContextFactory } from '../../graphql/context';
-import { hasRole } from '../users/roles';
+import { hasRole } from '../users';
 import { findOutboxMail } from './mail-outbox';
 
 /**

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { staticPagePolicy } from '../../http/security-headers';
 import type { ContextFactory } from '../../graphql/context';
 import { RECEIPT_STYLE, renderReceiptHtml, renderReceiptPdf, type ReceiptData } from '../orders/receipt';
-import { hasRole } from '../users/roles';
+import { hasRole } from '../users';
 import { MembershipsService } from './memberships.service';
 
 const RECEIPT_POLICY = staticPagePolicy([RECEIPT_STYLE]);

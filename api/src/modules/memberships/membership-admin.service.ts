@@ -5,7 +5,7 @@ import type { ConnectionShape } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { createdKey, decodeCursor, encodeCursor, escapeLike, idKey } from '../../graphql/keyset';
 import { sqlState } from '../bookings/sql-state';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { periodEnd } from './billing-period';
 import { recordSubscriptionEvent } from './membership-history';

@@ -2,8 +2,8 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 't
 import type { Context } from '../../graphql/context';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
-import { hasRole } from '../users/roles';
-import { User } from '../users/user.entity';
+import { hasRole } from '../users';
+import { User } from '../users';
 import { MembershipAdminService } from './membership-admin.service';
 import { MembershipsService } from './memberships.service';
 import {

@@ -5,7 +5,7 @@ import { DomainError } from '../../graphql/errors';
 import { sqlState } from '../bookings/sql-state';
 import type { PaymentProvider } from '../payments';
 import type { BillingSubscriptionSnapshot } from '../payments';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { isUpgrade, periodEnd, prorationCents } from './billing-period';
 import { recordSubscriptionEvent } from './membership-history';

@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Subscription } from './subscription.entity';
 
 /** A membership charge: the first payment, each renewal, a proration on upgrade. */

@@ -1,7 +1,7 @@
 import { Entity, Formula, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { SubscriptionPlan } from './subscription-plan.entity';
 
 export const BILLING_INTERVALS = ['month', 'year'] as const;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import {
   Conversation,
   ConversationContext,

@@ -15,7 +15,7 @@ import { publishToUsers } from '../../realtime';
 import type { Storage } from '../../storage/storage';
 import type { Viewer } from '../auth/session-user';
 import { fileMessageReport } from '../inbox';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { type AttachmentMove, attachUploads, undoMoves } from './message-attachments';
 import { isParticipant, loadConversations, loadMessages } from './conversation-reads';

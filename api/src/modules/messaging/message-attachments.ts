@@ -4,7 +4,7 @@ import { DomainError } from '../../graphql/errors';
 import type { Storage } from '../../storage/storage';
 import { MAX_MESSAGE_FILES_PER_UPLOAD, MESSAGE_ATTACHMENT_LIMIT, MESSAGE_UPLOAD_TYPES } from '../uploads';
 import { lockMyUploads } from '../uploads';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 
 /** What may be attached to a message (also a check constraint of message_attachments). */
 export const ATTACHMENT_TYPES = MESSAGE_UPLOAD_TYPES;

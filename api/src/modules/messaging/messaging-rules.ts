@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import type { Viewer } from '../auth/session-user';
-import { hasRole } from '../users/roles';
+import { hasRole } from '../users';
 import { isUuid } from '../../lib/ids';
 import { ConversationContextKind } from './messaging.types';
 

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { UserError } from '../../graphql/errors';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 /** What a conversation is about (conversations.context_kind, lower case in the database). */
 export enum ConversationContextKind {

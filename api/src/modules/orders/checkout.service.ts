@@ -7,7 +7,7 @@ import { CartService } from '../cart';
 import type { Coupon } from '../coupons';
 import { CouponsService } from '../coupons';
 import type { PaymentProvider } from '../payments';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { settleAutomaticRefund } from './automatic-refund';
 import { fulfilOrder } from './fulfilment';

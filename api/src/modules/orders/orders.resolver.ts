@@ -3,7 +3,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import type { CheckoutStartResult } from './checkout.service';
 import { OrderLine } from './order-line.entity';
 import { Order } from './order.entity';

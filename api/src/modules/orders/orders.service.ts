@@ -5,8 +5,8 @@ import { type ConnectionShape, toConnection, withCursor } from '../../graphql/co
 import { DomainError } from '../../graphql/errors';
 import { Batcher } from '../../lib/batcher';
 import type { PaymentProvider } from '../payments';
-import { hasAnyRole, STAFF_ROLES } from '../users/roles';
-import type { User } from '../users/user.entity';
+import { hasAnyRole, STAFF_ROLES } from '../users';
+import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { ORDER_NOT_FOUND } from './checkout.service';
 import { OrderLine } from './order-line.entity';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { courseAccessRefusal } from '../courses';
 import { enrollmentOpenSql } from '../memberships';
-import type { HasRoles } from '../users/roles';
+import type { HasRoles } from '../users';
 import { bookingRefusal } from '../bookings/booking-orders';
 
 /**

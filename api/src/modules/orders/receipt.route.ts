@@ -2,7 +2,7 @@ import { Reference } from '@mikro-orm/core';
 import type { RequestHandler } from 'express';
 import type { ContextFactory } from '../../graphql/context';
 import { staticPagePolicy } from '../../http/security-headers';
-import { maySeePrivateFields } from '../users/private-fields';
+import { maySeePrivateFields } from '../users';
 import { RECEIPT_STYLE, renderReceiptHtml, renderReceiptPdf, type ReceiptData } from './receipt';
 
 const RECEIPT_POLICY = staticPagePolicy([RECEIPT_STYLE]);

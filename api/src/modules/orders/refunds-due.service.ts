@@ -4,7 +4,7 @@ import { DomainError } from '../../graphql/errors';
 import { idKey, isIsoDate, keysetConnection, keysetPage } from '../../graphql/keyset';
 import { isUuid } from '../../lib/ids';
 import type { PaymentProvider } from '../payments';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { settleAutomaticRefund } from './automatic-refund';
 import { Order } from './order.entity';
 import type { RefundDue, RefundRetryPayload } from './refunds-due.types';

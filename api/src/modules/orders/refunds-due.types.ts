@@ -2,7 +2,7 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { UserError } from '../../graphql/errors';
 import { SafeInt } from '../../graphql/safe-int';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Order } from './order.entity';
 
 @ObjectType({

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { provenByPassword } from '../account/account-passwords';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { type ConfirmingAccount, provenByPasskey } from './passkey-confirmation';
 import type { RelyingParty } from './passkeys.service';
 

@@ -4,7 +4,7 @@ import { payload } from '../../graphql/payload';
 import { AuthPayload } from '../auth/auth.payloads';
 import { readKnownDevice } from '../auth/known-device';
 import { startSignedInSession } from '../auth/sign-in';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { passkeyConfirmationOptions } from './passkey-confirmation';
 import {
   listPasskeys,

@@ -17,7 +17,7 @@ import { admitHourly } from '../account/hourly-throttle';
 import { type EventOrigin, recordSecurityEvent } from '../account/security-events';
 import { isKnownFor, type KnownDevice } from '../auth/known-device';
 import { LoginThrottle, THROTTLE_MESSAGE } from '../auth/login-throttle';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { assertionVerified, storedPasskey, userHandleOf } from './passkey-assertions';
 import {
   challengeOf,

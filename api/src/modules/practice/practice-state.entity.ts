@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Lesson } from '../courses';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 /**
  * A learner's practice in one lesson's video: where they are, how far and how much they watched,

@@ -5,7 +5,7 @@ import { isUuid } from '../../lib/ids';
 import { canEditCourse } from '../courses';
 import { Lesson } from '../courses';
 import { enrollmentOpenSql } from '../memberships';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { CoursePracticeSetting } from './course-practice-setting.entity';
 import type { PracticeState, PracticeStateInput, StepMarkerInput } from './practice.types';
 import { PracticeStateRow } from './practice-state.entity';

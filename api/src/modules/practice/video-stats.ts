@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
 import { canEditCourse } from '../courses';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { BUCKETS, isTrackedVideoUrl, WATCHED_SHARE } from './practice-validation';
 import type { LessonVideoStats } from './video-stats.types';
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DELETED_USER_NAME } from '../users/user.entity';
+import { DELETED_USER_NAME } from '../users';
 
 /**
  * The erasure itself (GDPR art. 17), inside the deletion's transaction. The `users` row stays —

@@ -4,7 +4,7 @@ import { admitHourly } from '../account/hourly-throttle';
 import { recordSecurityEvent } from '../account/security-events';
 import type { BookingsService } from '../bookings/bookings.service';
 import type { Storage } from '../../storage/storage';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { anonymiseAccount } from './account-anonymise';
 import {
   deletionRefusal,

@@ -1,4 +1,4 @@
-import { ROLE_VALUES } from '../users/roles';
+import { ROLE_VALUES } from '../users';
 
 /** The spec's lists of values (section 3), used by filters and forms across the product. */
 export const RESOURCE_TYPES = ['document', 'audio', 'video', 'image', 'text', 'spreadsheet', 'other'];

@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { ResourceFile } from './resource-file.entity';
 import { Resource } from './resource.entity';
 

@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Resource } from './resource.entity';
 
 export const ENTITLEMENT_SOURCES = ['order', 'licence', 'granted'] as const;

@@ -3,7 +3,7 @@ import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAuthenticated } from '../../graphql/rules';
-import { hasAnyRole, STAFF_ROLES } from '../users/roles';
+import { hasAnyRole, STAFF_ROLES } from '../users';
 
 /** Sellers and staff (admins, curriculum officers). */
 export const isSellerOrStaff = withAudience(

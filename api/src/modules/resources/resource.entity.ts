@@ -2,7 +2,7 @@ import { DecimalType, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Prope
 import { randomUUID } from 'node:crypto';
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { DanceStyle } from '../courses';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { ResourceCategory } from './resource-category.entity';
 
 /**

@@ -4,7 +4,7 @@ import type { Context } from '../../graphql/context';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
 import { DanceStyle } from '../courses';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { ResourceCategory } from './resource-category.entity';
 import { ResourceModerationResolver } from './resource-moderation.resolver';
 import { ResourceFile } from './resource-file.entity';

@@ -1,6 +1,6 @@
 import { Entity, OneToOne, OptionalProps, PrimaryKeyProp, Property } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 export const PAYOUT_STATUSES = ['not_started', 'pending', 'active'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

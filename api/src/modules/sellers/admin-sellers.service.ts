@@ -5,7 +5,7 @@ import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { escapeLike, searchText } from '../../graphql/keyset';
 import { SellerProfile } from '../resources';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import type { AdminSeller } from './sellers.types';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { SafeInt } from '../../graphql/safe-int';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 /**
  * Where the money of the ledger stands against Stripe transfers (seller-transfers.ts): sent, being

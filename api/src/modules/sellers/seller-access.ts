@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SellerProfile } from '../resources';
-import { hasAnyRole, type Role } from '../users/roles';
-import type { User } from '../users/user.entity';
+import { hasAnyRole, type Role } from '../users';
+import type { User } from '../users';
 
 /** Who has a store of their own: sellers, and staff (curriculum officers and admins). */
 export const STORE_ROLES: readonly Role[] = ['seller', 'admin', 'curriculum_officer'];

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { GraphQLError } from 'graphql';
 import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from './earnings-ledger';
 import { payoutBalance } from './payout-balances';
 import { readFeePercent } from './platform-settings.service';

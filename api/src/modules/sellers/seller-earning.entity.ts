@@ -2,7 +2,7 @@ import { DecimalType, Entity, ManyToOne, OptionalProps, PrimaryKey, Property } f
 import { randomUUID } from 'node:crypto';
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Resource } from '../resources';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 export const EARNING_STATUSES = ['pending', 'available', 'reversed'] as const;
 export type EarningStatus = (typeof EARNING_STATUSES)[number];

@@ -2,7 +2,7 @@ import { BigIntType, Entity, ManyToOne, OptionalProps, PrimaryKey, Property } fr
 import { randomUUID } from 'node:crypto';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { SafeInt } from '../../graphql/safe-int';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed', 'canceled'] as const;
 

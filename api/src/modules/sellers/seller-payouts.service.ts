@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import type { ConnectedAccountStatus, PaymentProvider } from '../payments';
 import { SellerProfile } from '../resources';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { mirrorAccount } from './connected-accounts';
 import { canHaveStore, ensureSellerProfile } from './seller-access';
 import { disabledReasonInWords, requirementsInWords } from './stripe-requirements';

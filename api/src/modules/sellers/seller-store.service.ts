@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { lookupZip } from '../locations';
 import { SellerProfile } from '../resources';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { ensureSellerProfile } from './seller-access';
 
 export const STORE_NAME_MIN = 2;

@@ -1,7 +1,7 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { SafeInt } from '../../graphql/safe-int';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { SellerEarning } from './seller-earning.entity';
 
 /** Where a payee follows their payouts (and where Stripe's onboarding sends them back). */

@@ -2,7 +2,7 @@ import { allow, rule } from 'graphql-shield';
 import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
-import { hasRole } from '../users/roles';
+import { hasRole } from '../users';
 
 /** A member reads their own store orders; `all: true` (every buyer's) is for admins only. */
 const canReadStoreOrders = withAudience(

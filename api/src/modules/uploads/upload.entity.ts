@@ -1,6 +1,6 @@
 import { BigIntType, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import type { UploadKind } from './file-kind';
 
 export type UploadPurpose = 'resource' | 'message';

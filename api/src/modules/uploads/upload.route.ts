@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, ContextFactory } from '../../graphql/context';
 import { DomainError } from '../../graphql/errors';
-import { hasAnyRole, STAFF_ROLES } from '../users/roles';
+import { hasAnyRole, STAFF_ROLES } from '../users';
 import { KindLimitedStorage } from './kind-limited-storage';
 import {
   MAX_FILES_PER_UPLOAD,

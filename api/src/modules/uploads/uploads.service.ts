@@ -4,7 +4,7 @@ import { DomainError } from '../../graphql/errors';
 import fs from 'node:fs';
 import { THUMBNAIL_SIZE, toWebp } from '../../storage/image-resize';
 import type { AppStorage, Storage } from '../../storage/storage';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { detectFileKindOnDisk, type DetectedFile } from './file-kind';
 import { sanitizeFileName } from './file-name';

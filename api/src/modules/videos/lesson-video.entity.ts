@@ -1,7 +1,7 @@
 import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Lesson } from '../courses';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 /** Where a hosted lesson video is in its life (issue 34). */
 export enum LessonVideoStatus {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enrollmentOpenSql } from '../memberships';
-import { STAFF_ROLES } from '../users/roles';
+import { STAFF_ROLES } from '../users';
 import { GUEST_SIGNER } from './video-signing';
 
 /**

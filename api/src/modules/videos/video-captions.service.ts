@@ -5,7 +5,7 @@ import { isUuid } from '../../lib/ids';
 import type { Storage } from '../../storage/storage';
 import { isCourseStaff } from '../courses';
 import { Batcher } from '../../lib/batcher';
-import type { HasRoles } from '../users/roles';
+import type { HasRoles } from '../users';
 import {
   captionMetaProblem,
   MAX_CAPTION_BYTES,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 
 /** A refusal of a new upload by its target: tus answers with this status and message. */
 export class VideoUploadRefused extends Error {

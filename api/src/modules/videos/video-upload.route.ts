@@ -8,7 +8,7 @@ import { isUuid } from '../../lib/ids';
 import { log } from '../../observability/logger';
 import { canEditCourse, isCourseAuthor, isCourseStaff } from '../courses';
 import { Lesson } from '../courses';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { markUploaded } from './video-lifecycle';
 import { type TusServer, tusServerModule, type TusUpload } from './tus-modules';
 import { uploadTargetOf, VideoUploadRefused } from './video-upload-targets';

@@ -3,7 +3,7 @@ import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
 import { Batcher } from '../../lib/batcher';
 import { isCourseStaff } from '../courses';
-import type { HasRoles } from '../users/roles';
+import type { HasRoles } from '../users';
 import { LessonVideoStatus, type VideoRendition } from './lesson-video.entity';
 import { mayWatchVideo } from './video-access';
 import { VideoCaptionsService } from './video-captions.service';

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { ContextFactory } from '../../../graphql/context';
-import { hasAnyRole, STAFF_ROLES } from '../../users/roles';
+import { hasAnyRole, STAFF_ROLES } from '../../users';
 import { loadBookingMailRow, calendarEventOf } from '../notifications/booking-notifications';
 import { bookingIcs, bookingIcsFilename } from './booking-ics';
 import { feedIcs, feedOwner } from './calendar-feed';
