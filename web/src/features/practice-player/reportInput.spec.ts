@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PracticeSnapshot } from './types';
-import { reportInput } from './useLessonPractice';
+import { queuedSaves, reportInput } from './useLessonPractice';
 
 const snap = (over: Partial<PracticeSnapshot> = {}): PracticeSnapshot => ({
   mirror: false,
@@ -50,5 +50,29 @@ describe('reportInput', () => {
     expect(
       reportInput(snap({ durationSeconds: 0 }), { plays: 1, loopsSet: 0, leftAt: null }).watchedRanges,
     ).toBeUndefined();
+  });
+});
+
+describe('queuedSaves', () => {
+  const none = { plays: 1, loopsSet: 1, leftAt: null };
+  it('keeps only the newest plain save waiting', () => {
+    const a = reportInput(snap({ positionSeconds: 10 }), none);
+    const b = reportInput(snap({ positionSeconds: 20 }), none);
+    expect(queuedSaves(queuedSaves([], a), b)).toEqual([b]);
+  });
+
+  it('never drops a waiting save that reports a loop set or a play', () => {
+    const looped = reportInput(snap({ loopA: 2, loopB: 4, loopSetCount: 1 }), {
+      plays: 1,
+      loopsSet: 0,
+      leftAt: null,
+    });
+    expect(looped.loopSet).toBe(true);
+    // The loop cleared a moment later, while the first save was still in flight.
+    const cleared = reportInput(snap({ loopSetCount: 1 }), none);
+    const afterClear = reportInput(snap({ positionSeconds: 31, loopSetCount: 1 }), none);
+    expect(queuedSaves(queuedSaves([looped], cleared), afterClear)).toEqual([looped, afterClear]);
+    const played = reportInput(snap({ playCount: 2 }), none);
+    expect(queuedSaves([played], cleared)).toEqual([played, cleared]);
   });
 });

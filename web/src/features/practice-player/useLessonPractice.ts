@@ -53,6 +53,19 @@ export function reportInput(s: PracticeSnapshot, reported: Reported, leaving = f
   return input;
 }
 
+type SaveInput = ReturnType<typeof reportInput>;
+
+/**
+ * The saves waiting while one is in flight, with `input` added: the newest replaces a waiting one,
+ * unless that one reports something only it carries (a play, a loop set), so no stat is lost when
+ * saves come faster than the server answers (a loop set and cleared during a slow save).
+ */
+export function queuedSaves(waiting: readonly SaveInput[], input: SaveInput): SaveInput[] {
+  const last = waiting.at(-1);
+  if (last && !last.played && !last.loopSet) return [...waiting.slice(0, -1), input];
+  return [...waiting, input];
+}
+
 /**
  * Saving a learner's practice in a lesson: `save` through the graph (the answer updates the cached
  * lesson, so coming back offers the right "Resume at"), `leave` with navigator.sendBeacon to
@@ -62,6 +75,7 @@ export function useLessonPractice(lessonId: string, enabled: boolean) {
   const client = useApolloClient();
   const [mutate] = useMutation(SavePracticeStateDocument);
   const inFlight = useRef(false);
+  const waiting = useRef<SaveInput[]>([]);
   const reported = useRef<Reported>({ plays: 0, loopsSet: 0, leftAt: null });
 
   /** The input of a request about to be sent; what it reports counts as reported. */
@@ -90,40 +104,57 @@ export function useLessonPractice(lessonId: string, enabled: boolean) {
     [client, lessonId],
   );
 
-  const save = useCallback(
-    (s: PracticeSnapshot) => {
-      if (!enabled || inFlight.current) return;
+  /** Sends one save; the saves that came meanwhile follow it, one at a time. */
+  const send = useCallback(
+    (input: SaveInput) => {
       inFlight.current = true;
-      void mutate({ variables: { lessonId, input: sent(s, false) } })
+      void mutate({ variables: { lessonId, input } })
         .catch(() => undefined)
         .finally(() => {
-          inFlight.current = false;
+          const next = waiting.current.shift();
+          if (next) send(next);
+          else inFlight.current = false;
         });
+    },
+    [mutate, lessonId],
+  );
+
+  const save = useCallback(
+    (s: PracticeSnapshot) => {
+      if (!enabled) return;
+      const input = sent(s, false);
+      if (inFlight.current) waiting.current = queuedSaves(waiting.current, input);
+      else send(input);
       remember(s);
     },
-    [enabled, mutate, lessonId, remember, sent],
+    [enabled, send, remember, sent],
   );
 
   const leave = useCallback(
     (s: PracticeSnapshot) => {
       if (!enabled) return;
       const url = `/api/lessons/${encodeURIComponent(lessonId)}/practice`;
-      const body = JSON.stringify(sent(s, true));
-      let queued = false;
-      try {
-        queued = navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
-      } catch {
-        queued = false;
-      }
-      if (!queued) {
-        void fetch(url, {
-          method: 'POST',
-          keepalive: true,
-          credentials: 'same-origin',
-          headers: { 'content-type': 'application/json' },
-          body,
-        }).catch(() => undefined);
-      }
+      const beacon = (input: SaveInput) => {
+        const body = JSON.stringify(input);
+        let queued = false;
+        try {
+          queued = navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
+        } catch {
+          queued = false;
+        }
+        if (!queued) {
+          void fetch(url, {
+            method: 'POST',
+            keepalive: true,
+            credentials: 'same-origin',
+            headers: { 'content-type': 'application/json' },
+            body,
+          }).catch(() => undefined);
+        }
+      };
+      // Saves still waiting for the one in flight go first: the page may not live to send them.
+      for (const input of waiting.current.splice(0)) beacon(input);
+      beacon(sent(s, true));
       remember(s);
     },
     [enabled, lessonId, remember, sent],
