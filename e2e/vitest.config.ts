@@ -1,53 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Specs that start servers of their own (`npm start` on a fresh embedded database, several
- * processes or machines on the PostgreSQL server) and never use the shared one.
- */
-const OWN_SERVERS = [
-  'specs/signup-challenge.e2e.ts',
-  'specs/start.e2e.ts',
-  'specs/two-machines.e2e.ts',
-  'specs/workers.e2e.ts',
-];
-
-const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
-
-/**
- * The specs of the shared server (`npm start`, started by the global setup) and the specs with
- * servers of their own, one file at a time. Vitest 4 puts the files of projects with one worker
- * each into one sequential group (its `groupSpecs`), whatever their groupOrder: the two projects
- * run one after another, not side by side. Running streams side by side in processes of their own
- * was tried (2026-12-06): on this 2-core machine each spec then took 1.6–2.2 times as long
- * (Chromium's renderers fill the cores) and the own-server specs' start-ups timed out, so the e2e
- * step stays one stream (docs/architecture.md, "The test suite's time").
+ * Every spec, two files at a time, each with its own Chromium: the specs of the run's app
+ * (`npm start`, started once by the global setup) and the specs that start servers of their own
+ * (`npm start` on a fresh embedded database, several processes or machines on the PostgreSQL
+ * server: start, signup-challenge, two-machines, workers), which share nothing with it.
+ *
+ * Why two (docs/architecture.md, "The test suite's time"): one file at a time kept the 2-core
+ * machine about 70% busy (a spec waits for its pages, its video playing in real time, its
+ * server's jobs); two at a time, about 95%, and the step took 535 s instead of 675 s on an idle
+ * machine (2026-12-06). Each spec registers members of its own; what specs share is the demo
+ * accounts and catalogue, which none of them may change in a way another spec reads.
+ * Vitest runs the longest files first (by the last run's durations, else by size).
  */
 export default defineConfig({
   test: {
-    projects: [
-      {
-        test: {
-          name: 'shared-server',
-          include: ['specs/**/*.e2e.ts'],
-          exclude: OWN_SERVERS,
-          globalSetup: ['./support/global-setup.ts'],
-          ...timeouts,
-          maxWorkers: 1,
-          // Tests marked concurrent (accessibility.e2e.ts's pages) run this many at a time, each in
-          // its own browser context: one page's loading and axe's analysis overlap another's.
-          maxConcurrency: 2,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        test: {
-          name: 'own-servers',
-          include: OWN_SERVERS,
-          ...timeouts,
-          maxWorkers: 1,
-          sequence: { groupOrder: 0 },
-        },
-      },
-    ],
+    include: ['specs/**/*.e2e.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    maxWorkers: 2,
+    // Tests marked concurrent (accessibility.e2e.ts's pages) run this many at a time, each in
+    // its own browser context: one page's loading and axe's analysis overlap another's.
+    maxConcurrency: 2,
   },
 });
