@@ -140,7 +140,9 @@ async function startServer(label, args, env) {
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        // Longer than the server's own graceful stop (the job queue waits up to 10 s for running
+        // jobs, e.g. the demo videos' first transcode): killed sooner, a --cpu-prof profile is lost.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
         child.once('exit', () => {
           clearTimeout(timer);
           resolve();
