@@ -106,6 +106,7 @@ describe('video assignments', () => {
         .getByRole('link', { name: title })
         .click();
       await instructor.waitForURL(`**/reviews?assignment=${assignmentId}`);
+      await shot(instructor, 'reviews');
       await instructor.getByTestId('review-queue-item').filter({ hasText: 'Ada' }).first().click();
       await playerLoaded(instructor);
       await instructor.evaluate(() => {
