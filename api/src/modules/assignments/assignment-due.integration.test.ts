@@ -11,6 +11,8 @@ import {
   signInDemoUsers,
 } from '../courses/course-fixtures.test';
 import { createSubmissionUpload } from './assignment-fixtures.test';
+import { jobs } from '../../jobs';
+import { ASSIGNMENT_DUE_REMINDERS_CRON, ASSIGNMENT_DUE_REMINDERS_JOB } from './assignments.jobs';
 import { sendDueReminders } from './due-reminders';
 
 let t: TestApp;
@@ -130,6 +132,25 @@ describe('assignment due dates', () => {
     expect(
       inApp.myNotifications.filter((n: { title: string }) => n.title.startsWith('Due tomorrow')),
     ).toEqual([{ title: expect.stringContaining('Due in 14 days'), link: `/assignments/${dueId}` }]);
+  });
+
+  it('the reminders are an hourly pg-boss schedule; a run through the queue sends nothing twice', async () => {
+    const [schedule] = await db(t).execute(`select cron from pgboss.schedule where name = ?`, [
+      ASSIGNMENT_DUE_REMINDERS_JOB,
+    ]);
+    expect(schedule?.cron).toBe(ASSIGNMENT_DUE_REMINDERS_CRON);
+    await t.handle.jobs.boss.offWork(ASSIGNMENT_DUE_REMINDERS_JOB);
+    const id = await jobs.send(ASSIGNMENT_DUE_REMINDERS_JOB, {});
+    expect(await t.handle.jobs.runDue(ASSIGNMENT_DUE_REMINDERS_JOB)).toBeGreaterThanOrEqual(1);
+    const [job] = await db(t).execute(`select state, output from pgboss.job where name = ? and id = ?`, [
+      ASSIGNMENT_DUE_REMINDERS_JOB,
+      id,
+    ]);
+    expect(job.state, JSON.stringify(job.output)).toBe('completed');
+    const [mails] = await db(t).execute(
+      `select count(*)::int as n from mail_outbox where subject like 'Due tomorrow: Due in 14 days%'`,
+    );
+    expect(mails.n).toBe(1);
   });
 
   it('counts each assignment’s learners for the course’s instructor and staff', async () => {
