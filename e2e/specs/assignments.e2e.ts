@@ -97,8 +97,16 @@ describe('video assignments', () => {
       });
       await shot(learner, 'learner-submitted');
 
-      // The instructor opens it from "Reviews waiting" and comments at the player's current time.
+      // The instructor opens it from "Reviews waiting" (the assignment's row of figures keeps its
+      // waiting ones) and comments at the player's current time.
       await instructor.goto(`/instructor/courses/${course.id}/reviews`);
+      await instructor
+        .getByTestId('assignment-stats-row')
+        .filter({ hasText: title })
+        .getByRole('link', { name: title })
+        .click();
+      await instructor.waitForURL(`**/reviews?assignment=${assignmentId}`);
+      await shot(instructor, 'reviews');
       await instructor.getByTestId('review-queue-item').filter({ hasText: 'Ada' }).first().click();
       await playerLoaded(instructor);
       await instructor.evaluate(() => {

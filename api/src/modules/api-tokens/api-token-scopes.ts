@@ -124,6 +124,7 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'certificateIssueCandidates',
     'certificateIssueCourses',
     'certificateTemplates',
+    'courseAssignmentStats',
     'courseInstructorCandidates',
     'courseVideoStats',
     'instructorCertificates',

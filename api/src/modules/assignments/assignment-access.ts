@@ -79,15 +79,24 @@ export interface SubmissionRow extends CourseOf {
   reviewed_at: Date | null;
   superseded_at: Date | null;
   created_at: Date;
+  late: boolean;
 }
 
 export const SELECT_SUBMISSION = `
   select s.id, s.assignment_id, a.title as assignment_title, s.learner_id,
          coalesce(nullif(btrim(u.first_name), ''), u.username) as learner_name,
          s.attempt, s.video_id, s.status, s.review_note, s.reviewed_at, s.superseded_at, s.created_at,
+         s.late,
          ${COURSE_COLUMNS}
     from assignment_submissions s
     join assignments a on a.id = s.assignment_id
     join course_modules m on m.id = a.module_id
     join courses c on c.id = m.course_id
     join users u on u.id = s.learner_id`;
+
+/**
+ * SQL: the due moment of assignment `a` for enrolment `e` (the enrolment + the due rule's days, as
+ * 24-hour days like `dueAt`); null without a due rule.
+ */
+export const dueAtSql = (a: string, e: string): string =>
+  `(${e}.created_at + ${a}.due_days_after_enrollment * interval '24 hours')`;

@@ -26,6 +26,7 @@ export const assignmentsPermissions = {
     courseRequiresAssignments: isAuthenticated,
     assignmentSubmission: isAuthenticated,
     assignmentReviewQueue: isAuthor,
+    courseAssignmentStats: isAuthor,
   },
   Mutation: {
     assignmentCreate: isAuthor,
@@ -38,6 +39,7 @@ export const assignmentsPermissions = {
   Assignment: isAuthenticated,
   AssignmentSubmission: isAuthenticated,
   AssignmentComment: isAuthenticated,
+  AssignmentStats: isAuthenticated,
   AssignmentPayload: isAuthenticated,
   AssignmentRemovePayload: isAuthenticated,
   AssignmentReviewPayload: isAuthenticated,

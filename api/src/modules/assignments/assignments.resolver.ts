@@ -3,6 +3,7 @@ import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import { LessonVideoView } from '../videos';
 import { AssignmentReviews } from './assignment-reviews';
+import { courseAssignmentStats } from './assignment-stats';
 import { AssignmentsService } from './assignments.service';
 import {
   AssignmentCommentPayload,
@@ -11,6 +12,7 @@ import {
   AssignmentPayload,
   AssignmentRemovePayload,
   AssignmentReviewPayload,
+  AssignmentStatsView,
   AssignmentUpdateInput,
   AssignmentView,
   CourseAssignmentRulePayload,
@@ -53,6 +55,19 @@ export class AssignmentsResolver {
     @Ctx() ctx: Context,
   ) {
     return service(ctx).requirePassed(courseId);
+  }
+
+  @Query(() => [AssignmentStatsView], {
+    description:
+      'Per assignment of a course (module order): its learners enrolled, submitted, waiting for review, ' +
+      'passed, asked to resubmit, late, and not submitted past their due moment. For the course’s ' +
+      'instructor and staff (others get an error).',
+  })
+  courseAssignmentStats(
+    @Arg('courseId', () => ID, { description: 'The course.' }) courseId: string,
+    @Ctx() ctx: Context,
+  ) {
+    return courseAssignmentStats(ctx.em, ctx.user!, courseId);
   }
 
   @FieldResolver(() => [SubmissionView], {

@@ -64,6 +64,7 @@ export function submissionView(row: SubmissionRow): SubmissionView {
     reviewNote: row.review_note,
     reviewedAt: row.reviewed_at === null ? null : new Date(row.reviewed_at),
     createdAt: new Date(row.created_at),
+    late: row.late,
     videoId: row.video_id,
   };
 }

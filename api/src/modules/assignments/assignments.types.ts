@@ -142,6 +142,13 @@ export class SubmissionView {
   @Field({ description: 'When it was submitted.' })
   createdAt!: Date;
 
+  @Field({
+    description:
+      'Whether it was submitted after the learner’s due moment (enrolment + dueDaysAfterEnrollment); ' +
+      'accepted all the same. Set when it was submitted.',
+  })
+  late!: boolean;
+
   /** The video's id, for the `video` field resolver. */
   videoId!: string | null;
 }
@@ -243,4 +250,44 @@ export class CourseAssignmentRulePayload {
 
   @Field(() => [UserError], { description: USER_ERRORS })
   userErrors!: UserError[];
+}
+
+@ObjectType('AssignmentStats', {
+  description:
+    'One assignment’s learners by where they are (open enrolments of its course; each learner counted ' +
+    'once, by their current attempt).',
+})
+export class AssignmentStatsView {
+  @Field(() => ID, { description: 'The assignment.' })
+  assignmentId!: string;
+
+  @Field({ description: 'The assignment’s title.' })
+  title!: string;
+
+  @Field({ description: 'Its module’s title.' })
+  moduleTitle!: string;
+
+  @Field(() => Int, { nullable: true, description: 'Its due rule (days after enrolment); null: none.' })
+  dueDaysAfterEnrollment!: number | null;
+
+  @Field(() => Int, { description: 'Learners enrolled in the course (open enrolments).' })
+  enrolled!: number;
+
+  @Field(() => Int, { description: 'Of them, those who submitted at least once.' })
+  submitted!: number;
+
+  @Field(() => Int, { description: 'Those whose current attempt waits for review.' })
+  waiting!: number;
+
+  @Field(() => Int, { description: 'Those whose current attempt was passed.' })
+  passed!: number;
+
+  @Field(() => Int, { description: 'Those asked to submit again (current attempt RESUBMIT).' })
+  resubmit!: number;
+
+  @Field(() => Int, { description: 'Those whose current attempt was submitted after their due moment.' })
+  late!: number;
+
+  @Field(() => Int, { description: 'Those who have not submitted and whose due moment has passed.' })
+  overdue!: number;
 }

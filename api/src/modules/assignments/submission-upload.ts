@@ -3,14 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { isUuid } from '../../lib/ids';
 import type { User } from '../users';
 import { type VideoUploadTarget, VideoUploadRefused } from '../videos';
-import { type AssignmentRow, isEnrolled, SELECT_ASSIGNMENT } from './assignment-access';
+import { type AssignmentRow, dueAtSql, isEnrolled, SELECT_ASSIGNMENT } from './assignment-access';
 
 /**
  * An upload for an assignment (tus metadata `assignmentId`): the videos pipeline makes the video (the
  * learner's private video in the course) and processes it; this makes the submission, in the same
  * transaction. Only a learner with an open enrolment; a passed assignment takes no more attempts.
  * A new attempt supersedes the current one (WAITING or RESUBMIT; kept as history); two at once: the
- * partial unique index (one current submission per learner) refuses the second.
+ * partial unique index (one current submission per learner) refuses the second. A submission after
+ * the learner's due moment is accepted and marked `late` by the same insert.
  */
 export const submissionUploadTarget: VideoUploadTarget = {
   metaKey: 'assignmentId',
@@ -37,11 +38,17 @@ export const submissionUploadTarget: VideoUploadTarget = {
         [current[0].id],
       );
     }
+    // Late: made after the learner's due moment, decided by the insert from the enrolment's date.
     await tem.execute(
-      `insert into assignment_submissions (id, assignment_id, learner_id, attempt, video_id, status)
-       values (?, ?, ?, (select coalesce(max(attempt), 0) + 1 from assignment_submissions
-                          where assignment_id = ? and learner_id = ?), ?, 'WAITING')`,
-      [randomUUID(), assignmentId, user.id, assignmentId, user.id, videoId],
+      `insert into assignment_submissions (id, assignment_id, learner_id, attempt, video_id, status, late)
+       select ?, a.id, ?, (select coalesce(max(attempt), 0) + 1 from assignment_submissions
+                            where assignment_id = ? and learner_id = ?), ?, 'WAITING',
+              coalesce(now() > ${dueAtSql('a', 'e')}, false)
+         from assignments a
+         join course_modules m on m.id = a.module_id
+         left join enrollments e on e.course_id = m.course_id and e.user_id = ?
+        where a.id = ?`,
+      [randomUUID(), user.id, assignmentId, user.id, videoId, user.id, assignmentId],
     );
   },
 };

@@ -1,10 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { Box, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AssignmentPageDocument } from './assignmentDocuments';
+import { dueText } from './dueText';
 import { SubmissionPlayer, SubmissionStatusBadge } from './SubmissionPlayer';
 import { SubmissionUpload } from './SubmissionUpload';
 
@@ -37,6 +38,8 @@ export default function AssignmentPage() {
     );
   }
   const mayUpload = !current || current.status !== 'PASSED';
+  // Once submitted, the due line is history: shown as the date only.
+  const due = assignment.dueAt ? dueText(new Date(assignment.dueAt as string)) : null;
 
   return (
     <Container maxW="4xl" py={{ base: 6, md: 10 }}>
@@ -48,8 +51,16 @@ export default function AssignmentPage() {
           <Heading as="h1" size="2xl">
             {assignment.title}
           </Heading>
-          {assignment.dueAt ? (
-            <Text fontSize="sm">Due {new Date(assignment.dueAt as string).toLocaleDateString()}</Text>
+          {due ? (
+            <Text
+              fontSize="sm"
+              color={due.overdue && !current ? 'fg.error' : undefined}
+              data-testid="assignment-due"
+            >
+              {current && due.overdue
+                ? `Was due ${new Date(assignment.dueAt as string).toLocaleDateString(undefined, { dateStyle: 'medium' })}`
+                : due.text}
+            </Text>
           ) : null}
         </Stack>
         {assignment.instructions ? <Text whiteSpace="pre-wrap">{assignment.instructions}</Text> : null}
@@ -69,7 +80,14 @@ export default function AssignmentPage() {
               <Heading as="h2" size="md">
                 Attempt {s.attempt}
               </Heading>
-              <SubmissionStatusBadge status={s.status} />
+              <HStack>
+                {s.late ? (
+                  <Badge colorPalette="orange" data-testid="submitted-late">
+                    Submitted late
+                  </Badge>
+                ) : null}
+                <SubmissionStatusBadge status={s.status} />
+              </HStack>
             </HStack>
             {s.reviewNote ? <Text>Instructor’s note: {s.reviewNote}</Text> : null}
             <SubmissionPlayer submission={s} />

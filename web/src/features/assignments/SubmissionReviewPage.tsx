@@ -1,5 +1,16 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Container, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Container,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { AssignmentReviewVerdict } from '../../gql/graphql';
@@ -80,6 +91,11 @@ export default function SubmissionReviewPage() {
           <HStack>
             <Text color="fg.muted">Attempt {submission.attempt}</Text>
             <SubmissionStatusBadge status={submission.status} />
+            {submission.late ? (
+              <Badge colorPalette="orange" data-testid="submission-late">
+                Late
+              </Badge>
+            ) : null}
             {!submission.current ? <Text color="fg.muted">(a newer attempt replaced it)</Text> : null}
           </HStack>
         </Stack>

@@ -13,6 +13,7 @@ export const SubmissionFieldsFragment = graphql(`
     reviewNote
     reviewedAt
     createdAt
+    late
     video {
       id
       status
@@ -129,14 +130,29 @@ export const ReviewQueueDocument = graphql(`
   query AssignmentReviewQueue($courseId: ID!) {
     assignmentReviewQueue(courseId: $courseId) {
       id
+      assignmentId
       assignmentTitle
       learnerName
       attempt
       createdAt
+      late
       video {
         id
         status
       }
+    }
+    courseAssignmentStats(courseId: $courseId) {
+      assignmentId
+      title
+      moduleTitle
+      dueDaysAfterEnrollment
+      enrolled
+      submitted
+      waiting
+      passed
+      resubmit
+      late
+      overdue
     }
   }
 `);
