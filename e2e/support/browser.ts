@@ -89,9 +89,10 @@ async function closeOpened(opened: Opened): Promise<void> {
  * One Debian Chromium per spec file; each test opens a fresh context (no shared cookies). A test
  * whose pages violated the Content-Security-Policy fails (the policy is on for the whole suite).
  * Tests that run concurrently (`it.concurrent`) pass their test context to `page`, so that each
- * closes (and answers for) only its own pages.
+ * closes (and answers for) only its own pages. `args`: more Chromium switches for the file's
+ * browser (e.g. a fake camera).
  */
-export function useBrowser() {
+export function useBrowser(options: { args?: string[] } = {}) {
   let browser: Browser;
   /** What the tests opened without naming themselves (tests of the file running one at a time). */
   const unowned: Opened = { contexts: [], cspViolations: [] };
@@ -109,6 +110,7 @@ export function useBrowser() {
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        ...(options.args ?? []),
       ],
     });
   });

@@ -19,9 +19,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 export const NONCE_PLACEHOLDER = 'DRX_CSP_NONCE';
 
 /** Powerful features the app never uses, off for every page and every frame. */
-export const PERMISSIONS_POLICY = [
-  'camera=()',
-  'microphone=()',
+const NEVER_USED = [
   'geolocation=()',
   'payment=()',
   'usb=()',
@@ -35,7 +33,18 @@ export const PERMISSIONS_POLICY = [
   'display-capture=()',
   'browsing-topics=()',
   'interest-cohort=()',
-].join(', ');
+];
+
+/** Every response but the web app's pages: no powerful feature at all. */
+export const PERMISSIONS_POLICY = ['camera=()', 'microphone=()', ...NEVER_USED].join(', ');
+
+/**
+ * The web app's pages: the camera and microphone for the site itself (a learner records an
+ * assignment in the browser, features/assignments/useRecorder.ts; the browser still asks them),
+ * never for a frame of another site. The policy of the page first loaded holds for every page the
+ * app then shows, so it is the same on every page.
+ */
+export const WEB_APP_PERMISSIONS_POLICY = ['camera=(self)', 'microphone=(self)', ...NEVER_USED].join(', ');
 
 /** Where Stripe.js and its frames live (https://docs.stripe.com/security/guide#content-security-policy). */
 const STRIPE = {
@@ -56,7 +65,11 @@ export interface HeaderSettings {
   https: boolean;
 }
 
-function helmetFor(settings: HeaderSettings, directives: Directives): RequestHandler {
+function helmetFor(
+  settings: HeaderSettings,
+  directives: Directives,
+  permissionsPolicy = PERMISSIONS_POLICY,
+): RequestHandler {
   const options: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -77,7 +90,7 @@ function helmetFor(settings: HeaderSettings, directives: Directives): RequestHan
   };
   const headers = helmet(options);
   return (req, res, next) => {
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    res.setHeader('Permissions-Policy', permissionsPolicy);
     headers(req, res, next);
   };
 }
@@ -174,8 +187,8 @@ function webAppDirectives(stripe: boolean): Directives {
  * page's HTML carries too (web-app.ts). Stripe's sources only on the card page.
  */
 export function webAppSecurityHeaders(settings: HeaderSettings): RequestHandler {
-  const plain = helmetFor(settings, webAppDirectives(false));
-  const card = helmetFor(settings, webAppDirectives(true));
+  const plain = helmetFor(settings, webAppDirectives(false), WEB_APP_PERMISSIONS_POLICY);
+  const card = helmetFor(settings, webAppDirectives(true), WEB_APP_PERMISSIONS_POLICY);
   return (req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
     (req.path === CARD_PAGE_PATH ? card : plain)(req, res, next);
