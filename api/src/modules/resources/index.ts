@@ -4,3 +4,4 @@ export { whereClause } from './resource-catalog';
 export { attachmentHeader } from './resource-download.route';
 export { Resource } from './resource.entity';
 export { SellerProfile, type PayoutStatus } from './seller-profile.entity';
+export { eraseResourcesData, exportResourcesData } from './personal-data';

@@ -6,3 +6,4 @@ export {
   markEmailVerified,
   type StoreInviteClaim,
 } from './store-entitlements';
+export { eraseShopData, exportShopData } from './personal-data';
