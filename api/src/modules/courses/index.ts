@@ -10,3 +10,4 @@ export { Lesson } from './lesson.entity';
 export { QuestionOption } from './quiz-question.entity';
 export { Quiz, QuizShowAnswers } from './quiz.entity';
 export { courseTitles } from './course-titles';
+export { type CoursePageRow, publicCoursePage, publicCoursePagesSql } from './course-pages';

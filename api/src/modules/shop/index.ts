@@ -7,3 +7,4 @@ export {
   type StoreInviteClaim,
 } from './store-entitlements';
 export { eraseShopData, exportShopData } from './personal-data';
+export { publicShopProductPage, type ShopProductPageRow } from './shop-product-pages';
