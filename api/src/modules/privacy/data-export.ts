@@ -9,7 +9,7 @@ import { exportNotificationsData } from '../notifications';
 import { exportResourcesData } from '../resources';
 import { exportSellersData } from '../sellers';
 import { exportShopData } from '../shop';
-import { exportUsersData } from '../users';
+import { exportUsersData, publicNames } from '../users';
 
 /**
  * "Download my data" (GDPR articles 15 and 20): everything DRX keeps about one account, as one JSON
@@ -61,14 +61,25 @@ export async function buildDataExport(
        revoked_at as "revokedAt", revoke_reason as "revokeReason"
      from certificates where user_id = ? order by issued_at`,
   );
-  const bookingsAsClient = await q(
+  // The instructor by public name only (the users module's `publicNames`), placed before `createdAt`.
+  const booked = await q(
     `select b.id, b.title, b.kind, b.status, b.starts_at as "startsAt", b.ends_at as "endsAt",
        b.time_zone as "timeZone", b.price_cents as "priceCents", b.refunded_cents as "refundedCents",
        b.note, b.cancel_reason as "cancelReason", b.canceled_by as "canceledBy", b.canceled_at as "canceledAt",
-       coalesce(nullif(trim(i.first_name), ''), i.username) as instructor, b.created_at as "createdAt"
-     from bookings b join users i on i.id = b.instructor_id
-     where b.client_id = ? order by b.starts_at`,
+       b.created_at as "createdAt", b.instructor_id as "instructorId"
+     from bookings b where b.client_id = ? order by b.starts_at`,
   );
+  const instructorNames = await publicNames(
+    em,
+    booked.map((b) => b.instructorId as string),
+  );
+  const bookingsAsClient = booked
+    .filter((b) => instructorNames.has(b.instructorId as string))
+    .map(({ createdAt, instructorId, ...rest }) => ({
+      ...rest,
+      instructor: instructorNames.get(instructorId as string),
+      createdAt,
+    }));
   // The instructor's own sessions, without who booked them (that is the client's data).
   const bookingsAsInstructor = await q(
     `select b.id, b.title, b.kind, b.status, b.starts_at as "startsAt", b.ends_at as "endsAt",

@@ -4,4 +4,4 @@ export { ROLE_VALUES, STAFF_ROLES, hasAnyRole, hasRole, type HasRoles, type Role
 export { DELETED_USER_ADDRESS, DELETED_USER_NAME, User } from './user.entity';
 export { anonymiseUser, exportUsersData, isLastAdmin, lockLiveUser } from './personal-data';
 export { USER_FIELDS } from './user.fragment';
-export { userNameParts } from './user-names';
+export { publicNames, userNameParts } from './user-names';
