@@ -9,3 +9,5 @@ export { DanceStyle } from './dance-style.entity';
 export { Lesson } from './lesson.entity';
 export { QuestionOption } from './quiz-question.entity';
 export { Quiz, QuizShowAnswers } from './quiz.entity';
+export { courseTitles } from './course-titles';
+export { type CoursePageRow, publicCoursePage, publicCoursePagesSql } from './course-pages';

@@ -1,2 +1,3 @@
 // The inbox module's front door: what other modules may use of it.
 export { fileMessageReport } from './inbox-reports';
+export { eraseInboxData } from './personal-data';

@@ -3,3 +3,10 @@ export { InstructorProfile } from './instructor-profile.entity';
 export { InstructorReview } from './instructor-review.entity';
 export { SessionType } from './session-type.entity';
 export { isBookableStart } from './slot-service';
+export { eraseInstructorsData, exportInstructorsData } from './personal-data';
+export {
+  type InstructorPageRow,
+  isApprovedInstructor,
+  publicInstructorPage,
+  publicInstructorPagesSql,
+} from './instructor-pages';

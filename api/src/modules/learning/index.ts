@@ -2,3 +2,4 @@
 export { Enrollment } from './enrollment.entity';
 export { type EnrollmentGrant, grantEnrollment } from './enrollment-grants';
 export { LessonContent } from './learning.types';
+export { exportLearningData } from './personal-data';

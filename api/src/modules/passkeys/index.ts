@@ -3,3 +3,4 @@ export { userHasPasskey } from './passkeys.service';
 export { passkeyConfirmationOptions, provenByPasskey, type ConfirmingAccount } from './passkey-confirmation';
 export { relyingPartyOf, type RelyingParty } from './passkeys.service';
 export { provenAccount, type AccountProofInput } from './account-proof';
+export { erasePasskeysData } from './personal-data';

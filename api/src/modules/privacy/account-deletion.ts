@@ -4,7 +4,7 @@ import { admitHourly } from '../account/hourly-throttle';
 import { recordSecurityEvent } from '../account/security-events';
 import type { BookingsService } from '../bookings/bookings.service';
 import type { Storage } from '../../storage/storage';
-import type { User } from '../users';
+import { lockLiveUser, type User } from '../users';
 import { anonymiseAccount } from './account-anonymise';
 import {
   deletionRefusal,
@@ -61,11 +61,8 @@ export async function deleteAccount(
     displayName: account.displayName,
   };
   await em.transactional(async (tem) => {
-    const locked = await tem.execute<{ id: string }[]>(
-      `select id from users where id = ? and deleted_at is null for update`,
-      [user.id],
-    );
-    if (!locked.length) throw new DomainError('NOT_FOUND', 'This account was already deleted.');
+    if (!(await lockLiveUser(tem, user.id)))
+      throw new DomainError('NOT_FOUND', 'This account was already deleted.');
     // Two admins deleting themselves at once: one after the other, so one admin always remains.
     await tem.execute(`select pg_advisory_xact_lock(hashtext('privacy:account-deletion:admins'))`);
     const refusal = await deletionRefusal(tem, user.id);

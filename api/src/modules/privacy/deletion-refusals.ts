@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { hasRenewingMembership } from '../memberships';
+import { unpaidEarningsCents } from '../sellers';
+import { isLastAdmin } from '../users';
 
 /**
  * Why an account cannot be deleted yet, or null. Read inside the deletion's transaction after the
@@ -21,19 +24,7 @@ const one = async (em: EntityManager, sql: string, params: unknown[]) =>
   (await em.execute<{ n: number }[]>(sql, params))[0]?.n ?? 0;
 
 export async function deletionRefusal(em: EntityManager, userId: string): Promise<string | null> {
-  const [me] = await em.execute<{ admin: boolean }[]>(
-    `select (role = 'admin' or 'admin' = any(roles)) as admin from users where id = ?`,
-    [userId],
-  );
-  if (me?.admin) {
-    const others = await one(
-      em,
-      `select count(*)::int as n from users
-       where id <> ? and deleted_at is null and (role = 'admin' or 'admin' = any(roles))`,
-      [userId],
-    );
-    if (others === 0) return REFUSE_LAST_ADMIN;
-  }
+  if (await isLastAdmin(em, userId)) return REFUSE_LAST_ADMIN;
   const teaching = await one(
     em,
     `select count(*)::int as n from bookings
@@ -41,22 +32,9 @@ export async function deletionRefusal(em: EntityManager, userId: string): Promis
     [userId],
   );
   if (teaching > 0) return REFUSE_INSTRUCTOR_BOOKINGS;
-  // The balance the seller dashboard shows: pending + available net earnings (sellers module).
-  const balance = await one(
-    em,
-    `select coalesce(sum(net_cents), 0)::int as n from seller_earnings
-     where seller_id = ? and status in ('pending', 'available')`,
-    [userId],
-  );
-  if (balance > 0) return REFUSE_SELLER_BALANCE;
-  const renewing = await one(
-    em,
-    `select count(*)::int as n from subscriptions
-     where user_id = ? and provider <> 'comp' and status in ('active', 'trialing', 'past_due')
-       and not cancel_at_period_end`,
-    [userId],
-  );
-  if (renewing > 0) return REFUSE_MEMBERSHIP;
+  // The balance the seller dashboard shows (sellers module).
+  if ((await unpaidEarningsCents(em, userId)) > 0) return REFUSE_SELLER_BALANCE;
+  if (await hasRenewingMembership(em, userId)) return REFUSE_MEMBERSHIP;
   return null;
 }
 

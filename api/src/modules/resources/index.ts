@@ -4,3 +4,12 @@ export { whereClause } from './resource-catalog';
 export { attachmentHeader } from './resource-download.route';
 export { Resource } from './resource.entity';
 export { SellerProfile, type PayoutStatus } from './seller-profile.entity';
+export { eraseResourcesData, exportResourcesData } from './personal-data';
+export {
+  publicResourcePage,
+  publicResourcePagesSql,
+  publicStorePage,
+  publicStorePagesSql,
+  type ResourcePageRow,
+  type StorePageRow,
+} from './resource-pages';

@@ -14,3 +14,4 @@ export { STORE_ROLES } from './seller-access';
 export { SellerEarning } from './seller-earning.entity';
 export { SellerTransferConnection, transferPage } from './seller-transfers.resolver';
 export { SellerEarningConnection } from './sellers.types';
+export { exportSellersData, unpaidEarningsCents } from './personal-data';

@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { queryRows } from '../../db/pg-query';
-import { PUBLIC_PRODUCT } from '../shop';
+import { publicCoursePage } from '../courses';
+import { isApprovedInstructor, publicInstructorPage } from '../instructors';
+import { publicResourcePage, publicStorePage } from '../resources';
+import { publicShopProductPage } from '../shop';
+import { userNameParts } from '../users';
 import { isUuid } from '../../lib/ids';
 import { courseJsonLd, personJsonLd, productJsonLd, storeJsonLd } from './json-ld';
 import { absoluteImageUrl, firstDescription, pageTitle, plainDescription, siteBase } from './meta-text';
@@ -8,8 +11,9 @@ import type { PageMeta } from './page-meta-html';
 import { type EntityKind, matchPage, type StaticPage } from './page-routes';
 
 /**
- * The metadata of a public page, read from the database: one query for a course, resource, store
- * or instructor page, none for the catalogue pages. Only what anyone may see: a published course,
+ * The metadata of a public page, read from the database through the owning modules' front doors:
+ * one query for a resource, store or instructor page, three for a course (the course, its
+ * instructor's name, whether the instructor's page is public), none for the catalogue pages. Only what anyone may see: a published course,
  * a published resource of a seller who is not suspended, a store that is not suspended, an
  * approved instructor (the rules of the graph's `course`, `resource`, `seller`, `instructor`);
  * anything else is not found.
@@ -28,104 +32,6 @@ export const HOME_TITLE = 'DRX — Dance education marketplace';
 function displayName(row: { first_name: string | null; username: string }): string {
   return row.first_name?.trim() || row.username || 'Guest';
 }
-
-interface CourseRow {
-  id: string;
-  title: string;
-  summary: string;
-  description: string;
-  price_cents: number;
-  member_only: boolean;
-  cover_image_url: string | null;
-  instructor_id: string;
-  first_name: string | null;
-  username: string;
-  instructor_public: boolean;
-}
-
-const COURSE_COLUMNS = `select c.id, c.title, c.summary, c.description, c.price_cents, c.member_only,
-    c.cover_image_url, u.id as instructor_id, u.first_name, u.username,
-    exists (select 1 from instructor_profiles p where p.user_id = u.id and p.status = 'approved') as instructor_public
-  from courses c join users u on u.id = c.instructor_id
-  where c.published`;
-const COURSE_BY_ID = `${COURSE_COLUMNS} and c.id = ?`;
-const COURSE_BY_SLUG = `${COURSE_COLUMNS} and c.slug = ?`;
-
-interface ResourceRow {
-  id: string;
-  title: string;
-  description: string;
-  type: string;
-  price_cents: number;
-  thumbnail_url: string | null;
-  rating_average: string | number;
-  rating_count: number;
-  seller_id: string;
-  store_name: string | null;
-  first_name: string | null;
-  username: string;
-}
-
-const RESOURCE_BY_ID = `select r.id, r.title, r.description, r.type, r.price_cents, r.thumbnail_url,
-    r.rating_average, r.rating_count, r.seller_id, sp.store_name, u.first_name, u.username
-  from resources r join users u on u.id = r.seller_id
-    left join seller_profiles sp on sp.user_id = r.seller_id
-  where r.id = ? and r.status = 'published' and sp.suspended is not true`;
-
-interface StoreRow {
-  user_id: string;
-  store_name: string;
-  bio: string;
-  logo_url: string | null;
-  city: string | null;
-  state: string | null;
-  resource_count: number;
-  rating_count: number;
-  rating_average: number | null;
-}
-
-const STORE_BY_ID = `select sp.user_id, sp.store_name, sp.bio, sp.logo_url, sp.city, sp.state,
-    s.resource_count, s.rating_count, s.rating_average
-  from seller_profiles sp cross join lateral (
-    select count(*)::int as resource_count, coalesce(sum(r.rating_count), 0)::int as rating_count,
-      round(sum(r.rating_average * r.rating_count) / nullif(sum(r.rating_count), 0), 2)::float8 as rating_average
-    from resources r where r.seller_id = sp.user_id and r.status = 'published') s
-  where sp.user_id = ? and not sp.suspended`;
-
-interface InstructorRow {
-  user_id: string;
-  headline: string;
-  bio: string;
-  city: string | null;
-  state: string | null;
-  styles: string[];
-  languages: string[];
-  first_name: string | null;
-  username: string;
-  profile_image_url: string | null;
-}
-
-const INSTRUCTOR_BY_ID = `select p.user_id, p.headline, p.bio, p.city, p.state, p.styles, p.languages,
-    u.first_name, u.username, u.profile_image_url
-  from instructor_profiles p join users u on u.id = p.user_id
-  where p.user_id = ? and p.status = 'approved'`;
-
-interface ShopProductRow {
-  handle: string;
-  title: string;
-  description_html: string;
-  images: { url?: string }[] | null;
-}
-
-/**
- * A product of the shop as the graph's `shopProduct(handle:)` shows it (PUBLIC_PRODUCT of
- * modules/shop/store-catalog.service.ts), while the shop is open: a store connection that is not
- * connected closes it (without one, only the built-in demo store has synced products).
- */
-const SHOP_PRODUCT_BY_HANDLE = `select p.handle, p.title, p.description_html, p.images
-  from store_products p
-  where p.handle = ? and ${PUBLIC_PRODUCT}
-    and not exists (select 1 from store_connection c where c.id = 1 and c.status <> 'connected')`;
 
 /** A product description's HTML as text: tags dropped, the common entities read. */
 function htmlText(html: string): string {
@@ -214,20 +120,22 @@ export class PageMetaSource {
     };
   }
 
-  private async first<T>(sql: string, key: string): Promise<T | null> {
-    const rows = await queryRows<T>(this.em, sql, [key]);
-    return rows[0] ?? null;
-  }
-
   private async course(key: string): Promise<PageMeta | null> {
     // Like the graph's `course(id:)`: an id or a slug (slugs are lower-case and never UUID-shaped).
     // (`as unknown`: isUuid's type guard would leave a non-UUID string as `never`.)
-    const row = isUuid(key as unknown)
-      ? await this.first<CourseRow>(COURSE_BY_ID, key)
+    const course = isUuid(key as unknown)
+      ? await publicCoursePage(this.em, { id: key })
       : key && key.length <= 220
-        ? await this.first<CourseRow>(COURSE_BY_SLUG, key.toLowerCase())
+        ? await publicCoursePage(this.em, { slug: key.toLowerCase() })
         : null;
-    if (!row) return null;
+    if (!course) return null;
+    const name = await userNameParts(this.em, course.instructor_id);
+    if (!name) return null;
+    const row = {
+      ...course,
+      ...name,
+      instructor_public: await isApprovedInstructor(this.em, course.instructor_id),
+    };
     // By id, as in the sitemap: the slug changes with the title, the id never.
     const url = this.url(`/courses/${row.id}`);
     const instructor = displayName(row);
@@ -262,7 +170,7 @@ export class PageMetaSource {
   }
 
   private async resource(key: string): Promise<PageMeta | null> {
-    const row = isUuid(key) ? await this.first<ResourceRow>(RESOURCE_BY_ID, key) : null;
+    const row = isUuid(key) ? await publicResourcePage(this.em, key) : null;
     if (!row) return null;
     const url = this.url(`/curriculum/${row.id}`);
     const storeName = row.store_name ?? displayName(row);
@@ -294,7 +202,7 @@ export class PageMetaSource {
   }
 
   private async store(key: string): Promise<PageMeta | null> {
-    const row = isUuid(key) ? await this.first<StoreRow>(STORE_BY_ID, key) : null;
+    const row = isUuid(key) ? await publicStorePage(this.em, key) : null;
     if (!row) return null;
     const url = this.url(`/sellers/${row.user_id}`);
     const count = row.resource_count;
@@ -323,7 +231,7 @@ export class PageMetaSource {
   }
 
   private async instructor(key: string): Promise<PageMeta | null> {
-    const row = isUuid(key) ? await this.first<InstructorRow>(INSTRUCTOR_BY_ID, key) : null;
+    const row = isUuid(key) ? await publicInstructorPage(this.em, key) : null;
     if (!row) return null;
     const url = this.url(`/instructors/${row.user_id}`);
     const name = displayName(row);
@@ -357,10 +265,7 @@ export class PageMetaSource {
 
   private async shopProduct(key: string): Promise<PageMeta | null> {
     const handle = key.trim();
-    const row =
-      handle && handle.length <= 255
-        ? await this.first<ShopProductRow>(SHOP_PRODUCT_BY_HANDLE, handle)
-        : null;
+    const row = handle && handle.length <= 255 ? await publicShopProductPage(this.em, handle) : null;
     if (!row) return null;
     return {
       title: pageTitle(row.title),

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { whereClause as publishedCourses } from '../courses';
-import { whereClause as publishedResources } from '../resources';
+import { publicCoursePagesSql } from '../courses';
+import { publicInstructorPagesSql } from '../instructors';
+import { publicResourcePagesSql, publicStorePagesSql } from '../resources';
 
 /**
  * The sitemap (sitemaps.org protocol 0.9): every public page a search engine should find, with
@@ -33,26 +34,21 @@ const RECORD_PAGES = [
  * (the catalogues' own filters: a suspended seller's resources are hidden), stores that are not
  * suspended (changed when the profile or one of its published resources changed) and approved
  * instructors — exactly what the `course`, `resource`, `seller` and `instructor` queries answer a
- * guest.
+ * guest. Each kind's rows come from the module that owns its table (docs/architecture.md "Table
+ * owners"); one statement still pages over all of them.
  */
 function recordPagesSql(): { sql: string; params: unknown[] } {
-  const courses = publishedCourses({ published: true });
-  const resources = publishedResources({});
-  const sql = `
-    select 1 as kind, c.id::text as id, c.updated_at as last_modified
-      from courses c where ${courses.sql}
-    union all
-    select 2, r.id::text, r.updated_at
-      from resources r where ${resources.sql}
-    union all
-    select 3, sp.user_id::text,
-        greatest(sp.updated_at,
-          (select max(sr.updated_at) from resources sr where sr.seller_id = sp.user_id and sr.status = 'published'))
-      from seller_profiles sp where not sp.suspended
-    union all
-    select 4, ip.user_id::text, ip.updated_at
-      from instructor_profiles ip where ip.status = 'approved'`;
-  return { sql, params: [...courses.params, ...resources.params] };
+  // Each owner says which of its records have a public page (its front door), in this order.
+  const parts = [
+    publicCoursePagesSql(),
+    publicResourcePagesSql(),
+    publicStorePagesSql(),
+    publicInstructorPagesSql(),
+  ];
+  const sql = parts
+    .map((part, i) => `select ${i + 1} as kind, id, last_modified from (${part.sql}) p${i + 1}`)
+    .join('\n    union all\n    ');
+  return { sql, params: parts.flatMap((part) => part.params) };
 }
 
 /** How many URLs the sitemap has (the static pages and every public record). */

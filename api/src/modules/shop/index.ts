@@ -6,3 +6,5 @@ export {
   markEmailVerified,
   type StoreInviteClaim,
 } from './store-entitlements';
+export { eraseShopData, exportShopData } from './personal-data';
+export { publicShopProductPage, type ShopProductPageRow } from './shop-product-pages';

@@ -1,5 +1,7 @@
 // The users module's front door: what other modules may use of it.
 export { maySeePrivateFields } from './private-fields';
 export { ROLE_VALUES, STAFF_ROLES, hasAnyRole, hasRole, type HasRoles, type Role } from './roles';
-export { DELETED_USER_NAME, User } from './user.entity';
+export { DELETED_USER_ADDRESS, DELETED_USER_NAME, User } from './user.entity';
+export { anonymiseUser, exportUsersData, isLastAdmin, lockLiveUser } from './personal-data';
 export { USER_FIELDS } from './user.fragment';
+export { publicNames, userNameParts } from './user-names';

@@ -4,6 +4,8 @@ import { Field, ID, ObjectType } from 'type-graphql';
 
 /** How a deleted (anonymised) account is named wherever it appears. */
 export const DELETED_USER_NAME = 'Deleted user';
+/** Where a column that must hold an address points once its person is gone (never delivered). */
+export const DELETED_USER_ADDRESS = 'deleted-user@deleted.invalid';
 
 @ObjectType({
   description:
