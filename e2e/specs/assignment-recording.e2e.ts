@@ -78,16 +78,27 @@ describe('recording an assignment in the browser', () => {
 
       // The attempt appears and, once processed, plays in the practice player with a duration.
       await learner.getByTestId('attempt-1').waitFor({ timeout: 60_000 });
-      await learner.waitForFunction(
-        () => {
-          const v = document.querySelector(
-            '[data-testid="practice-player"] video',
-          ) as HTMLVideoElement | null;
-          return !!v && v.readyState >= 1 && Number.isFinite(v.duration) && v.duration > 1;
-        },
-        undefined,
-        { timeout: 120_000, polling: 250 },
-      );
+      await learner
+        .waitForFunction(
+          () => {
+            const v = document.querySelector(
+              '[data-testid="practice-player"] video',
+            ) as HTMLVideoElement | null;
+            return !!v && v.readyState >= 1 && Number.isFinite(v.duration) && v.duration > 1;
+          },
+          undefined,
+          { timeout: 120_000, polling: 250 },
+        )
+        .catch(async (error) => {
+          fs.mkdirSync(SHOTS, { recursive: true });
+          await learner.screenshot({
+            path: path.join(SHOTS, 'learner-recording-failed.png'),
+            fullPage: true,
+          });
+          throw new Error(
+            `${(error as Error).message}\nthe attempt: ${await learner.getByTestId('attempt-1').innerText()}`,
+          );
+        });
       fs.mkdirSync(SHOTS, { recursive: true });
       await learner.screenshot({ path: path.join(SHOTS, 'learner-recorded.png'), fullPage: true });
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { ffprobePath } from './video-binaries';
+import { ffmpegPath, ffprobePath } from './video-binaries';
 
 /** What ffprobe says of an upload that can be processed. */
 export interface ProbedVideo {
@@ -30,9 +30,12 @@ interface ProbeStream {
   disposition?: { attached_pic?: number };
 }
 
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  binary = ffprobePath(),
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(ffprobePath(), args, { maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(binary, args, { maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });
@@ -49,9 +52,43 @@ export function lastErrorLine(stderr: string): string {
 }
 
 /**
+ * The length of a video whose header does not give it: a WebM written as a stream, as the
+ * browser's MediaRecorder writes a recording (no duration, no cues). Its packets are copied to
+ * nowhere (no decoding: the time it takes is reading the file) and the last one's time is the
+ * length; null when there is none.
+ */
+async function streamedDuration(file: string): Promise<number | null> {
+  const { code, stdout } = await run(
+    [
+      '-v',
+      'error',
+      '-nostdin',
+      '-i',
+      file,
+      '-map',
+      '0:v:0',
+      '-c',
+      'copy',
+      '-f',
+      'null',
+      '-progress',
+      'pipe:1',
+      '-nostats',
+      '-',
+    ],
+    ffmpegPath(),
+  );
+  if (code !== 0) return null;
+  const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)].map((m) => Number(m[1]));
+  const last = times.at(-1);
+  return last && last > 0 ? last / 1e6 : null;
+}
+
+/**
  * Reads a file's duration, picture size and codecs with ffprobe, and refuses (VideoRefusedError,
  * with a sentence for the instructor) what cannot become a lesson video: an empty file, a file that
- * is not a video, a damaged or incomplete (truncated) one, an unsupported codec, no duration.
+ * is not a video, a damaged or incomplete (truncated) one, an unsupported codec, no duration (a
+ * streamed WebM without one in its header is measured: `streamedDuration`).
  */
 export async function probeVideo(file: string, size: number): Promise<ProbedVideo> {
   if (size === 0) throw new VideoRefusedError('The file is empty (0 bytes).');
@@ -95,7 +132,8 @@ export async function probeVideo(file: string, size: number): Promise<ProbedVide
       `This video's codec (${codec}) is not supported. Export it as H.264 (MP4), HEVC, VP9 or AV1.`,
     );
   }
-  const duration = Number(parsed.format?.duration ?? video.duration ?? NaN);
+  let duration = Number(parsed.format?.duration ?? video.duration ?? NaN);
+  if (!Number.isFinite(duration)) duration = (await streamedDuration(file)) ?? NaN;
   if (!Number.isFinite(duration) || duration <= 0) {
     throw new VideoRefusedError('This video has no length: it is empty or incomplete.');
   }
