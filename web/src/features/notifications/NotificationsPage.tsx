@@ -23,7 +23,7 @@ export default function NotificationsPage() {
               Notifications
             </Heading>
             <Text color="fg.muted">
-              {unread > 0 ? `${unread} unread. ` : ''}Emails of the same news are set in your{' '}
+              {unread > 0 ? `${unread} unread. ` : ''}Choose which of them also come by email in your{' '}
               <Link asChild colorPalette="brand">
                 <RouterLink to="/profile/edit">profile</RouterLink>
               </Link>
