@@ -1,5 +1,5 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { toaster } from '../../ui/toaster';
 import { UnreadNotificationCountQueryDocument } from './bellDocuments';
 import {
@@ -28,11 +28,15 @@ export function useInAppNotifications(limit: number) {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const items: InAppNotification[] | undefined = data?.myNotifications.map((n) => ({
-    ...n,
-    readAt: n.readAt as string | null,
-    createdAt: n.createdAt as string,
-  }));
+  const items = useMemo<InAppNotification[] | undefined>(
+    () =>
+      data?.myNotifications.map((n) => ({
+        ...n,
+        readAt: n.readAt as string | null,
+        createdAt: n.createdAt as string,
+      })),
+    [data],
+  );
 
   const mark = useCallback(
     async (ids: string[] | null, shown: string[]) => {
