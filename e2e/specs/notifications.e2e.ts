@@ -131,7 +131,7 @@ describe('the notifications bell', () => {
       expect(pathOf(learner)).toBe(`/assignments/${assignmentId}`);
       await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
       expect(await learner.getByTestId('notifications-unread-count').count()).toBe(0);
-      expect(await panel.count()).toBe(0); // the panel closed on the way
+      await expect.poll(() => panel.count()).toBe(0); // the panel closed on the way (after its exit animation)
 
       // The server agrees it is read.
       const after = await gql<{ unreadNotificationCount: number }>(learner, '{ unreadNotificationCount }');
