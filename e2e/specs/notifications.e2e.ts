@@ -165,7 +165,9 @@ describe('the notifications bell', () => {
       await phonePanel.getByRole('link', { name: 'See all notifications' }).tap();
       await phone.waitForURL((url) => url.pathname === '/notifications');
       await phone.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+      await expect.poll(() => phonePanel.count()).toBe(0); // closed (after its exit animation)
       await phone
+        .locator('#main')
         .getByTestId('notification-item')
         .filter({ hasText: `Passed: ${title}` })
         .waitFor();
