@@ -36,7 +36,9 @@ export const FIRST_LOAD_GOAL = 150 * 1024;
 // progress bar route.lazy calls for (ui/NavigationProgress.tsx, ≈ 0.2 KiB), less what route.lazy
 // saved (ui/lazyPage.ts gone), took it to 350.2 KiB: 351 KiB since. Issue 34's pages (the
 // assignment, review-queue and video-stats routes in the route table; their pages are lazy) and the
-// assignments' notification kind took it to 351.1 KiB: 352 KiB since.
+// assignments' notification kind took it to 351.1 KiB: 352 KiB since. The header's notifications
+// bell (features/notifications/HeaderNotificationsSlot.tsx with its count query; its panel and the
+// /notifications page are lazy) took it to 351.9 KiB, under that ceiling.
 export const APP_CEILING = 352 * 1024;
 export const CHUNK_BUDGET = 500 * 1000;
 export const FIRST_TAP_BUDGET = 12 * 1024;

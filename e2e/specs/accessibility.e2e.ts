@@ -296,6 +296,7 @@ const SIGNED_IN_CONNECT_PAGES: [name: string, username: string, path: (ids: Ids)
   ['admin: refunds due', 'admin', () => '/admin/refunds'],
   ['curriculum officer: store products', 'officer', () => '/admin/store/products'],
   ['my purchases with a shipped store order', 'member', () => '/my-purchases'],
+  ['notifications', 'member', () => '/notifications'],
 ];
 
 describe.concurrent('accessibility of the Connect pages (signed in, axe WCAG 2.1 A/AA)', () => {

@@ -37,10 +37,19 @@ describe('routeAccess', () => {
   });
 
   it('finds the member guard on signed-in pages, in either layout', () => {
-    for (const path of ['/my-courses', '/my-purchases', '/messages', '/messages/c1', '/seller/analytics']) {
+    for (const path of [
+      '/my-courses',
+      '/my-purchases',
+      '/messages',
+      '/messages/c1',
+      '/notifications',
+      '/seller/analytics',
+    ]) {
       expect(routeAccess(path).guard, path).toBe('member');
     }
     expect(routeAccess('/courses/c/modules/m/lessons/l').guard).toBe('member');
+    // A mail's unsubscribe link stays public beside the signed-in /notifications.
+    expect(routeAccess('/notifications/unsubscribe').guard).toBeNull();
   });
 
   it('finds the admin guard on the admin area', () => {

@@ -126,6 +126,8 @@ const SubscriptionSuccessPage = () => import('./features/membership/Subscription
 const AdminSubscriptionPlansPage = () => import('./features/admin-membership/AdminSubscriptionPlansPage');
 // Messages (issue 13): one inbox for every signed-in user, also in the instructor and seller areas.
 const MessagesPage = () => import('./features/messages/MessagesPage');
+// In-app notifications (issue 34): the header bell's "See all".
+const NotificationsPage = () => import('./features/notifications/NotificationsPage');
 // The shop (issue 22): the connected store's products, the shop bag.
 const ShopPage = () => import('./features/shop/ShopPage');
 const ShopProductPage = () => import('./features/shop/ShopProductPage');
@@ -303,6 +305,7 @@ const memberRoutes: RouteObject[] = [
     ...page(MessagesPage),
     handle: signedInRender('src/features/messages/MessagesPage.tsx'),
   },
+  { path: 'notifications', ...page(NotificationsPage) },
 ];
 
 /**

@@ -290,6 +290,9 @@ type Documents = {
     "\n  mutation UserBlock($input: UserBlockInput!) {\n    userBlock(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.UserBlockDocument,
     "\n  mutation UserUnblock($input: UserBlockInput!) {\n    userUnblock(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.UserUnblockDocument,
     "\n  mutation MessageReport($input: MessageReportInput!) {\n    messageReport(input: $input) {\n      reported\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.MessageReportDocument,
+    "\n  query UnreadNotificationCount {\n    unreadNotificationCount\n  }\n": typeof types.UnreadNotificationCountDocument,
+    "\n  query MyNotifications($limit: Int) {\n    myNotifications(limit: $limit) {\n      id\n      title\n      body\n      link\n      readAt\n      createdAt\n    }\n  }\n": typeof types.MyNotificationsDocument,
+    "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids) {\n      marked\n      unreadCount\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  query NotificationPreferences {\n    notificationPreferences {\n      kind\n      label\n      description\n      enabled\n    }\n  }\n": typeof types.NotificationPreferencesDocument,
     "\n  mutation NotificationPreferencesUpdate($input: NotificationPreferencesUpdateInput!) {\n    notificationPreferencesUpdate(input: $input) {\n      preferences {\n        kind\n        label\n        description\n        enabled\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.NotificationPreferencesUpdateDocument,
     "\n  mutation NotificationUnsubscribe($input: NotificationUnsubscribeInput!) {\n    notificationUnsubscribe(input: $input) {\n      kind\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.NotificationUnsubscribeDocument,
@@ -673,6 +676,9 @@ const documents: Documents = {
     "\n  mutation UserBlock($input: UserBlockInput!) {\n    userBlock(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.UserBlockDocument,
     "\n  mutation UserUnblock($input: UserBlockInput!) {\n    userUnblock(input: $input) {\n      blocked\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.UserUnblockDocument,
     "\n  mutation MessageReport($input: MessageReportInput!) {\n    messageReport(input: $input) {\n      reported\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.MessageReportDocument,
+    "\n  query UnreadNotificationCount {\n    unreadNotificationCount\n  }\n": types.UnreadNotificationCountDocument,
+    "\n  query MyNotifications($limit: Int) {\n    myNotifications(limit: $limit) {\n      id\n      title\n      body\n      link\n      readAt\n      createdAt\n    }\n  }\n": types.MyNotificationsDocument,
+    "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids) {\n      marked\n      unreadCount\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.MarkNotificationsReadDocument,
     "\n  query NotificationPreferences {\n    notificationPreferences {\n      kind\n      label\n      description\n      enabled\n    }\n  }\n": types.NotificationPreferencesDocument,
     "\n  mutation NotificationPreferencesUpdate($input: NotificationPreferencesUpdateInput!) {\n    notificationPreferencesUpdate(input: $input) {\n      preferences {\n        kind\n        label\n        description\n        enabled\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.NotificationPreferencesUpdateDocument,
     "\n  mutation NotificationUnsubscribe($input: NotificationUnsubscribeInput!) {\n    notificationUnsubscribe(input: $input) {\n      kind\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.NotificationUnsubscribeDocument,
@@ -1898,6 +1904,18 @@ export function graphql(source: "\n  mutation UserUnblock($input: UserBlockInput
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation MessageReport($input: MessageReportInput!) {\n    messageReport(input: $input) {\n      reported\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation MessageReport($input: MessageReportInput!) {\n    messageReport(input: $input) {\n      reported\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query UnreadNotificationCount {\n    unreadNotificationCount\n  }\n"): (typeof documents)["\n  query UnreadNotificationCount {\n    unreadNotificationCount\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyNotifications($limit: Int) {\n    myNotifications(limit: $limit) {\n      id\n      title\n      body\n      link\n      readAt\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query MyNotifications($limit: Int) {\n    myNotifications(limit: $limit) {\n      id\n      title\n      body\n      link\n      readAt\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids) {\n      marked\n      unreadCount\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids) {\n      marked\n      unreadCount\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

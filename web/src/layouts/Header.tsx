@@ -2,13 +2,17 @@ import { Box, Button, Container, Flex, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { HeaderMessagesSlot } from '../features/messages/HeaderMessagesSlot';
+import { HeaderNotificationsSlot } from '../features/notifications/HeaderNotificationsSlot';
 import { HeaderCartSlot } from './HeaderCartSlot';
 import { MobileMenu } from './MobileMenu';
 import { HEADER_NAV_ITEMS, isNavItemActive } from './navItems';
 import { NavLinkItem } from './NavLinkItem';
 import { UserMenu } from './UserMenu';
 
-/** The public site's header: brand, main navigation, cart, and the sign-in or user menu. */
+/**
+ * The public site's header: brand, main navigation, messages and notifications (signed in), cart,
+ * and the sign-in or user menu. The icons stay in the bar on phones (only the menu collapses).
+ */
 export function Header() {
   const { pathname } = useLocation();
   const { user } = useCurrentUser();
@@ -41,6 +45,7 @@ export function Header() {
 
           <HStack gap="2">
             {user ? <HeaderMessagesSlot /> : null}
+            {user ? <HeaderNotificationsSlot /> : null}
             <HeaderCartSlot />
             {user ? (
               <Box hideBelow="md">

@@ -52,6 +52,7 @@ import { Migration20261206030000_practice } from './Migration20261206030000_prac
 import { Migration20261206100000_assignments } from './Migration20261206100000_assignments';
 import { Migration20261206110000_lesson_video_extras } from './Migration20261206110000_lesson_video_extras';
 import { Migration20261206120000_video_stats } from './Migration20261206120000_video_stats';
+import { Migration20261206130000_unread_notifications } from './Migration20261206130000_unread_notifications';
 import { Migration20261206131000_assignment_due } from './Migration20261206131000_assignment_due';
 import { Migration20261206020000_lesson_videos } from './Migration20261206020000_lesson_videos';
 
@@ -162,5 +163,9 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261206110000_lesson_video_extras,
   },
   { name: 'Migration20261206120000_video_stats', class: Migration20261206120000_video_stats },
+  {
+    name: 'Migration20261206130000_unread_notifications',
+    class: Migration20261206130000_unread_notifications,
+  },
   { name: 'Migration20261206131000_assignment_due', class: Migration20261206131000_assignment_due },
 ];

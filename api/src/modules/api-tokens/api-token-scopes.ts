@@ -104,6 +104,7 @@ export const QUERY_SCOPES: Readonly<Record<string, Need>> = Object.fromEntries([
     'myNotifications',
     'mySubscription',
     'notificationPreferences',
+    'unreadNotificationCount',
   ]),
   ...fields('orders:read', ['myLicences', 'myOrders', 'myResources', 'order', 'storeOrders']),
   ...fields('cart:write', ['cart', 'checkoutQuote', 'shopBag']),

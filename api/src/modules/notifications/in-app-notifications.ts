@@ -1,9 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { queryRows } from '../../db/pg-query';
 import type { Context } from '../../graphql/context';
-import { UserError } from '../../graphql/errors';
+import { DomainError, UserError } from '../../graphql/errors';
 import { payload } from '../../graphql/payload';
+import { isUuid } from '../../lib/ids';
+
+/** The most ids `markNotificationsRead(ids)` takes at once (the longest list the site shows). */
+export const MARK_READ_MAX_IDS = 100;
 
 /** What an in-app notification says (a line in the member's notification list). */
 export interface InAppMessage {
@@ -61,6 +66,12 @@ export class MarkNotificationsReadPayload {
   @Field(() => Int, { description: 'How many notifications became read.' })
   marked!: number;
 
+  @Field(() => Int, {
+    nullable: true,
+    description: 'How many of my notifications are still unread after the change; null when refused.',
+  })
+  unreadCount!: number | null;
+
   @Field(() => [UserError], { description: 'Expected failures; empty when the change was made.' })
   userErrors!: UserError[];
 }
@@ -101,19 +112,65 @@ export class InAppNotificationsResolver {
     }));
   }
 
-  @Mutation(() => MarkNotificationsReadPayload, {
-    description: 'Marks all my unread in-app notifications read. userErrors: none expected.',
+  @Query(() => Int, {
+    description:
+      'How many of my in-app notifications are unread (the header bell’s badge), without fetching them.',
   })
-  markNotificationsRead(@Ctx() ctx: Context): Promise<MarkNotificationsReadPayload> {
+  unreadNotificationCount(@Ctx() ctx: Context): Promise<number> {
+    return unreadCount(ctx.em, ctx.viewer!.id);
+  }
+
+  @Mutation(() => MarkNotificationsReadPayload, {
+    description:
+      'Marks my unread in-app notifications read: those named by `ids`, or all of them when `ids` is ' +
+      'omitted. Ids of notifications that are not mine or already read are passed over. userErrors: ' +
+      `INVALID_INPUT (an empty list, more than ${MARK_READ_MAX_IDS} ids, or one that is not an id).`,
+  })
+  markNotificationsRead(
+    @Arg('ids', () => [ID], {
+      nullable: true,
+      description: `The notifications to mark read (1–${MARK_READ_MAX_IDS}); omitted: all of mine.`,
+    })
+    ids: string[] | null | undefined,
+    @Ctx() ctx: Context,
+  ): Promise<MarkNotificationsReadPayload> {
+    const userId = ctx.viewer!.id;
     return payload(
       async () => {
-        const rows = await ctx.em.execute<{ id: string }[]>(
-          `update in_app_notifications set read_at = now() where user_id = ? and read_at is null returning id`,
-          [ctx.viewer!.id],
-        );
-        return { marked: rows.length };
+        if (ids != null) {
+          if (ids.length === 0 || ids.length > MARK_READ_MAX_IDS)
+            throw new DomainError(
+              'INVALID_INPUT',
+              `Name 1 to ${MARK_READ_MAX_IDS} notifications, or leave ids out to mark them all read.`,
+              'ids',
+            );
+          if (!ids.every(isUuid))
+            throw new DomainError('INVALID_INPUT', 'That is not a notification id.', 'ids');
+        }
+        const rows =
+          ids == null
+            ? await ctx.em.execute<{ id: string }[]>(
+                `update in_app_notifications set read_at = now() where user_id = ? and read_at is null returning id`,
+                [userId],
+              )
+            : await ctx.em.execute<{ id: string }[]>(
+                `update in_app_notifications set read_at = now()
+                  where user_id = ? and read_at is null and id in (?) returning id`,
+                [userId, [...new Set(ids)]],
+              );
+        return { marked: rows.length, unreadCount: (await unreadCount(ctx.em, userId)) as number | null };
       },
-      { marked: 0 },
+      { marked: 0, unreadCount: null as number | null },
     );
   }
+}
+
+/** How many of the user's in-app notifications are unread (a partial index holds exactly those). */
+async function unreadCount(em: EntityManager, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    em,
+    `select count(*)::int as n from in_app_notifications where user_id = ? and read_at is null`,
+    [userId],
+  );
+  return row.n;
 }

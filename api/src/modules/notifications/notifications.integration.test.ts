@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { addToCart, CONFIRM, resourceOf, START, newKey, type Agent } from '../orders/orders-fixtures.test';
+import { notifyInApp } from './in-app-notifications';
 import { notify } from './notify';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
@@ -408,5 +409,75 @@ describe('mails of events', () => {
     expect(onMails.map((m) => m.subject)).toContain(welcome);
     expect(oneClickPath(onMails.find((m) => m.subject === welcome)!.raw)).toContain('token=');
     expect((await mailsTo(off.email)).map((m) => m.subject)).not.toContain(welcome);
+  });
+});
+
+describe('in-app notifications (the header bell)', () => {
+  const COUNT = `query { unreadNotificationCount }`;
+  const LIST = `query($limit: Int) { myNotifications(limit: $limit) { id title readAt } }`;
+  const MARK = `mutation($ids: [ID!]) { markNotificationsRead(ids: $ids) { marked unreadCount ${ERR} } }`;
+
+  /** Adds `n` unread notifications for the user, oldest first. */
+  async function inApp(userId: string, ...titles: string[]): Promise<void> {
+    for (const title of titles) {
+      await notifyInApp(t.orm.em.fork(), { userId, title, body: `About ${title}`, link: '/my-courses' });
+      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct creation times: a stable order
+    }
+  }
+
+  it('counts my unread notifications only, and only for signed-in users', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    expect((await ok(user.agent, COUNT)).unreadNotificationCount).toBe(0);
+    await inApp(user.id, 'One', 'Two', 'Three');
+    await inApp(other.id, 'Theirs');
+    expect((await ok(user.agent, COUNT)).unreadNotificationCount).toBe(3);
+    expect((await ok(other.agent, COUNT)).unreadNotificationCount).toBe(1);
+    const guest = await t.gql(t.agent(), COUNT);
+    expect(guest.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('marks the named notifications read (only mine, once), or all of them without ids', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    await inApp(user.id, 'One', 'Two', 'Three');
+    await inApp(other.id, 'Theirs');
+    const mine = (await ok(user.agent, LIST)).myNotifications as { id: string; title: string }[];
+    expect(mine.map((n) => n.title)).toEqual(['Three', 'Two', 'One']);
+    const [theirs] = (await ok(other.agent, LIST)).myNotifications as { id: string }[];
+    const byTitle = (title: string) => mine.find((n) => n.title === title)!.id;
+
+    // One of mine and one of theirs: only mine is marked.
+    const first = await ok(user.agent, MARK, { ids: [byTitle('Two'), theirs.id] });
+    expect(first.markNotificationsRead).toEqual({ marked: 1, unreadCount: 2, userErrors: [] });
+    const again = await ok(user.agent, MARK, { ids: [byTitle('Two'), byTitle('Two')] });
+    expect(again.markNotificationsRead).toEqual({ marked: 0, unreadCount: 2, userErrors: [] });
+    const list = (await ok(user.agent, LIST)).myNotifications as { title: string; readAt: string | null }[];
+    expect(list.map((n) => [n.title, n.readAt !== null])).toEqual([
+      ['Three', false],
+      ['Two', true],
+      ['One', false],
+    ]);
+    expect((await ok(other.agent, COUNT)).unreadNotificationCount).toBe(1);
+
+    // Refused: an empty list, a malformed id, too many ids; nothing changes.
+    for (const ids of [[], ['not-an-id'], Array.from({ length: 101 }, () => theirs.id)]) {
+      const refused = await ok(user.agent, MARK, { ids });
+      expect(refused.markNotificationsRead.marked).toBe(0);
+      expect(refused.markNotificationsRead.unreadCount).toBeNull();
+      expect(refused.markNotificationsRead.userErrors[0]).toMatchObject({
+        code: 'INVALID_INPUT',
+        field: 'ids',
+      });
+    }
+    expect((await ok(user.agent, COUNT)).unreadNotificationCount).toBe(2);
+
+    // Without ids (the old behaviour): all of mine, not theirs.
+    const all = await ok(user.agent, `mutation { markNotificationsRead { marked unreadCount ${ERR} } }`);
+    expect(all.markNotificationsRead).toEqual({ marked: 2, unreadCount: 0, userErrors: [] });
+    expect((await ok(user.agent, COUNT)).unreadNotificationCount).toBe(0);
+    expect((await ok(other.agent, COUNT)).unreadNotificationCount).toBe(1);
+    const guest = await t.gql(t.agent(), MARK, { ids: [theirs.id] });
+    expect(guest.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 });

@@ -6,7 +6,11 @@ import { isAuthenticated } from '../../graphql/rules';
  * unsubscribing is public: the signed token names the user and the kind.
  */
 export const notificationsPermissions = {
-  Query: { notificationPreferences: isAuthenticated, myNotifications: isAuthenticated },
+  Query: {
+    notificationPreferences: isAuthenticated,
+    myNotifications: isAuthenticated,
+    unreadNotificationCount: isAuthenticated,
+  },
   Mutation: {
     notificationPreferencesUpdate: isAuthenticated,
     notificationUnsubscribe: allow,

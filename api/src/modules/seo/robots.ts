@@ -27,7 +27,7 @@ export const DISALLOWED_PATHS = [
   '/subscription/success',
   '/messages',
   '/profile',
-  '/notifications/',
+  '/notifications',
   '/certificates',
   '/certificate-templates',
   '/connect/profile',

@@ -282,6 +282,8 @@ describe('GET /robots.txt', () => {
       '/api/user',
       '/messages',
       '/messages/abc',
+      '/notifications',
+      '/notifications/unsubscribe',
       '/profile',
       '/profile/edit',
       `/courses/${ids.publishedCourse}/modules/x/lessons/y`,

@@ -1,3 +1,8 @@
+import { timeAgo } from '../../ui/dateFormat';
+
+/** '5 minutes ago', … (ui/dateFormat.ts; also the notifications' times). */
+export { timeAgo };
+
 /** What a session row shows of a session (AccountSession's fields). */
 export interface SessionFacts {
   browser?: string | null;
@@ -40,32 +45,6 @@ export function isLocalAddress(address: string | null | undefined): boolean {
  */
 export function sessionPlace({ ipAddress, place }: { ipAddress?: string | null; place?: string | null }) {
   return place?.trim() || (isLocalAddress(ipAddress) ? SESSION_TEXT.localNetwork : null);
-}
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-
-/**
- * '5 minutes ago', 'yesterday', '3 weeks ago' … or 'just now' under a minute (a time a little
- * ahead of this clock counts as now); '' when missing or invalid.
- */
-export function timeAgo(value: unknown, now: Date = new Date()): string {
-  if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) return '';
-  const time = new Date(value).getTime();
-  if (Number.isNaN(time)) return '';
-  const seconds = Math.max(0, Math.round((now.getTime() - time) / 1000));
-  for (const [unit, size] of UNITS) {
-    if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
-  }
-  return 'just now';
 }
 
 /**
