@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { recordSaleEarnings } from '../sellers';
 import { refundUndelivered } from './automatic-refund';
 import { deliveryRefusal } from './purchase-rules';
-import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
+import { reinstateCertificatesAfterRefund } from '../certificates';
 import { orderLineKind } from './order-line-kinds';
 import { sendOrderReceiptMail } from './order-receipt-mail';
 import { emitEnrollmentEvent, emitOrderEvent } from '../webhooks';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
+import { reinstateCertificatesAfterRefund } from '../certificates';
 import type { PaymentEvent, PaymentProvider } from '../payments';
 import { orderLineKind } from './order-line-kinds';
 import { adjustEarningsAfterRefund, restoreSaleEarnings } from '../sellers';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { orderLineKind } from './order-line-kinds';
-import { revokeCertificatesForRefund } from '../certificates/certificate-refunds';
+import { revokeCertificatesForRefund } from '../certificates';
 import { CouponsService } from '../coupons';
 import { reverseSaleEarnings } from '../sellers';
 import { emitOrderEvent } from '../webhooks';
