@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DocumentNode, FormattedExecutionResult } from 'graphql';
 import type { Context } from '../graphql/context';
-import { matchPage } from '../modules/seo/page-routes';
+import { matchPage } from '../modules/seo';
 import { log } from '../observability/logger';
 import type { ContentVersion } from './content-version';
 import { GuestPageCache, type GuestRender } from './guest-page-cache';

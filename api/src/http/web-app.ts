@@ -1,8 +1,7 @@
 import express, { type Router } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PageLookup, PageMetaSource } from '../modules/seo/page-meta';
-import { withPageMeta } from '../modules/seo/page-meta-html';
+import { type PageLookup, type PageMetaSource, withPageMeta } from '../modules/seo';
 import {
   type HeaderSettings,
   NONCE_PLACEHOLDER,

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { jobs } from '../../jobs';
-import { validateNewPassword } from '../auth/auth.validation';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { validateNewPassword } from '../auth';
+import { hashPassword, verifyPassword } from '../auth';
 import { markEmailVerified } from '../shop';
 import { User } from '../users';
 import { mailPasswordChanged, mailPasswordReset } from './account-mail';

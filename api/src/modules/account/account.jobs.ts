@@ -1,5 +1,5 @@
 import { defineJob, defineSchedule } from '../../jobs';
-import { AUTH_HOUSEKEEPING_CRON } from '../auth/auth-housekeeping.jobs';
+import { AUTH_HOUSEKEEPING_CRON } from '../auth';
 import { PASSWORD_RESET_MAIL_JOB, sendPasswordResetMails } from './account-passwords';
 import { pruneAccountTokens } from './account-tokens';
 import { pruneHourlyThrottle } from './hourly-throttle';

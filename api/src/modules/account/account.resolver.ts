@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
-import { startSignedInSession } from '../auth/sign-in';
+import { startSignedInSession } from '../auth';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
 import { relyingPartyOf } from '../passkeys';

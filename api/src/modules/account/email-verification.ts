@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { validateEmail } from '../auth/auth.validation';
+import { validateEmail } from '../auth';
 import { claimStoreForVerifiedEmail, markEmailVerified } from '../shop';
 import { User } from '../users';
 import { mailEmailChanged, mailEmailVerification } from './account-mail';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import Bowser from 'bowser';
 import { createHash } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
-import { SESSION_MAX_AGE_MS } from '../auth/session';
+import { SESSION_MAX_AGE_MS } from '../auth';
 import type { User } from '../users';
 import { mailSessionsEnded } from './account-mail';
 import { type EventOrigin, recordSecurityEvent } from './security-events';

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { SessionUserJoin } from '../auth/session-store';
+import type { SessionUserJoin } from '../auth';
 
 /** A valid token as read at the start of a request, with its owner's `users` row. */
 export interface StoredApiToken {

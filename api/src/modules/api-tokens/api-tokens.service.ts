@@ -10,7 +10,7 @@ import {
   searchText,
 } from '../../graphql/keyset';
 import { STAFF_ROLES } from '../users';
-import type { Viewer } from '../auth/session-user';
+import type { Viewer } from '../auth';
 import { isUuid } from '../../lib/ids';
 import { API_TOKEN_SCOPES, isApiTokenScope } from './api-token-scopes';
 import { SHOWN_PREFIX_LENGTH, newTokenSecret, tokenHash } from './token-secret';

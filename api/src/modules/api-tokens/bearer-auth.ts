@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { RequestSession } from '../auth/session-middleware';
+import type { RequestSession } from '../auth';
 import type { ApiTokenStore } from './api-token-store';
 import './api-token-request';
 import { looksLikeToken, tokenHash } from './token-secret';

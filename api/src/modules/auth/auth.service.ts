@@ -1,7 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { sendEmailVerification } from '../account/email-verification';
 import { claimPendingStoreGrants, type StoreInviteClaim } from '../shop';
 import { User } from '../users';
 import { MAX_USERNAME_LENGTH, validateRegistration, type RegistrationFields } from './auth.validation';
@@ -9,6 +8,7 @@ import { isKnownFor, type KnownDevice } from './known-device';
 import { LoginThrottle, THROTTLE_MESSAGE } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import { type RegistrationAllowance, RegistrationThrottle } from './registration-throttle';
+import { accountHooks } from './account-hooks';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const USERNAME_TAKEN = 'Username already exists';
@@ -97,7 +97,7 @@ export class AuthService {
         await claimPendingStoreGrants(tem, user, invite);
         if (user.email) {
           await tem.refresh(user);
-          if (!user.emailVerifiedAt) await sendEmailVerification(tem, user, publicUrl);
+          if (!user.emailVerifiedAt) await accountHooks().sendEmailVerification(tem, user, publicUrl);
         }
         return user;
       });

@@ -2,16 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Config } from '../../config';
 import { DomainError } from '../../graphql/errors';
-import {
-  beginSecondStep,
-  clearSecondStepCookie,
-  finishSecondStep,
-  pendingSecondStep,
-  SECOND_STEP_COOKIE,
-  SECOND_STEP_EXPIRED,
-} from '../account/two-step/second-step';
-import { checkSecondStepCode, secondStepOwed } from '../account/two-step/two-step';
 import { User } from '../users';
+import { accountHooks } from './account-hooks';
 import { readKnownDevice, rememberDevice } from './known-device';
 
 /**
@@ -57,9 +49,12 @@ export async function startSignedInSession(
 ): Promise<SignInOutcome> {
   // A deleted (anonymised) account never signs in again, whatever proved it (privacy/account-deletion.ts).
   if (user.deletedAt) throw new DomainError('UNAUTHORIZED', 'This account was deleted.');
-  if (!STRONG.includes(method) && (await secondStepOwed(http.em, user, http.config.twoStepRequired))) {
+  if (
+    !STRONG.includes(method) &&
+    (await accountHooks().secondStep.owed(http.em, user, http.config.twoStepRequired))
+  ) {
     await http.req.session.end();
-    await beginSecondStep(http.em, http.res, user.id, method, http.config.cookieSecure);
+    await accountHooks().secondStep.begin(http.em, http.res, user.id, method, http.config.cookieSecure);
     return 'second-step';
   }
   await startSession(http, user);
@@ -72,10 +67,11 @@ export async function startSignedInSession(
  * step, wrong or replayed code), TOO_MANY_ATTEMPTS (too many wrong codes this hour).
  */
 export async function completeSecondStep(http: SignInRequest, code: string): Promise<User> {
-  const pending = await pendingSecondStep(http.em, http.req);
-  if (!pending) throw new DomainError('INVALID_INPUT', SECOND_STEP_EXPIRED);
+  const secondStep = accountHooks().secondStep;
+  const pending = await secondStep.pending(http.em, http.req);
+  if (!pending) throw new DomainError('INVALID_INPUT', secondStep.expiredMessage);
   const user = await http.em.findOneOrFail(User, pending.userId);
-  await checkSecondStepCode(
+  await secondStep.checkCode(
     http.em,
     user,
     code,
@@ -86,9 +82,9 @@ export async function completeSecondStep(http: SignInRequest, code: string): Pro
     },
     { recovery: true },
   );
-  if (!(await finishSecondStep(http.em, pending.id)))
-    throw new DomainError('INVALID_INPUT', SECOND_STEP_EXPIRED);
-  clearSecondStepCookie(http.res, http.config.cookieSecure);
+  if (!(await secondStep.finish(http.em, pending.id)))
+    throw new DomainError('INVALID_INPUT', secondStep.expiredMessage);
+  secondStep.clearCookie(http.res, http.config.cookieSecure);
   await startSession(http, user);
   return user;
 }
@@ -96,8 +92,9 @@ export async function completeSecondStep(http: SignInRequest, code: string): Pro
 async function startSession(http: SignInRequest, user: User): Promise<void> {
   await http.req.session.start(user.id);
   // A second step this browser still owed (e.g. given by a passkey instead of a code) is moot now.
-  if (http.req.headers.cookie?.includes(SECOND_STEP_COOKIE))
-    clearSecondStepCookie(http.res, http.config.cookieSecure);
+  const secondStep = accountHooks().secondStep;
+  if (http.req.headers.cookie?.includes(secondStep.cookie))
+    secondStep.clearCookie(http.res, http.config.cookieSecure);
   rememberDevice(http.res, readKnownDevice(http.req, http.config.sessionSecret), user.id, {
     secret: http.config.sessionSecret,
     secure: http.config.cookieSecure,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { emitOrderEvent } from '../webhooks';
 import { adjustEarningsAfterRefund, recordSaleEarnings } from '../sellers';
-import { markCreditOrderRefunded, placeOrder } from '../orders/order-lifecycle';
+import { markCreditOrderRefunded, placeOrder } from '../orders';
 
 /**
  * The order of a booking paid with a membership lesson credit (docs/memberships.md "Lesson

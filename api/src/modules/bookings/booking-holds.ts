@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { cancelUnpaid } from '../orders/open-checkout';
+import { cancelUnpaid } from '../orders';
 import { bookingChanged } from './booking-events';
 import { queueHoldPaymentCancel } from './hold-payment-cancel.jobs';
 

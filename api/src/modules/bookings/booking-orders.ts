@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
+import { type OrderLineKind } from '../orders';
 import { returnLessonCredit } from './booking-credits';
 import { bookingChanged } from './booking-events';
 import { lockInstructor, releaseSeat, takeSeat } from './booking-holds';
@@ -172,3 +173,12 @@ export async function recordProviderRefundOnBookings(
     [cents, cents, orderId],
   );
 }
+
+/** How the orders module handles an order line of kind `booking` (registered by module.ts). */
+export const bookingOrderLineKind: OrderLineKind = {
+  refusal: bookingRefusal,
+  fulfil: fulfilBooking,
+  releaseHolds: releaseHoldsOfOrder,
+  cancelOfRefundedOrder: cancelBookingsOfRefundedOrder,
+  recordProviderRefund: recordProviderRefundOnBookings,
+};

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { money } from '../orders/receipt';
+import { money } from '../orders';
 
 /** What the cancellation policy of a booking says about cancelling at `now`. */
 export interface CancelTerms {

@@ -1,5 +1,5 @@
 import { optionalText, text, type GraphRoute } from '../../rest/graph-route';
-import { idempotencyKeyOf } from '../orders/orders.routes';
+import { idempotencyKeyOf } from '../orders';
 
 /**
  * REST rows of bookings (docs/api.md). Errors `{ message, code, field }`: SLOT_TAKEN and

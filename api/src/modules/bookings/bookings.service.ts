@@ -20,16 +20,11 @@ import { assertHoldAllowed } from './booking-hold-limits';
 import { clientCancelTerms, lateFeeCents } from './booking-policy';
 import { isSlotOffered } from './booking-slots';
 import { sqlState } from './sql-state';
-import { CheckoutService } from '../orders/checkout.service';
+import { CheckoutService } from '../orders';
 
 export { sqlState };
 import { scheduleHoldExpiry } from './booking-holds.jobs';
-import {
-  markCanceled,
-  markPartlyRefunded,
-  placeOrder,
-  recordPaymentStarted,
-} from '../orders/order-lifecycle';
+import { markCanceled, markPartlyRefunded, placeOrder, recordPaymentStarted } from '../orders';
 
 export const SLOT_TAKEN_MESSAGE = 'This time was just booked — please pick another';
 export const CLASS_FULL_MESSAGE = 'This class is full — please pick another time';

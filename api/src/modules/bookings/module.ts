@@ -9,10 +9,15 @@ import { calendarResolvers } from './calendar/calendar.resolver';
 import { instructorEarningsPermissions, instructorEarningsResolvers } from './instructor-earnings';
 import { InstructorTransfersResolver, instructorTransfersPermissions } from './instructor-transfers';
 import { requireScope } from '../api-tokens';
+import { registerOrderLineKind } from '../orders';
+import { bookingOrderLineKind } from './booking-orders';
 import { bookingIcsRoute, calendarFeedRoute } from './calendar/calendar.routes';
 import './notifications/booking-reminders.jobs';
 import './booking-holds.jobs';
 import './hold-payment-cancel.jobs';
+
+// The orders module fulfils, refuses, releases and refunds booking orders' lines through these.
+registerOrderLineKind('booking', bookingOrderLineKind);
 
 /** The bookings module's contribution to the app (listed in `modules/index.ts`). */
 export const bookingsModule = defineModule({

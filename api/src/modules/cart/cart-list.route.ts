@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
 import { endMaybeCompressed } from '../../http/compression';
-import { loadSessionUserRow } from '../auth/session-user';
+import { loadSessionUserRow } from '../auth';
 import { cartTag, namesTag } from './cart-tag';
 import { restItem } from './cart.routes';
 import { CartService } from './cart.service';

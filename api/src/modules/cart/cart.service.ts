@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { queryRows } from '../../db/pg-query';
 import { DomainError } from '../../graphql/errors';
 import { courseAccessRefusal } from '../courses';
-import { memberLineDiscount } from '../orders/order-pricing';
+import { memberLineDiscount } from './member-discount';
 import type { HasRoles } from '../users';
 import { isUuid } from '../../lib/ids';
 import { CART_ITEM_TYPES, type CartItemType, MAX_CART_QUANTITY } from './cart-item.entity';
@@ -38,7 +38,7 @@ export interface CartView {
   subtotalCents: number;
   /** The member's resource discount percent (0 without a membership giving benefits). */
   memberDiscountPercent: number;
-  /** What it takes off the resource lines, per line rounded half up (order-pricing.ts). */
+  /** What it takes off the resource lines, per line rounded half up (member-discount.ts). */
   memberDiscountCents: number;
   /** subtotal − member discount (a coupon is applied at checkout). */
   totalCents: number;

@@ -1,4 +1,5 @@
 // The cart module's front door: what other modules may use of it.
 export { removeBoughtItems } from './cart-bought';
 export { CartService } from './cart.service';
+export { memberLineDiscount } from './member-discount';
 export { eraseCartData } from './personal-data';

@@ -175,7 +175,9 @@ export class CertificatesService {
     if (!user) throw new DomainError('NOT_FOUND', 'Student not found', 'userId');
     const waiting = await assignmentsNotPassed(this.em, user.id, course.id);
     if (waiting > 0) throw new DomainError('INVALID_INPUT', assignmentsWaitingMessage(waiting), 'userId');
-    const template = course.certificateTemplate ?? (await this.defaultTemplate());
+    const template =
+      (course.certificateTemplate as CertificateTemplate | null | undefined) ??
+      (await this.defaultTemplate());
 
     for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
       const id = randomUUID();

@@ -8,6 +8,7 @@ import { CertificatesResolver } from './certificates.resolver';
 import { certificatesRoutes } from './certificates.routes';
 import { requireScope } from '../api-tokens';
 import { certificatePdfRoute } from './certificate-pdf.route';
+import { CourseCertificateTemplateResolver } from './course-certificate-template.resolver';
 
 /** The certificates module's contribution to the app (listed in `modules/index.ts`). */
 export const certificatesModule = defineModule({
@@ -15,7 +16,7 @@ export const certificatesModule = defineModule({
   services: {
     certificates: ({ em }) => new CertificatesService(em),
   },
-  resolvers: [CertificatesResolver, CertificateTemplatesResolver],
+  resolvers: [CertificatesResolver, CertificateTemplatesResolver, CourseCertificateTemplateResolver],
   permissions: [certificatesPermissions],
   graphRoutes: certificatesRoutes,
   entities: [CertificateTemplate, Certificate],

@@ -11,11 +11,15 @@ import {
 } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { CertificateTemplate } from '../certificates/certificate-template.entity';
 import { User } from '../users';
 import { CourseCategory } from './course-category.entity';
 import { CourseModule } from './course-module.entity';
 import { DanceStyle } from './dance-style.entity';
+
+/** A course's certificate template as this module knows it (the certificates module's entity). */
+export interface CourseCertificateTemplate {
+  id: string;
+}
 
 /**
  * A certification course. Prices are whole cents in USD. The `search_vector` column (generated
@@ -91,15 +95,13 @@ export class Course {
   @Property({ type: 'string', length: 500, nullable: true })
   coverImageUrl?: string | null;
 
-  /** The certificate layout of this course; null uses the default template. */
-  @Field(() => CertificateTemplate, {
-    nullable: true,
-    description:
-      'Its certificate layout; null uses the default template. Readable by the course’s instructor and ' +
-      'staff only: anyone else gets a FORBIDDEN (signed out: UNAUTHENTICATED) error for this field.',
-  })
-  @ManyToOne(() => CertificateTemplate, { nullable: true, deleteRule: 'set null' })
-  certificateTemplate?: CertificateTemplate | null;
+  /**
+   * The certificate layout of this course; null uses the default template. It is the certificates
+   * module's `CertificateTemplate`, named here by its entity name only (the certificates module
+   * depends on this one, not the other way): that module gives its GraphQL field and loads it.
+   */
+  @ManyToOne('CertificateTemplate', { nullable: true, deleteRule: 'set null' })
+  certificateTemplate?: CourseCertificateTemplate | null;
 
   @Field(() => User, { description: 'The instructor who teaches and edits the course.' })
   @ManyToOne(() => User)

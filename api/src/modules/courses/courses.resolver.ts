@@ -3,7 +3,6 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Context } from '../../graphql/context';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
-import { CertificateTemplate } from '../certificates/certificate-template.entity';
 import { User } from '../users';
 import { CourseCategory } from './course-category.entity';
 import { CourseModule } from './course-module.entity';
@@ -193,16 +192,6 @@ export class CoursesResolver {
   })
   async category(@Root() course: Course): Promise<CourseCategory | null> {
     return course.category ? await Reference.create(course.category).load() : null;
-  }
-
-  @FieldResolver(() => CertificateTemplate, {
-    nullable: true,
-    description:
-      'Its certificate layout; null uses the default template. Readable by the course’s instructor and ' +
-      'staff only: anyone else gets a FORBIDDEN (signed out: UNAUTHENTICATED) error for this field.',
-  })
-  async certificateTemplate(@Root() course: Course): Promise<CertificateTemplate | null> {
-    return course.certificateTemplate ? await Reference.create(course.certificateTemplate).load() : null;
   }
 
   @FieldResolver(() => [CourseModule], {

@@ -3,7 +3,6 @@ import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConnectionShape } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
-import { CertificateTemplate } from '../certificates/certificate-template.entity';
 import { hasRole } from '../users';
 import { User } from '../users';
 import { isUuid } from '../../lib/ids';
@@ -15,7 +14,7 @@ import { CourseModule } from './course-module.entity';
 import { courseStatsLoader } from './course-stats';
 import { slugify } from './course-text';
 import * as v from './course-validation';
-import { Course } from './course.entity';
+import { Course, type CourseCertificateTemplate } from './course.entity';
 import type { CourseCreateInput, CourseUpdateInput } from './courses.inputs';
 import type { AuthoringModule } from './courses.types';
 import { DanceStyle } from './dance-style.entity';
@@ -318,10 +317,14 @@ export class CoursesService {
   }
 
   /** A certificate template by id; null (the default template) when none is given. */
-  private async certificateTemplate(id: string | null | undefined): Promise<CertificateTemplate | null> {
+  private async certificateTemplate(
+    id: string | null | undefined,
+  ): Promise<CourseCertificateTemplate | null> {
     const key = id?.trim();
     if (!key) return null;
-    const template = isUuid(key) ? await this.em.findOne(CertificateTemplate, { id: key }) : null;
+    const template = isUuid(key)
+      ? await this.em.findOne<CourseCertificateTemplate>('CertificateTemplate', { id: key })
+      : null;
     if (!template) {
       throw new DomainError(
         'INVALID_INPUT',

@@ -5,7 +5,7 @@ import { mailIdentityLinked, mailIdentityUnlinked } from '../account/account-mai
 import { sendEmailVerification } from '../account/email-verification';
 import { admitHourly } from '../account/hourly-throttle';
 import { type EventOrigin, recordSecurityEvent } from '../account/security-events';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../auth';
 import { provenByPasskey, type RelyingParty } from '../passkeys';
 import { claimStoreForVerifiedEmail } from '../shop';
 import { User } from '../users';

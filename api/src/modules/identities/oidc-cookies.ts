@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { cookieValue } from '../auth/session-middleware';
+import { cookieValue } from '../auth';
 
 /**
  * The short-lived, signed, HttpOnly cookies of a sign-in with the identity provider, sent only to

@@ -2,7 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import type { Context, ContextFactory } from '../../graphql/context';
 import { DomainError } from '../../graphql/errors';
 import { log } from '../../observability/logger';
-import { startSignedInSession } from '../auth/sign-in';
+import { startSignedInSession } from '../auth';
 import { passkeyConfirmationOptions, relyingPartyOf } from '../passkeys';
 import type { User } from '../users';
 import { type AccountProof, linkIdentity, type ProviderClaims, resolveIdentity } from './identities.service';

@@ -11,7 +11,7 @@ import {
   type SortKey,
   type SqlPart,
 } from '../../graphql/keyset';
-import type { Viewer } from '../auth/session-user';
+import type { Viewer } from '../auth';
 import { distanceMilesSql } from '../locations';
 import type { NearOrigin } from '../locations';
 import { lookupZip } from '../locations';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { emitEnrollmentEvent } from '../webhooks';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
-import type { Certificate } from '../certificates/certificate.entity';
+import type { Certificate } from '../certificates';
 import { courseAccessRefusal } from '../courses';
 import { enrollmentOpenSql, hasMemberCourseAccess } from '../memberships';
 import { Course } from '../courses';
@@ -20,7 +20,7 @@ import { Enrollment, type EnrollmentSource } from './enrollment.entity';
 import { answersShown, withholdAnswerKey } from './quiz-answer-key';
 import { QuizAttempt } from './quiz-attempt.entity';
 import { type QuestionOutcome, scoreQuiz, validateAnswers, type SubmittedAnswer } from './quiz-scoring';
-import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
+import { reinstateCertificatesAfterRefund } from '../certificates';
 import { watchingRefusal } from '../practice';
 
 /**

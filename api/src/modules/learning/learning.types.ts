@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { UserError } from '../../graphql/errors';
-import { Certificate } from '../certificates/certificate.entity';
+import { Certificate } from '../certificates';
 import { Course } from '../courses';
 import { CourseModule } from '../courses';
 import { QuestionOption } from '../courses';

@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 't
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
-import { OrderLine } from '../orders/order-line.entity';
+import { OrderLine } from '../orders';
 import {
   LicenceAssignInput,
   LicenceHolder,

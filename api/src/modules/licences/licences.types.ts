@@ -1,7 +1,7 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { UserError } from '../../graphql/errors';
-import { OrderLine } from '../orders/order-line.entity';
+import { OrderLine } from '../orders';
 import { Resource } from '../resources';
 
 @ObjectType({ description: 'A colleague the buyer gave one of a line’s licences to.' })

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { staticPagePolicy } from '../../http/security-headers';
 import type { ContextFactory } from '../../graphql/context';
-import { RECEIPT_STYLE, renderReceiptHtml, renderReceiptPdf, type ReceiptData } from '../orders/receipt';
+import { RECEIPT_STYLE, renderReceiptHtml, renderReceiptPdf, type ReceiptData } from '../orders';
 import { hasRole } from '../users';
 import { MembershipsService } from './memberships.service';
 

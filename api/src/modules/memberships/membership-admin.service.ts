@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConnectionShape } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { createdKey, decodeCursor, encodeCursor, escapeLike, idKey } from '../../graphql/keyset';
-import { sqlState } from '../bookings/sql-state';
+import { sqlState } from '../bookings';
 import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { periodEnd } from './billing-period';

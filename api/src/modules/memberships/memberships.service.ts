@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import { DomainError } from '../../graphql/errors';
-import { sqlState } from '../bookings/sql-state';
+import { sqlState } from '../bookings';
 import type { PaymentProvider } from '../payments';
 import type { BillingSubscriptionSnapshot } from '../payments';
 import type { User } from '../users';

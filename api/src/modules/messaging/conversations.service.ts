@@ -13,7 +13,7 @@ import {
 } from '../../graphql/keyset';
 import { publishToUsers } from '../../realtime';
 import type { Storage } from '../../storage/storage';
-import type { Viewer } from '../auth/session-user';
+import type { Viewer } from '../auth';
 import { fileMessageReport } from '../inbox';
 import { User } from '../users';
 import { isUuid } from '../../lib/ids';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import type { Viewer } from '../auth/session-user';
+import type { Viewer } from '../auth';
 import { hasRole } from '../users';
 import { isUuid } from '../../lib/ids';
 import { ConversationContextKind } from './messaging.types';

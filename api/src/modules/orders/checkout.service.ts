@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { releaseHoldsOfOrder } from '../bookings/booking-orders';
+import { orderLineKind } from './order-line-kinds';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_ORDER_TOTAL_CENTS } from '../../config';
 import { DomainError } from '../../graphql/errors';
@@ -464,7 +464,7 @@ export class CheckoutService {
     const canceled = await this.em.transactional(async (tem) => {
       const done = await cancelUnpaid(tem, order.id);
       // A booking order's held time is freed with it (not 10 minutes later).
-      if (done && order.kind === 'booking') await releaseHoldsOfOrder(tem, order.id);
+      if (done && order.kind === 'booking') await orderLineKind('booking').releaseHolds(tem, order.id);
       return done;
     });
     const now = await this.load(order.id);

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { recordSaleEarnings } from '../sellers';
 import { refundUndelivered } from './automatic-refund';
 import { deliveryRefusal } from './purchase-rules';
-import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
-import { fulfilBooking } from '../bookings/booking-orders';
+import { reinstateCertificatesAfterRefund } from '../certificates';
+import { orderLineKind } from './order-line-kinds';
 import { sendOrderReceiptMail } from './order-receipt-mail';
 import { emitEnrollmentEvent, emitOrderEvent } from '../webhooks';
 import { markPaid } from './order-lifecycle';
@@ -38,7 +38,7 @@ interface LineRow {
  * - entitles them to each bought resource (source `order`: one row per order line, beside any they
  *   hold from another order, so a refund of that other order leaves this one's access),
  * - removes the bought items from their cart,
- * - confirms a booking line's booking (held → confirmed/requested; bookings/booking-orders.ts),
+ * - confirms a booking line's booking (held → confirmed/requested; the bookings module's handlers, order-line-kinds.ts),
  * - records the sellers' earnings of the resource lines (line total − member discount − coupon
  *   share) and the instructor's of a booking line (idempotent per order line),
  * - mails the buyer the receipt (order-receipt-mail.ts; kind `orders`, which they may switch off),
@@ -85,7 +85,7 @@ export async function fulfilOrder(
       }
       await reinstateCertificatesAfterRefund(em, order.user_id, [line.item_id]);
     } else if (line.item_type === 'booking') {
-      await fulfilBooking(em, line.item_id);
+      await orderLineKind('booking').fulfil(em, line.item_id);
     } else {
       await em.execute(
         `insert into entitlements (id, user_id, resource_id, source, order_id, order_line_id, created_at)

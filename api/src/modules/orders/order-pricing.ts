@@ -1,3 +1,4 @@
+import { memberLineDiscount } from '../cart';
 import { inScope } from '../coupons';
 import type { CouponScope } from '../coupons';
 
@@ -19,16 +20,6 @@ export interface AllocatedLine extends MemberPricedLine {
   lineTotalCents: number;
   /** This line's share of the order's coupon discount. */
   discountCents: number;
-}
-
-/** A member's discount on one line: round-half-up(line total × percent / 100); never on a course. */
-export function memberLineDiscount(
-  line: Pick<PricedLine, 'itemType' | 'unitPriceCents' | 'quantity'>,
-  percent: number,
-): number {
-  if (line.itemType !== 'resource' || percent <= 0) return 0;
-  const total = line.unitPriceCents * line.quantity;
-  return Math.min(total, Math.floor((total * Math.min(percent, 100) + 50) / 100));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentEvent } from '../payments';
-import { releaseHoldsOfOrder } from '../bookings/booking-orders';
+import { orderLineKind } from './order-line-kinds';
 import { log } from '../../observability/logger';
 import { cancelUnpaid } from './open-checkout';
 
@@ -35,7 +35,7 @@ export async function applyPaymentCanceled(
       return 'ignored';
     }
     if (!(await cancelUnpaid(tem, order.id))) return 'unchanged';
-    if (order.kind === 'booking') await releaseHoldsOfOrder(tem, order.id);
+    if (order.kind === 'booking') await orderLineKind('booking').releaseHolds(tem, order.id);
     return 'failed';
   });
 }

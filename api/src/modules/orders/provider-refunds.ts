@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { reinstateCertificatesAfterRefund } from '../certificates/certificate-refunds';
+import { reinstateCertificatesAfterRefund } from '../certificates';
 import type { PaymentEvent, PaymentProvider } from '../payments';
-import { recordProviderRefundOnBookings } from '../bookings/booking-orders';
+import { orderLineKind } from './order-line-kinds';
 import { adjustEarningsAfterRefund, restoreSaleEarnings } from '../sellers';
 import { emitOrderEvent } from '../webhooks';
 import { applyInvoiceRefundEvent, membershipInvoice } from '../memberships';
@@ -186,7 +186,8 @@ async function chargeRefunded(
   const amount = refundedCents - moved.before_cents;
   // A booking order's booking records what was refunded of it (a refund in part leaves the session
   // booked; the instructor's earning is what is left of the price).
-  const bookings = order.kind === 'booking' ? await recordProviderRefundOnBookings(em, order.id, amount) : [];
+  const bookings =
+    order.kind === 'booking' ? await orderLineKind('booking').recordProviderRefund(em, order.id, amount) : [];
   if (whole) {
     await takeBackWholeOrder(em, order, 'Refunded in Stripe');
   } else {

@@ -3,7 +3,7 @@ import { DomainError } from '../../graphql/errors';
 import { courseAccessRefusal } from '../courses';
 import { enrollmentOpenSql } from '../memberships';
 import type { HasRoles } from '../users';
-import { bookingRefusal } from '../bookings/booking-orders';
+import { orderLineKind } from './order-line-kinds';
 
 /**
  * What may be bought and delivered, checked where money and access change: checkout start, the
@@ -68,7 +68,7 @@ interface DeliveryRow {
  * lock first. Refused: an item the buyer already has (an active enrollment, an entitlement from
  * elsewhere) or already bought in another paid order — never paid for twice — and a member-only
  * course the buyer may not have (the course access rule of course-access.ts), and a booking that
- * was canceled or whose expired hold's time was taken meanwhile (bookings/booking-orders.ts).
+ * was canceled or whose expired hold's time was taken meanwhile (the bookings module's handlers, order-line-kinds.ts).
  */
 export async function deliveryRefusal(em: EntityManager, orderId: string): Promise<DomainError | null> {
   const [order] = await em.execute<{ user_id: string }[]>('select user_id from orders where id = ?', [
@@ -96,7 +96,7 @@ export async function deliveryRefusal(em: EntityManager, orderId: string): Promi
   if (!rows.length || (rows[0].status !== 'pending' && rows[0].status !== 'failed')) return null;
   for (const row of rows) {
     if (row.item_type === 'booking') {
-      const refusal = await bookingRefusal(em, row.item_id);
+      const refusal = await orderLineKind('booking').refusal(em, row.item_id);
       if (refusal) return refusal;
       continue;
     }

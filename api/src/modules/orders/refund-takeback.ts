@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { cancelBookingsOfRefundedOrder } from '../bookings/booking-orders';
-import { revokeCertificatesForRefund } from '../certificates/certificate-refunds';
+import { orderLineKind } from './order-line-kinds';
+import { revokeCertificatesForRefund } from '../certificates';
 import { CouponsService } from '../coupons';
 import { reverseSaleEarnings } from '../sellers';
 import { emitOrderEvent } from '../webhooks';
@@ -37,7 +37,7 @@ export async function takeBackWholeOrder(
   await reverseSaleEarnings(em, order.id);
   await new CouponsService(em).release(em, order.id);
   // A booking order's booking is canceled (by an admin, all refunded) and its seat given back.
-  if (order.kind === 'booking') await cancelBookingsOfRefundedOrder(em, order.id, reason);
+  if (order.kind === 'booking') await orderLineKind('booking').cancelOfRefundedOrder(em, order.id, reason);
   await emitOrderEvent(em, 'order.refunded', order.id);
 }
 

@@ -1,9 +1,9 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
-import { AuthPayload } from '../auth/auth.payloads';
-import { readKnownDevice } from '../auth/known-device';
-import { startSignedInSession } from '../auth/sign-in';
+import { AuthPayload } from '../auth';
+import { readKnownDevice } from '../auth';
+import { startSignedInSession } from '../auth';
 import type { User } from '../users';
 import { passkeyConfirmationOptions } from './passkey-confirmation';
 import {

@@ -15,8 +15,8 @@ import { mailPasskeyChanged } from '../account/account-mail';
 import { provenByPassword } from '../account/account-passwords';
 import { admitHourly } from '../account/hourly-throttle';
 import { type EventOrigin, recordSecurityEvent } from '../account/security-events';
-import { isKnownFor, type KnownDevice } from '../auth/known-device';
-import { LoginThrottle, THROTTLE_MESSAGE } from '../auth/login-throttle';
+import { isKnownFor, type KnownDevice } from '../auth';
+import { LoginThrottle, THROTTLE_MESSAGE } from '../auth';
 import { User } from '../users';
 import { assertionVerified, storedPasskey, userHandleOf } from './passkey-assertions';
 import {

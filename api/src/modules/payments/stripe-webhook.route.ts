@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { ContextFactory } from '../../graphql/context';
 import { applySubscriptionEvent, isSubscriptionEvent } from '../memberships';
-import { applyPaymentEvent } from '../orders/payment-events';
+import { applyPaymentEvent } from '../orders';
 import { applyConnectEvent, isConnectEvent } from '../sellers';
 import { log } from '../../observability/logger';
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { admitHourly } from '../account/hourly-throttle';
 import { recordSecurityEvent } from '../account/security-events';
-import type { BookingsService } from '../bookings/bookings.service';
+import type { BookingsService } from '../bookings';
 import type { Storage } from '../../storage/storage';
 import { lockLiveUser, type User } from '../users';
 import { anonymiseAccount } from './account-anonymise';

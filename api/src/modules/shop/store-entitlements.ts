@@ -1,9 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import {
-  reinstateCertificatesAfterRefund,
-  revokeCertificatesForRefund,
-} from '../certificates/certificate-refunds';
+import { reinstateCertificatesAfterRefund, revokeCertificatesForRefund } from '../certificates';
 import { grantEnrollment } from '../learning';
 import { emitEnrollmentEvent } from '../webhooks';
 import { escapeHtml } from '../mail';

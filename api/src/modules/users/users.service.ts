@@ -4,7 +4,7 @@ import { DomainError } from '../../graphql/errors';
 import { AVATAR_SIZE, toWebp } from '../../storage/image-resize';
 import { detectImageType } from '../../storage/image-type';
 import type { Storage } from '../../storage/storage';
-import { validateName } from '../auth/auth.validation';
+import { validateName } from '../auth';
 import { isUuid } from '../../lib/ids';
 import { User } from './user.entity';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
-import { cookieValue } from '../../auth/session-middleware';
+import { cookieValue } from '../../auth';
 import { tokenHash } from '../account-tokens';
 
 /**

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { DomainError } from '../../../graphql/errors';
-import { qrSvgPath } from '../../certificates/certificate-qr';
+import { qrSvgPath } from '../../certificates';
 import { hasAnyRole, type HasRoles, STAFF_ROLES } from '../../users';
 import { User } from '../../users';
 import { userHasPasskey } from '../../passkeys';

@@ -1,0 +1,3 @@
+/** The bookings module's front door: what other modules may use of it. */
+export { type BookingsService } from './bookings.service';
+export { sqlState } from './sql-state';

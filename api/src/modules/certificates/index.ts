@@ -1,0 +1,4 @@
+/** The certificates module's front door: what other modules may use of it. */
+export { qrSvgPath } from './certificate-qr';
+export { reinstateCertificatesAfterRefund, revokeCertificatesForRefund } from './certificate-refunds';
+export { Certificate } from './certificate.entity';

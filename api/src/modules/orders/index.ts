@@ -1,0 +1,16 @@
+/** The orders module's front door: what other modules may use of it. */
+export { CheckoutService } from './checkout.service';
+export { cancelUnpaid } from './open-checkout';
+export {
+  markCanceled,
+  markCreditOrderRefunded,
+  markPartlyRefunded,
+  placeOrder,
+  recordPaymentStarted,
+} from './order-lifecycle';
+export { OrderLine } from './order-line.entity';
+export { idempotencyKeyOf } from './orders.routes';
+export { applyPaymentEvent } from './payment-events';
+export { lockBuyer } from './purchase-rules';
+export { money, RECEIPT_STYLE, type ReceiptData, renderReceiptHtml, renderReceiptPdf } from './receipt';
+export { type OrderLineKind, registerOrderLineKind } from './order-line-kinds';
