@@ -52,6 +52,7 @@ import { Migration20261206030000_practice } from './Migration20261206030000_prac
 import { Migration20261206100000_assignments } from './Migration20261206100000_assignments';
 import { Migration20261206110000_lesson_video_extras } from './Migration20261206110000_lesson_video_extras';
 import { Migration20261206120000_video_stats } from './Migration20261206120000_video_stats';
+import { Migration20261206132000_video_stats_per_video } from './Migration20261206132000_video_stats_per_video';
 import { Migration20261206020000_lesson_videos } from './Migration20261206020000_lesson_videos';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -161,4 +162,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261206110000_lesson_video_extras,
   },
   { name: 'Migration20261206120000_video_stats', class: Migration20261206120000_video_stats },
+  {
+    name: 'Migration20261206132000_video_stats_per_video',
+    class: Migration20261206132000_video_stats_per_video,
+  },
 ];
