@@ -287,10 +287,11 @@ describe('requireWatching holds hosted (uploaded) lesson videos', () => {
     const hostedLesson = free.lessons[2].id;
     // Lesson 2: a YouTube link and an upload still PROCESSING: the embed plays, nothing to hold.
     const processingLesson = free.lessons[1].id;
-    await db(t).execute(
-      `update lessons set video_url = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' where id in (?, ?)`,
-      [hostedLesson, processingLesson],
-    );
+    await db(t).execute(`update lessons set video_url = ? where id in (?, ?)`, [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      hostedLesson,
+      processingLesson,
+    ]);
     await db(t).execute(
       `insert into lesson_videos (id, lesson_id, status, storage_prefix, duration_seconds, renditions)
        values (gen_random_uuid(), ?, 'READY', 'videos/x', 100, '[{"name": "360p"}]'),
