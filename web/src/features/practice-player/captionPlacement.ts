@@ -3,11 +3,11 @@
  * over the video's bottom) instead of under it. Cues are moved with the WebVTT line setting
  * (`VTTCue.line`, snap-to-lines): line -1 puts a cue's last line at the video's bottom, each step
  * further up is one line box, which browsers size from the video: a font of 5% of its smaller side
- * (Chromium, WebKit and Gecko alike) at a normal line height of about 1.15–1.2. Pure, unit-tested.
+ * at a normal line height (Chromium: 11 px of a 201 px tall video, 26 px of 450 px). Pure, unit-tested.
  */
 
-/** The share of the video's smaller side that one caption line box takes (a slight underestimate). */
-export const CUE_LINE_SHARE = 0.05 * 1.15;
+/** The share of the video's smaller side that one caption line box takes (an underestimate, so cues clear the bar). */
+export const CUE_LINE_SHARE = 0.05 * 1.08;
 /** Pixels kept free between the cue and the control bar. */
 export const CUE_GAP = 4;
 

@@ -4,7 +4,8 @@ import { cueLineAbove, mayMoveCue } from './captionPlacement';
 /**
  * Keeps the browser-drawn caption cues above media-chrome's control bar (captionPlacement.ts): each
  * caption cue whose line is 'auto' gets the line that clears the bar, again when the player is
- * resized, a track is turned on (its cues load then) or a cue starts showing.
+ * resized, a track is turned on (its cues load then) or a cue starts showing. A cue already on
+ * screen is removed and added again, which redraws it.
  */
 export function useCuesAboveControls(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -23,12 +24,18 @@ export function useCuesAboveControls(
       const line = cueLineAbove(width, height, bar?.getBoundingClientRect().height ?? 0);
       for (const track of Array.from(video.textTracks)) {
         if (track.kind !== 'captions' && track.kind !== 'subtitles') continue;
+        const active = new Set(Array.from(track.activeCues ?? []));
         for (const cue of Array.from(track.cues ?? [])) {
           if (!(cue instanceof VTTCue) || !mayMoveCue(cue.line, moved.get(cue)) || cue.line === line)
             continue;
           cue.snapToLines = true;
           cue.line = line;
           moved.set(cue, line);
+          // A cue on screen is not redrawn for a new line while paused (Chromium): put it back in.
+          if (active.has(cue)) {
+            track.removeCue(cue);
+            track.addCue(cue);
+          }
         }
       }
     };
