@@ -42,6 +42,44 @@ function geometry(page: Page) {
   });
 }
 
+/**
+ * The showing caption cue's box and the control bar's, in the same (page) pixels: the cue is drawn by
+ * the browser in the video's user-agent shadow root, which only the DevTools protocol reaches.
+ */
+async function cueAndBar(page: Page): Promise<{ cueBottom: number | null; barTop: number | null }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    type Node = {
+      nodeName: string;
+      backendNodeId: number;
+      attributes?: string[];
+      children?: Node[];
+      shadowRoots?: Node[];
+    };
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
+    const cues: number[] = [];
+    let bar: number | null = null;
+    (function walk(n: Node) {
+      const a = n.attributes ?? [];
+      for (let i = 0; i < a.length; i += 2)
+        if (a[i] === 'pseudo' && a[i + 1] === '-webkit-media-text-track-display') cues.push(n.backendNodeId);
+      if (n.nodeName === 'MEDIA-CONTROL-BAR') bar = n.backendNodeId;
+      for (const c of [...(n.children ?? []), ...(n.shadowRoots ?? [])]) walk(c);
+    })(root);
+    const box = async (id: number) =>
+      ((await cdp.send('DOM.getBoxModel', { backendNodeId: id })) as { model: { border: number[] } }).model
+        .border;
+    let cueBottom: number | null = null;
+    for (const id of cues) {
+      const b = await box(id).catch(() => null);
+      if (b && b[5] > b[1]) cueBottom = Math.max(cueBottom ?? 0, b[5]);
+    }
+    return { cueBottom, barTop: bar === null ? null : (await box(bar))[1] };
+  } finally {
+    await cdp.detach();
+  }
+}
+
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-video-extras-e2e-'));
   clip = path.join(dir, 'routine.mp4');
@@ -213,6 +251,26 @@ describe('lesson video extras', () => {
       await page.evaluate(() =>
         (document.querySelector('[data-testid="practice-player"] video') as HTMLVideoElement).pause(),
       );
+
+      // The cue is drawn above the control bar, not under it, on a desktop and a phone.
+      for (const [width, height] of [
+        [1280, 800],
+        [390, 844],
+      ]) {
+        await page.setViewportSize({ width, height });
+        await page.locator('[data-testid="practice-player"]').scrollIntoViewIfNeeded();
+        await expect
+          .poll(
+            async () => {
+              const g = await cueAndBar(page);
+              return g.cueBottom !== null && g.barTop !== null && g.cueBottom <= g.barTop;
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(true);
+        await shot(page, `extras-captions-${width}`);
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // Hovering the seek bar previews a thumbnail from the sprite (its track's cues loaded first).
       await expect

@@ -54,6 +54,7 @@ import { Migration20261206110000_lesson_video_extras } from './Migration20261206
 import { Migration20261206120000_video_stats } from './Migration20261206120000_video_stats';
 import { Migration20261206130000_unread_notifications } from './Migration20261206130000_unread_notifications';
 import { Migration20261206131000_assignment_due } from './Migration20261206131000_assignment_due';
+import { Migration20261206132000_video_stats_per_video } from './Migration20261206132000_video_stats_per_video';
 import { Migration20261206020000_lesson_videos } from './Migration20261206020000_lesson_videos';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -168,4 +169,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261206130000_unread_notifications,
   },
   { name: 'Migration20261206131000_assignment_due', class: Migration20261206131000_assignment_due },
+  {
+    name: 'Migration20261206132000_video_stats_per_video',
+    class: Migration20261206132000_video_stats_per_video,
+  },
 ];

@@ -21,7 +21,7 @@ import { answersShown, withholdAnswerKey } from './quiz-answer-key';
 import { QuizAttempt } from './quiz-attempt.entity';
 import { type QuestionOutcome, scoreQuiz, validateAnswers, type SubmittedAnswer } from './quiz-scoring';
 import { reinstateCertificatesAfterRefund } from '../certificates';
-import { watchingRefusal } from '../practice';
+import { notWatchedError, watchingPendingCondition } from '../practice';
 
 /**
  * Where: an enrollment that opens its course now (enrollment_open: not taken back by a refund, and one made
@@ -449,13 +449,23 @@ export class LearningService {
   async completeLesson(user: User, lessonId: string): Promise<Completion & { lesson: LessonView }> {
     const lesson = await this.lessonForProgress(lessonId);
     await this.requireEnrollment(user, lesson.module.course, PROGRESS_LOCKED);
-    const notWatched = await watchingRefusal(this.em, user.id, lesson.id);
-    if (notWatched) throw notWatched;
-    await this.em.execute(
-      `insert into lesson_progress (id, user_id, lesson_id, completed_at) values (?, ?, ?, clock_timestamp())
-       on conflict (user_id, lesson_id) do nothing`,
-      [randomUUID(), user.id, lesson.id],
+    // One statement: completes only while the course's "require watching" rule is met (a hosted or
+    // linked video the player tracks, watched 90%); already complete stays complete.
+    const pending = watchingPendingCondition(user.id, lesson);
+    const inserted = await this.em.execute<{ id: string }[]>(
+      `insert into lesson_progress (id, user_id, lesson_id, completed_at)
+       select ?, ?, ?, clock_timestamp() where not ${pending.sql}
+       on conflict (user_id, lesson_id) do nothing
+       returning id`,
+      [randomUUID(), user.id, lesson.id, ...pending.params],
     );
+    if (!inserted.length) {
+      const done = await this.em.execute(
+        'select 1 from lesson_progress where user_id = ? and lesson_id = ?',
+        [user.id, lesson.id],
+      );
+      if (!done.length) throw notWatchedError();
+    }
     const completion = await this.completeIfDone(user, lesson.module.course);
     return { ...completion, lesson: await this.lessonView(user, lesson) };
   }

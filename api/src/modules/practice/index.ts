@@ -1,6 +1,6 @@
 /**
  * The practice module's front door (issue 34): what other modules may use. The learning module asks
- * `watchingRefusal` before it marks a lesson complete.
+ * `watchingPendingCondition` in the statement that marks a lesson complete.
  */
-export { watchingRefusal } from './watching-gate';
+export { notWatchedError, watchingPendingCondition, watchingRefusal } from './watching-gate';
 export { isTrackedVideoUrl, WATCHED_SHARE } from './practice-validation';

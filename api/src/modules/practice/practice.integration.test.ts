@@ -278,3 +278,78 @@ describe('watched at 90% and requireWatching', () => {
     ).toEqual([]);
   });
 });
+
+describe('requireWatching holds hosted (uploaded) lesson videos', () => {
+  it('refuses completing a lesson whose hosted video is not watched; 90% watched completes', async () => {
+    const instructor = await signIn(t, instructorName, PASSWORD);
+    expect(free.lessons.length).toBeGreaterThanOrEqual(3);
+    // Lesson 3: a YouTube link (not tracked) and an uploaded video, READY: the player plays the upload.
+    const hostedLesson = free.lessons[2].id;
+    // Lesson 2: a YouTube link and an upload still PROCESSING: the embed plays, nothing to hold.
+    const processingLesson = free.lessons[1].id;
+    await db(t).execute(`update lessons set video_url = ? where id in (?, ?)`, [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      hostedLesson,
+      processingLesson,
+    ]);
+    await db(t).execute(
+      `insert into lesson_videos (id, lesson_id, status, storage_prefix, duration_seconds, renditions)
+       values (gen_random_uuid(), ?, 'READY', 'videos/x', 100, '[{"name": "360p"}]'),
+              (gen_random_uuid(), ?, 'PROCESSING', 'videos/y', null, '[]')`,
+      [hostedLesson, processingLesson],
+    );
+    const member = await enrolledLearner();
+    const before = await enrolledLearner();
+    // Completed before the rule was turned on: stays complete, completing again is fine.
+    expect(
+      (await t.gql(before.browser, COMPLETE, { input: { lessonId: hostedLesson } })).data.lessonComplete
+        .userErrors,
+    ).toEqual([]);
+    await t.gql(instructor, REQUIRE, { courseId: free.id, on: true });
+    try {
+      const early = await t.gql(member.browser, COMPLETE, { input: { lessonId: hostedLesson } });
+      expect(early.data.lessonComplete.userErrors).toEqual([
+        {
+          code: 'CONFLICT',
+          field: 'lessonId',
+          message: 'Watch at least 90% of this lesson’s video before marking it complete',
+        },
+      ]);
+      const progress = await db(t).execute(
+        'select 1 from lesson_progress where user_id = ? and lesson_id = ?',
+        [member.id, hostedLesson],
+      );
+      expect(progress).toHaveLength(0);
+      expect(
+        (await t.gql(member.browser, COMPLETE, { input: { lessonId: processingLesson } })).data.lessonComplete
+          .userErrors,
+      ).toEqual([]);
+      expect(
+        (await t.gql(before.browser, COMPLETE, { input: { lessonId: hostedLesson } })).data.lessonComplete
+          .userErrors,
+      ).toEqual([]);
+
+      // Half watched (the played ranges the player reports): still refused.
+      const half = await t.gql(member.browser, SAVE, {
+        lessonId: hostedLesson,
+        input: { positionSeconds: 50, durationSeconds: 100, watchedRanges: [{ start: 0, end: 50 }] },
+      });
+      expect(half.data.savePracticeState.practice.watched).toBe(false);
+      expect(
+        (await t.gql(member.browser, COMPLETE, { input: { lessonId: hostedLesson } })).data.lessonComplete
+          .userErrors[0].code,
+      ).toBe('CONFLICT');
+      // Another device plays 50–95%: the union is 95%, so it completes.
+      const rest = await t.gql(member.browser, SAVE, {
+        lessonId: hostedLesson,
+        input: { positionSeconds: 95, durationSeconds: 100, watchedRanges: [{ start: 50, end: 95 }] },
+      });
+      expect(rest.data.savePracticeState.practice.watched).toBe(true);
+      const done = await t.gql(member.browser, COMPLETE, { input: { lessonId: hostedLesson } });
+      expect(done.data.lessonComplete.userErrors).toEqual([]);
+      expect(done.data.lessonComplete.lesson.completed).toBe(true);
+    } finally {
+      await t.gql(instructor, REQUIRE, { courseId: free.id, on: false });
+    }
+  });
+});

@@ -10,7 +10,7 @@ import { CoursePracticeSetting } from './course-practice-setting.entity';
 import type { PracticeState, PracticeStateInput, StepMarkerInput } from './practice.types';
 import { PracticeStateRow } from './practice-state.entity';
 import * as v from './practice-validation';
-import { courseVideoStats } from './video-stats';
+import { courseVideoStats, currentVideoKey } from './video-stats';
 import type { LessonVideoStats } from './video-stats.types';
 import { StepMarker } from './step-marker.entity';
 
@@ -177,6 +177,10 @@ export class PracticeService {
     const enough = Math.round(share * v.BUCKETS);
     const dur = `(case when excluded.duration_seconds > 0 then excluded.duration_seconds else s.duration_seconds end)`;
 
+    // The stats count per video: the lesson's current hosted video (once READY, what the player
+    // plays), else '' for its file/HLS link.
+    const videoKey = await currentVideoKey(this.em, lesson.id);
+
     await this.em.transactional(async (tem) => {
       await tem.execute(
         `insert into lesson_practice_states as s
@@ -234,17 +238,34 @@ export class PracticeService {
           bpm,
         ],
       );
+      if (input.played || bits.includes('1') || watched > 0) {
+        // This learner's watching of this video (the stats' views, plays, watched share).
+        await tem.execute(
+          `insert into lesson_video_watches as w
+             (user_id, lesson_id, video_key, plays, watched_bits, watched_seconds, duration_seconds, updated_at)
+           values (?, ?, ?, ?, ?::bit(${v.BUCKETS}), ?, ?, clock_timestamp())
+           on conflict (lesson_id, video_key, user_id) do update set
+             plays = w.plays + excluded.plays,
+             watched_bits = w.watched_bits | excluded.watched_bits,
+             watched_seconds = greatest(w.watched_seconds, excluded.watched_seconds),
+             duration_seconds = case when excluded.duration_seconds > 0 then excluded.duration_seconds
+                                     else w.duration_seconds end,
+             updated_at = clock_timestamp()`,
+          [user.id, lesson.id, videoKey, input.played ? 1 : 0, bits, watched, duration],
+        );
+      }
       if (marks.size) {
         const buckets = [...marks.keys()];
         await tem.execute(
-          `insert into lesson_video_buckets as b (lesson_id, bucket, loops, leaves)
-           select ?, m.bucket, m.loops, m.leaves
+          `insert into lesson_video_buckets as b (lesson_id, video_key, bucket, loops, leaves)
+           select ?, ?, m.bucket, m.loops, m.leaves
              from unnest(?::smallint[], ?::int[], ?::int[]) as m(bucket, loops, leaves)
-           on conflict (lesson_id, bucket) do update set
+           on conflict (lesson_id, video_key, bucket) do update set
              loops = b.loops + excluded.loops,
              leaves = b.leaves + excluded.leaves`,
           [
             lesson.id,
+            videoKey,
             pgArray(buckets),
             pgArray(buckets.map((b) => marks.get(b)!.loops)),
             pgArray(buckets.map((b) => marks.get(b)!.leaves)),

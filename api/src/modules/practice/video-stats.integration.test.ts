@@ -217,3 +217,103 @@ describe('courseVideoStats', () => {
     expect(unknown.data.courseVideoStats).toBeNull();
   });
 });
+
+describe('stats per video', () => {
+  it('a replaced video’s counts stay apart: the new video starts from zero', async () => {
+    const free = await structureOf(t, FREE);
+    const lesson = free.lessons[0].id;
+    const first = '11111111-1111-4111-8111-111111111111';
+    const second = '22222222-2222-4222-8222-222222222222';
+    await db(t).execute(
+      `insert into lesson_videos (id, lesson_id, status, storage_prefix, duration_seconds, renditions)
+       values (?, ?, 'READY', ?, 100, '[{"name": "360p"}]')`,
+      [first, lesson, `videos/${first}`],
+    );
+    const instructor = await signIn(t, instructorName, PASSWORD);
+    const statsOf = async () =>
+      (await t.gql(instructor, STATS, { courseId })).data.courseVideoStats.find(
+        (s: { lessonId: string }) => s.lessonId === lesson,
+      );
+    const watch = async (body: object) => {
+      const learner = await enrolledLearner();
+      const res = await learner.browser
+        .post(`/api/lessons/${lesson}/practice`)
+        .set(json)
+        .set('sec-fetch-site', 'same-origin')
+        .send(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return learner;
+    };
+    // Two learners watch the first video (one loops 10–20 s, one leaves at 80 s).
+    await watch({
+      positionSeconds: 80,
+      durationSeconds: 100,
+      watchedRanges: [{ start: 0, end: 80 }],
+      played: true,
+      loopA: 10,
+      loopB: 20,
+      loopSet: true,
+      leftAtSeconds: 80,
+    });
+    const both = await watch({
+      positionSeconds: 95,
+      durationSeconds: 100,
+      watchedRanges: [{ start: 0, end: 95 }],
+      played: true,
+    });
+    const old = await statsOf();
+    expect(old).toMatchObject({ viewers: 2, plays: 2, watchedCount: 1, durationSeconds: 100 });
+    expect(old.buckets[10].loops).toBe(1);
+    expect(old.buckets[80].leaves).toBe(1);
+    expect(old.buckets[5].watchers).toBe(2);
+
+    // The instructor uploads another video: the first is replaced (as the upload route does).
+    await db(t).execute(`update lesson_videos set replaced_at = now() where id = ?`, [first]);
+    await db(t).execute(
+      `insert into lesson_videos (id, lesson_id, status, storage_prefix, duration_seconds, renditions)
+       values (?, ?, 'READY', ?, 60, '[{"name": "360p"}]')`,
+      [second, lesson, `videos/${second}`],
+    );
+    const fresh = await statsOf();
+    expect(fresh).toMatchObject({ viewers: 0, plays: 0, watchedCount: 0, averageWatchedShare: 0 });
+    expect(fresh.durationSeconds).toBe(60);
+    expect(
+      fresh.buckets.every(
+        (b: { watchers: number; loops: number; leaves: number }) => !b.watchers && !b.loops && !b.leaves,
+      ),
+    ).toBe(true);
+
+    // One learner (who had watched the first) plays 30 of the new 60 s: only that counts.
+    const res = await both.browser
+      .post(`/api/lessons/${lesson}/practice`)
+      .set(json)
+      .set('sec-fetch-site', 'same-origin')
+      .send({
+        positionSeconds: 30,
+        durationSeconds: 60,
+        watchedRanges: [{ start: 0, end: 30 }],
+        played: true,
+      });
+    expect(res.status).toBe(200);
+    const now = await statsOf();
+    expect(now).toMatchObject({ viewers: 1, plays: 1, watchedCount: 0, averageWatchedShare: 0.5 });
+    expect(now.buckets[10].loops).toBe(0);
+    expect(now.buckets[80].leaves).toBe(0);
+    expect(now.buckets[60].watchers).toBe(0);
+
+    // The first video's counts are kept, under its own id.
+    const kept = await db(t).execute<{ video_key: string; n: string }[]>(
+      `select video_key, count(*) as n from lesson_video_watches where lesson_id = ? group by video_key order by video_key`,
+      [lesson],
+    );
+    expect(kept.map((r) => [r.video_key, Number(r.n)])).toEqual([
+      [first, 2],
+      [second, 1],
+    ]);
+    const loops = await db(t).execute<{ n: string }[]>(
+      `select count(*) as n from lesson_video_buckets where lesson_id = ? and video_key = ? and loops > 0`,
+      [lesson, first],
+    );
+    expect(Number(loops[0].n)).toBeGreaterThanOrEqual(10);
+  });
+});

@@ -11,14 +11,29 @@ interface LessonRow {
   lesson_title: string;
   module_title: string;
   video_url: string | null;
-  hosted: boolean;
+  /** The current hosted video's id; null when the lesson has none (its link plays). */
+  video_id: string | null;
   hosted_duration: number | null;
 }
 
 /**
- * Per lesson video of a course: views, plays, average watched and the timeline's buckets (watchers
- * from the learners' watched bitmaps, loops and leaves from `lesson_video_buckets`). The course's
- * instructor or staff only.
+ * What the stats of a lesson's video are counted under: its current hosted video's id once READY
+ * (the practice player plays it), else '' (the lesson's file/HLS link). A replaced video keeps its
+ * own key, so its counts never mix with the new video's.
+ */
+export async function currentVideoKey(em: EntityManager, lessonId: string): Promise<string> {
+  const rows = await em.execute<{ id: string }[]>(
+    `select id from lesson_videos where lesson_id = ? and replaced_at is null and status = 'READY'`,
+    [lessonId],
+  );
+  return rows[0]?.id ?? '';
+}
+
+/**
+ * Per lesson video of a course — the current one: a replaced video's counts are not in them —
+ * views, plays, average watched and the timeline's buckets (watchers from the learners' watched
+ * bitmaps in `lesson_video_watches`, loops and leaves from `lesson_video_buckets`, both keyed by
+ * the video). The course's instructor or staff only.
  */
 export async function courseVideoStats(
   em: EntityManager,
@@ -42,18 +57,22 @@ export async function courseVideoStats(
   const lessons = (
     await em.execute<LessonRow[]>(
       `select l.id as lesson_id, l.title as lesson_title, m.title as module_title, l.video_url,
-              v.id is not null as hosted, v.duration_seconds as hosted_duration
+              v.id as video_id, v.duration_seconds as hosted_duration
          from lessons l
          join course_modules m on m.id = l.module_id
-         left join lesson_videos v on v.lesson_id = l.id and v.replaced_at is null
+         left join lesson_videos v on v.lesson_id = l.id and v.replaced_at is null and v.status = 'READY'
         where m.course_id = ?
         order by m.position, l.position`,
       [courseId],
     )
-  ).filter((l) => l.hosted || isTrackedVideoUrl(l.video_url));
+  ).filter((l) => l.video_id || isTrackedVideoUrl(l.video_url));
   if (!lessons.length) return [];
-  // A Postgres array literal (knex would spread a JS array into a list of parameters).
+  // Postgres array literals (knex would spread a JS array into a list of parameters): the lessons
+  // and, in the same order, their current video's key.
+  const keyOf = (l: LessonRow) => l.video_id ?? '';
   const ids = `{${lessons.map((l) => l.lesson_id).join(',')}}`;
+  const keys = `{${lessons.map((l) => `"${keyOf(l)}"`).join(',')}}`;
+  const current = `unnest(?::uuid[], ?::text[]) as k(lesson_id, video_key)`;
 
   const totals = await em.execute<
     {
@@ -65,27 +84,31 @@ export async function courseVideoStats(
       duration: number | null;
     }[]
   >(
-    `select lesson_id, count(*) as viewers, sum(plays) as plays,
-            avg(length(replace(watched_bits::text, '0', '')))::float8 / ${BUCKETS} as average,
-            count(*) filter (where length(replace(watched_bits::text, '0', '')) >= ${Math.round(WATCHED_SHARE * BUCKETS)}
-                             or watched_at is not null) as watched,
-            max(duration_seconds) as duration
-       from lesson_practice_states
-      where lesson_id = any(?::uuid[]) and (plays > 0 or watched_bits <> repeat('0', ${BUCKETS})::bit(${BUCKETS}))
-      group by lesson_id`,
-    [ids],
+    `select w.lesson_id, count(*) as viewers, sum(w.plays) as plays,
+            avg(length(replace(w.watched_bits::text, '0', '')))::float8 / ${BUCKETS} as average,
+            count(*) filter (where length(replace(w.watched_bits::text, '0', '')) >= ${Math.round(WATCHED_SHARE * BUCKETS)}
+                             or (w.duration_seconds > 0 and w.watched_seconds >= ${WATCHED_SHARE} * w.duration_seconds)) as watched,
+            max(w.duration_seconds) as duration
+       from ${current}
+       join lesson_video_watches w on w.lesson_id = k.lesson_id and w.video_key = k.video_key
+      where w.plays > 0 or w.watched_bits <> repeat('0', ${BUCKETS})::bit(${BUCKETS})
+      group by w.lesson_id`,
+    [ids, keys],
   );
   const watchers = await em.execute<{ lesson_id: string; bucket: number; n: string }[]>(
-    `select s.lesson_id, b.bucket, count(*) as n
-       from lesson_practice_states s
-       cross join generate_series(0, ${BUCKETS - 1}) as b(bucket)
-      where s.lesson_id = any(?::uuid[]) and get_bit(s.watched_bits, b.bucket) = 1
-      group by s.lesson_id, b.bucket`,
-    [ids],
+    `select w.lesson_id, b.bucket, count(*) as n
+       from ${current}
+       join lesson_video_watches w on w.lesson_id = k.lesson_id and w.video_key = k.video_key
+      cross join generate_series(0, ${BUCKETS - 1}) as b(bucket)
+      where get_bit(w.watched_bits, b.bucket) = 1
+      group by w.lesson_id, b.bucket`,
+    [ids, keys],
   );
   const marks = await em.execute<{ lesson_id: string; bucket: number; loops: number; leaves: number }[]>(
-    'select lesson_id, bucket, loops, leaves from lesson_video_buckets where lesson_id = any(?::uuid[])',
-    [ids],
+    `select b.lesson_id, b.bucket, b.loops, b.leaves
+       from ${current}
+       join lesson_video_buckets b on b.lesson_id = k.lesson_id and b.video_key = k.video_key`,
+    [ids, keys],
   );
 
   return lessons.map((l) => {

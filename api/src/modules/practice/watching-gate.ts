@@ -4,28 +4,48 @@ import { isTrackedVideoUrl } from './practice-validation';
 import { NOT_WATCHED_MESSAGE } from './practice-validation';
 
 /**
- * Why a learner may not complete a lesson yet, or null: its course requires watching, the lesson's
- * video is one the practice player tracks (a file or HLS; a YouTube embed is not tracked), and the
- * learner has not played 90% of it. CONFLICT on `lessonId`.
+ * A SQL condition, true while the user may not complete the lesson yet: its course requires
+ * watching, the lesson has a video the practice player tracks — its current hosted (uploaded) video
+ * once READY, or a file/HLS link (a YouTube embed is not tracked) — and the learner has not played
+ * 90% of it (`lesson_practice_states.watched_at`). The learning module puts it in the `where` of
+ * its completion insert, so the rule is checked by the statement that completes.
+ */
+export function watchingPendingCondition(
+  userId: string,
+  lesson: { id: string; videoUrl?: string | null },
+): { sql: string; params: unknown[] } {
+  return {
+    sql: `exists (
+      select 1 from lessons gl
+        join course_modules gm on gm.id = gl.module_id
+        join course_practice_settings gs on gs.course_id = gm.course_id and gs.require_watching
+       where gl.id = ?
+         and (?::boolean or exists (select 1 from lesson_videos gv
+                                     where gv.lesson_id = gl.id and gv.replaced_at is null and gv.status = 'READY'))
+         and not exists (select 1 from lesson_practice_states gp
+                          where gp.user_id = ? and gp.lesson_id = gl.id and gp.watched_at is not null))`,
+    params: [lesson.id, isTrackedVideoUrl(lesson.videoUrl), userId],
+  };
+}
+
+/** The refusal when a learner completes a lesson they have not watched: CONFLICT on `lessonId`. */
+export const notWatchedError = () => new DomainError('CONFLICT', NOT_WATCHED_MESSAGE, 'lessonId');
+
+/**
+ * Why a learner may not complete a lesson yet (`watchingPendingCondition`), or null.
  */
 export async function watchingRefusal(
   em: EntityManager,
   userId: string,
   lessonId: string,
 ): Promise<DomainError | null> {
+  const lessons = await em
+    .getConnection()
+    .execute<{ video_url: string | null }[]>('select video_url from lessons where id = ?', [lessonId]);
+  if (!lessons.length) return null;
+  const pending = watchingPendingCondition(userId, { id: lessonId, videoUrl: lessons[0].video_url });
   const rows = await em
     .getConnection()
-    .execute<{ video_url: string | null; require_watching: boolean | null; watched: boolean }[]>(
-      `select l.video_url, cps.require_watching,
-            exists (select 1 from lesson_practice_states s
-                     where s.user_id = ? and s.lesson_id = l.id and s.watched_at is not null) as watched
-       from lessons l
-       join course_modules m on m.id = l.module_id
-       left join course_practice_settings cps on cps.course_id = m.course_id
-      where l.id = ?`,
-      [userId, lessonId],
-    );
-  const row = rows[0];
-  if (!row || !row.require_watching || !isTrackedVideoUrl(row.video_url) || row.watched) return null;
-  return new DomainError('CONFLICT', NOT_WATCHED_MESSAGE, 'lessonId');
+    .execute<{ pending: boolean }[]>(`select ${pending.sql} as pending`, pending.params);
+  return rows[0]?.pending ? notWatchedError() : null;
 }

@@ -70,13 +70,13 @@ export function runFfmpeg(args: string[]): Promise<void> {
 /**
  * Transcodes `source` into HLS under `outDir` — `<name>/index.m3u8` and `<name>/seg_000.ts` … per
  * rendition (H.264 main, AAC stereo, ~4 s segments), decoded once — plus `master.m3u8` (with the
- * stored files' relative names) and `poster.jpg`. Returns the renditions as stored.
+ * stored files' relative names). Returns the renditions as stored. The poster is `extractPoster`'s.
  */
 export async function transcodeToHls(
   source: string,
   probe: ProbedVideo,
   outDir: string,
-): Promise<{ renditions: VideoRendition[]; poster: string; master: string }> {
+): Promise<{ renditions: VideoRendition[]; master: string }> {
   const plan = planRenditions(probe);
   const split = plan.map((_, i) => `[v${i}]`).join('');
   const filters = [
@@ -124,6 +124,25 @@ export async function transcodeToHls(
   }
   await runFfmpeg(args);
 
+  const renditions: VideoRendition[] = plan.map((r) => {
+    const playlist = fs.readFileSync(path.join(outDir, r.name, 'index.m3u8'), 'utf8');
+    const segments = playlist.split('\n').filter((l) => l.trim() && !l.startsWith('#')).length;
+    return {
+      name: r.name,
+      width: r.width,
+      height: r.height,
+      bandwidth: r.videoBitrate + (probe.hasAudio ? AUDIO_BITRATE : 0),
+      segments,
+    };
+  });
+  const master = path.join(outDir, 'master.m3u8');
+  fs.writeFileSync(master, masterPlaylist(renditions));
+  return { renditions, master };
+}
+
+/** The default poster (`poster.jpg` in `outDir`): a frame a third in (at most 1 s), at most 720 px tall. */
+export async function extractPoster(source: string, probe: ProbedVideo, outDir: string): Promise<string> {
+  fs.mkdirSync(outDir, { recursive: true });
   const poster = path.join(outDir, 'poster.jpg');
   const at = Math.min(1, probe.durationSeconds / 3);
   await runFfmpeg([
@@ -139,21 +158,7 @@ export async function transcodeToHls(
     '3',
     poster,
   ]);
-
-  const renditions: VideoRendition[] = plan.map((r) => {
-    const playlist = fs.readFileSync(path.join(outDir, r.name, 'index.m3u8'), 'utf8');
-    const segments = playlist.split('\n').filter((l) => l.trim() && !l.startsWith('#')).length;
-    return {
-      name: r.name,
-      width: r.width,
-      height: r.height,
-      bandwidth: r.videoBitrate + (probe.hasAudio ? AUDIO_BITRATE : 0),
-      segments,
-    };
-  });
-  const master = path.join(outDir, 'master.m3u8');
-  fs.writeFileSync(master, masterPlaylist(renditions));
-  return { renditions, poster, master };
+  return poster;
 }
 
 /** The master playlist of a video's renditions (relative URIs: `360p/index.m3u8`). */

@@ -32,6 +32,7 @@ export interface VideoRow {
   height: number | null;
   free_preview: boolean;
   renditions: VideoRendition[];
+  poster_key: string | null;
   poster_candidates: number;
   poster_choice: number | null;
   thumbnails: boolean;
@@ -43,7 +44,7 @@ export interface VideoRow {
 
 const SELECT_VIDEO = `
   select v.id, v.lesson_id, v.status, v.failure_reason, v.duration_seconds, v.width, v.height, v.free_preview,
-         v.renditions, v.poster_candidates, v.poster_choice, v.thumbnails, c.id as course_id, c.instructor_id, v.owner_id
+         v.renditions, v.poster_key, v.poster_candidates, v.poster_choice, v.thumbnails, c.id as course_id, c.instructor_id, v.owner_id
     from lesson_videos v
     left join lessons l on l.id = v.lesson_id
     left join course_modules m on m.id = l.module_id
@@ -135,7 +136,8 @@ export class VideosService {
       width: row.width,
       height: row.height,
       freePreview: row.free_preview,
-      posterUrl: url(posterPathOf(row.poster_choice)),
+      // No poster when its frame could not be made (processing went on without it) and none is chosen.
+      posterUrl: row.poster_key || row.poster_choice != null ? url(posterPathOf(row.poster_choice)) : null,
       playlistUrl: url(MASTER_PATH),
       posterChoice: row.poster_choice,
       posterCandidateUrls: Array.from({ length: candidates }, (_, i) => url(posterCandidatePath(i))!),

@@ -37,6 +37,7 @@ import { clampSpeed, speedLabel, stepSpeed } from './speed';
 import { formatTime, spokenTime } from './time';
 import type { PracticePlayerProps, PracticeSettings, PracticeSnapshot } from './types';
 import { useCountIn } from './useCountIn';
+import { useCuesAboveControls } from './useCuesAboveControls';
 import { useVideoSource } from './useVideoSource';
 import { playedRanges, playedSeconds } from './watched';
 
@@ -69,6 +70,8 @@ export default function PracticePlayer({
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const playerBox = useRef<HTMLDivElement | null>(null);
   const captionsMenuId = `captions-menu-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  // The browser draws caption cues over the video's bottom: keep them above the control bar.
+  useCuesAboveControls(videoRef, playerBox, captions.map((c) => c.src).join('\n'));
   const { levels, level, setLevel, error } = useVideoSource(videoRef, src);
   const [mirror, setMirror] = useState(initialState?.mirror ?? false);
   const [speed, setSpeed] = useState(clampSpeed(initialState?.speed ?? 1));
