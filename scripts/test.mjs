@@ -125,13 +125,15 @@ const step = {
   // a spread of about ±7 points between runs (bench/README.md, "The cart poll without GraphQL" and
   // after). The graph's `cart` query is measured by hand (`--poll graphql`). Alone on the machine.
   // The ratio is the closed-loop turns' (8 s each); the polling turns with their mutators (4 s each)
-  // only have to answer every request.
+  // only have to answer every request. 10 s of warm-up each: after 5 s the API's first turn was
+  // still 14% slower than its second (V8 had not optimised its larger code yet), the bare
+  // handler's not (2026-12-06: 59.0% in one run, 65.8% in another).
   cartBench: [
     'cart-bench',
     'node',
     [
       'bench/cart-polling.mjs',
-      ...['--duration', '8', '--saturate', '16', '--rounds', '2', '--warmup', '5', '--pollers', '200'],
+      ...['--duration', '8', '--saturate', '16', '--rounds', '2', '--warmup', '10', '--pollers', '200'],
       ...['--min-ratio', '0.6', '--pg', server.url, '--out', path.join(reports, 'cart-polling.json')],
     ],
     root,

@@ -119,6 +119,11 @@ export async function createApp(
 
   // The hot reads of every request (the session with its user, the cart's lines) on a plain pool.
   const readPool = new Pool({ connectionString: databaseUrl, max: READ_POOL_SIZE });
+  // An idle connection the database ends (a restart, a terminated backend) is dropped by the pool,
+  // which reports it here: with no listener, that 'error' event would end the process.
+  readPool.on('error', (error) =>
+    log().warn({ err: error }, 'a read-pool connection was closed by the database'),
+  );
   attachReadPool(orm, readPool);
   const sessions = new SessionStore(readPool, sessionUserJoin(orm.em));
   const cookieSessions = sessionMiddleware({

@@ -35,7 +35,35 @@ function freePort(): Promise<number> {
  * process, on the embedded PostgreSQL in a fresh DATA_DIR, seeded with the demo data) — so the
  * suite tests what users run. workers.e2e.ts runs the multi-process server on a PostgreSQL server.
  */
+/** The run's app, started once for every project that uses it (e2e/vitest.config.ts). */
+interface RunApp {
+  baseURL: string;
+  dataDir: string;
+  oidcIssuer: string;
+  stop(): Promise<void>;
+}
+const run = globalThis as typeof globalThis & { drxE2eApp?: Promise<RunApp>; drxE2eUsers?: number };
+
+/**
+ * Provides the run's app to a project: the first project to ask starts it, the last to finish stops
+ * it (the projects run in the one vitest process, one group after the other).
+ */
 export default async function setup(project: TestProject) {
+  run.drxE2eUsers = (run.drxE2eUsers ?? 0) + 1;
+  run.drxE2eApp ??= startApp();
+  const app = await run.drxE2eApp;
+  project.provide('baseURL', app.baseURL);
+  project.provide('dataDir', app.dataDir);
+  project.provide('oidcIssuer', app.oidcIssuer);
+  return async () => {
+    run.drxE2eUsers = (run.drxE2eUsers ?? 1) - 1;
+    if (run.drxE2eUsers > 0) return;
+    run.drxE2eApp = undefined;
+    await app.stop();
+  };
+}
+
+async function startApp(): Promise<RunApp> {
   if (
     !fs.existsSync(path.join(root, 'api/dist/main.js')) ||
     !fs.existsSync(path.join(root, 'web/dist/index.html'))
@@ -97,14 +125,15 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  project.provide('baseURL', baseURL);
-  project.provide('dataDir', dataDir);
-  project.provide('oidcIssuer', idp.issuer);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await idp.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseURL,
+    dataDir,
+    oidcIssuer: idp.issuer,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await idp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -55,6 +55,7 @@ import { Migration20261206120000_video_stats } from './Migration20261206120000_v
 import { Migration20261206130000_unread_notifications } from './Migration20261206130000_unread_notifications';
 import { Migration20261206131000_assignment_due } from './Migration20261206131000_assignment_due';
 import { Migration20261206132000_video_stats_per_video } from './Migration20261206132000_video_stats_per_video';
+import { Migration20261206133000_notification_kind_assignments } from './Migration20261206133000_notification_kind_assignments';
 import { Migration20261206020000_lesson_videos } from './Migration20261206020000_lesson_videos';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -172,5 +173,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261206132000_video_stats_per_video',
     class: Migration20261206132000_video_stats_per_video,
+  },
+  {
+    name: 'Migration20261206133000_notification_kind_assignments',
+    class: Migration20261206133000_notification_kind_assignments,
   },
 ];

@@ -151,6 +151,24 @@ describe('preferences', () => {
     expect(guestUpdate.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 
+  it('switches every kind off and on again (the table accepts each kind the settings list)', async () => {
+    const user = await newUser();
+    const kinds = (await ok(user.agent, PREFS)).notificationPreferences.map((p: { kind: string }) => p.kind);
+    const off = await ok(user.agent, UPDATE, {
+      input: { preferences: kinds.map((kind: string) => ({ kind, enabled: false })) },
+    });
+    expect(off.notificationPreferencesUpdate.userErrors).toEqual([]);
+    expect(off.notificationPreferencesUpdate.preferences.every((p: { enabled: boolean }) => !p.enabled)).toBe(
+      true,
+    );
+    const on = await ok(user.agent, UPDATE, {
+      input: { preferences: kinds.map((kind: string) => ({ kind, enabled: true })) },
+    });
+    expect(on.notificationPreferencesUpdate.preferences.every((p: { enabled: boolean }) => p.enabled)).toBe(
+      true,
+    );
+  });
+
   it('switches only the given kinds, per user, and refuses an empty or repeated list', async () => {
     const user = await newUser();
     const other = await newUser();
