@@ -44,6 +44,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes a request limit per minute beyond 65535, up to what the counter holds', () => {
+    expect(loadConfig({ ...SECRET }).rateLimitPerMinute).toBe(600);
+    expect(loadConfig({ ...SECRET, RATE_LIMIT_PER_MINUTE: '1000000' }).rateLimitPerMinute).toBe(1_000_000);
+    expect(() => loadConfig({ ...SECRET, RATE_LIMIT_PER_MINUTE: '2147483648' })).toThrow(
+      'RATE_LIMIT_PER_MINUTE must be an integer between 0 and 2147483647, got "2147483648"',
+    );
+  });
+
   it('treats empty strings like unset variables', () => {
     const config = loadConfig({
       ...SECRET,

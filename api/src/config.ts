@@ -394,6 +394,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'RATE_LIMIT_PER_MINUTE',
       env.RATE_LIMIT_PER_MINUTE,
       DEFAULT_RATE_LIMIT_PER_MINUTE,
+      // As the query cost: what the rate-limit table's 32-bit counter holds (a load test from one
+      // address makes more than 65535 requests a minute).
+      2_147_483_647,
     ),
     rateLimitTokenPerMinute: intFrom(
       'RATE_LIMIT_TOKEN_PER_MINUTE',
