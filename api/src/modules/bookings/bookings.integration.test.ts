@@ -750,8 +750,15 @@ describe('myBookings with calendar links', () => {
         spy.mockRestore();
       }
     }
-    const one = await queriesFor(1);
-    const three = await queriesFor(3);
+    // The fewer of two runs each: the spy also hears statements of whatever else the process does
+    // meanwhile (a housekeeping cron, a first use's lazy load) — one run counted 9 for one booking
+    // against 4 for three.
+    const fewest = async (first: number) => {
+      const [a, b] = [await queriesFor(first), await queriesFor(first)];
+      return a.length <= b.length ? a : b;
+    };
+    const one = await fewest(1);
+    const three = await fewest(3);
     expect(three.length, three.join('\n')).toBe(one.length);
   });
 });
