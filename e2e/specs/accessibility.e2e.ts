@@ -1,14 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appReady, DEMO_PASSWORD, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { blockingViolations } from '../support/accessibility';
 import { apiSignIn } from '../support/two-step';
 
 const b = useBrowser();
-
-/** WCAG 2.0 and 2.1, levels A and AA. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = new Set(['serious', 'critical']);
 
 interface Ids {
   course: string;
@@ -237,23 +233,6 @@ async function settle(page: Page) {
       .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
-}
-
-/** Axe's serious and critical WCAG violations of the page, one entry per failing element. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-  // One entry per failing element: the rule and what to do, where (selector and markup), and
-  // axe's own summary of the failure (for colour contrast: both colours and the ratio).
-  return blocking.flatMap((v) =>
-    v.nodes.map((node) =>
-      [
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
-        `  at ${node.target.join(' ')}: ${node.html.length > 160 ? `${node.html.slice(0, 160)}…` : node.html}`,
-        `  ${(node.failureSummary ?? '').replace(/\n/g, '\n  ')}`,
-      ].join('\n'),
-    ),
-  );
 }
 
 // The pages are checked a few at a time (`maxConcurrency` in vitest.config.ts), each test in its

@@ -1,6 +1,6 @@
-import { type APIRequestContext, type BrowserContext, chromium, request } from 'playwright-core';
+import { type APIRequestContext, type BrowserContext, request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { CHROMIUM, DEMO_PASSWORD, useBrowser } from '../support/browser';
+import { DEMO_PASSWORD, launchChromium, useBrowser } from '../support/browser';
 
 /**
  * A signed-in member's own pages come rendered by the server with their session, and a guarded
@@ -61,10 +61,7 @@ describe("a member's pages rendered by the server", () => {
   });
 
   it('shows them in a browser with JavaScript off, with the cart line the member added', async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless=new', '--no-sandbox'],
-    });
+    const browser = await launchChromium();
     const context = await browser.newContext({ baseURL: inject('baseURL'), javaScriptEnabled: false });
     await signInContext(context, 'member');
     // A resource the member does not own yet, added to their cart.

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { blockingViolations } from '../support/accessibility';
 import { pathOf, signIn, useBrowser, waitForQuietNetwork } from '../support/browser';
 
 const b = useBrowser();
@@ -38,16 +38,6 @@ async function shot(page: Page, name: string) {
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Axe's serious and critical WCAG 2.1 A/AA violations (as accessibility.e2e.ts counts them). */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Signs `page`'s browser in as `username` (the request shares the page's cookies). */

@@ -12,6 +12,52 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const DEMO_PASSWORD = 'drx-demo-2026';
 
+/**
+ * Chromium features Playwright switches off (playwright-core's `chromiumSwitches`, 1.65), repeated
+ * here because Chromium keeps only the last `--disable-features` of its command line.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+
+/**
+ * The browser's own omnibox popup, a WebUI page Chromium 156 preloads in a renderer of its own even
+ * when headless and updates at every navigation: about 0.6 s of CPU per page load, a third of what
+ * Chromium spent loading one of our pages (2026-12-06, docs/architecture.md "The test suite's time").
+ */
+const NO_OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'];
+
+/** Debian's Chromium, headless, as every spec launches it; `args`: more switches (e.g. a fake camera). */
+export function launchChromium(args: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...NO_OMNIBOX_WEBUI].join(',')}`,
+      ...args,
+    ],
+  });
+}
+
 /** Reports every Content-Security-Policy violation of a page to its console, where we collect it. */
 const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) =>
   console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') +
@@ -100,19 +146,7 @@ export function useBrowser(options: { args?: string[] } = {}) {
     await closeOpened(unowned);
   });
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        ...(options.args ?? []),
-      ],
-    });
+    browser = await launchChromium(options.args);
   });
   afterAll(async () => {
     await browser?.close();
