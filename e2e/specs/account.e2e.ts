@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetFailedSignIns } from '../support/app-database';
-import { blockingViolations, screenshotAtRest } from '../support/screens';
+import { blockingViolations } from '../support/accessibility';
+import { screenshotAtRest } from '../support/screens';
 import { pathOf, signIn, useBrowser } from '../support/browser';
 
 // This spec's refused sign-ins must not lock the later specs out (one address for all).

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blockingViolations, screenshotAtRest } from '../support/screens';
+import { blockingViolations } from '../support/accessibility';
+import { screenshotAtRest } from '../support/screens';
 import { DEMO_PASSWORD, useBrowser } from '../support/browser';
 import { apiSignIn } from '../support/two-step';
 

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockingViolations } from '../support/screens';
+import { blockingViolations } from '../support/accessibility';
 import { DEMO_PASSWORD, useBrowser, waitForQuietNetwork } from '../support/browser';
 import { apiSignIn } from '../support/two-step';
 

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { waitForQuietNetwork } from './browser';
 
@@ -16,14 +15,4 @@ export async function screenshotAtRest(page: Page, path: string): Promise<void> 
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
   await page.screenshot({ path, fullPage: true });
-}
-
-/** Axe's serious and critical WCAG 2.1 A/AA violations (as accessibility.e2e.ts counts them). */
-export async function blockingViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `[${v.impact}] ${v.id}: ${v.help} at ${node.target.join(' ')}`));
 }
