@@ -464,6 +464,9 @@ async function main() {
       COOKIE_SECURE: 'false',
       DATA_DIR: dataDir,
       SEED: 'true',
+      // The demo's lesson videos would be transcoded by the API's job worker (ffmpeg, about 15 s of
+      // CPU) during the warm-up or a turn: not made, nobody watches them here.
+      DEMO_VIDEOS: 'false',
       // Both servers run this many processes (the API's production setting; one per core).
       WEB_CONCURRENCY: String(opts.workers),
       // Every simulated user polls from 127.0.0.1, where the default per-address limits would refuse

@@ -223,6 +223,8 @@ async function main() {
       DATA_DIR: dataDir,
       // The demo catalogue (not NODE_ENV=production, which never seeds: see cart-polling.mjs).
       SEED: 'true',
+      // Not the demo's lesson videos: their transcoding (ffmpeg) would take CPU from the pages measured.
+      DEMO_VIDEOS: 'false',
       WEB_CONCURRENCY: String(opts.workers),
       RATE_LIMIT_PER_MINUTE: '0',
       QUERY_COST_PER_MINUTE: '0',

@@ -100,6 +100,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...SECRET, SEED: 'false' }).seed).toBe(false);
   });
 
+  it('queues the demo videos with the seed unless DEMO_VIDEOS=false', () => {
+    expect(loadConfig({ ...SECRET }).demoVideos).toBe(true);
+    expect(loadConfig({ ...SECRET, DEMO_VIDEOS: 'false' }).demoVideos).toBe(false);
+    expect(loadConfig({ ...SECRET, SEED: 'false', DEMO_VIDEOS: 'true' }).demoVideos).toBe(false);
+  });
+
   it('never seeds in production, and refuses SEED=true there', () => {
     const production = { NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: 'x' };
     expect(loadConfig({ ...production }).seed).toBe(false);

@@ -30,6 +30,13 @@ export interface Config {
    */
   seed: boolean;
   /**
+   * With the seed, queue the demo course's hosted lesson videos (DEMO_VIDEOS, default on with the
+   * seed): two 8-second clips the job queue makes and transcodes with ffmpeg after the start (about
+   * 15 s of CPU). `false` leaves them out, for a seeded server whose videos nobody watches (the
+   * cart bench, the e2e specs that start servers of their own).
+   */
+  demoVideos: boolean;
+  /**
    * Server processes (WEB_CONCURRENCY, default 1): more than one forks that many workers sharing the
    * port, one per core being the usual choice. Needs DATABASE_URL (the embedded database is one process's).
    */
@@ -377,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     webDist: path.resolve(env.WEB_DIST || path.join(__dirname, '..', '..', 'web', 'dist')),
     seed,
+    demoVideos: seed && boolFrom(env.DEMO_VIDEOS, true),
     workers: Math.max(1, intFrom('WEB_CONCURRENCY', env.WEB_CONCURRENCY, 1)),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     trustProxy: boolFrom(env.TRUST_PROXY, false),

@@ -50,7 +50,7 @@ async function serve(
   });
   const handle = await createApp(orm, config, databaseUrl, options.fakes);
   // The demo's hosted lesson videos: queued here, made by the job queue in the background.
-  if (options.seed) {
+  if (options.seed && config.demoVideos) {
     queueDemoVideos(orm.em.fork()).catch((error) =>
       log().error({ err: error }, 'queueing the demo videos failed'),
     );

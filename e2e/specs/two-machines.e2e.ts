@@ -101,6 +101,8 @@ async function start(name: string, seed: boolean): Promise<Instance> {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SESSION_SECRET: 'one secret for every machine of the deployment',
       SEED: seed ? 'true' : 'false',
+      // Nothing here plays the demo's lesson videos: not made (ffmpeg's CPU goes to the other spec).
+      DEMO_VIDEOS: 'false',
       TRUST_PROXY: 'true',
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
       S3_BUCKET: s3.config.bucket,

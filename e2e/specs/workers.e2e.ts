@@ -112,6 +112,8 @@ beforeAll(async () => {
       WEB_CONCURRENCY: '2',
       // With DATABASE_URL the demo data is seeded only when asked for.
       SEED: 'true',
+      // Nothing here plays the demo's lesson videos: not made (ffmpeg's CPU goes to the other spec).
+      DEMO_VIDEOS: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
