@@ -35,7 +35,7 @@ interface MirrorRow {
   paid: boolean;
 }
 
-/** The orders mirroring store order `id` (by its link and by its buyer: never more than one). */
+/** The order of store order `id` (its link). */
 async function mirrorsOf(id: number): Promise<MirrorRow[]> {
   return db(t).execute<MirrorRow[]>(
     `select o.id, o.user_id, o.kind, o.number, o.status, o.currency, o.total_cents::int as total_cents,
@@ -83,7 +83,7 @@ describe('store orders are orders of the one lifecycle', () => {
       expect.objectContaining({ id: placed.id, status: 'paid', paid: true }),
     ]);
 
-    // One of the two 8.50 pairs given back: 17.00 of 29.00.
+    // Both 8.50 items of the second line given back: 17.00 of 29.00.
     const refund = refundPayload(id, [{ id: lines[1].id, quantity: 2 }]);
     expect((await deliver(t, 'refunds/create', refund)).status).toBe(200);
     const partly = orderPayload({
