@@ -26,6 +26,8 @@ export interface MembershipInvoiceRow {
   number: string;
   subscription_id: string;
   amount_cents: number;
+  /** The invoice's order (kind membership), moved by the orders module after this event. */
+  order_id: string | null;
 }
 
 /** The stored membership invoice with this Stripe id, locked for the caller's transaction. */
@@ -34,7 +36,7 @@ export async function membershipInvoice(
   stripeInvoiceId: string,
 ): Promise<MembershipInvoiceRow | null> {
   const [row] = await em.execute<MembershipInvoiceRow[]>(
-    `select id, number, subscription_id, amount_cents from subscription_invoices
+    `select id, number, subscription_id, amount_cents, order_id from subscription_invoices
      where stripe_invoice_id = ? for update`,
     [stripeInvoiceId],
   );

@@ -4,6 +4,7 @@ import { recordSubscriptionEvent } from './membership-history';
 import { sendMembershipMail } from './membership-mail';
 import type { BillingInterval } from './subscription.entity';
 import { markPaymentFailed, recordInvoice, schedulePeriodEnd } from './subscription-state';
+import { syncInvoiceOrders } from './invoice-orders';
 
 /**
  * What happens when a membership's period ends, for memberships DRX runs itself (the test provider
@@ -63,10 +64,14 @@ async function endAtPeriodEnd(em: EntityManager, sub: LockedSubscription, why: s
       where id = ?`,
     [sub.id],
   );
-  await exec(
+  const voided = await exec<{ id: string }>(
     em,
-    `update subscription_invoices set status = 'void' where subscription_id = ? and status = 'open'`,
+    `update subscription_invoices set status = 'void' where subscription_id = ? and status = 'open' returning id`,
     [sub.id],
+  );
+  await syncInvoiceOrders(
+    em,
+    voided.map((r) => r.id),
   );
   await recordSubscriptionEvent(em, sub.id, 'ended', why);
   await sendMembershipMail(em, sub.id, 'ended');

@@ -21,6 +21,7 @@ import { SubscriptionInvoice } from './subscription-invoice.entity';
 import { SubscriptionPlan } from './subscription-plan.entity';
 import { BILLING_INTERVALS, type BillingInterval, LIVE_STATUSES, Subscription } from './subscription.entity';
 import { markPaymentRecovered, recordInvoice, schedulePeriodEnd } from './subscription-state';
+import { syncInvoiceOrders } from './invoice-orders';
 
 export const CANCEL_REASONS = [
   'too_expensive',
@@ -351,10 +352,14 @@ export class MembershipsService {
             );
       if (!rows.length) throw new DomainError('CONFLICT', 'Your membership is already cancelled');
       if (endsNow) {
-        await exec(
+        const voided = await exec<{ id: string }>(
           tem,
-          `update subscription_invoices set status = 'void' where subscription_id = ? and status = 'open'`,
+          `update subscription_invoices set status = 'void' where subscription_id = ? and status = 'open' returning id`,
           [sub.id],
+        );
+        await syncInvoiceOrders(
+          tem,
+          voided.map((r) => r.id),
         );
       }
       if (!alreadyDone) {
@@ -554,11 +559,15 @@ export class MembershipsService {
     }
     if (sub.provider === 'test') {
       await this.em.transactional(async (tem) => {
-        const paid = await exec(
+        const paid = await exec<{ id: string }>(
           tem,
           `update subscription_invoices set status = 'paid', paid_at = now()
             where subscription_id = ? and status = 'open' returning id`,
           [sub.id],
+        );
+        await syncInvoiceOrders(
+          tem,
+          paid.map((r) => r.id),
         );
         if (paid.length) await markPaymentRecovered(tem, sub.id);
       });

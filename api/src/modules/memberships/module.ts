@@ -7,7 +7,12 @@ import { SubscriptionPlan } from './subscription-plan.entity';
 import { Subscription } from './subscription.entity';
 import { requireScope } from '../api-tokens';
 import { invoiceReceiptRoute } from './invoice-receipt.route';
+import { useInvoiceOrderLifecycle } from './invoice-orders';
+import { recordMembershipPayment } from '../orders';
 import './membership.jobs';
+
+// Each invoice is an order of the one order lifecycle (invoice-orders.ts says why it is handed over here).
+useInvoiceOrderLifecycle({ record: recordMembershipPayment });
 
 /** The memberships module's contribution to the app (listed in `modules/index.ts`). */
 export const membershipsModule = defineModule({

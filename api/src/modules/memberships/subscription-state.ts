@@ -4,6 +4,7 @@ import { jobs } from '../../jobs';
 import { recordSubscriptionEvent } from './membership-history';
 import { sendMembershipMail } from './membership-mail';
 import { graceDays } from './membership-settings';
+import { syncInvoiceOrders } from './invoice-orders';
 
 /**
  * State changes shared by the test provider, comps and Stripe's events. Each is one conditional
@@ -95,7 +96,7 @@ export interface InvoiceInput {
 
 /**
  * Records an invoice (idempotent on the Stripe invoice id: a later call updates its status, paid
- * time and URL). Returns its id.
+ * time and URL) and places or moves its order (invoice-orders.ts). Returns its id.
  */
 export async function recordInvoice(em: EntityManager, input: InvoiceInput): Promise<string> {
   const rows = await exec<{ id: string }>(
@@ -122,5 +123,6 @@ export async function recordInvoice(em: EntityManager, input: InvoiceInput): Pro
       input.hostedInvoiceUrl ?? null,
     ],
   );
+  await syncInvoiceOrders(em, [rows[0].id]);
   return rows[0].id;
 }

@@ -23,7 +23,7 @@ import {
 } from './order-pricing';
 import { money } from './receipt';
 import { log } from '../../observability/logger';
-import { markFailed, placeOrder, recordPaymentStarted } from './order-lifecycle';
+import { markFailed, placeOrder, recordPaymentStarted, SOLD_ORDER_KINDS } from './order-lifecycle';
 
 export interface CheckoutQuoteView {
   subtotalCents: number;
@@ -485,7 +485,11 @@ export class CheckoutService {
 
   private async buyerOrder(user: User, orderId: string): Promise<Order> {
     const order = isUuid(orderId)
-      ? await this.em.findOne(Order, { id: orderId, user: user.id }, { refresh: true })
+      ? await this.em.findOne(
+          Order,
+          { id: orderId, user: user.id, kind: { $in: SOLD_ORDER_KINDS } },
+          { refresh: true },
+        )
       : null;
     if (!order) throw new DomainError('NOT_FOUND', ORDER_NOT_FOUND, 'orderId');
     return order;

@@ -8,6 +8,13 @@ export {
   placeOrder,
   recordPaymentStarted,
 } from './order-lifecycle';
+export {
+  type MembershipPayment,
+  recordMembershipPayment,
+  recordMembershipRefundEvent,
+  recordStorePayment,
+  type StorePayment,
+} from './mirrored-orders';
 export { OrderLine } from './order-line.entity';
 export { idempotencyKeyOf } from './orders.routes';
 export { applyPaymentEvent } from './payment-events';

@@ -2,9 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
  * The order lifecycle: the one place an order is placed and moves between its states. Cart
- * checkout, paid bookings and lesson-credit bookings all place and move their orders through these
- * functions; each move is one conditional UPDATE (`where status in (…)`), so two concurrent moves
- * of one order cannot both happen — the loser gets nothing back and says so (issue 32, goal 3).
+ * checkout, paid bookings, lesson-credit bookings, membership payments and the connected store's
+ * orders all place and move their orders through these functions (the last two through
+ * mirrored-orders.ts); each move is one conditional UPDATE (`where status in (…)`), so two
+ * concurrent moves of one order cannot both happen — the loser gets nothing back and says so
+ * (issue 32, goal 3).
  */
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -28,13 +30,29 @@ export type FromStatus<To extends OrderStatus> = {
   [F in OrderStatus]: To extends (typeof ORDER_TRANSITIONS)[F][number] ? F : never;
 }[OrderStatus];
 
+/**
+ * What an order is of: `cart` and `booking` are sold by DRX (checkout, bookings) and are the orders
+ * the API lists (`orders`, `adminOrders`, `order`, receipts); `membership` is one payment of a
+ * membership (an invoice) and `store` one order of the connected store (its system of record is
+ * the store), both placed and moved by mirrored-orders.ts.
+ */
+export const ORDER_KINDS = ['cart', 'booking', 'membership', 'store'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+/** The kinds DRX sells itself: the orders of the orders API. */
+export const SOLD_ORDER_KINDS = ['cart', 'booking'] as const satisfies readonly OrderKind[];
+export type SoldOrderKind = (typeof SOLD_ORDER_KINDS)[number];
+
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
-/** A new order (US dollars). A credit-paid order is placed paid and fulfilled at once. */
+/** A new order (US dollars unless said). A credit-paid order is placed paid and fulfilled at once. */
 export interface OrderDraft {
   id: string;
   userId: string;
-  kind: 'cart' | 'booking';
+  kind: OrderKind;
+  /** The number people see; the next DRX-000123 when not given. */
+  number?: string;
+  /** ISO 4217; USD when not given (a store order is in its store's currency). */
+  currency?: string;
   status: 'pending' | 'paid';
   subtotalCents: number;
   memberDiscountPercent?: number;
@@ -52,17 +70,20 @@ export interface OrderDraft {
 export async function placeOrder(em: EntityManager, draft: OrderDraft): Promise<boolean> {
   const paid = draft.status === 'paid';
   const rows = await em.execute<{ id: string }[]>(
-    `insert into orders (id, user_id, kind, status, currency, subtotal_cents, member_discount_percent,
-       member_discount_cents, discount_cents, credit_cents, total_cents, payment_provider, idempotency_key,
-       coupon_id, coupon_code, created_at, updated_at, paid_at, fulfilled_at)
-     values (?, ?, ?, ?, 'USD', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp(), clock_timestamp(),
-       case when ? then clock_timestamp() end, case when ? then clock_timestamp() end)
+    // Without a number given, the column's default numbers it (the next DRX-000123).
+    `insert into orders (id, ${draft.number ? 'number, ' : ''}user_id, kind, status, currency, subtotal_cents,
+       member_discount_percent, member_discount_cents, discount_cents, credit_cents, total_cents, payment_provider,
+       idempotency_key, coupon_id, coupon_code, created_at, updated_at, paid_at, fulfilled_at)
+     values (?, ${draft.number ? '?, ' : ''}?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp(),
+       clock_timestamp(), case when ? then clock_timestamp() end, case when ? then clock_timestamp() end)
      on conflict do nothing returning id`,
     [
       draft.id,
+      ...(draft.number ? [draft.number] : []),
       draft.userId,
       draft.kind,
       draft.status,
+      draft.currency ?? 'USD',
       draft.subtotalCents,
       draft.memberDiscountPercent ?? 0,
       draft.memberDiscountCents ?? 0,
@@ -233,7 +254,7 @@ export async function markChargebackLost(
 export interface ProviderRefundedOrder {
   id: string;
   user_id: string;
-  kind: 'cart' | 'booking';
+  kind: OrderKind;
   total_cents: number;
   refunded_cents: number;
   before_cents: number;

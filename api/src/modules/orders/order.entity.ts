@@ -2,15 +2,17 @@ import { BigIntType, Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Uni
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { User } from '../users';
+import type { OrderKind } from './order-lifecycle';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'canceled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * `free` is an order whose total is 0 (paid at once, no provider involved); `credit` a booking order
- * paid with a membership lesson credit (total 0, the price shown as `creditCents`).
+ * paid with a membership lesson credit (total 0, the price shown as `creditCents`); `store` an order
+ * of the connected store (paid there; kind `store`, not listed by the orders API).
  */
-export type OrderPaymentProvider = 'test' | 'stripe' | 'free' | 'credit';
+export type OrderPaymentProvider = 'test' | 'stripe' | 'free' | 'credit' | 'store';
 
 /**
  * A purchase made from a member's cart. Rows are written with SQL by the checkout (the number comes
@@ -60,7 +62,7 @@ export class Order {
       'cart (bought from the cart: courses and resources) or booking (paying one booked session; its one line has item type booking).',
   })
   @Property({ type: 'string', length: 20 })
-  kind: 'cart' | 'booking' = 'cart';
+  kind: OrderKind = 'cart';
 
   @Field(() => Int, {
     description:

@@ -11,7 +11,7 @@ import { isUuid } from '../../lib/ids';
 import { ORDER_NOT_FOUND } from './checkout.service';
 import { OrderLine } from './order-line.entity';
 import { ORDER_STATUSES, Order, type OrderStatus } from './order.entity';
-import { markRefunded } from './order-lifecycle';
+import { markRefunded, SOLD_ORDER_KINDS } from './order-lifecycle';
 import { takeBackWholeOrder } from './refund-takeback';
 
 /** A bad argument of a query (queries have no userErrors). */
@@ -39,7 +39,7 @@ export class OrdersService {
   /** An order for its buyer or staff; null for anyone else (it looks unknown). */
   async order(viewer: User, id: string): Promise<Order | null> {
     if (!isUuid(id)) return null;
-    const order = await this.em.findOne(Order, { id }, { refresh: true });
+    const order = await this.em.findOne(Order, { id, kind: { $in: SOLD_ORDER_KINDS } }, { refresh: true });
     if (!order) return null;
     return order.user.id === viewer.id || isOrderStaff(viewer) ? order : null;
   }
@@ -52,7 +52,7 @@ export class OrdersService {
     itemType?: string | null,
     status?: string | null,
   ) {
-    const where: FilterQuery<Order> = { user: user.id };
+    const where: FilterQuery<Order> = { user: user.id, kind: { $in: SOLD_ORDER_KINDS } };
     if (status) where.status = checkedStatus(status);
     if (itemType) {
       if (itemType !== 'course' && itemType !== 'resource' && itemType !== 'booking') {
@@ -68,9 +68,13 @@ export class OrdersService {
     return this.page(where, first, after);
   }
 
-  /** Every order (staff), newest first; by status and a search of number, username or email. */
+  /**
+   * Every order DRX sold (staff), newest first; by status and a search of number, username or email.
+   * A membership's payments and the store's orders are read where they are kept (the membership's
+   * invoices, `storeOrders`), as before they were orders too.
+   */
   adminOrders(first: number, after?: string | null, status?: string | null, search?: string | null) {
-    const where: FilterQuery<Order> = {};
+    const where: FilterQuery<Order> = { kind: { $in: SOLD_ORDER_KINDS } };
     if (status) where.status = checkedStatus(status);
     const term = search?.trim();
     if (term) {

@@ -7,7 +7,13 @@ import { emitOrderEvent } from '../webhooks';
 import { applyInvoiceRefundEvent, membershipInvoice } from '../memberships';
 import { log } from '../../observability/logger';
 import { claimEvent } from './claim-event';
-import { markChargebackLost, markLinesRefunded, markRefundedByProvider } from './order-lifecycle';
+import {
+  markChargebackLost,
+  markLinesRefunded,
+  markRefundedByProvider,
+  type OrderKind,
+} from './order-lifecycle';
+import { recordMembershipRefundEvent } from './mirrored-orders';
 import { recordOrderHistory } from './order-history';
 import { coveredLines, type LineRow } from './refund-coverage';
 import { takeBackLines, takeBackWholeOrder } from './refund-takeback';
@@ -68,7 +74,7 @@ interface OrderRow {
   id: string;
   number: string;
   user_id: string;
-  kind: 'cart' | 'booking';
+  kind: OrderKind;
   total_cents: number;
 }
 
@@ -122,7 +128,19 @@ export async function applyProviderRefundEvent(
     if (!(await claimEvent(tem, event, order?.id ?? null))) return 'duplicate';
     if (!order && invoiceId) {
       const invoice = await membershipInvoice(tem, invoiceId);
-      if (invoice) return applyInvoiceRefundEvent(tem, invoice, event, external);
+      if (invoice) {
+        const outcome = await applyInvoiceRefundEvent(tem, invoice, event, external);
+        // The invoice's order (kind membership) follows it through the lifecycle.
+        if (invoice.order_id)
+          await recordMembershipRefundEvent(
+            tem,
+            invoice.order_id,
+            outcome,
+            event,
+            Math.min(external, Number(invoice.amount_cents)),
+          );
+        return outcome;
+      }
       // The invoice's own event (invoice.paid) has not been stored yet: events come in any order.
       // Thrown, the transaction rolls back with the event unclaimed and the webhook answers 500, so
       // Stripe delivers it again (for up to three days), by when the invoice is stored.

@@ -40,6 +40,8 @@ export async function buildDataExport(
 ): Promise<DataExport> {
   const q = (sql: string) => em.execute<Row[]>(sql, [userId]);
   const profile = await exportUsersData(em, userId);
+  // The orders DRX sold; a membership's payments and the store's orders (orders of their own kinds
+  // too) are exported as the membership's invoices and the store's orders below.
   const orders = await q(
     `select o.id, o.number, o.kind, o.status, o.currency, o.subtotal_cents as "subtotalCents",
        o.discount_cents as "discountCents", o.member_discount_cents as "memberDiscountCents",
@@ -51,7 +53,7 @@ export async function buildDataExport(
          'quantity', l.quantity, 'unitPriceCents', l.unit_price_cents, 'lineTotalCents', l.line_total_cents,
          'discountCents', l.discount_cents) order by l.position) from order_lines l where l.order_id = o.id), '[]')
          as lines
-     from orders o where o.user_id = ? order by o.created_at`,
+     from orders o where o.user_id = ? and o.kind in ('cart', 'booking') order by o.created_at`,
   );
   const { memberships, membershipInvoices } = await exportMembershipsData(em, userId);
   const { storeOrders } = await exportShopData(em, userId);

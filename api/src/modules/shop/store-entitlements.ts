@@ -7,7 +7,13 @@ import { escapeHtml } from '../mail';
 import { sendMail } from '../mail';
 import { storeInviteUrl, verifyStoreInviteToken } from './store-invite';
 import { parseDrxSku, type DrxSkuItem } from './store-order-payload';
-import { claimStoreOrders, refundedQuantities, type StoredLine, storedOrder } from './store-orders.service';
+import {
+  claimStoreOrders,
+  refundedQuantities,
+  type StoredLine,
+  storedOrder,
+  syncStoreOrderMirrors,
+} from './store-orders.service';
 
 /**
  * DRX courses and resources sold in the store (SKU `DRX-COURSE-<uuid>` / `DRX-RESOURCE-<uuid>`):
@@ -316,6 +322,7 @@ export async function claimStoreForVerifiedEmail(
       `update store_orders set user_id = ? where id in (${orderIds.map(() => '?').join(', ')})`,
       [userId, ...orderIds],
     );
+    await syncStoreOrderMirrors(em, orderIds);
   }
   await claimStoreOrders(em, userId, email);
   for (const grant of grants) await giveAccess(em, grant);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConnectionShape } from '../../graphql/connection';
 import { type SortKey, isIsoDate, isText, keysetConnection, keysetPage } from '../../graphql/keyset';
+import { recordStorePayment } from '../orders';
 import { parseDrxSku, type StoreOrderData, type StoreRefundData } from './store-order-payload';
 import type { StoreOrder, StoreOrderLine } from './store-orders.types';
 
@@ -121,6 +122,7 @@ export async function upsertStoreOrder(em: EntityManager, order: StoreOrderData)
   );
   const row = rows[0];
   if (!row) return { applied: false, inserted: false, userId: null };
+  await syncStoreOrderMirrors(em, [order.id]);
   if (row.inserted && row.user_id) {
     const variantIds = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
     if (variantIds.length) {
@@ -150,6 +152,7 @@ export async function recordStoreRefund(
     [refund.id, JSON.stringify(quantities), refund.orderId],
   );
   if (!rows.length) return null;
+  await syncStoreOrderMirrors(em, [refund.orderId]);
   return storedOrder(em, refund.orderId);
 }
 
@@ -181,10 +184,82 @@ export function refundedQuantities(
  * its transaction).
  */
 export async function claimStoreOrders(em: EntityManager, userId: string, email: string): Promise<void> {
-  await em.execute(
-    `update store_orders set user_id = ? where user_id is null and lower(email) = lower(?::text)`,
+  const claimed = await em.execute<{ id: string }[]>(
+    `update store_orders set user_id = ? where user_id is null and lower(email) = lower(?::text) returning id`,
     [userId, email],
   );
+  await syncStoreOrderMirrors(
+    em,
+    claimed.map((r) => r.id),
+  );
+}
+
+/** What the store's refunds gave back of an order, its hundredths: every line's price × quantity refunded. */
+function refundedCentsOf(lines: StoredLine[], refunds: StoredOrderRow['refunds']): number {
+  const refunded = refundedQuantities(refunds);
+  return lines.reduce(
+    (sum, line) =>
+      sum + Math.round(Number(line.price) * 100) * Math.min(line.quantity, refunded.get(line.id) ?? 0),
+    0,
+  );
+}
+
+/**
+ * Each store order that belongs to an account is an order of kind `store` of the one order
+ * lifecycle (issue 32, goal 3), placed and moved by the orders module (orders/mirrored-orders.ts)
+ * to the state the store last told, in the caller's transaction (the store order's row locked):
+ * paid (`paid`), refunded as far as its refunds go (`refunded`, `partially_refunded`), canceled
+ * (`voided`, or cancelled before any payment), else pending. The row keeps its order's id.
+ */
+export async function syncStoreOrderMirrors(
+  em: EntityManager,
+  storeOrderIds: readonly string[],
+): Promise<void> {
+  if (!storeOrderIds.length) return;
+  const rows = await em.execute<
+    (Omit<StoredOrderRow, 'email'> & {
+      order_id: string | null;
+      currency_code: string;
+      total_price: string;
+      store_created_at: Date | string;
+    })[]
+  >(
+    `select id, user_id, order_id, financial_status, cancelled_at, currency_code, total_price, lines, refunds,
+       store_created_at
+     from store_orders where id in (${storeOrderIds.map(() => '?').join(', ')}) and user_id is not null
+     order by id for update`,
+    [...storeOrderIds],
+  );
+  for (const row of rows) {
+    const totalCents = Math.round(Number(row.total_price) * 100);
+    const financial = row.financial_status;
+    const refundedCents =
+      financial === 'refunded'
+        ? totalCents
+        : financial === 'partially_refunded'
+          ? Math.min(totalCents, refundedCentsOf(row.lines ?? [], row.refunds))
+          : 0;
+    const status =
+      financial === 'refunded' || financial === 'partially_refunded'
+        ? 'refunded'
+        : financial === 'paid'
+          ? 'paid'
+          : financial === 'voided' || row.cancelled_at
+            ? 'canceled'
+            : 'pending';
+    const orderId = await recordStorePayment(em, {
+      storeOrderId: row.id,
+      userId: row.user_id!,
+      currency: row.currency_code,
+      totalCents,
+      status,
+      refundedCents,
+      paidAt: new Date(row.store_created_at),
+      orderId: row.order_id,
+    });
+    if (!row.order_id)
+      await em.execute(`update store_orders set order_id = ? where id = ?`, [orderId, row.id]);
+  }
 }
 
 // ---------------------------------------------------------------- reading
