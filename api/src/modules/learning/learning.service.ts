@@ -1,7 +1,7 @@
 import { Cursor, type FilterQuery, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { emitEnrollmentEvent } from '../webhooks';
+import { emitEnrollmentEvent } from './enrollment-webhook-events';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import type { Certificate } from '../certificates';

@@ -9,6 +9,7 @@ export {
   recordPaymentStarted,
 } from './order-lifecycle';
 export { OrderLine } from './order-line.entity';
+export { emitOrderEvent } from './order-webhook-events';
 export { idempotencyKeyOf } from './orders.routes';
 export { applyPaymentEvent } from './payment-events';
 export { lockBuyer } from './purchase-rules';
