@@ -13,3 +13,4 @@ export {
   type ResourcePageRow,
   type StorePageRow,
 } from './resource-pages';
+export { holdsResource, resourceSellerAndStatus, resourceTitles } from './resource-facts';
