@@ -4,3 +4,4 @@ export { type EnrollmentGrant, grantEnrollment } from './enrollment-grants';
 export { emitEnrollmentEvent } from './enrollment-webhook-events';
 export { LessonContent } from './learning.types';
 export { exportLearningData } from './personal-data';
+export { enrolledSql, isEnrolled } from './enrollment-sql';

@@ -14,3 +14,4 @@ export {
   type StorePageRow,
 } from './resource-pages';
 export { holdsResource, resourceSellerAndStatus, resourceTitles } from './resource-facts';
+export { holdsResourceSql, resourcesOnSaleSql } from './resource-sale-sql';
