@@ -6,4 +6,4 @@ export { anonymiseUser, exportUsersData, isLastAdmin, lockLiveUser } from './per
 export { USER_FIELDS } from './user.fragment';
 export { publicNames, userNameParts } from './user-names';
 export { adminEmails } from './admin-addresses';
-export { isNewAccount, userExists, usersNamedLikeSql } from './user-lookups';
+export { isNewAccount, userCounts, userEmail, userExists, usersNamedLikeSql } from './user-lookups';

@@ -20,3 +20,30 @@ export async function isNewAccount(em: EntityManager, userId: string, days: numb
  * for another module's `… in (${usersNamedLikeSql})`; its two parameters are the pattern, twice.
  */
 export const usersNamedLikeSql = `select id from users where username ilike ? or concat_ws(' ', first_name, last_name) ilike ?`;
+
+/** An account's email address (null when it has none); null when there is no such account. */
+export async function userEmail(em: EntityManager, userId: string): Promise<{ email: string | null } | null> {
+  const [row] = await em.execute<{ email: string | null }[]>(`select email from users where id = ?`, [
+    userId,
+  ]);
+  return row ? { email: row.email } : null;
+}
+
+/** How many accounts there are, how many were made in the last 7 days, and how many hold each role (most first). */
+export async function userCounts(
+  em: EntityManager,
+): Promise<{ total: number; lastSevenDays: number; byRole: { role: string; count: number }[] }> {
+  const [totals] = await em.execute<{ total: string; recent: string }[]>(
+    `select count(*) as total,
+            count(*) filter (where created_at > now() - interval '7 days') as recent
+       from users`,
+  );
+  const byRole = await em.execute<{ role: string; count: string }[]>(
+    `select r as role, count(*) as count from users, unnest(roles) as r group by r order by count(*) desc, r`,
+  );
+  return {
+    total: Number(totals.total),
+    lastSevenDays: Number(totals.recent),
+    byRole: byRole.map((r) => ({ role: r.role, count: Number(r.count) })),
+  };
+}
