@@ -12,3 +12,4 @@ export { Quiz, QuizShowAnswers } from './quiz.entity';
 export { courseTitles } from './course-titles';
 export { type CoursePageRow, publicCoursePage, publicCoursePagesSql } from './course-pages';
 export { coursesOnSaleSql } from './course-sale-sql';
+export { courseStepsSql, lessonCoursesSql, quizTitlesSql } from './course-steps-sql';
