@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { escapeLike } from '../../graphql/keyset';
-import { ROLE_VALUES, type Role } from '../users';
+import { ROLE_VALUES, type Role, userCounts } from '../users';
 import { User } from '../users';
 import { isUuid } from '../../lib/ids';
 
@@ -101,19 +101,11 @@ export class AdminUsersService {
   }
 
   async overview(): Promise<{ usersTotal: number; newUsersLast7Days: number; usersByRole: RoleCount[] }> {
-    const conn = this.em.getConnection();
-    const [totals] = await conn.execute<{ total: string; recent: string }[]>(
-      `select count(*) as total,
-              count(*) filter (where created_at > now() - interval '7 days') as recent
-         from users`,
-    );
-    const byRole = await conn.execute<{ role: string; count: string }[]>(
-      `select r as role, count(*) as count from users, unnest(roles) as r group by r order by count(*) desc, r`,
-    );
+    const counts = await userCounts(this.em);
     return {
-      usersTotal: Number(totals.total),
-      newUsersLast7Days: Number(totals.recent),
-      usersByRole: byRole.map((r) => ({ role: r.role, count: Number(r.count) })),
+      usersTotal: counts.total,
+      newUsersLast7Days: counts.lastSevenDays,
+      usersByRole: counts.byRole,
     };
   }
 }

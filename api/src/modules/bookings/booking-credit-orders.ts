@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { emitOrderEvent } from '../webhooks';
+import { emitOrderEvent } from '../orders';
 import { adjustEarningsAfterRefund, recordSaleEarnings } from '../sellers';
 import { markCreditOrderRefunded, placeOrder } from '../orders';
 

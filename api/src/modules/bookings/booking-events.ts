@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { emitBookingEvent } from '../webhooks';
+import { emitBookingEvent } from './booking-webhook-events';
 
 /**
  * The one place BookingsService (and order fulfilment) reports a booking's state change, inside

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { emitOrderEvent } from '../webhooks';
+import { emitOrderEvent } from '../orders';
 import type { ConnectionShape } from '../../graphql/connection';
 import { decodeCursor, encodeCursor, idKey, isIsoDate } from '../../graphql/keyset';
 import { DomainError } from '../../graphql/errors';

@@ -1,23 +1,26 @@
+import { coursesOnSaleSql } from '../courses';
+import { enrolledSql } from '../learning';
+import { holdsResourceSql, resourcesOnSaleSql } from '../resources';
+
 /**
  * The SQL of the cart. A line is *purchasable* when its course is published, or its resource is
  * published by a seller who is not suspended, and the member does not own it yet (course:
  * an enrollment; resource: an entitlement) nor has it in a paid order (never paid for twice). Catalog values are joined in, so one statement reads a
- * whole cart at today's prices whatever its size.
+ * whole cart at today's prices whatever its size. What is on sale and owned is each owner's SQL
+ * (courses, resources, learning: their fragments, inlined by PostgreSQL); the paid orders and the
+ * membership discount are still read here (orders and memberships import the cart: asking them
+ * would be an import cycle).
  */
 
 /** Joins the catalog row of a cart line (alias `ci`) when it is on sale: `c` a course, `r` a resource. */
 const CATALOG_JOINS = `
-  left join courses c on ci.item_type = 'course' and c.id = ci.item_id and c.published
-  left join resources r on ci.item_type = 'resource' and r.id = ci.item_id and r.status = 'published'
-    and not exists (select 1 from seller_profiles sp where sp.user_id = r.seller_id and sp.suspended)`;
+  left join (${coursesOnSaleSql}) c on ci.item_type = 'course' and c.id = ci.item_id
+  left join (${resourcesOnSaleSql}) r on ci.item_type = 'resource' and r.id = ci.item_id`;
 
 /** The line (alias `ci`, joined as above) is on sale and not owned by its member. */
 const PURCHASABLE = `(c.id is not null or r.id is not null)
-  and not exists (select 1 from enrollments e
-    where ci.item_type = 'course' and e.user_id = ci.user_id and e.course_id = ci.item_id
-      and e.access_revoked_at is null)
-  and not exists (select 1 from entitlements en
-    where ci.item_type = 'resource' and en.user_id = ci.user_id and en.resource_id = ci.item_id)
+  and not (ci.item_type = 'course' and ${enrolledSql('ci.user_id', 'ci.item_id')})
+  and not (ci.item_type = 'resource' and ${holdsResourceSql('ci.user_id', 'ci.item_id')})
   and not exists (select 1 from orders o join order_lines ol on ol.order_id = o.id
     where o.user_id = ci.user_id and o.status = 'paid' and ol.item_type = ci.item_type and ol.item_id = ci.item_id)`;
 
@@ -87,17 +90,14 @@ const PAID_BEFORE = (type: 'course' | 'resource', alias: string) => `or exists (
 /** A course on sale with whether the member owns it and whether it is member-only. Params: user id ×2, course id. */
 export const COURSE_SQL = `
   select c.title, c.price_cents, c.cover_image_url as image_url, c.member_only,
-    exists (select 1 from enrollments e where e.course_id = c.id and e.user_id = ?
-      and e.access_revoked_at is null) ${PAID_BEFORE('course', 'c')} as owned
-  from courses c where c.id = ? and c.published`;
+    ${enrolledSql('?', 'c.id')} ${PAID_BEFORE('course', 'c')} as owned
+  from (${coursesOnSaleSql}) c where c.id = ?`;
 
 /** A resource on sale with whether the member owns it. Params: user id ×2, resource id. */
 export const RESOURCE_SQL = `
   select r.title, r.price_cents, r.thumbnail_url as image_url, false as member_only,
-    exists (select 1 from entitlements en where en.resource_id = r.id and en.user_id = ?)
-      ${PAID_BEFORE('resource', 'r')} as owned
-  from resources r where r.id = ? and r.status = 'published'
-    and not exists (select 1 from seller_profiles sp where sp.user_id = r.seller_id and sp.suspended)`;
+    ${holdsResourceSql('?', 'r.id')} ${PAID_BEFORE('resource', 'r')} as owned
+  from (${resourcesOnSaleSql}) r where r.id = ?`;
 
 /**
  * Adds to a line or creates it; the unique (user_id, item_type, item_id) constraint makes concurrent

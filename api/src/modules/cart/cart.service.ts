@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { queryRows } from '../../db/pg-query';
 import { DomainError } from '../../graphql/errors';
 import { courseAccessRefusal } from '../courses';
+import { isEnrolled } from '../learning';
+import { holdsResource } from '../resources';
 import { memberLineDiscount } from './member-discount';
 import type { HasRoles } from '../users';
 import { isUuid } from '../../lib/ids';
@@ -124,12 +126,7 @@ export class CartService {
     em: EntityManager = this.em,
   ): Promise<boolean> {
     if (!isUuid(itemId)) return false;
-    const sql =
-      itemType === 'course'
-        ? 'select 1 from enrollments where user_id = ? and course_id = ? and access_revoked_at is null limit 1'
-        : 'select 1 from entitlements where user_id = ? and resource_id = ? limit 1';
-    const rows = await em.execute<unknown[]>(sql, [userId, itemId]);
-    return rows.length > 0;
+    return itemType === 'course' ? isEnrolled(em, userId, itemId) : holdsResource(em, userId, itemId);
   }
 
   /**

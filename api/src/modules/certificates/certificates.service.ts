@@ -14,7 +14,7 @@ import { newCertificateNumber, normalizeCertificateNumber } from './certificate-
 import { formatIssuedOn, type MergeFields, personName, unknownPlaceholders } from './certificate-text';
 import { Certificate } from './certificate.entity';
 import { sendCertificateIssuedMail } from './certificate-issued-mail';
-import { emitCertificateIssued } from '../webhooks';
+import { emitCertificateIssued } from './certificate-webhook-events';
 import { CertificateTemplate, TEMPLATE_PLACEHOLDERS } from './certificate-template.entity';
 
 export type CertificateStatus = 'valid' | 'revoked';

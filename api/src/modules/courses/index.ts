@@ -11,3 +11,5 @@ export { QuestionOption } from './quiz-question.entity';
 export { Quiz, QuizShowAnswers } from './quiz.entity';
 export { courseTitles } from './course-titles';
 export { type CoursePageRow, publicCoursePage, publicCoursePagesSql } from './course-pages';
+export { coursesOnSaleSql } from './course-sale-sql';
+export { courseStepsSql, lessonCoursesSql, quizTitlesSql } from './course-steps-sql';

@@ -10,3 +10,4 @@ export {
   publicInstructorPage,
   publicInstructorPagesSql,
 } from './instructor-pages';
+export { acceptsInquiries } from './instructor-inquiries';

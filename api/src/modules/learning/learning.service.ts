@@ -1,11 +1,11 @@
 import { Cursor, type FilterQuery, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { emitEnrollmentEvent } from '../webhooks';
+import { emitEnrollmentEvent } from './enrollment-webhook-events';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import type { Certificate } from '../certificates';
-import { courseAccessRefusal } from '../courses';
+import { courseAccessRefusal, courseStepsSql } from '../courses';
 import { enrollmentOpenSql, hasMemberCourseAccess } from '../memberships';
 import { Course } from '../courses';
 import { CourseModule } from '../courses';
@@ -270,16 +270,7 @@ export class LearningService {
       }[]
     >(
       `with pairs (user_id, course_id) as (values ${pairs.map(() => '(?::uuid, ?::uuid)').join(', ')}),
-       steps as (
-         select m.course_id, 'lesson' as kind, l.id, l.module_id, l.title,
-                m.position as module_position, 0 as kind_order, l.position
-           from lessons l join course_modules m on m.id = l.module_id
-          where m.course_id in (select course_id from pairs)
-         union all
-         select m.course_id, 'quiz', q.id, q.module_id, q.title, m.position, 1, q.position
-           from quizzes q join course_modules m on m.id = q.module_id
-          where m.course_id in (select course_id from pairs)
-       )
+       steps as (${courseStepsSql('select course_id from pairs')})
        select p.user_id, p.course_id, e.completed_at, s.kind, s.id as step_id, s.module_id, s.title,
               case when s.kind = 'lesson'
                    then exists (select 1 from lesson_progress lp where lp.user_id = p.user_id and lp.lesson_id = s.id)

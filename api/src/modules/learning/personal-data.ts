@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { courseTitles } from '../courses';
+import { courseTitles, lessonCoursesSql, quizTitlesSql } from '../courses';
 
 /**
  * The learning module's part of "download my data" (privacy module): enrolments (with lessons
@@ -14,15 +14,14 @@ export async function exportLearningData(
   const enrolled = await em.execute<({ courseId: string } & Row)[]>(
     `select e.course_id as "courseId", e.source, e.created_at as "enrolledAt", e.completed_at as "completedAt",
        e.access_revoked_at as "accessRevokedAt",
-       (select count(*)::int from lesson_progress lp join lessons l on l.id = lp.lesson_id
-          join course_modules m on m.id = l.module_id
-        where lp.user_id = e.user_id and m.course_id = e.course_id and lp.completed_at is not null) as "lessonsCompleted"
+       (select count(*)::int from lesson_progress lp join (${lessonCoursesSql}) lc on lc.lesson_id = lp.lesson_id
+        where lp.user_id = e.user_id and lc.course_id = e.course_id and lp.completed_at is not null) as "lessonsCompleted"
      from enrollments e where e.user_id = ? order by e.created_at`,
     [userId],
   );
   const progress = await em.execute<({ courseId: string } & Row)[]>(
-    `select m.course_id as "courseId", l.title as lesson, lp.completed_at as "completedAt"
-     from lesson_progress lp join lessons l on l.id = lp.lesson_id join course_modules m on m.id = l.module_id
+    `select lc.course_id as "courseId", lc.title as lesson, lp.completed_at as "completedAt"
+     from lesson_progress lp join (${lessonCoursesSql}) lc on lc.lesson_id = lp.lesson_id
      where lp.user_id = ? order by lp.completed_at`,
     [userId],
   );
@@ -39,7 +38,7 @@ export async function exportLearningData(
     .map(({ courseId, ...rest }) => ({ course: titles.get(courseId), ...rest }));
   const quizAttempts = await em.execute<Row[]>(
     `select qz.title as quiz, a.score_percent as "scorePercent", a.passed, a.answers, a.created_at as "createdAt"
-     from quiz_attempts a join quizzes qz on qz.id = a.quiz_id where a.user_id = ? order by a.created_at`,
+     from quiz_attempts a join (${quizTitlesSql}) qz on qz.id = a.quiz_id where a.user_id = ? order by a.created_at`,
     [userId],
   );
   return { enrollments, lessonProgress, quizAttempts };

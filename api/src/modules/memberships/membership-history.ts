@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { emitSubscriptionUpdated } from '../webhooks';
+import { emitSubscriptionUpdated } from './subscription-webhook-events';
 
 /** What happened to a membership (the audit trail shown to the member and to admins). */
 export type SubscriptionEventKind =

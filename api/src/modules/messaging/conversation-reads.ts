@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { bookingTitles } from '../bookings';
+import { orderNumbers } from '../orders';
+import { resourceTitles } from '../resources';
 import { User } from '../users';
 import {
   Conversation,
@@ -125,28 +128,16 @@ async function contextsOf(
   const titles = new Map<string, string>();
   const bookingIds = idsOf(ConversationContextKind.BOOKING);
   if (bookingIds.length) {
-    const found = await em.execute<{ id: string; title: string; starts_at: Date }[]>(
-      `select id, title, starts_at from bookings where id = any(string_to_array(?, ',')::uuid[])`,
-      [bookingIds.join(',')],
-    );
-    for (const b of found)
-      titles.set(`booking:${b.id}`, `${b.title}, ${dateFormat.format(new Date(b.starts_at))}`);
+    for (const [id, b] of await bookingTitles(em, bookingIds))
+      titles.set(`booking:${id}`, `${b.title}, ${dateFormat.format(b.startsAt)}`);
   }
   const resourceIds = idsOf(ConversationContextKind.RESOURCE);
   if (resourceIds.length) {
-    const found = await em.execute<{ id: string; title: string }[]>(
-      `select id, title from resources where id = any(string_to_array(?, ',')::uuid[])`,
-      [resourceIds.join(',')],
-    );
-    for (const r of found) titles.set(`resource:${r.id}`, r.title);
+    for (const [id, title] of await resourceTitles(em, resourceIds)) titles.set(`resource:${id}`, title);
   }
   const orderIds = idsOf(ConversationContextKind.ORDER);
   if (orderIds.length) {
-    const found = await em.execute<{ id: string; number: string }[]>(
-      `select id, number from orders where id = any(string_to_array(?, ',')::uuid[])`,
-      [orderIds.join(',')],
-    );
-    for (const o of found) titles.set(`order:${o.id}`, `Order ${o.number}`);
+    for (const [id, number] of await orderNumbers(em, orderIds)) titles.set(`order:${id}`, `Order ${number}`);
   }
   const instructorIds = idsOf(ConversationContextKind.INSTRUCTOR);
   if (instructorIds.length) {

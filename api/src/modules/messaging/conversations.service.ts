@@ -15,7 +15,7 @@ import { publishToUsers } from '../../realtime';
 import type { Storage } from '../../storage/storage';
 import type { Viewer } from '../auth';
 import { fileMessageReport } from '../inbox';
-import { User } from '../users';
+import { User, userExists, usersNamedLikeSql } from '../users';
 import { isUuid } from '../../lib/ids';
 import { type AttachmentMove, attachUploads, undoMoves } from './message-attachments';
 import { isParticipant, loadConversations, loadMessages } from './conversation-reads';
@@ -91,9 +91,9 @@ export class ConversationsService {
     if (text) {
       const like = `%${escapeLike(text)}%`;
       conditions.push(`(c.subject ilike ?
-        or exists (select 1 from conversation_participants op join users u on u.id = op.user_id
+        or exists (select 1 from conversation_participants op
                     where op.conversation_id = c.id and op.user_id <> ?
-                      and (u.username ilike ? or concat_ws(' ', u.first_name, u.last_name) ilike ?))
+                      and op.user_id in (${usersNamedLikeSql}))
         or exists (select 1 from messages sm where sm.conversation_id = c.id and sm.body ilike ?))`);
       params.push(like, viewer.id, like, like, like);
     }
@@ -331,8 +331,8 @@ export class ConversationsService {
   async setBlock(viewer: Viewer, userId: string, blocked: boolean): Promise<boolean> {
     if (!isUuid(userId)) throw new DomainError('NOT_FOUND', 'This person was not found', 'userId');
     if (userId === viewer.id) throw new DomainError('INVALID_INPUT', 'You cannot block yourself', 'userId');
-    const exists = await this.em.execute<{ id: string }[]>(`select id from users where id = ?`, [userId]);
-    if (exists.length === 0) throw new DomainError('NOT_FOUND', 'This person was not found', 'userId');
+    if (!(await userExists(this.em, userId)))
+      throw new DomainError('NOT_FOUND', 'This person was not found', 'userId');
     if (blocked) {
       await this.em.execute(
         `insert into user_blocks (blocker_id, blocked_id) values (?, ?) on conflict do nothing`,

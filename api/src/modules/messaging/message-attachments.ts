@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
 import type { Storage } from '../../storage/storage';
 import { MAX_MESSAGE_FILES_PER_UPLOAD, MESSAGE_ATTACHMENT_LIMIT, MESSAGE_UPLOAD_TYPES } from '../uploads';
-import { lockMyUploads } from '../uploads';
+import { lockMyUploads, markUploadConsumed } from '../uploads';
 import type { User } from '../users';
 
 /** What may be attached to a message (also a check constraint of message_attachments). */
@@ -66,7 +66,7 @@ export async function attachUploads(
        values (?, ?, ?, ?, ?, ?, ?)`,
       [randomUUID(), messageId, storageKey, upload.fileName, upload.contentType, upload.sizeBytes, position],
     );
-    await em.execute(`update uploads set consumed_at = now() where id = ?`, [upload.id]);
+    await markUploadConsumed(em, upload.id);
     const move = { from: upload.storageKey, to: storageKey };
     await files.move(move.from, move.to);
     moves.push(move);

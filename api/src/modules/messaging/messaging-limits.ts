@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
+import { isNewAccount } from '../users';
 
 /**
  * Abuse limits of messages, counted in the database (docs/messaging.md). The caller holds the
@@ -30,11 +31,11 @@ export async function assertSendRate(em: EntityManager, userId: string): Promise
 
 /** RATE_LIMITED when an account younger than 7 days started 10 conversations in the last 24 hours. */
 export async function assertStartRate(em: EntityManager, userId: string): Promise<void> {
+  if (!(await isNewAccount(em, userId, NEW_ACCOUNT_DAYS))) return;
   const [row] = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from conversations c join users u on u.id = c.created_by
-      where c.created_by = ? and u.created_at > now() - make_interval(days => ?)
-        and c.created_at > now() - interval '24 hours'`,
-    [userId, NEW_ACCOUNT_DAYS],
+    `select count(*)::int as n from conversations c
+      where c.created_by = ? and c.created_at > now() - interval '24 hours'`,
+    [userId],
   );
   if (row.n >= NEW_ACCOUNT_CONVERSATIONS_PER_DAY)
     throw new DomainError('RATE_LIMITED', TOO_MANY_CONVERSATIONS);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineJob, jobs } from '../../jobs';
 import { notify } from '../notifications';
+import { DELETED_USER_NAME, publicNames } from '../users';
 
 /**
  * The unread-message mail (docs/messaging.md). Each message queues, in its send transaction, one
@@ -40,7 +41,7 @@ export async function queueUnreadMails(
 }
 
 interface UnreadRow {
-  sender_name: string;
+  sender_id: string;
   body: string;
   created_at: Date;
   attachments: number;
@@ -86,17 +87,24 @@ export async function sendUnreadMail(
       `select subject from conversations where id = ?`,
       [data.conversationId],
     );
-    const unread = await tem.execute<UnreadRow[]>(
-      `select case when u.deleted_at is not null then 'Deleted user'
-            else coalesce(nullif(trim(u.first_name), ''), u.username) end as sender_name, m.body, m.created_at,
+    const rows = await tem.execute<UnreadRow[]>(
+      `select m.sender_id, m.body, m.created_at,
           (select count(*)::int from message_attachments a where a.message_id = m.id) as attachments
-         from messages m join users u on u.id = m.sender_id
+         from messages m
         where m.conversation_id = ? and m.sender_id <> ?
           and m.created_at > coalesce(?::timestamptz, '-infinity')
           and m.created_at <= ?::timestamptz
         order by m.created_at, m.id`,
       [data.conversationId, data.userId, lastRead, notifiedAt],
     );
+    const names = await publicNames(
+      tem,
+      rows.map((m) => m.sender_id),
+      { deletedAs: DELETED_USER_NAME },
+    );
+    const unread = rows
+      .filter((m) => names.has(m.sender_id))
+      .map((m) => ({ ...m, sender_name: names.get(m.sender_id)! }));
     const count = unread.length;
     const listed = unread.slice(-LISTED);
     const senders = [...new Set(unread.map((m) => m.sender_name))];

@@ -1,7 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import type { Viewer } from '../auth';
-import { hasRole } from '../users';
+import { bookingParties, hasBookingBetween } from '../bookings';
+import { acceptsInquiries } from '../instructors';
+import { hasPaidOrderFrom, orderSoldBy, paidOrderBuyer } from '../orders';
+import { holdsResource, resourceSellerAndStatus } from '../resources';
+import { hasRole, userExists } from '../users';
 import { isUuid } from '../../lib/ids';
 import { ConversationContextKind } from './messaging.types';
 
@@ -34,17 +38,7 @@ export interface StartDecision {
 export const BLOCKED_MESSAGE = 'You cannot message this person';
 const NOT_ALLOWED = 'You cannot start a conversation with this person';
 
-/** Booking statuses that make two people instructor and client (a lapsed hold does not). */
-const BOOKING_TIES = `('requested', 'confirmed', 'completed', 'no_show', 'canceled', 'declined')`;
-/** Orders that were paid (a refunded one was too). */
-const PAID_ORDERS = `('paid', 'refunded')`;
-
 export const isStaffViewer = (viewer: Viewer) => hasRole(viewer, 'admin');
-
-async function exists(em: EntityManager, sql: string, params: unknown[]): Promise<boolean> {
-  const rows = await em.execute<{ ok: boolean }[]>(`select exists (${sql}) as ok`, params);
-  return rows[0]?.ok === true;
-}
 
 /** A block between the two, either way: `byMe` (I blocked them), `me` (they blocked me). */
 export async function blocksBetween(
@@ -71,28 +65,6 @@ export async function assertNotBlocked(em: EntityManager, sender: Viewer, otherI
     throw new DomainError('BLOCKED', 'You blocked this person. Unblock them to send a message.');
 }
 
-const bookingBetween = (em: EntityManager, clientId: string, instructorId: string) =>
-  exists(
-    em,
-    `select 1 from bookings where client_id = ? and instructor_id = ? and status in ${BOOKING_TIES}`,
-    [clientId, instructorId],
-  );
-
-const acceptsInquiries = (em: EntityManager, instructorId: string) =>
-  exists(
-    em,
-    `select 1 from instructor_profiles where user_id = ? and status = 'approved' and accepts_inquiries`,
-    [instructorId],
-  );
-
-const boughtFrom = (em: EntityManager, buyerId: string, sellerId: string) =>
-  exists(
-    em,
-    `select 1 from orders o join order_lines l on l.order_id = o.id
-      where o.user_id = ? and l.seller_id = ? and o.status in ${PAID_ORDERS}`,
-    [buyerId, sellerId],
-  );
-
 /**
  * Whether `sender` may start a conversation with `recipientId` about `context`: the two roles, or
  * a DomainError (NOT_FOUND, INVALID_INPUT, FORBIDDEN, BLOCKED) saying why not.
@@ -108,8 +80,8 @@ export async function decideStart(
   if (recipientId === sender.id) {
     throw new DomainError('INVALID_INPUT', 'You cannot message yourself', 'recipientId');
   }
-  const recipient = await em.execute<{ id: string }[]>(`select id from users where id = ?`, [recipientId]);
-  if (recipient.length === 0) throw new DomainError('NOT_FOUND', 'This person was not found', 'recipientId');
+  if (!(await userExists(em, recipientId)))
+    throw new DomainError('NOT_FOUND', 'This person was not found', 'recipientId');
   if (context && !isUuid(context.id)) throw new DomainError('NOT_FOUND', 'Not found', 'context');
 
   await assertNotBlocked(em, sender, [recipientId]);
@@ -133,53 +105,42 @@ async function byContext(
       if (context.id !== recipientId) {
         throw new DomainError('INVALID_INPUT', 'An inquiry goes to the instructor of the profile', 'context');
       }
-      if ((await acceptsInquiries(em, recipientId)) || (await bookingBetween(em, senderId, recipientId))) {
+      if ((await acceptsInquiries(em, recipientId)) || (await hasBookingBetween(em, senderId, recipientId))) {
         return { senderRole: 'member', recipientRole: 'instructor' };
       }
       return null;
     }
     case ConversationContextKind.BOOKING: {
-      const [booking] = await em.execute<{ client_id: string; instructor_id: string }[]>(
-        `select client_id, instructor_id from bookings where id = ? and status in ${BOOKING_TIES}`,
-        [context.id],
-      );
+      const booking = await bookingParties(em, context.id);
       if (!booking) throw new DomainError('NOT_FOUND', 'This booking was not found', 'context');
-      if (booking.client_id === senderId && booking.instructor_id === recipientId) {
+      if (booking.clientId === senderId && booking.instructorId === recipientId) {
         return { senderRole: 'member', recipientRole: 'instructor' };
       }
-      if (booking.instructor_id === senderId && booking.client_id === recipientId) {
+      if (booking.instructorId === senderId && booking.clientId === recipientId) {
         return { senderRole: 'instructor', recipientRole: 'member' };
       }
       return null;
     }
     case ConversationContextKind.RESOURCE: {
-      const [resource] = await em.execute<{ seller_id: string; status: string }[]>(
-        `select seller_id, status from resources where id = ?`,
-        [context.id],
-      );
+      const resource = await resourceSellerAndStatus(em, context.id);
       if (!resource) throw new DomainError('NOT_FOUND', 'This resource was not found', 'context');
-      const owns = (userId: string) =>
-        exists(em, `select 1 from entitlements where user_id = ? and resource_id = ?`, [userId, context.id]);
-      if (resource.seller_id === recipientId && (resource.status === 'published' || (await owns(senderId)))) {
+      const owns = (userId: string) => holdsResource(em, userId, context.id);
+      if (resource.sellerId === recipientId && (resource.status === 'published' || (await owns(senderId)))) {
         return { senderRole: 'buyer', recipientRole: 'seller' };
       }
-      if (resource.seller_id === senderId && (await owns(recipientId))) {
+      if (resource.sellerId === senderId && (await owns(recipientId))) {
         return { senderRole: 'seller', recipientRole: 'buyer' };
       }
       return null;
     }
     case ConversationContextKind.ORDER: {
-      const [order] = await em.execute<{ user_id: string }[]>(
-        `select user_id from orders where id = ? and status in ${PAID_ORDERS}`,
-        [context.id],
-      );
-      if (!order) throw new DomainError('NOT_FOUND', 'This order was not found', 'context');
-      const sells = (sellerId: string) =>
-        exists(em, `select 1 from order_lines where order_id = ? and seller_id = ?`, [context.id, sellerId]);
-      if (order.user_id === senderId && (await sells(recipientId))) {
+      const buyerId = await paidOrderBuyer(em, context.id);
+      if (!buyerId) throw new DomainError('NOT_FOUND', 'This order was not found', 'context');
+      const sells = (sellerId: string) => orderSoldBy(em, context.id, sellerId);
+      if (buyerId === senderId && (await sells(recipientId))) {
         return { senderRole: 'buyer', recipientRole: 'seller' };
       }
-      if (order.user_id === recipientId && (await sells(senderId))) {
+      if (buyerId === recipientId && (await sells(senderId))) {
         return { senderRole: 'seller', recipientRole: 'buyer' };
       }
       return null;
@@ -187,17 +148,21 @@ async function byContext(
   }
 }
 
+// Whether two people are instructor and client, or buyer and seller, is their owners' rule:
+// bookings (a booking made between them), orders (a paid order with a line of the seller's).
 async function withoutContext(
   em: EntityManager,
   senderId: string,
   recipientId: string,
 ): Promise<StartDecision | null> {
-  if ((await acceptsInquiries(em, recipientId)) || (await bookingBetween(em, senderId, recipientId))) {
+  if ((await acceptsInquiries(em, recipientId)) || (await hasBookingBetween(em, senderId, recipientId))) {
     return { senderRole: 'member', recipientRole: 'instructor' };
   }
-  if (await bookingBetween(em, recipientId, senderId))
+  if (await hasBookingBetween(em, recipientId, senderId))
     return { senderRole: 'instructor', recipientRole: 'member' };
-  if (await boughtFrom(em, senderId, recipientId)) return { senderRole: 'buyer', recipientRole: 'seller' };
-  if (await boughtFrom(em, recipientId, senderId)) return { senderRole: 'seller', recipientRole: 'buyer' };
+  if (await hasPaidOrderFrom(em, senderId, recipientId))
+    return { senderRole: 'buyer', recipientRole: 'seller' };
+  if (await hasPaidOrderFrom(em, recipientId, senderId))
+    return { senderRole: 'seller', recipientRole: 'buyer' };
   return null;
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
+import { userExists } from '../users';
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_KIND_TEXT,
@@ -87,12 +88,13 @@ async function setPreference(
   kind: NotificationKind,
   enabled: boolean,
 ): Promise<boolean> {
+  if (!(await userExists(em, userId))) return false;
   const rows: unknown[] = await em.getConnection().execute(
     `insert into "notification_preferences" ("user_id", "kind", "enabled", "updated_at")
-       select u."id", ?, ?, now() from "users" u where u."id" = ?
+       values (?, ?, ?, now())
      on conflict ("user_id", "kind") do update set "enabled" = excluded."enabled", "updated_at" = excluded."updated_at"
      returning "user_id"`,
-    [kind, enabled, userId],
+    [userId, kind, enabled],
     'all',
     em.getTransactionContext(),
   );

@@ -5,6 +5,7 @@ import { sendMail, type MailAttachment } from '../mail';
 import { NOTIFICATION_KIND_TEXT, type NotificationKind } from './notification-kinds';
 import { createUnsubscribeToken } from './unsubscribe-token';
 import { escapeHtml } from '../mail';
+import { userEmail } from '../users';
 
 /**
  * `notify`: the one way the app mails a user about something they can switch off. It reads the
@@ -101,17 +102,18 @@ function withHtmlFooter(html: string, footer: string): string {
 export async function notify(em: EntityManager, message: NotifyMessage): Promise<{ id: string } | null> {
   if (notificationsSuppressed()) return null;
   const { publicUrl, sessionSecret } = currentSettings();
-  const rows: { email: string | null; enabled: boolean }[] = await em.getConnection().execute(
-    `select u."email", coalesce(p."enabled", true) as "enabled"
-       from "users" u
-       left join "notification_preferences" p on p."user_id" = u."id" and p."kind" = ?
-      where u."id" = ?`,
-    [message.kind, message.userId],
-    'all',
-    em.getTransactionContext(),
-  );
-  const row = rows[0];
-  if (!row || !row.enabled || !row.email?.trim()) return null;
+  const user = await userEmail(em, message.userId);
+  if (!user?.email?.trim()) return null;
+  const preference: { enabled: boolean }[] = await em
+    .getConnection()
+    .execute(
+      `select "enabled" from "notification_preferences" where "user_id" = ? and "kind" = ?`,
+      [message.userId, message.kind],
+      'all',
+      em.getTransactionContext(),
+    );
+  if (preference[0] && !preference[0].enabled) return null;
+  const row = { email: user.email };
   const token = createUnsubscribeToken(message.userId, message.kind, sessionSecret);
   const footer = notificationFooter(
     message.kind,

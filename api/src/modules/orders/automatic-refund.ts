@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CouponsService } from '../coupons';
 import type { PaymentProvider } from '../payments';
-import { emitOrderEvent } from '../webhooks';
+import { emitOrderEvent } from './order-webhook-events';
 import { type FromStatus, markRefundDue, recordRefundSent } from './order-lifecycle';
 
 /**

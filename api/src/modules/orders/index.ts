@@ -16,6 +16,8 @@ export {
   type StorePayment,
 } from './mirrored-orders';
 export { OrderLine } from './order-line.entity';
+export { emitOrderEvent } from './order-webhook-events';
+export { hasPaidOrderFrom, orderNumbers, orderSoldBy, paidOrderBuyer } from './order-ties';
 export { idempotencyKeyOf } from './orders.routes';
 export { applyPaymentEvent } from './payment-events';
 export { lockBuyer } from './purchase-rules';

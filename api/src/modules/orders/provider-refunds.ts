@@ -3,7 +3,7 @@ import { reinstateCertificatesAfterRefund } from '../certificates';
 import type { PaymentEvent, PaymentProvider } from '../payments';
 import { orderLineKind } from './order-line-kinds';
 import { adjustEarningsAfterRefund, restoreSaleEarnings } from '../sellers';
-import { emitOrderEvent } from '../webhooks';
+import { emitOrderEvent } from './order-webhook-events';
 import { applyInvoiceRefundEvent, membershipInvoice } from '../memberships';
 import { log } from '../../observability/logger';
 import { claimEvent } from './claim-event';

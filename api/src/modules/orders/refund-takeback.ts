@@ -3,7 +3,7 @@ import { orderLineKind } from './order-line-kinds';
 import { revokeCertificatesForRefund } from '../certificates';
 import { CouponsService } from '../coupons';
 import { reverseSaleEarnings } from '../sellers';
-import { emitOrderEvent } from '../webhooks';
+import { emitOrderEvent } from './order-webhook-events';
 
 /**
  * The DRX refund path: what a refund takes back, inside the refund's transaction, once the order

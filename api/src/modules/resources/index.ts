@@ -13,3 +13,5 @@ export {
   type ResourcePageRow,
   type StorePageRow,
 } from './resource-pages';
+export { holdsResource, resourceSellerAndStatus, resourceTitles } from './resource-facts';
+export { holdsResourceSql, resourcesOnSaleSql } from './resource-sale-sql';

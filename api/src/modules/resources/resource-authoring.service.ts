@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import { emitResourcePublished } from '../webhooks';
+import { emitResourcePublished } from './resource-webhook-events';
 import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notificationsSuppressed, notify, publicSiteUrl } from '../notifications';
+import { userNameParts } from '../users';
 
 export type ModerationOutcome = { type: 'approved' } | { type: 'rejected'; reason: string };
 
@@ -40,16 +41,16 @@ export async function sendResourceModerationMail(
   if (notificationsSuppressed()) return null;
   const [row] = await em
     .getConnection()
-    .execute<{ id: string; title: string; seller_id: string; first_name: string | null; username: string }[]>(
-      `select r.id, r.title, r.seller_id, u.first_name, u.username
-       from resources r join users u on u.id = r.seller_id where r.id = ?`,
+    .execute<{ id: string; title: string; seller_id: string }[]>(
+      `select r.id, r.title, r.seller_id from resources r where r.id = ?`,
       [resourceId],
       'all',
       em.getTransactionContext(),
     );
-  if (!row) return null;
+  const seller = row ? await userNameParts(em, row.seller_id) : null;
+  if (!row || !seller) return null;
   const content = resourceModerationMailContent(
-    { id: row.id, title: row.title, sellerName: row.first_name || row.username },
+    { id: row.id, title: row.title, sellerName: seller.first_name || seller.username },
     outcome,
     publicSiteUrl(),
   );

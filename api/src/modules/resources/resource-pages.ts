@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queryRows } from '../../db/pg-query';
+import { userNameParts } from '../users';
 import { whereClause } from './resource-catalog';
 
 /**
@@ -48,14 +49,18 @@ export interface ResourcePageRow {
 }
 
 const RESOURCE_BY_ID = `select r.id, r.title, r.description, r.type, r.price_cents, r.thumbnail_url,
-    r.rating_average, r.rating_count, r.seller_id, sp.store_name, u.first_name, u.username
-  from resources r join users u on u.id = r.seller_id
-    left join seller_profiles sp on sp.user_id = r.seller_id
+    r.rating_average, r.rating_count, r.seller_id, sp.store_name
+  from resources r left join seller_profiles sp on sp.user_id = r.seller_id
   where r.id = ? and r.status = 'published' and sp.suspended is not true`;
 
-/** A published resource of a seller who is not suspended (`id` a UUID); null when there is none. */
+/**
+ * A published resource of a seller who is not suspended (`id` a UUID), with its seller's name
+ * (from the users module: a second query); null when there is none.
+ */
 export async function publicResourcePage(em: EntityManager, id: string): Promise<ResourcePageRow | null> {
-  return (await queryRows<ResourcePageRow>(em, RESOURCE_BY_ID, [id]))[0] ?? null;
+  const [row] = await queryRows<Omit<ResourcePageRow, 'first_name' | 'username'>>(em, RESOURCE_BY_ID, [id]);
+  const seller = row ? await userNameParts(em, row.seller_id) : null;
+  return row && seller ? { ...row, ...seller } : null;
 }
 
 export interface StorePageRow {

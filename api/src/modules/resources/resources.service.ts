@@ -1,7 +1,7 @@
 import { STORE_ROLES } from '../sellers';
 import { LockMode, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { emitResourcePublished } from '../webhooks';
+import { emitResourcePublished } from './resource-webhook-events';
 import { slugify } from '../courses';
 import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';

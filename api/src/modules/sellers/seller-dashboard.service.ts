@@ -3,6 +3,8 @@ import { GraphQLError } from 'graphql';
 import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import type { User } from '../users';
+import { Batcher } from '../../lib/batcher';
+import { type EarningPayoutState, earningPayoutStates } from './earning-payout-state';
 import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from './earnings-ledger';
 import { payoutBalance } from './payout-balances';
 import { readFeePercent } from './platform-settings.service';
@@ -14,7 +16,14 @@ export const SERIES_MAX_DAYS = 365;
 
 /** My sales figures, the per-day series and the ledger (all read from `seller_earnings`). */
 export class SellerDashboardService {
+  private readonly payoutStates = new Batcher<EarningPayoutState>((ids) => earningPayoutStates(this.em, ids));
+
   constructor(private readonly em: EntityManager) {}
+
+  /** Where a ledger row's money stands (the rows of one page in one statement). */
+  payoutState(earningId: string): Promise<EarningPayoutState> {
+    return this.payoutStates.load(earningId);
+  }
 
   async dashboard(user: User): Promise<SellerDashboard> {
     await releaseMaturedEarnings(this.em, user.id);

@@ -62,7 +62,7 @@ export class SellerEarning {
 
   @Field(() => String, {
     description:
-      'pending (in the hold period: younger than `SellerDashboard.holdDays`), available (past it) or reversed (the order was refunded).',
+      'pending (in the hold period: younger than `SellerDashboard.holdDays`), available (past it; it stays so once transferred or paid out: `payoutState` says where the money is) or reversed (the order was refunded).',
   })
   @Property({ type: 'string', length: 20, default: 'pending' })
   status: EarningStatus = 'pending';

@@ -6,6 +6,7 @@ import { payload } from '../../graphql/payload';
 import { Resource } from '../resources';
 import { SellerProfile } from '../resources';
 import { AdminSellersResolver } from './admin-sellers.resolver';
+import { EARNING_PAYOUT_STATE_DESCRIPTION, type EarningPayoutState } from './earning-payout-state';
 import { SellerEarning } from './seller-earning.entity';
 import { StoreProfilePayload, StoreProfileUpdateInput, StripeConnectStartPayload } from './sellers.inputs';
 import {
@@ -124,6 +125,11 @@ export class SellerEarningFieldsResolver {
   })
   async resource(@Root() earning: SellerEarning): Promise<Resource | null> {
     return earning.resource ? ((await Reference.create(earning.resource).load()) ?? null) : null;
+  }
+
+  @FieldResolver(() => String, { description: EARNING_PAYOUT_STATE_DESCRIPTION })
+  payoutState(@Root() earning: SellerEarning, @Ctx() ctx: Context): Promise<EarningPayoutState> {
+    return ctx.services.sellerDashboard.payoutState(earning.id);
   }
 }
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { reinstateCertificatesAfterRefund, revokeCertificatesForRefund } from '../certificates';
 import { grantEnrollment } from '../learning';
-import { emitEnrollmentEvent } from '../webhooks';
+import { emitEnrollmentEvent } from '../learning';
 import { escapeHtml } from '../mail';
 import { sendMail } from '../mail';
 import { storeInviteUrl, verifyStoreInviteToken } from './store-invite';

@@ -4,4 +4,4 @@ export {
   MESSAGE_ATTACHMENT_LIMIT,
   MESSAGE_UPLOAD_TYPES,
 } from './upload-limits';
-export { lockMyUploads } from './uploads.service';
+export { lockMyUploads, markUploadConsumed } from './uploads.service';

@@ -195,3 +195,8 @@ export async function lockMyUploads(
   const byId = new Map(uploads.map((u) => [u.id, u]));
   return unique.map((id) => byId.get(id)!);
 }
+
+/** Marks an upload used (its file moved to where its new owner keeps it): it cannot be used again. */
+export async function markUploadConsumed(em: EntityManager, uploadId: string): Promise<void> {
+  await em.execute(`update uploads set consumed_at = now() where id = ?`, [uploadId]);
+}

@@ -5,3 +5,5 @@ export { DELETED_USER_ADDRESS, DELETED_USER_NAME, User } from './user.entity';
 export { anonymiseUser, exportUsersData, isLastAdmin, lockLiveUser } from './personal-data';
 export { USER_FIELDS } from './user.fragment';
 export { publicNames, userNameParts } from './user-names';
+export { adminEmails } from './admin-addresses';
+export { isNewAccount, userCounts, userEmail, userExists, usersNamedLikeSql } from './user-lookups';

@@ -15,17 +15,22 @@ export async function userNameParts(
 
 /**
  * The public names of the given accounts by id (first name, trimmed, else username: as the data
- * export has always written them); an id without an account is left out.
+ * export has always written them; `deletedAs` instead for a deleted account, when given); an id
+ * without an account is left out.
  */
 export async function publicNames(
   em: EntityManager,
   userIds: readonly string[],
+  options: { deletedAs?: string } = {},
 ): Promise<Map<string, string>> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Map();
+  const name = `coalesce(nullif(trim(first_name), ''), username)`;
   const rows = await em.execute<{ id: string; name: string }[]>(
-    `select id, coalesce(nullif(trim(first_name), ''), username) as name from users where id in (?)`,
-    [ids],
+    options.deletedAs === undefined
+      ? `select id, ${name} as name from users where id in (?)`
+      : `select id, case when deleted_at is not null then ? else ${name} end as name from users where id in (?)`,
+    options.deletedAs === undefined ? [ids] : [options.deletedAs, ids],
   );
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { escapeHtml } from '../mail';
 import { sendMail } from '../mail';
+import { adminEmails } from '../users';
 
 /**
  * Switches an endpoint off after repeated failure, in the transaction of the attempt that decided
@@ -22,12 +23,10 @@ export async function switchOffEndpoint(
     [options.reason.slice(0, 500), endpointId, options.unlessSuccessSince],
   );
   if (!endpoint) return false;
-  const admins = await em.execute<{ email: string }[]>(
-    `select email from users where 'admin' = any(roles) and email is not null order by email`,
-  );
+  const admins = await adminEmails(em);
   const label = endpoint.description ? `${endpoint.description} (${endpoint.url})` : endpoint.url;
   const page = `${options.publicUrl.replace(/\/+$/, '')}/admin/webhooks/${endpoint.id}`;
-  for (const { email } of admins) {
+  for (const email of admins) {
     await sendMail(em, {
       to: email,
       subject: 'A webhook endpoint was switched off',

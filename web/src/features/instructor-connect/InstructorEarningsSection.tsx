@@ -6,7 +6,7 @@ import { ConnectionListFrame } from '../../ui/ConnectionListFrame';
 import { ListTable } from '../../ui/ListTable';
 import { usePagedConnection } from '../../ui/usePagedConnection';
 import { formatSession } from '../connect/slotTime';
-import { EARNING_STATUS_LABEL, EARNING_STATUS_PALETTE, formatCents } from '../seller/sellerFormat';
+import { EARNING_STATE_LABEL, EARNING_STATE_PALETTE, formatCents } from '../seller/sellerFormat';
 import { StatCard } from '../../ui/StatCard';
 import { InstructorTransfersSection } from '../payouts/InstructorTransfersSection';
 import { PayoutsSection } from '../payouts/PayoutsSection';
@@ -42,6 +42,7 @@ const InstructorEarningsQueryDocument = graphql(`
         feeCents
         netCents
         status
+        payoutState
         createdAt
         booking {
           id
@@ -166,8 +167,8 @@ function EarningsRows() {
               <Table.Cell textAlign="end">{formatCents(e.feeCents)}</Table.Cell>
               <Table.Cell textAlign="end">{formatCents(e.netCents)}</Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={EARNING_STATUS_PALETTE[e.status] ?? 'gray'}>
-                  {EARNING_STATUS_LABEL[e.status] ?? e.status}
+                <Badge colorPalette={EARNING_STATE_PALETTE[e.payoutState] ?? 'gray'}>
+                  {EARNING_STATE_LABEL[e.payoutState] ?? e.payoutState}
                 </Badge>
               </Table.Cell>
             </Table.Row>

@@ -8,7 +8,7 @@ import { usePagedConnection } from '../../ui/usePagedConnection';
 import { SellerOnly } from './SellerOnly';
 import { StatCard } from '../../ui/StatCard';
 import { SellerDashboardQueryDocument, SellerEarningsQueryDocument } from './sellerDocuments';
-import { EARNING_STATUS_LABEL, EARNING_STATUS_PALETTE, formatCents, formatPercent } from './sellerFormat';
+import { EARNING_STATE_LABEL, EARNING_STATE_PALETTE, formatCents, formatPercent } from './sellerFormat';
 import { PayoutsSection } from '../payouts/PayoutsSection';
 import { SellerTransfersSection } from '../payouts/SellerTransfersSection';
 import { StripeConnectCard } from '../payouts/StripeConnectCard';
@@ -117,8 +117,8 @@ function EarningsLedger() {
                 </Table.Cell>
                 <Table.Cell textAlign="end">{formatCents(e.netCents)}</Table.Cell>
                 <Table.Cell>
-                  <Badge colorPalette={EARNING_STATUS_PALETTE[e.status] ?? 'gray'}>
-                    {EARNING_STATUS_LABEL[e.status] ?? e.status}
+                  <Badge colorPalette={EARNING_STATE_PALETTE[e.payoutState] ?? 'gray'}>
+                    {EARNING_STATE_LABEL[e.payoutState] ?? e.payoutState}
                   </Badge>
                 </Table.Cell>
               </Table.Row>

@@ -73,6 +73,7 @@ export const SellerEarningsQueryDocument = graphql(`
         feeCents
         netCents
         status
+        payoutState
         createdAt
         resource {
           id

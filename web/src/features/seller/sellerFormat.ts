@@ -17,14 +17,25 @@ export const PAYOUT_STATUS_PALETTE: Record<string, string> = {
   active: 'green',
 };
 
-export const EARNING_STATUS_LABEL: Record<string, string> = {
+/** A ledger row's `payoutState`: where its money stands (the row's `status` stays available once transferred). */
+export const EARNING_STATE_LABEL: Record<string, string> = {
   pending: 'Pending',
   available: 'Available',
+  transferring: 'Transferring',
+  transfer_failed: 'Transfer failed',
+  transferred: 'Transferred',
+  paid_out: 'Paid out',
+  offset: 'Offset',
   reversed: 'Refunded',
 };
-export const EARNING_STATUS_PALETTE: Record<string, string> = {
+export const EARNING_STATE_PALETTE: Record<string, string> = {
   pending: 'orange',
   available: 'green',
+  transferring: 'blue',
+  transfer_failed: 'red',
+  transferred: 'blue',
+  paid_out: 'gray',
+  offset: 'gray',
   reversed: 'red',
 };
 
