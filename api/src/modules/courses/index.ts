@@ -11,3 +11,6 @@ export { QuestionOption } from './quiz-question.entity';
 export { Quiz, QuizShowAnswers } from './quiz.entity';
 export { courseTitles } from './course-titles';
 export { type CoursePageRow, publicCoursePage, publicCoursePagesSql } from './course-pages';
+export { CourseCategory } from './course-category.entity';
+export { toYouTubeEmbedUrl } from './course-text';
+export { QuizQuestion } from './quiz-question.entity';

@@ -10,3 +10,4 @@ export {
   publicInstructorPage,
   publicInstructorPagesSql,
 } from './instructor-pages';
+export { bookableSlots } from './slot-service';

@@ -13,3 +13,6 @@ export {
   type ResourcePageRow,
   type StorePageRow,
 } from './resource-pages';
+export { ResourceCategory } from './resource-category.entity';
+export { ResourceFile } from './resource-file.entity';
+export { Review } from './review.entity';
