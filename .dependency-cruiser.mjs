@@ -24,21 +24,33 @@ const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * other modules only through it: no other module imports its inner files. Modules without an
  * index.ts are not checked yet (issue 32 gives each one its front door, one by one).
  */
-function frontDoorRules(area) {
+function frontDoorRules(area, outside) {
   const names = modulesWithFrontDoor(area);
   if (names.length === 0) return [];
-  return [
+  const modules = `^${area}/(${names.map(escape).join('|')})/`;
+  const frontDoor = `^${area}/[^/]+/index\\.tsx?$`;
+  const rules = [
     {
       name: 'module-front-door',
       comment: `A module with an index.ts is imported only through it (${area}: ${names.join(', ')}).`,
       severity: 'error',
       from: { path: `^${area}/([^/]+)/`, pathNot: TESTS },
-      to: {
-        path: `^${area}/(${names.map(escape).join('|')})/`,
-        pathNot: [`^${area}/$1/`, `^${area}/[^/]+/index\\.tsx?$`],
-      },
+      to: { path: modules, pathNot: [`^${area}/$1/`, frontDoor] },
     },
   ];
+  if (outside) {
+    rules.push({
+      name: 'module-front-door-outside',
+      comment:
+        `The app's files outside the modules (${outside}: its frame, HTTP layer, seeders, jobs …) use a ` +
+        `module only through its index.ts too; only the module list (${area}/index.ts) imports the ` +
+        "modules' module.ts (module-definition-from-list).",
+      severity: 'error',
+      from: { path: `^${outside}/`, pathNot: [`^${area}/[^/]+/`, `^${area}/index\\.ts$`, TESTS] },
+      to: { path: modules, pathNot: frontDoor },
+    });
+  }
+  return rules;
 }
 
 /** A MikroORM entity file of a module folder ($1: the module folder). */
@@ -107,7 +119,7 @@ export default {
       from: { path: '^dev/([^/]+)/' },
       to: { path: '^(api|web|e2e|dev)/', pathNot: '^dev/$1/' },
     },
-    ...frontDoorRules('api/src/modules'),
+    ...frontDoorRules('api/src/modules', 'api/src'),
     ...frontDoorRules('web/src/features'),
   ],
   options: {

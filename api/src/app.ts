@@ -1,4 +1,4 @@
-import { configureMembershipMail } from './modules/memberships/membership-mail';
+import { configureMembershipMail } from './modules/memberships';
 import { ApolloServer } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -23,35 +23,32 @@ import { fieldSuggestionsForSignedInOnly } from './graphql/field-suggestions';
 import { publicUploads } from './http/public-uploads';
 import { apiSecurityHeaders, playgroundSecurityHeaders } from './http/security-headers';
 import { compressedUnless } from './http/compression';
-import { requireScope } from './modules/api-tokens/route-scope';
-import { CART_POLL_PATH, cartListRoute } from './modules/cart/cart-list.route';
+import { requireScope, ApiTokenStore, bearerOrSession, apiTokenScopes } from './modules/api-tokens';
+import { CART_POLL_PATH, cartListRoute } from './modules/cart';
 import { guardedPages, sessionViewer } from './http/page-access';
 import { loadPageRules } from './http/page-rules';
 import { loadPageRenderer } from './http/server-render';
 import { ContentVersion } from './http/content-version';
 import { SharedPageResponses } from './http/shared-page-responses';
 import { webApp } from './http/web-app';
-import { PageMetaSource } from './modules/seo/page-meta';
-import { robotsRoute } from './modules/seo/robots';
-import { sitemapRoutes } from './modules/seo/sitemap.route';
+import { PageMetaSource, robotsRoute, sitemapRoutes } from './modules/seo';
 import { requestContextFactory } from './graphql/request-context';
 import { buildAppSchema } from './graphql/schema';
 import { GRAPHQL_STREAM_PATH, graphqlStream, sessionStandsIn } from './realtime/graphql-stream';
 import { PgPubSub } from './realtime/pg-pubsub';
 import { subscriptionsElsewhere } from './realtime/subscriptions-elsewhere';
 import { SCHEMA_FILE_PATH, schemaFileRoute } from './graphql/schema-file';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from './modules/auth/session';
-import { sessionUserJoin } from './modules/auth/session-user';
-import { queueInitialShopSync } from './modules/shop/shop.jobs';
+import {
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_MS,
+  sessionUserJoin,
+  sessionMiddleware,
+  SessionStore,
+} from './modules/auth';
+import { queueInitialShopSync, DEMO_STORE_PATH } from './modules/shop';
 import { createRestRouter } from './rest/router';
-import { DEMO_STORE_PATH } from './modules/shop/demo-store-constants';
 import type { DevFakes } from './dev-fakes';
-import { sessionMiddleware } from './modules/auth/session-middleware';
-import { ApiTokenStore } from './modules/api-tokens/api-token-store';
-import { bearerOrSession } from './modules/api-tokens/bearer-auth';
-import { apiTokenScopes } from './modules/api-tokens/scope-plugin';
-import { SessionStore } from './modules/auth/session-store';
-import { createPaymentProvider } from './modules/payments/create-payment-provider';
+import { createPaymentProvider } from './modules/payments';
 import { closeStorage, storageFor } from './storage/create-storage';
 import { checkStorage } from './storage/storage';
 import { configureLogging, log } from './observability/logger';
@@ -63,9 +60,9 @@ import { metricsRoute } from './observability/metrics-route';
 import { healthz, readyz } from './observability/health';
 import { JobQueue, setCurrentJobQueue } from './jobs';
 import './jobs/handlers';
-import { installBookingNotifications } from './modules/bookings/notifications/booking-notifications.listener';
-import { configureMail } from './modules/mail/mail';
-import { configureNotifications } from './modules/notifications/notify';
+import { installBookingNotifications } from './modules/bookings';
+import { configureMail } from './modules/mail';
+import { configureNotifications } from './modules/notifications';
 
 /** Connections of the read pool (beside the ORM's 10). */
 const READ_POOL_SIZE = 4;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PaymentProvider } from './modules/payments/payment-provider';
+import type { PaymentProvider } from './modules/payments';
 import type { AppStorage } from './storage/storage';
 
 /**

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Config } from '../config';
-import type { Viewer } from '../modules/auth/session-user';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
-import type { User } from '../modules/users/user.entity';
+import type { Viewer } from '../modules/auth';
+import type { PaymentProvider } from '../modules/payments';
+import type { User } from '../modules/users';
 import type { Services } from '../services';
 import type { AppStorage } from '../storage/storage';
 

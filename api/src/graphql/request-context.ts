@@ -1,15 +1,9 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Config } from '../config';
-import {
-  loadSessionUserRow,
-  managedUser,
-  type SessionUserRow,
-  type Viewer,
-  viewerOf,
-} from '../modules/auth/session-user';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
-import type { User } from '../modules/users/user.entity';
+import { loadSessionUserRow, managedUser, type SessionUserRow, type Viewer, viewerOf } from '../modules/auth';
+import type { PaymentProvider } from '../modules/payments';
+import type { User } from '../modules/users';
 import { appModules } from '../modules';
 import { servicesMaker, type Services } from '../services';
 import type { AppStorage } from '../storage/storage';

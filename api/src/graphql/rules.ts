@@ -1,6 +1,6 @@
 import { rule } from 'graphql-shield';
-import { staffSecondFactorRefusal } from '../modules/account/two-step/two-step.rules';
-import { hasAnyRole, hasRole, STAFF_ROLES } from '../modules/users/roles';
+import { staffSecondFactorRefusal } from '../modules/account';
+import { hasAnyRole, hasRole, STAFF_ROLES } from '../modules/users';
 import { withAudience } from './audience';
 import type { Context } from './context';
 import { forbidden, unauthenticated } from './errors';

@@ -3,7 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
 import path from 'node:path';
 import { buildSchema, emitSchemaDefinitionFile, type PubSub } from 'type-graphql';
-import { addTokenScopes } from '../modules/api-tokens/describe-scopes';
+import { addTokenScopes } from '../modules/api-tokens';
 import { appModules } from '../modules';
 import { PgPubSub } from '../realtime/pg-pubsub';
 import { addAudiences } from './audience';

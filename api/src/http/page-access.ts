@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Context } from '../graphql/context';
-import { staffLacksSecondFactor } from '../modules/account/two-step/two-step.rules';
+import { staffLacksSecondFactor } from '../modules/account';
 import type { GuardViewer, PageRules, RouteGuard } from './page-rules';
 
 /**

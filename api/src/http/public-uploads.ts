@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { SIGNATURE_BYTES, signatureKind } from '../modules/uploads/file-kind';
+import { SIGNATURE_BYTES, signatureKind } from '../modules/uploads';
 import {
   assertValidKey,
   PUBLIC_CACHE_CONTROL,

@@ -4,7 +4,8 @@ import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { log } from '../observability/logger';
-import '../modules/api-tokens/api-token-request';
+// The API token a request carries (`Request.apiToken`, declared by the api-tokens module).
+import '../modules/api-tokens';
 
 /** The table every limit counts in (migration 20261130000400: unlogged, pruned by a job). */
 export const RATE_LIMIT_TABLE = 'rate_limits';

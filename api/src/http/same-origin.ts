@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { hasBearer } from '../modules/api-tokens/bearer-auth';
+import { hasBearer } from '../modules/api-tokens';
 
 /** The answer's message to a refused request. */
 export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed';

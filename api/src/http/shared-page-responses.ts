@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { SESSION_COOKIE } from '../modules/auth/session';
-import { cookieValue } from '../modules/auth/session-middleware';
+import { SESSION_COOKIE, cookieValue } from '../modules/auth';
 import type { ContentVersion } from './content-version';
 import { type StitchedGzip, stitchable, stitchedBody, stitchedText } from './stitched-gzip';
 

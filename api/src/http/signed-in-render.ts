@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
-import { SESSION_COOKIE } from '../modules/auth/session';
-import { cookieValue } from '../modules/auth/session-middleware';
+import { SESSION_COOKIE, cookieValue } from '../modules/auth';
 import type { PageRules } from './page-rules';
 import type { PageRenderer, RenderedPage } from './server-render';
 

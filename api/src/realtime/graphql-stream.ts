@@ -20,8 +20,8 @@ import { withoutSuggestion } from '../graphql/field-suggestions';
 import { graphInputProblem } from '../graphql/input-guard';
 import { parseOptions, validationRules } from '../graphql/limits';
 import { costRefusal, measureCost } from '../graphql/query-cost';
-import type { SessionStore } from '../modules/auth/session-store';
-import { scopeRefusal, scopeRefusalMessage } from '../modules/api-tokens/scope-check';
+import type { SessionStore } from '../modules/auth';
+import { scopeRefusal, scopeRefusalMessage } from '../modules/api-tokens';
 import type { PgPubSub } from './pg-pubsub';
 import { log } from '../observability/logger';
 

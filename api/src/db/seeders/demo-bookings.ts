@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { takeSeat } from '../../modules/bookings/booking-holds';
-import { bookingLineTitle, type SessionTypeRow } from '../../modules/bookings/bookings.service';
-import { bookableSlots } from '../../modules/instructors/slot-service';
-import { fulfilOrder } from '../../modules/orders/fulfilment';
+import { takeSeat, bookingLineTitle, type SessionTypeRow } from '../../modules/bookings';
+import { bookableSlots } from '../../modules/instructors';
+import { fulfilOrder } from '../../modules/orders';
 
 /**
  * Demo bookings of `member` (after demo-instructors): past completed lessons with the instructor

@@ -1,15 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { CertificateTemplate } from '../../modules/certificates/certificate-template.entity';
-import { Course } from '../../modules/courses/course.entity';
-import { CourseCategory } from '../../modules/courses/course-category.entity';
-import { CourseModule } from '../../modules/courses/course-module.entity';
-import { slugify, toYouTubeEmbedUrl } from '../../modules/courses/course-text';
-import { DanceStyle } from '../../modules/courses/dance-style.entity';
-import { Lesson } from '../../modules/courses/lesson.entity';
-import { Quiz } from '../../modules/courses/quiz.entity';
-import { QuizQuestion } from '../../modules/courses/quiz-question.entity';
-import { User } from '../../modules/users/user.entity';
+import { CertificateTemplate } from '../../modules/certificates';
+import {
+  Course,
+  CourseCategory,
+  CourseModule,
+  slugify,
+  toYouTubeEmbedUrl,
+  DanceStyle,
+  Lesson,
+  Quiz,
+  QuizQuestion,
+} from '../../modules/courses';
+import { User } from '../../modules/users';
 import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_TEMPLATE } from './demo-courses.data';
 
 /** The demo catalogue, taught by the demo instructor (and one course by `multi`). */

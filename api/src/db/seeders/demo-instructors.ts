@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { lookupZip } from '../../modules/locations/zipcodes';
+import { lookupZip } from '../../modules/locations';
 import { seedDemoAccounts } from './demo-users';
 
 /** The second demo instructor (Europe/London); signs in with the demo password. */

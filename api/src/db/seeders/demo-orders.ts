@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { fulfilOrder } from '../../modules/orders/fulfilment';
+import { fulfilOrder } from '../../modules/orders';
 
 /**
  * Demo purchases, so /my-purchases, the admin order list and the sellers' dashboards and charts are

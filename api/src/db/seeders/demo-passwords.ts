@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../../modules/auth/password';
+import { hashPassword, verifyPassword } from '../../modules/auth';
 import { DEMO_INSTRUCTOR_USERS } from './demo-instructors';
 import { DEMO_STORE_SELLERS } from './demo-resources.data';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';

@@ -1,13 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { hashPassword } from '../../modules/auth/password';
-import { DanceStyle } from '../../modules/courses/dance-style.entity';
-import { Entitlement } from '../../modules/resources/entitlement.entity';
-import { ResourceCategory } from '../../modules/resources/resource-category.entity';
-import { ResourceFile } from '../../modules/resources/resource-file.entity';
-import { Resource } from '../../modules/resources/resource.entity';
-import { Review } from '../../modules/resources/review.entity';
-import { type PayoutStatus, SellerProfile } from '../../modules/resources/seller-profile.entity';
-import { User } from '../../modules/users/user.entity';
+import { hashPassword } from '../../modules/auth';
+import { DanceStyle } from '../../modules/courses';
+import {
+  Entitlement,
+  ResourceCategory,
+  ResourceFile,
+  Resource,
+  Review,
+  type PayoutStatus,
+  SellerProfile,
+} from '../../modules/resources';
+import { User } from '../../modules/users';
 import type { Storage } from '../../storage/storage';
 import {
   DEMO_RESOURCE_CATEGORIES,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { plainSecret } from '../../modules/account/two-step/two-step-crypto';
+import { plainSecret } from '../../modules/account';
 import { DemoPasswordError } from './demo-passwords';
-import { STAFF_ROLES } from '../../modules/users/roles';
+import { STAFF_ROLES } from '../../modules/users';
 import { DEMO_USERS } from './demo-users';
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { hashPassword } from '../../modules/auth/password';
-import { User } from '../../modules/users/user.entity';
+import { hashPassword } from '../../modules/auth';
+import { User } from '../../modules/users';
 import { DEMO_PASSWORD } from './demo-password';
 
 export { DEMO_PASSWORD };

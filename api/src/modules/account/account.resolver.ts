@@ -3,7 +3,6 @@ import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../gr
 import { startSignedInSession } from '../auth';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
-import { relyingPartyOf } from '../passkeys';
 import type { User } from '../users';
 import {
   changePassword,
@@ -105,8 +104,15 @@ export class AccountResolver {
   ): Promise<AccountPayload> {
     return payload<{ user: User | null }>(
       async () => {
-        const proof = { sessionId: ctx.req.session.id!, rp: relyingPartyOf(ctx.config.publicUrl) };
-        const user = await changeEmail(ctx.em, ctx.user!, input, proof, ctx.config.publicUrl, originOf(ctx));
+        const sessionId = ctx.req.session.id!;
+        const user = await changeEmail(
+          ctx.em,
+          ctx.user!,
+          input,
+          sessionId,
+          ctx.config.publicUrl,
+          originOf(ctx),
+        );
         ctx.user = user;
         return { user };
       },

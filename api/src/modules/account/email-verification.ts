@@ -4,9 +4,9 @@ import { validateEmail } from '../auth';
 import { claimStoreForVerifiedEmail, markEmailVerified } from '../shop';
 import { User } from '../users';
 import { mailEmailChanged, mailEmailVerification } from './account-mail';
-import { provenAccount, type RelyingParty } from '../passkeys';
 import { issueAccountToken, useAccountToken } from './account-tokens';
 import { admitHourly } from './hourly-throttle';
+import { passkeyHooks } from './passkey-hooks';
 import { type EventOrigin, recordSecurityEvent } from './security-events';
 
 /** Verification mails one account may ask for in an hour ("Send again"). */
@@ -91,7 +91,7 @@ export async function changeEmail(
   em: EntityManager,
   user: User,
   input: { password?: string | null; passkeyResponse?: string | null; newEmail: string },
-  proof: { sessionId: string; rp: RelyingParty },
+  sessionId: string,
   publicUrl: string,
   origin: EventOrigin,
 ): Promise<User> {
@@ -103,7 +103,7 @@ export async function changeEmail(
   if (!(await admitHourly(em, `email-change:user:${user.id}`, EMAIL_CHANGES_PER_HOUR))) {
     throw new DomainError('TOO_MANY_ATTEMPTS', EMAIL_CHANGES_THROTTLED);
   }
-  const withHash = await provenAccount(em, { userId: user.id, sessionId: proof.sessionId }, input, proof.rp);
+  const withHash = await passkeyHooks().provenAccount(em, { userId: user.id, sessionId }, input, publicUrl);
   const oldEmail = withHash.email ?? null;
   await em.transactional(async (tem) => {
     await tem.execute(

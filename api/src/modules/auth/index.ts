@@ -15,3 +15,8 @@ export { cookieValue, type RequestSession } from './session-middleware';
 export { type SessionUserJoin } from './session-store';
 export { loadSessionUserRow, type Viewer } from './session-user';
 export { startSignedInSession } from './sign-in';
+export { eraseAuthData } from './personal-data';
+export { SESSION_COOKIE } from './session';
+export { sessionMiddleware } from './session-middleware';
+export { SessionStore } from './session-store';
+export { type SessionUserRow, managedUser, sessionUserJoin, viewerOf } from './session-user';

@@ -3,3 +3,4 @@ export { removeBoughtItems } from './cart-bought';
 export { CartService } from './cart.service';
 export { memberLineDiscount } from './member-discount';
 export { eraseCartData } from './personal-data';
+export { CART_POLL_PATH, cartListRoute } from './cart-list.route';

@@ -2,3 +2,5 @@
 export { qrSvgPath } from './certificate-qr';
 export { reinstateCertificatesAfterRefund, revokeCertificatesForRefund } from './certificate-refunds';
 export { Certificate } from './certificate.entity';
+export { exportCertificatesData, eraseCertificatesData } from './personal-data';
+export { CertificateTemplate } from './certificate-template.entity';

@@ -13,3 +13,6 @@ export { courseTitles } from './course-titles';
 export { type CoursePageRow, publicCoursePage, publicCoursePagesSql } from './course-pages';
 export { coursesOnSaleSql } from './course-sale-sql';
 export { courseStepsSql, lessonCoursesSql, quizTitlesSql } from './course-steps-sql';
+export { CourseCategory } from './course-category.entity';
+export { toYouTubeEmbedUrl } from './course-text';
+export { QuizQuestion } from './quiz-question.entity';

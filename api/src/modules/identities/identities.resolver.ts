@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
-import { AccountActionPayload } from '../account/account.payloads';
+import { AccountActionPayload } from '../account';
 import { listIdentities, unlinkIdentity } from './identities.service';
 import { LinkedIdentity, SignInProvider } from './identities.types';
 

@@ -1,10 +1,14 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { mailIdentityLinked, mailIdentityUnlinked } from '../account/account-mail';
-import { sendEmailVerification } from '../account/email-verification';
-import { admitHourly } from '../account/hourly-throttle';
-import { type EventOrigin, recordSecurityEvent } from '../account/security-events';
+import {
+  mailIdentityLinked,
+  mailIdentityUnlinked,
+  sendEmailVerification,
+  admitHourly,
+  type EventOrigin,
+  recordSecurityEvent,
+} from '../account';
 import { verifyPassword } from '../auth';
 import { provenByPasskey, type RelyingParty } from '../passkeys';
 import { claimStoreForVerifiedEmail } from '../shop';

@@ -11,3 +11,4 @@ export {
   publicInstructorPagesSql,
 } from './instructor-pages';
 export { acceptsInquiries } from './instructor-inquiries';
+export { bookableSlots } from './slot-service';

@@ -3,3 +3,4 @@ export { applyInvoiceRefundEvent, membershipInvoice } from './invoice-refunds';
 export { enrollmentOpenSql, hasMemberCourseAccess, memberBenefits } from './membership-access';
 export { applySubscriptionEvent, isSubscriptionEvent } from './subscription-webhooks';
 export { exportMembershipsData, hasRenewingMembership } from './personal-data';
+export { configureMembershipMail } from './membership-mail';

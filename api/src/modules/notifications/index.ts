@@ -2,3 +2,4 @@
 export { notificationsSuppressed, notify, publicSiteUrl } from './notify';
 export { notifyInApp } from './in-app-notifications';
 export { eraseNotificationsData, exportNotificationsData } from './personal-data';
+export { configureNotifications, withoutNotifications } from './notify';

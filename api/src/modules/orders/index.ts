@@ -23,3 +23,5 @@ export { applyPaymentEvent } from './payment-events';
 export { lockBuyer } from './purchase-rules';
 export { money, RECEIPT_STYLE, type ReceiptData, renderReceiptHtml, renderReceiptPdf } from './receipt';
 export { type OrderLineKind, registerOrderLineKind } from './order-line-kinds';
+export { exportOrdersData } from './personal-data';
+export { fulfilOrder } from './fulfilment';

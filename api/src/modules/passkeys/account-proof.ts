@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { provenByPassword } from '../account/account-passwords';
+import { provenByPassword } from '../account';
 import { User } from '../users';
 import { type ConfirmingAccount, provenByPasskey } from './passkey-confirmation';
 import type { RelyingParty } from './passkeys.service';

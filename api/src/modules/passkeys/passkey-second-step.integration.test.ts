@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { TWO_STEP_REQUIRED_MESSAGE, USE_YOUR_PASSKEY } from '../account/two-step/two-step';
+import { TWO_STEP_REQUIRED_MESSAGE, USE_YOUR_PASSKEY } from '../account';
 import { SoftwareAuthenticator, type SoftwareCredential } from './test/software-authenticator';
 
 // Issue 31: "a passkey satisfies it" — staff with a passkey (and no authenticator app) meet the

@@ -11,10 +11,13 @@ import {
 } from '@simplewebauthn/server';
 import { DomainError } from '../../graphql/errors';
 import { log } from '../../observability/logger';
-import { mailPasskeyChanged } from '../account/account-mail';
-import { provenByPassword } from '../account/account-passwords';
-import { admitHourly } from '../account/hourly-throttle';
-import { type EventOrigin, recordSecurityEvent } from '../account/security-events';
+import {
+  mailPasskeyChanged,
+  provenByPassword,
+  admitHourly,
+  type EventOrigin,
+  recordSecurityEvent,
+} from '../account';
 import { isKnownFor, type KnownDevice } from '../auth';
 import { LoginThrottle, THROTTLE_MESSAGE } from '../auth';
 import { User } from '../users';

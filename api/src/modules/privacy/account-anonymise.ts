@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { eraseAccountData } from '../account';
 import { eraseApiTokensData } from '../api-tokens';
+import { eraseAuthData } from '../auth';
+import { eraseBookingsData } from '../bookings';
 import { eraseCartData } from '../cart';
+import { eraseCertificatesData } from '../certificates';
 import { eraseIdentitiesData } from '../identities';
 import { eraseInboxData } from '../inbox';
 import { eraseInstructorsData } from '../instructors';
@@ -9,7 +13,7 @@ import { eraseNotificationsData } from '../notifications';
 import { erasePasskeysData } from '../passkeys';
 import { eraseResourcesData } from '../resources';
 import { eraseShopData } from '../shop';
-import { anonymiseUser, DELETED_USER_NAME } from '../users';
+import { anonymiseUser } from '../users';
 
 /**
  * The erasure itself (GDPR art. 17), inside the deletion's transaction (`em` is its EntityManager).
@@ -30,12 +34,9 @@ import { anonymiseUser, DELETED_USER_NAME } from '../users';
  */
 export async function anonymiseAccount(em: EntityManager, userId: string): Promise<string> {
   const username = await anonymiseUser(em, userId);
-  // Still written here, in the tables of modules another change is restructuring (auth, account,
-  // bookings, certificates): to move behind their front doors.
-  await em.execute(`delete from "session" where sess->>'userId' = ?`, [userId]);
-  for (const table of ['account_tokens', 'calendar_feeds', ...ACCOUNT_CREDENTIAL_TABLES]) {
-    await em.execute(`delete from "${table}" where user_id = ?`, [userId]);
-  }
+  await eraseAuthData(em, userId);
+  await eraseAccountData(em, userId);
+  await eraseBookingsData(em, userId);
   await eraseApiTokensData(em, userId);
   await eraseCartData(em, userId);
   await eraseNotificationsData(em, userId);
@@ -44,20 +45,8 @@ export async function anonymiseAccount(em: EntityManager, userId: string): Promi
   await eraseIdentitiesData(em, userId);
   await eraseResourcesData(em, userId);
   await eraseInstructorsData(em, userId);
-  await em.execute(`update certificates set holder_name = ? where user_id = ?`, [DELETED_USER_NAME, userId]);
+  await eraseCertificatesData(em, userId);
   await eraseShopData(em, userId);
   await eraseInboxData(em, userId);
-  await em.execute(
-    `update security_events set ip = null, user_agent = null, detail = null where user_id = ?`,
-    [userId],
-  );
   return username;
 }
-
-/**
- * The account module's sign-in credentials (two-step secrets, recovery codes, pending two-step
- * sign-ins). Until 2026-12-06 every table whose name matched a credential pattern and had a
- * `user_id` was found at run time; these three, `passkeys`, `passkey_challenges` and `identities`
- * were all it matched, and the last three are now erased by their own modules.
- */
-const ACCOUNT_CREDENTIAL_TABLES = ['two_step_secrets', 'two_step_recovery_codes', 'two_step_pending'];

@@ -1,17 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { admitHourly } from '../account/hourly-throttle';
-import { recordSecurityEvent } from '../account/security-events';
-import type { BookingsService } from '../bookings';
+import { admitHourly, recordSecurityEvent } from '../account';
+import { type BookingsService, liveClientBookings, upcomingClientBookings } from '../bookings';
 import type { Storage } from '../../storage/storage';
 import { lockLiveUser, type User } from '../users';
 import { anonymiseAccount } from './account-anonymise';
-import {
-  deletionRefusal,
-  liveClientBookings,
-  REFUSE_LIVE_BOOKINGS,
-  upcomingClientBookings,
-} from './deletion-refusals';
+import { deletionRefusal, REFUSE_LIVE_BOOKINGS } from './deletion-refusals';
 import { mailAccountDeleted } from './privacy-mail';
 import { type AccountProofInput, provenAccount, type RelyingParty } from '../passkeys';
 

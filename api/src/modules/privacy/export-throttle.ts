@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { admitHourly } from '../account/hourly-throttle';
+import { admitHourly } from '../account';
 
 /** Data exports one account may download in an hour (each reads every table about it). */
 export const EXPORTS_PER_HOUR = 5;

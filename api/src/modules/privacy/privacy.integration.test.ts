@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { WRONG_CURRENT_PASSWORD } from '../account/account-passwords';
+import { WRONG_CURRENT_PASSWORD } from '../account';
 import { REFUSE_INSTRUCTOR_BOOKINGS, REFUSE_LAST_ADMIN, REFUSE_SELLER_BALANCE } from './deletion-refusals';
 import { EXPORTS_PER_HOUR } from './export-throttle';
 

@@ -15,3 +15,6 @@ export {
 } from './resource-pages';
 export { holdsResource, resourceSellerAndStatus, resourceTitles } from './resource-facts';
 export { holdsResourceSql, resourcesOnSaleSql } from './resource-sale-sql';
+export { ResourceCategory } from './resource-category.entity';
+export { ResourceFile } from './resource-file.entity';
+export { Review } from './review.entity';

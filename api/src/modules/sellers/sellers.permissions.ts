@@ -3,7 +3,7 @@ import { withAudience } from '../../graphql/audience';
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { isAdmin, isStaff } from '../../graphql/rules';
-import { hasSecondFactorForPayouts } from '../account/two-step/two-step.rules';
+import { hasSecondFactorForPayouts } from '../account';
 import { canBePaid, canHaveStore } from './seller-access';
 
 /** Sellers, and staff for their own store (members cannot). */

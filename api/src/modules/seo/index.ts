@@ -5,3 +5,5 @@
 export { DEFAULT_SHARE_IMAGE, withPageMeta, type PageMeta } from './page-meta-html';
 export { PageMetaSource, type PageLookup } from './page-meta';
 export { matchPage, type PageRoute } from './page-routes';
+export { robotsRoute } from './robots';
+export { sitemapRoutes } from './sitemap.route';

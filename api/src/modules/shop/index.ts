@@ -8,3 +8,5 @@ export {
 } from './store-entitlements';
 export { eraseShopData, exportShopData } from './personal-data';
 export { publicShopProductPage, type ShopProductPageRow } from './shop-product-pages';
+export { DEMO_STORE_PATH } from './demo-store-constants';
+export { queueInitialShopSync } from './shop.jobs';

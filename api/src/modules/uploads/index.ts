@@ -5,3 +5,4 @@ export {
   MESSAGE_UPLOAD_TYPES,
 } from './upload-limits';
 export { lockMyUploads, markUploadConsumed } from './uploads.service';
+export { SIGNATURE_BYTES, signatureKind } from './file-kind';

@@ -4,8 +4,8 @@ import { DomainError } from '../../../graphql/errors';
 import { qrSvgPath } from '../../certificates';
 import { hasAnyRole, type HasRoles, STAFF_ROLES } from '../../users';
 import { User } from '../../users';
-import { userHasPasskey } from '../../passkeys';
 import { mailTwoStepChanged, type TwoStepChange } from '../account-mail';
+import { passkeyHooks } from '../passkey-hooks';
 import { type EventOrigin, recordSecurityEvent, type SecurityEventKind } from '../security-events';
 import {
   looksLikeRecoveryCode,
@@ -41,7 +41,7 @@ export const TWO_STEP_FOR_PAYOUTS_MESSAGE =
  * (a strong credential of its own). What the staff and payout requirements ask.
  */
 export async function hasSecondFactor(em: EntityManager, userId: string): Promise<boolean> {
-  return (await twoStepEnabled(em, userId)) || (await userHasPasskey(em, userId));
+  return (await twoStepEnabled(em, userId)) || (await passkeyHooks().userHasPasskey(em, userId));
 }
 
 /**
@@ -52,7 +52,9 @@ export async function hasSecondFactor(em: EntityManager, userId: string): Promis
  */
 export async function secondStepOwed(em: EntityManager, user: User, required: boolean): Promise<boolean> {
   if (await twoStepEnabled(em, user.id)) return true;
-  return required && twoStepRequirementOf(user) !== null && (await userHasPasskey(em, user.id));
+  return (
+    required && twoStepRequirementOf(user) !== null && (await passkeyHooks().userHasPasskey(em, user.id))
+  );
 }
 
 /** Whether the account's sign-ins by password owe a code from the authenticator app. */
