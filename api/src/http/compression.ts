@@ -31,8 +31,17 @@ export function compressResponses(): RequestHandler {
   });
 }
 
-/** Responses whose compression their handler decides (see `compressedUnless`). */
-const deferred = new WeakSet<Response>();
+/** Marks a response whose compression its handler decides (see `compressedUnless`). */
+const DEFERRED = Symbol('drx.compressionDeferred');
+type Deferrable = Response & { [DEFERRED]?: true };
+
+/**
+ * Leaves the compression of `res` to its handler (`endMaybeCompressed`): what `compressedUnless`
+ * does for the requests it picks, for a route answered before it (http/fast-routes.ts).
+ */
+export function compressesOwn(res: Response): void {
+  (res as Deferrable)[DEFERRED] = true;
+}
 
 /**
  * `compressResponses()` for every request but those `decidesOwn` picks, which pass untouched: their
@@ -44,7 +53,7 @@ export function compressedUnless(decidesOwn: (req: Request) => boolean): Request
   const compress = compressResponses();
   return (req, res, next) => {
     if (!decidesOwn(req)) return compress(req, res, next);
-    deferred.add(res);
+    compressesOwn(res);
     next();
   };
 }
@@ -58,7 +67,7 @@ const compressLarge = compressResponses();
  */
 export function endMaybeCompressed(req: Request, res: Response, body: string): void {
   res.setHeader('content-length', Buffer.byteLength(body));
-  if (deferred.has(res) && body.length >= COMPRESSION_THRESHOLD_BYTES) {
+  if ((res as Deferrable)[DEFERRED] && body.length >= COMPRESSION_THRESHOLD_BYTES) {
     compressLarge(req, res, () => res.end(body));
     return;
   }

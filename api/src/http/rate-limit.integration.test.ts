@@ -129,6 +129,22 @@ describe('the per-address limit, shared by two instances', () => {
     expect((await graph('b', address)).status).toBe(429);
   });
 
+  it('counts the cart poll (answered before the other routes) on the same budget', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < PER_ADDRESS; i++) {
+      const poll = await request(url[i % 2 ? 'a' : 'b'])
+        .get('/api/cart')
+        .set('x-forwarded-for', address);
+      expect(poll.status, `poll ${i + 1}`).toBe(401); // a guest's, counted all the same
+      expect(poll.headers['ratelimit-remaining']).toBe(String(PER_ADDRESS - i - 1));
+      expect(poll.headers['ratelimit-policy']).toBe(`${PER_ADDRESS};w=60`);
+    }
+    const refused = await request(url.a).get('/api/cart').set('x-forwarded-for', address);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await graph('b', address)).status).toBe(429);
+  });
+
   it('does not count the web app, static files, the health check or signed webhooks', async () => {
     const address = freshAddress();
     for (let i = 0; i < PER_ADDRESS + 2; i++) {

@@ -96,6 +96,15 @@ export class SharedRateLimit {
    * request pass). A refusal spends nothing: its points are given back.
    */
   async take(key: string, points = 1): Promise<RateLimitState> {
+    return this.takeGathered(key, points) ?? this.takeCounted(key, points);
+  }
+
+  /**
+   * The take when it is far from the limit and gathered here (see the class), answered without a
+   * promise: null when it must be counted in the database first (`take` does both).
+   */
+  takeGathered(key: string, points = 1): RateLimitState | null {
+    if (!this.gathers) return null;
     const now = Date.now();
     let count = this.counts.get(key);
     if (count && count.windowEndsAt <= now && !count.sending) {
@@ -103,23 +112,35 @@ export class SharedRateLimit {
       count = undefined;
     }
     if (
-      this.gathers &&
-      count &&
-      count.windowEndsAt > now &&
-      count.counted + count.gathered + points < this.limit * EXACT_FROM_SHARE
+      !count ||
+      count.windowEndsAt <= now ||
+      count.counted + count.gathered + points >= this.limit * EXACT_FROM_SHARE
     ) {
-      count.gathered += points;
-      if (!count.sending) this.scheduleSend(key, count);
-      return {
-        allowed: true,
-        limit: this.limit,
-        remaining: this.limit - count.counted - count.gathered,
-        resetSeconds: Math.max(1, Math.ceil((count.windowEndsAt - now) / 1000)),
-        windowSeconds: this.windowSeconds,
-      };
+      return null;
     }
-    // Counted in the database now, with whatever was gathered for the key and not sent yet (a
-    // scheduled send then finds nothing left to send).
+    count.gathered += points;
+    if (!count.sending) this.scheduleSend(key, count);
+    return {
+      allowed: true,
+      limit: this.limit,
+      remaining: this.limit - count.counted - count.gathered,
+      resetSeconds: Math.max(1, Math.ceil((count.windowEndsAt - now) / 1000)),
+      windowSeconds: this.windowSeconds,
+    };
+  }
+
+  /**
+   * Counts the take in the database now, with whatever was gathered for the key and not sent yet
+   * (for a take `takeGathered` did not answer).
+   */
+  async takeCounted(key: string, points = 1): Promise<RateLimitState> {
+    const now = Date.now();
+    let count = this.counts.get(key);
+    if (count && count.windowEndsAt <= now && !count.sending) {
+      this.counts.delete(key);
+      count = undefined;
+    }
+    // A scheduled send then finds nothing left to send.
     const gathered = count?.gathered ?? 0;
     if (count) count.gathered = 0;
     let result: RateLimiterRes;
@@ -234,8 +255,14 @@ export function rateLimited(
   return (req, res, next) => {
     const chosen = pick(req);
     if (!chosen) return next();
+    // Far from the limit (every poll of a member's header): answered without a promise.
+    const gathered = chosen.limit.takeGathered(chosen.key);
+    if (gathered) {
+      setRateLimitHeaders(res, gathered);
+      return next();
+    }
     chosen.limit
-      .take(chosen.key)
+      .takeCounted(chosen.key)
       .then((state) => {
         setRateLimitHeaders(res, state);
         if (state.allowed) return next();

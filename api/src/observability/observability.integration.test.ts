@@ -85,6 +85,12 @@ describe('request ids', () => {
     expect(registered.status).toBe(201);
     const first = await member.get('/api/cart').set('x-request-id', 'trace-poll-200');
     expect(first.status).toBe(200);
+    // every duty of a request, although the poll is answered before the app's other layers
+    // (http/fast-routes.ts): its id, the security headers
+    expect(first.headers['x-request-id']).toBe('trace-poll-200');
+    expect(first.headers['content-security-policy']).toContain('sandbox');
+    expect(first.headers['x-frame-options']).toBe('DENY');
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
     flushRequestSummary();
     for (let i = 0; i < 3; i++) {
       const poll = await member
@@ -93,13 +99,27 @@ describe('request ids', () => {
         .set('x-request-id', `trace-poll-304-${i}`);
       expect(poll.status).toBe(304);
     }
-    expect(lines.find((l) => l.requestId === 'trace-poll-200')).toMatchObject({ status: 200 });
+    expect(lines.find((l) => l.requestId === 'trace-poll-200')).toMatchObject({
+      msg: 'request finished',
+      method: 'GET',
+      route: '/api/cart',
+      path: '/api/cart',
+      status: 200,
+    });
     expect(lines.filter((l) => String(l.requestId).startsWith('trace-poll-304-'))).toEqual([]);
     flushRequestSummary();
     expect(lines.findLast((l) => l.msg === 'requests summarised')).toMatchObject({
       level: 'info',
       counts: { 'GET /api/cart 304': 3 },
     });
+    // and its metrics, by route and status
+    const metrics = (await scrape()).text;
+    expect(metrics).toMatch(
+      /^drx_http_request_duration_seconds_count\{method="GET",route="\/api\/cart",status="304"\} 3$/m,
+    );
+    expect(metrics).toMatch(
+      /^drx_http_request_duration_seconds_count\{method="GET",route="\/api\/cart",status="200"\} 1$/m,
+    );
   });
 
   it('a path is logged without its query string', async () => {

@@ -64,24 +64,33 @@ export const GRAPHQL_OPERATION_LOCAL = 'graphqlOperation';
  */
 export function requestLogging(): RequestHandler {
   return (req, res, next) => {
-    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    const scope = new LogScope({ requestId });
-    req.requestId = requestId;
+    const requestId = identifyRequest(req, res);
     if (!UNLOGGED_PATHS.has(req.path)) {
       const start = process.hrtime.bigint();
       // 'close' comes after 'finish', and also when the client went away before the answer.
       res.once('close', () => finished(req, res, requestId, Number(process.hrtime.bigint() - start) / 1e6));
     }
-    withLogScope(scope, next);
+    withLogScope(new LogScope({ requestId }), next);
   };
 }
 
+/** Gives the request its id (`req.requestId`, the `x-request-id` response header) and returns it. */
+export function identifyRequest(req: Request, res: Response): string {
+  const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+  res.setHeader(REQUEST_ID_HEADER, requestId);
+  req.requestId = requestId;
+  return requestId;
+}
+
 /**
+ * The request's finished line (or its count in the summary), as `requestLogging` writes it when the
+ * response closes after `ms` milliseconds; `route`: its label when no Express route answered it
+ * (http/fast-routes.ts).
+ *
  * The finished line is written by the process's logger with `requestId` as its first field, which
  * gives the same line as the request's child logger would, without making one per request.
  */
-function finished(req: Request, res: Response, requestId: string, ms: number): void {
+export function finished(req: Request, res: Response, requestId: string, ms: number, route?: string): void {
   const error = res.err;
   const failed = !!error || res.statusCode >= 500;
   if (!failed && ms < SUMMARISED_SLOW_MS && res.writableFinished) {
@@ -92,7 +101,7 @@ function finished(req: Request, res: Response, requestId: string, ms: number): v
   const fields = {
     requestId,
     method: req.method,
-    route: routeLabel(req, res.statusCode),
+    route: route ?? routeLabel(req, res.statusCode),
     path: loggedPath(req),
     status: res.statusCode,
     responseTime: Math.round(ms * 10) / 10,

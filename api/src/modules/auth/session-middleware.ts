@@ -13,6 +13,12 @@ export interface SessionOptions {
   /** How long a session lasts after its last use. */
   maxAgeMs: number;
   secure: boolean;
+  /**
+   * false: the session is read without its user's row, only whether the user still exists — a
+   * session whose user is gone then has no `userId`, and `userRow` is never set. For a route that
+   * needs only the user's id (the cart poll). Default true.
+   */
+  userRow?: boolean;
 }
 
 /** The request's session: who is signed in, and the way to sign in and out. */
@@ -160,6 +166,7 @@ function setSessionCookie(res: Response, options: SessionOptions, value: string,
  */
 export function sessionMiddleware(options: SessionOptions): RequestHandler {
   const { store, name, secret, maxAgeMs } = options;
+  const withUserRow = options.userRow ?? true;
   const sessionIdOf = verifiedCookies(secret);
   return (req: Request, res: Response, next: NextFunction) => {
     const raw = cookieValue(req.headers.cookie, name);
@@ -168,12 +175,21 @@ export function sessionMiddleware(options: SessionOptions): RequestHandler {
       req.session = new Session(options, req, res, null, undefined, undefined);
       return next();
     }
-    store.read(sid).then((stored) => {
+    store.read(sid, withUserRow).then((stored) => {
       if (!stored) {
         req.session = new Session(options, req, res, null, undefined, undefined);
         return next();
       }
-      req.session = new Session(options, req, res, sid, stored.userId ?? undefined, stored.user ?? undefined);
+      req.session = withUserRow
+        ? new Session(options, req, res, sid, stored.userId ?? undefined, stored.user ?? undefined)
+        : new Session(
+            options,
+            req,
+            res,
+            sid,
+            stored.user ? (stored.userId ?? undefined) : undefined,
+            undefined,
+          );
       const now = Date.now();
       if (stored.expiresAt - now < maxAgeMs - SESSION_TOUCH_INTERVAL_MS) {
         const expiresAt = now + maxAgeMs;

@@ -53,6 +53,8 @@ describe('the signed-in user of a request (read with the session)', () => {
     const me = await t.gql(agent, ME);
     expect(me.errors).toBeUndefined();
     expect(me.data.me).toBeNull();
+    // and to the cart poll, whose session is read without the user's row (only whether it exists)
+    expect((await agent.get('/api/cart')).status).toBe(401);
   });
 });
 

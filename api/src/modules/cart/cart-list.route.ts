@@ -18,19 +18,33 @@ export const CART_POLL_PATH = '/api/cart';
  * member sees, the discount included, so a poll sent with `If-None-Match` gets an empty 304 until
  * something changed. A guest (or a session whose user is gone) gets the graph's 401.
  */
-export function cartListRoute(em: EntityManager): RequestHandler {
+export function cartListRoute(
+  em: EntityManager,
+  options: {
+    /**
+     * The session in front reads no user row and leaves `userId` unset for a user that is gone
+     * (`sessionMiddleware`'s `userRow: false`; an API token's owner always exists), so `userId`
+     * is the signed-in user's without a read of their row.
+     */
+    userChecked?: boolean;
+  } = {},
+): RequestHandler {
   const carts = new CartService(em);
   return async (req, res, next) => {
     try {
-      const userId = req.session?.userId;
-      const user = userId ? await loadSessionUserRow(em, req, userId) : null;
-      if (!user) {
+      const sessionUserId = req.session?.userId;
+      const userId =
+        !sessionUserId || options.userChecked
+          ? sessionUserId
+          : (await loadSessionUserRow(em, req, sessionUserId))?.id;
+      if (!userId) {
         res.status(401).json({ message: 'You must be signed in to do this.', code: 'UNAUTHENTICATED' });
         return;
       }
-      const cart = await carts.cart(user.id);
+      const cart = await carts.cart(userId);
       const tag = cartTag(cart);
-      res.set({ ETag: tag, 'Cache-Control': 'private, no-cache' });
+      res.setHeader('ETag', tag);
+      res.setHeader('Cache-Control', 'private, no-cache');
       if (namesTag(req.headers['if-none-match'], tag)) {
         res.status(304).end();
         return;
