@@ -272,6 +272,48 @@ describe('lesson video extras', () => {
       }
       await page.setViewportSize({ width: 1280, height: 800 });
 
+      // Playing with the pointer away, the bar auto-hides: the cue drops to the video's bottom
+      // (into the bar's place); a pause brings the bar back and lifts the cue above it again.
+      const controller = page.locator('[data-testid="practice-player"] media-controller');
+      await page.mouse.move(1, 1);
+      await page.evaluate(() => {
+        const v = document.querySelector('[data-testid="practice-player"] video') as HTMLVideoElement;
+        v.muted = true;
+        v.playbackRate = 0.5;
+        v.currentTime = 0;
+        void v.play();
+      });
+      await expect
+        .poll(
+          () => controller.evaluate((c) => c.hasAttribute('userinactive') && !c.hasAttribute('mediapaused')),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const g = await cueAndBar(page);
+            return g.cueBottom !== null && g.barTop !== null && g.cueBottom > g.barTop;
+          },
+          { timeout: 5_000 },
+        )
+        .toBe(true);
+      await shot(page, 'extras-captions-bar-hidden');
+      await page.evaluate(() =>
+        (document.querySelector('[data-testid="practice-player"] video') as HTMLVideoElement).pause(),
+      );
+      await expect
+        .poll(
+          async () => {
+            const g = await cueAndBar(page);
+            return g.cueBottom !== null && g.barTop !== null && g.cueBottom <= g.barTop;
+          },
+          { timeout: 5_000 },
+        )
+        .toBe(true);
+
       // Hovering the seek bar previews a thumbnail from the sprite (its track's cues loaded first).
       await expect
         .poll(() =>

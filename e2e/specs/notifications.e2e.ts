@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDatabase } from '../support/app-database';
 import { pathOf, signIn, useBrowser } from '../support/browser';
 import { makeTestClip } from '../support/clips';
 
@@ -183,4 +185,55 @@ describe('the notifications bell', () => {
         .catch(() => undefined);
     }
   }, 300_000);
+
+  it('is in the instructor’s workspace bar too, on a laptop and a phone', async () => {
+    // An unread notification for the instructor (what a review or a due date would leave).
+    const db = await appDatabase();
+    const title = `Workspace bell ${Date.now().toString(36)}`;
+    const id = randomUUID();
+    try {
+      await db.query(
+        `insert into in_app_notifications (id, user_id, title, body, link)
+         select $1, id, $2, 'Seen from the workspace', '/instructor/dashboard' from users where username = 'instructor'`,
+        [id, title],
+      );
+      const page = await b.page();
+      await signIn(page, 'instructor');
+      await page.waitForURL('**/instructor/dashboard');
+      // The workspace layout (its sidebar), not the public header.
+      await page.getByRole('complementary', { name: 'Sidebar' }).waitFor();
+      const bell = page.getByTestId('notifications-button');
+      await expect.poll(() => bell.getAttribute('aria-label')).toMatch(/^Notifications, \d+ unread$/);
+      await bell.click();
+      const item = page
+        .getByTestId('notifications-panel')
+        .getByTestId('notification-item')
+        .filter({ hasText: title });
+      await item.waitFor();
+      await shot(page, 'workspace-panel-open');
+
+      const phone = await b.page({
+        viewport: { width: 390, height: 844 },
+        storageState: await page.context().storageState(),
+        isMobile: true,
+        hasTouch: true,
+      });
+      await phone.goto('/instructor/dashboard');
+      const phoneBell = phone.getByTestId('notifications-button');
+      await phoneBell.waitFor();
+      const box = (await phoneBell.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await phoneBell.tap();
+      const panel = phone.getByTestId('notifications-panel');
+      await panel.getByTestId('notification-item').filter({ hasText: title }).waitFor();
+      const panelBox = (await panel.boundingBox())!;
+      expect(panelBox.x).toBeGreaterThanOrEqual(0);
+      expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(390);
+      await shot(phone, 'workspace-phone-panel-open');
+    } finally {
+      await db.query('delete from in_app_notifications where id = $1', [id]);
+      await db.end();
+    }
+  }, 120_000);
 });

@@ -1,9 +1,12 @@
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import type { S3Config } from '../storage/s3-config';
+import { withMultipartParts } from './s3rver-multipart';
 
 /** s3rver's fixed keys: it refuses other key ids (but does not verify SigV4 signatures; MinIO does). */
 const KEY_ID = 'S3RVER';
@@ -23,18 +26,20 @@ export interface TestS3 {
 
 /**
  * An S3-compatible server in this process (s3rver: S3's REST API over a temporary folder; it checks
- * key ids and the expiry of presigned URLs), on a free port of 127.0.0.1, with an empty bucket.
+ * key ids and the expiry of presigned URLs; ListParts and AbortMultipartUpload added in front of it,
+ * `s3rver-multipart.ts`), on a free port of 127.0.0.1, with an empty bucket.
  */
 export async function startS3Server(bucket = 'drx-test'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
+  const s3rver = new S3rver({ silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  await s3rver.configureBuckets();
+  // s3rver's handler behind the multipart listing it lacks (the tus S3 store resumes with it).
+  const server = http.createServer(withMultipartParts(directory, s3rver.callback()));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
   });
-  const { port } = await server.run();
+  const { port } = server.address() as AddressInfo;
   const config: S3Config = {
     bucket,
     endpoint: `http://127.0.0.1:${port}`,
@@ -71,7 +76,8 @@ export async function startS3Server(bucket = 'drx-test'): Promise<TestS3> {
     },
     async close() {
       client.destroy();
-      await server.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -1064,18 +1064,22 @@ export type PracticeStateInput = {
   positionSeconds: number;
   /** Playback speed, 0.25–2; null keeps it. */
   speed?: number | null | undefined;
+  /** The hosted video the player plays (LessonVideo.id); null: the lesson’s file or HLS link. The stats count for this video — a save from a page opened before the video was replaced counts for the replaced one — and not at all once it was removed. Left out: the lesson’s current video. */
+  videoId?: string | number | null | undefined;
   /** The stretches played in this visit (at most 100; durationSeconds needed): added to what was watched on every device, so watching is summed across devices. */
   watchedRanges?: Array<WatchedRangeInput> | null | undefined;
   /** Seconds played at least once in this visit, 0–86400 (the largest report is kept). */
   watchedSeconds?: number | null | undefined;
 };
 
-/** New names for my profile; a field left out is not changed. */
+/** New names (or time zone) for my profile; a field left out is not changed. */
 export type ProfileUpdateInput = {
   /** Up to 100 characters (trimmed); empty or null clears it; left out keeps it. */
   firstName?: string | null | undefined;
   /** Up to 100 characters (trimmed); empty or null clears it; left out keeps it. */
   lastName?: string | null | undefined;
+  /** The IANA time zone mails state times in, e.g. "Europe/Berlin" (the web app sends the browser’s); null clears it (UTC); left out keeps it. */
+  timeZone?: string | null | undefined;
 };
 
 /** An answer option; ids are made by the server (send the id to keep one). */

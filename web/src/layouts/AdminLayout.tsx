@@ -17,6 +17,7 @@ import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { displayNameOf } from '../features/auth/displayName';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { useLogout } from '../features/auth/useLogout';
+import { HeaderNotificationsSlot } from '../features/notifications/HeaderNotificationsSlot';
 import { Avatar } from '../ui/Avatar';
 import { NavigationProgress } from '../ui/NavigationProgress';
 import { PageSpinner } from '../ui/PageSpinner';
@@ -64,7 +65,10 @@ function SidebarFooter({ collapsed, onNavigate }: { collapsed: boolean; onNaviga
   );
 }
 
-/** The frame of the admin (and seller / instructor) area: a collapsible sidebar and the page. */
+/**
+ * The frame of the admin (and seller / instructor) area: a collapsible sidebar, a top bar (the
+ * notifications bell, the account) and the page.
+ */
 export function AdminLayout() {
   const { user } = useCurrentUser();
   const [sidebarOpen, setSidebarOpen] = useState(true);
@@ -175,6 +179,8 @@ export function AdminLayout() {
           </HStack>
           {user ? (
             <HStack gap="2">
+              {/* The public header's bell: the workspace's notifications (reviews, due dates) too. */}
+              <HeaderNotificationsSlot />
               <Text fontSize="sm" color="fg.muted" hideBelow="sm">
                 {displayNameOf(user)}
               </Text>

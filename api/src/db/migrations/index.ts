@@ -57,6 +57,7 @@ import { Migration20261206131000_assignment_due } from './Migration2026120613100
 import { Migration20261206132000_video_stats_per_video } from './Migration20261206132000_video_stats_per_video';
 import { Migration20261206133000_notification_kind_assignments } from './Migration20261206133000_notification_kind_assignments';
 import { Migration20261207110000_membership_and_store_orders } from './Migration20261207110000_membership_and_store_orders';
+import { Migration20261207130000_user_time_zone } from './Migration20261207130000_user_time_zone';
 import { Migration20261206020000_lesson_videos } from './Migration20261206020000_lesson_videos';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -183,4 +184,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261207110000_membership_and_store_orders',
     class: Migration20261207110000_membership_and_store_orders,
   },
+  { name: 'Migration20261207130000_user_time_zone', class: Migration20261207130000_user_time_zone },
 ];

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/test-app';
@@ -115,6 +116,12 @@ describe('assignment due dates', () => {
     await enrolledAt(idOf.seller, `now() - interval '13 days' - interval '1 hour'`);
     await enrolledAt(idOf.multi, `now() - interval '5 days'`);
     await enrolledAt(idOf.officer, `now() - interval '20 days'`);
+    // The learner's browser told the app its time zone: the mail states the due moment in it.
+    const zone = await t.gql(
+      as.seller,
+      `mutation { profileUpdate(input: { timeZone: "America/Los_Angeles" }) { userErrors { code } } }`,
+    );
+    expect(zone.data.profileUpdate.userErrors).toEqual([]);
     const runs = await Promise.all([
       sendDueReminders(t.orm.em.fork()),
       sendDueReminders(t.orm.em.fork()),
@@ -124,14 +131,44 @@ describe('assignment due dates', () => {
     expect(await sendDueReminders(t.orm.em.fork())).toBe(0);
 
     const mails = await db(t).execute(
-      `select o."to", u.id as user_id from mail_outbox o join users u on u.email = o."to"
+      `select o."to", o."text", u.id as user_id from mail_outbox o join users u on u.email = o."to"
         where o.subject like 'Due tomorrow: Due in 14 days%'`,
     );
     expect(mails.map((m) => m.user_id)).toEqual([idOf.seller]);
+    const [{ due_at }] = await db(t).execute(
+      `select e.created_at + interval '14 days' as due_at from enrollments e where e.user_id = ? and e.course_id = ?`,
+      [idOf.seller, courseId],
+    );
+    const local = DateTime.fromJSDate(new Date(due_at), { zone: 'America/Los_Angeles' }).setLocale('en-US');
+    // e.g. "(Mon, Dec 7, 2026, 1:07 AM PST)"
+    expect(mails[0].text).toContain(
+      `(${local.toFormat('ccc, LLL d, yyyy, h:mm a')} ${local.offsetNameShort})`,
+    );
+    expect(mails[0].text).not.toMatch(/UTC/);
     const inApp = await ok(t, as.seller, `{ myNotifications { title link } }`);
     expect(
       inApp.myNotifications.filter((n: { title: string }) => n.title.startsWith('Due tomorrow')),
     ).toEqual([{ title: expect.stringContaining('Due in 14 days'), link: `/assignments/${dueId}` }]);
+  });
+
+  it('a learner can set only a real time zone (profileUpdate), and clear it', async () => {
+    const set = (zone: string | null) =>
+      t.gql(
+        as.multi,
+        `mutation ($z: String) { profileUpdate(input: { timeZone: $z }) { userErrors { code field } } }`,
+        {
+          z: zone,
+        },
+      );
+    expect((await set('Mars/Olympus_Mons')).data.profileUpdate.userErrors).toEqual([
+      { code: 'INVALID_INPUT', field: 'timeZone' },
+    ]);
+    expect((await set('Europe/Berlin')).data.profileUpdate.userErrors).toEqual([]);
+    const zoneOf = async () =>
+      (await db(t).execute(`select time_zone from users where id = ?`, [idOf.multi]))[0].time_zone;
+    expect(await zoneOf()).toBe('Europe/Berlin');
+    expect((await set(null)).data.profileUpdate.userErrors).toEqual([]);
+    expect(await zoneOf()).toBeNull();
   });
 
   it('the reminders are an hourly pg-boss schedule; a run through the queue sends nothing twice', async () => {

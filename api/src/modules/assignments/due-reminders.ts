@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { formatMailTime } from '../mail';
 import { enrollmentOpenSql } from '../memberships';
 import { notificationsSuppressed, notifyInApp, notify, publicSiteUrl } from '../notifications';
 import { dueAtSql } from './assignment-access';
@@ -9,15 +10,19 @@ interface ReminderRow {
   title: string;
   course_title: string;
   due_at: Date;
+  time_zone: string | null;
 }
 
-/** The subject and text of the reminder mail (and the in-app line). */
+/**
+ * The subject and text of the reminder mail (and the in-app line). The due moment is stated in the
+ * learner's time zone (`users.time_zone`, the browser's; UTC when not known), as booking mails are.
+ */
 export function dueReminderContent(
-  r: { assignmentId: string; title: string; courseTitle: string; dueAt: Date },
+  r: { assignmentId: string; title: string; courseTitle: string; dueAt: Date; timeZone: string | null },
   siteUrl: string,
 ): { subject: string; text: string; link: string } {
   const link = `/assignments/${r.assignmentId}`;
-  const when = `${r.dueAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = formatMailTime(r.dueAt, r.timeZone ?? 'UTC');
   return {
     subject: `Due tomorrow: ${r.title} (${r.courseTitle})`,
     text:
@@ -42,11 +47,12 @@ export async function sendDueReminders(em: EntityManager): Promise<number> {
     const rows = await tem.execute<ReminderRow[]>(
       `with due as (
          select a.id as assignment_id, e.user_id as learner_id, a.title, c.title as course_title,
-                ${dueAtSql('a', 'e')} as due_at
+                ${dueAtSql('a', 'e')} as due_at, u.time_zone
            from assignments a
            join course_modules m on m.id = a.module_id
            join courses c on c.id = m.course_id
            join enrollments e on e.course_id = m.course_id
+           join users u on u.id = e.user_id
           where a.due_days_after_enrollment is not null
             and ${enrollmentOpenSql('e')}
             and now() < ${dueAtSql('a', 'e')}
@@ -69,6 +75,7 @@ export async function sendDueReminders(em: EntityManager): Promise<number> {
           title: r.title,
           courseTitle: r.course_title,
           dueAt: new Date(r.due_at),
+          timeZone: r.time_zone,
         },
         siteUrl,
       );

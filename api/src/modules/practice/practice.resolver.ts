@@ -52,7 +52,8 @@ export class PracticeResolver {
       'userErrors: NOT_FOUND (unknown lesson), FORBIDDEN (the viewer is not an enrolled learner of its ' +
       'course), INVALID_INPUT (negative or over-long seconds, speed outside 0.25–2, tempo outside ' +
       '40–240, a loop without both ends or ending before it starts, more than 100 watched ranges, a ' +
-      'range or leave position past the video’s end or without its duration).',
+      'range or leave position past the video’s end or without its duration, a videoId that is not ' +
+      'one of the lesson’s videos).',
   })
   savePracticeState(
     @Arg('lessonId', () => ID, { description: 'The lesson (LessonContent.id).' }) lessonId: string,

@@ -34,6 +34,7 @@ export const practiceRoutes: GraphRoute[] = [
       if ('watchedRanges' in body) input.watchedRanges = body.watchedRanges;
       if ('played' in body) input.played = bool(body.played);
       if ('loopSet' in body) input.loopSet = bool(body.loopSet);
+      if ('videoId' in body) input.videoId = body.videoId;
       if ('leftAtSeconds' in body) input.leftAtSeconds = num(body.leftAtSeconds);
       if ('loopA' in body || 'loopB' in body) {
         input.loopA = num(body.loopA);

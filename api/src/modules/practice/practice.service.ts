@@ -10,7 +10,7 @@ import { CoursePracticeSetting } from './course-practice-setting.entity';
 import type { PracticeState, PracticeStateInput, StepMarkerInput } from './practice.types';
 import { PracticeStateRow } from './practice-state.entity';
 import * as v from './practice-validation';
-import { courseVideoStats, currentVideoKey } from './video-stats';
+import { courseVideoStats, savedVideoKey } from './video-stats';
 import type { LessonVideoStats } from './video-stats.types';
 import { StepMarker } from './step-marker.entity';
 
@@ -177,9 +177,8 @@ export class PracticeService {
     const enough = Math.round(share * v.BUCKETS);
     const dur = `(case when excluded.duration_seconds > 0 then excluded.duration_seconds else s.duration_seconds end)`;
 
-    // The stats count per video: the lesson's current hosted video (once READY, what the player
-    // plays), else '' for its file/HLS link.
-    const videoKey = await currentVideoKey(this.em, lesson.id);
+    // The stats count per video: the one the player played (the save's videoId), null: not counted.
+    const videoKey = await savedVideoKey(this.em, lesson.id, input.videoId);
 
     await this.em.transactional(async (tem) => {
       await tem.execute(
@@ -238,7 +237,7 @@ export class PracticeService {
           bpm,
         ],
       );
-      if (input.played || bits.includes('1') || watched > 0) {
+      if (videoKey !== null && (input.played || bits.includes('1') || watched > 0)) {
         // This learner's watching of this video (the stats' views, plays, watched share).
         await tem.execute(
           `insert into lesson_video_watches as w
@@ -254,7 +253,7 @@ export class PracticeService {
           [user.id, lesson.id, videoKey, input.played ? 1 : 0, bits, watched, duration],
         );
       }
-      if (marks.size) {
+      if (videoKey !== null && marks.size) {
         const buckets = [...marks.keys()];
         await tem.execute(
           `insert into lesson_video_buckets as b (lesson_id, video_key, bucket, loops, leaves)

@@ -136,6 +136,15 @@ export class PracticeStateInput {
       'Where the learner left the video (the beacon on leaving), 0–duration: counted as a drop-off.',
   })
   leftAtSeconds?: number | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'The hosted video the player plays (LessonVideo.id); null: the lesson’s file or HLS link. The ' +
+      'stats count for this video — a save from a page opened before the video was replaced counts ' +
+      'for the replaced one — and not at all once it was removed. Left out: the lesson’s current video.',
+  })
+  videoId?: string | null;
 }
 
 @InputType({ description: 'One step marker: its label and where it starts.' })

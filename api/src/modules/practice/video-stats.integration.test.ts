@@ -316,4 +316,97 @@ describe('stats per video', () => {
     );
     expect(Number(loops[0].n)).toBeGreaterThanOrEqual(10);
   });
+
+  it('a save names its video: one for a replaced video counts for it, a removed one is dropped', async () => {
+    const free = await structureOf(t, FREE);
+    const lesson = free.lessons[1].id;
+    const old = '33333333-3333-4333-8333-333333333333';
+    const current = '44444444-4444-4444-8444-444444444444';
+    const removed = '55555555-5555-4555-8555-555555555555';
+    await db(t).execute(
+      `insert into lesson_videos (id, lesson_id, status, storage_prefix, duration_seconds, renditions, replaced_at)
+       values (?, ?, 'READY', ?, 100, '[{"name": "360p"}]', now()),
+              (?, ?, 'READY', ?, 60, '[{"name": "360p"}]', null)`,
+      [old, lesson, `videos/${old}`, current, lesson, `videos/${current}`],
+    );
+    const learner = await enrolledLearner();
+    const save = (body: object) =>
+      learner.browser
+        .post(`/api/lessons/${lesson}/practice`)
+        .set(json)
+        .set('sec-fetch-site', 'same-origin')
+        .send({ positionSeconds: 40, durationSeconds: 100, played: true, ...body });
+    const counted = async () =>
+      (
+        await db(t).execute<{ video_key: string; plays: number; loops: string }[]>(
+          `select w.video_key, w.plays,
+                  (select coalesce(sum(b.loops), 0) from lesson_video_buckets b
+                    where b.lesson_id = w.lesson_id and b.video_key = w.video_key) as loops
+             from lesson_video_watches w where w.lesson_id = ? order by w.video_key`,
+          [lesson],
+        )
+      ).map((r) => [r.video_key, r.plays, Number(r.loops)]);
+
+    // A page opened before the replacement still plays the old video: its saves count for it.
+    let res = await save({
+      videoId: old,
+      watchedRanges: [{ start: 0, end: 40 }],
+      loopA: 10,
+      loopB: 12,
+      loopSet: true,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await counted()).toEqual([[old, 1, 2]]);
+    // The new video's page sends its id; the lesson's link (null) has its own key ''.
+    res = await save({ videoId: current, durationSeconds: 60, watchedRanges: [{ start: 0, end: 30 }] });
+    expect(res.status).toBe(200);
+    res = await save({ videoId: null });
+    expect(res.status).toBe(200);
+    expect(await counted()).toEqual([
+      ['', 1, 0],
+      [old, 1, 2],
+      [current, 1, 0],
+    ]);
+    // The instructor's stats show the current video only.
+    const instructor = await signIn(t, instructorName, PASSWORD);
+    const stats = (await t.gql(instructor, STATS, { courseId })).data.courseVideoStats.find(
+      (s: { lessonId: string }) => s.lessonId === lesson,
+    );
+    expect(stats).toMatchObject({ viewers: 1, plays: 1, durationSeconds: 60 });
+
+    // A removed video (the cleanup job deleted its row): the position is saved, no stats counted.
+    res = await save({
+      videoId: removed,
+      positionSeconds: 50,
+      loopA: 1,
+      loopB: 2,
+      loopSet: true,
+      leftAtSeconds: 50,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.positionSeconds).toBe(50);
+    expect(await counted()).toEqual([
+      ['', 1, 0],
+      [old, 1, 2],
+      [current, 1, 0],
+    ]);
+
+    // Another lesson's video, or not an id: refused with a message, nothing saved.
+    const elsewhere = '66666666-6666-4666-8666-666666666666';
+    await db(t).execute(
+      `insert into lesson_videos (id, lesson_id, status, storage_prefix, duration_seconds, renditions, replaced_at)
+       values (?, ?, 'READY', ?, 10, '[{"name": "360p"}]', now())`,
+      [elsewhere, free.lessons[0].id, `videos/${elsewhere}`],
+    );
+    for (const videoId of [elsewhere, 'not-a-video']) {
+      res = await save({ videoId, positionSeconds: 70 });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(/not the lesson’s/);
+    }
+    const [state] = await db(t).execute<{ position_seconds: number }[]>(
+      `select position_seconds from lesson_practice_states where lesson_id = ?`,
+      [lesson],
+    );
+    expect(state.position_seconds).toBe(50);
+  });
 });

@@ -30,6 +30,33 @@ export async function currentVideoKey(em: EntityManager, lessonId: string): Prom
 }
 
 /**
+ * What a save's stats are counted under, by the video the learner's player played (`videoId` of
+ * the save): that hosted video of the lesson once it was READY — the current one or one replaced
+ * since the page was opened (a save for a replaced video counts for the replaced video, never the
+ * new one) — or '' for `null` (the lesson's file/HLS link). null: not counted (the video was
+ * removed, or never READY). A client that does not say (`undefined`) gets the lesson's current
+ * video, as before. INVALID_INPUT for a malformed id or another lesson's video.
+ */
+export async function savedVideoKey(
+  em: EntityManager,
+  lessonId: string,
+  videoId: string | null | undefined,
+): Promise<string | null> {
+  if (videoId === undefined) return currentVideoKey(em, lessonId);
+  if (videoId === null) return '';
+  const rows = isUuid(videoId)
+    ? await em.execute<{ lesson_id: string | null; status: string }[]>(
+        `select lesson_id, status from lesson_videos where id = ?`,
+        [videoId],
+      )
+    : [];
+  if (!isUuid(videoId) || (rows.length && rows[0].lesson_id !== lessonId)) {
+    throw new DomainError('INVALID_INPUT', 'This video is not the lesson’s', 'videoId');
+  }
+  return rows[0]?.status === 'READY' ? videoId : null;
+}
+
+/**
  * Per lesson video of a course — the current one: a replaced video's counts are not in them —
  * views, plays, average watched and the timeline's buckets (watchers from the learners' watched
  * bitmaps in `lesson_video_watches`, loops and leaves from `lesson_video_buckets`, both keyed by

@@ -69,6 +69,10 @@ export class User {
   @Property({ type: 'string', length: 500, nullable: true })
   profileImageUrl?: string | null;
 
+  /** The account's IANA time zone (the browser's, `profileUpdate`); null: not known (mails say UTC). Not in the graph. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  timeZone?: string | null;
+
   @Field({ description: 'When the account was registered (ISO-8601, UTC).' })
   @Property({ type: 'Date', defaultRaw: 'now()' })
   createdAt: Date = new Date();

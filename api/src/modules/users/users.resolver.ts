@@ -63,7 +63,7 @@ export class UsersResolver {
 
   @Mutation(() => ProfileUpdatePayload, {
     description:
-      'Changes the signed-in account’s first and/or last name (a field left out stays as it is). Errors: INVALID_INPUT (a name longer than 100 characters; `field` names it).',
+      'Changes the signed-in account’s first and/or last name, or its time zone (a field left out stays as it is). Errors: INVALID_INPUT (a name longer than 100 characters, an unknown time zone; `field` names it).',
   })
   profileUpdate(
     @Arg('input', { description: 'The names to change.' }) input: ProfileUpdateInput,

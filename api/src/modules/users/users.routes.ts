@@ -15,7 +15,7 @@ export const usersRoutes: GraphRoute[] = [
     operation: `mutation ProfileUpdate($input: ProfileUpdateInput!) {
       profileUpdate(input: $input) { user { ${USER_FIELDS} } userErrors { code field message } } }`,
     variables: (req) => ({
-      input: { firstName: req.body?.firstName, lastName: req.body?.lastName },
+      input: { firstName: req.body?.firstName, lastName: req.body?.lastName, timeZone: req.body?.timeZone },
     }),
     select: (root) => root.user,
   },

@@ -1,3 +1,4 @@
+import { IANAZone } from 'luxon';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
@@ -24,8 +25,15 @@ export class UsersService {
 
   async updateProfile(
     user: User,
-    input: { firstName?: string | null; lastName?: string | null },
+    input: { firstName?: string | null; lastName?: string | null; timeZone?: string | null },
   ): Promise<User> {
+    if (input.timeZone !== undefined) {
+      const zone = input.timeZone?.trim() || null;
+      if (zone !== null && (zone.length > 64 || !IANAZone.isValidZone(zone))) {
+        throw new DomainError('INVALID_INPUT', 'Choose a time zone such as Europe/Berlin', 'timeZone');
+      }
+      user.timeZone = zone;
+    }
     if (input.firstName !== undefined) {
       user.firstName = validateName(input.firstName, 'firstName', 'First name');
     }

@@ -87,12 +87,7 @@ export async function removeVideoFiles(
 
 /** Removes the tus upload of a video (its original file), if it is still there. */
 export async function removeUploadSource(config: Config, id: string): Promise<void> {
-  try {
-    await (await videoUploadStore(config)).datastore.remove(id);
-  } catch (error) {
-    // tus answers a missing upload with 404 ({ status_code }), which is what we wanted.
-    if ((error as { status_code?: number }).status_code !== 404) throw error;
-  }
+  await (await videoUploadStore(config)).remove(id);
 }
 
 /** The upload as a local file (the FileStore's own file; a bucket's upload is downloaded), or null when gone. */

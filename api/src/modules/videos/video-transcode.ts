@@ -171,6 +171,12 @@ export function masterPlaylist(renditions: VideoRendition[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** x264 at a constant bitrate, filler data making up what the picture does not need. */
+function constantBitrate(kbps: number): string[] {
+  const rate = `${kbps}k`;
+  return ['-b:v', rate, '-minrate', rate, '-maxrate', rate, '-bufsize', rate, '-x264-params', 'nal-hrd=cbr'];
+}
+
 /** Makes a test or demo clip with ffmpeg's test sources (`testsrc2` picture, `sine` tone): never downloaded. */
 export async function generateTestClip(
   file: string,
@@ -180,9 +186,11 @@ export async function generateTestClip(
     height?: number;
     audio?: boolean;
     format?: 'mp4' | 'webm';
+    /** MP4 only: a constant bitrate padded with filler data, for a clip of a known size (≈ kbps × seconds / 8 KB). */
+    cbrKbps?: number;
   } = {},
 ): Promise<void> {
-  const { seconds = 3, width = 1280, height = 720, audio = true, format = 'mp4' } = options;
+  const { seconds = 3, width = 1280, height = 720, audio = true, format = 'mp4', cbrKbps } = options;
   const args = ['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=24:duration=${seconds}`];
   if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`);
   if (format === 'webm') args.push('-c:v', 'libvpx', '-b:v', '500k', ...(audio ? ['-c:a', 'libvorbis'] : []));
@@ -194,6 +202,7 @@ export async function generateTestClip(
       'ultrafast',
       '-pix_fmt',
       'yuv420p',
+      ...(cbrKbps ? constantBitrate(cbrKbps) : []),
       ...(audio ? ['-c:a', 'aac'] : []),
     );
   args.push('-shortest', '-f', format, file);

@@ -32,6 +32,7 @@ import { isNotEnrolledError } from './learningErrors';
 import { coursePath, lessonPath, modulePath, stepPath } from './learningPaths';
 import { parseLessonBody, type TextRun } from './lessonBody';
 import { useLessonProgress } from './useLessonProgress';
+import { useRecordTimeZone } from './useRecordTimeZone';
 import { LessonVideo } from './LessonVideo';
 
 const LessonPageQueryDocument = graphql(`
@@ -142,6 +143,8 @@ export default function LessonPage() {
   });
   const lesson = data?.lesson;
   useDocumentTitle(lesson?.title ?? 'Lesson');
+  // An enrolled learner's zone, for the mails that state times (the due-date reminder).
+  useRecordTimeZone(Boolean(lesson?.myPractice));
 
   if (!lesson) {
     if (error) {

@@ -14,7 +14,11 @@ type Lesson = NonNullable<LessonPageQuery['lesson']>;
 export function LessonVideo({ lesson }: { lesson: Lesson }) {
   const video = lessonVideoSource(lesson);
   const practice = lesson.myPractice;
-  const { save, leave } = useLessonPractice(lesson.id, Boolean(practice));
+  const { save, leave } = useLessonPractice(
+    lesson.id,
+    Boolean(practice),
+    video?.kind === 'player' ? video.videoId : null,
+  );
   if (!video) return null;
   if (video.kind === 'embed') {
     return (

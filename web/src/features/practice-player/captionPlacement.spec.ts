@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cueLineAbove, mayMoveCue } from './captionPlacement';
+import { controlBarHidden, cueLineAbove, mayMoveCue } from './captionPlacement';
 
 /** Where a cue's bottom lands for a line, with Chromium's line box (measured: 11 px at 201 px, 26 px at 450 px). */
 const bottomOf = (height: number, line: number) =>
@@ -33,5 +33,19 @@ describe('mayMoveCue', () => {
     expect(mayMoveCue(-3, -3)).toBe(true);
     expect(mayMoveCue(0, undefined)).toBe(false);
     expect(mayMoveCue(0, -3)).toBe(false);
+  });
+});
+
+describe('controlBarHidden', () => {
+  const el = (...attrs: string[]) => ({ hasAttribute: (name: string) => attrs.includes(name) });
+  it('is hidden only while the user is inactive during playback', () => {
+    expect(controlBarHidden(el('userinactive'), el())).toBe(true);
+    expect(controlBarHidden(el('userinactive', 'mediapaused'), el())).toBe(false);
+    expect(controlBarHidden(el(), el())).toBe(false);
+  });
+  it('is shown when the bar does not auto-hide, or without a controller or bar', () => {
+    expect(controlBarHidden(el('userinactive'), el('noautohide'))).toBe(false);
+    expect(controlBarHidden(null, el())).toBe(false);
+    expect(controlBarHidden(el('userinactive'), null)).toBe(false);
   });
 });

@@ -22,3 +22,21 @@ export function cueLineAbove(videoWidth: number, videoHeight: number, barHeight:
 export function mayMoveCue(line: number | 'auto', ours: number | undefined): boolean {
   return line === 'auto' || (ours !== undefined && line === ours);
 }
+
+/**
+ * Whether media-chrome has hidden its control bar (faded it out): the controller marks an inactive
+ * user (`userinactive`: no pointer or key for a while, and on load) and hides the controls only
+ * while the media plays (not `mediapaused`), unless the bar opts out (`noautohide`). Captions then
+ * drop to the video's bottom.
+ */
+export function controlBarHidden(
+  controller: Pick<Element, 'hasAttribute'> | null,
+  bar: Pick<Element, 'hasAttribute'> | null,
+): boolean {
+  if (!controller || !bar) return false;
+  return (
+    controller.hasAttribute('userinactive') &&
+    !controller.hasAttribute('mediapaused') &&
+    !bar.hasAttribute('noautohide')
+  );
+}

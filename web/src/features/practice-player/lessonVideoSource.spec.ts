@@ -6,6 +6,7 @@ describe('lessonVideoSource', () => {
     expect(lessonVideoSource({ videoUrl: 'https://x.test/v/clip.mp4' })).toEqual({
       kind: 'player',
       src: 'https://x.test/v/clip.mp4',
+      videoId: null,
       poster: null,
       captions: [],
       thumbnails: null,
@@ -21,11 +22,12 @@ describe('lessonVideoSource', () => {
     expect(
       lessonVideoSource({
         videoUrl: 'https://www.youtube.com/embed/abc',
-        hostedVideo: { playlistUrl: '/api/videos/1/master.m3u8', posterUrl: '/p.jpg' },
+        hostedVideo: { id: 'v1', playlistUrl: '/api/videos/1/master.m3u8', posterUrl: '/p.jpg' },
       }),
     ).toEqual({
       kind: 'player',
       src: '/api/videos/1/master.m3u8',
+      videoId: 'v1',
       poster: '/p.jpg',
       captions: [],
       thumbnails: null,

@@ -6,6 +6,8 @@ export type LessonVideo =
   | {
       kind: 'player';
       src: string;
+      /** The hosted video's id (the practice saves name it for the stats); null for a file/HLS link. */
+      videoId: string | null;
       poster: string | null;
       captions: CaptionTrack[];
       thumbnails: string | null;
@@ -14,6 +16,7 @@ export type LessonVideo =
   | null;
 
 interface HostedVideoLike {
+  id?: string | null;
   playlistUrl?: string | null;
   posterUrl?: string | null;
   thumbnailsUrl?: string | null;
@@ -35,6 +38,7 @@ export function lessonVideoSource(lesson: {
     return {
       kind: 'player',
       src: hosted.playlistUrl,
+      videoId: hosted.id ?? null,
       poster: hosted.posterUrl ?? null,
       captions: (hosted.captions ?? []).flatMap((c) =>
         c.url ? [{ src: c.url, srclang: c.srclang, label: c.label }] : [],
@@ -45,6 +49,6 @@ export function lessonVideoSource(lesson: {
   const url = lesson.videoUrl;
   if (!url) return null;
   return sourceKind(url)
-    ? { kind: 'player', src: url, poster: null, captions: [], thumbnails: null }
+    ? { kind: 'player', src: url, videoId: null, poster: null, captions: [], thumbnails: null }
     : { kind: 'embed', url };
 }

@@ -46,6 +46,13 @@ describe('reportInput', () => {
     expect(again.leftAtSeconds).toBeUndefined();
   });
 
+  it('names the video played: the hosted video’s id, null for a link', () => {
+    const none = { plays: 1, loopsSet: 0, leftAt: null };
+    expect(reportInput(snap(), none, false, 'video-1').videoId).toBe('video-1');
+    expect(reportInput(snap(), none, true, 'video-1').videoId).toBe('video-1');
+    expect(reportInput(snap(), none).videoId).toBeNull();
+  });
+
   it('sends no ranges without a duration', () => {
     expect(
       reportInput(snap({ durationSeconds: 0 }), { plays: 1, loopsSet: 0, leftAt: null }).watchedRanges,

@@ -1,11 +1,12 @@
 import { type RefObject, useEffect } from 'react';
-import { cueLineAbove, mayMoveCue } from './captionPlacement';
+import { controlBarHidden, cueLineAbove, mayMoveCue } from './captionPlacement';
 
 /**
  * Keeps the browser-drawn caption cues above media-chrome's control bar (captionPlacement.ts): each
  * caption cue whose line is 'auto' gets the line that clears the bar, again when the player is
- * resized, a track is turned on (its cues load then) or a cue starts showing. A cue already on
- * screen is removed and added again, which redraws it.
+ * resized, a track is turned on (its cues load then) or a cue starts showing — and the video's
+ * bottom line while the bar is auto-hidden during playback (the controller's `userinactive` and
+ * `mediapaused`, watched). A cue already on screen is removed and added again, which redraws it.
  */
 export function useCuesAboveControls(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -21,7 +22,8 @@ export function useCuesAboveControls(
     const place = () => {
       const bar = player.querySelector('media-control-bar');
       const { width, height } = video.getBoundingClientRect();
-      const line = cueLineAbove(width, height, bar?.getBoundingClientRect().height ?? 0);
+      const hidden = controlBarHidden(player.querySelector('media-controller'), bar);
+      const line = cueLineAbove(width, height, hidden ? 0 : (bar?.getBoundingClientRect().height ?? 0));
       for (const track of Array.from(video.textTracks)) {
         if (track.kind !== 'captions' && track.kind !== 'subtitles') continue;
         const active = new Set(Array.from(track.activeCues ?? []));
@@ -48,8 +50,14 @@ export function useCuesAboveControls(
     for (const t of Array.from(tracks)) t.addEventListener('cuechange', place);
     const observer = new ResizeObserver(place);
     observer.observe(video);
+    // The bar auto-hides while playing and comes back on a pointer move, a key or a pause.
+    const shown = new MutationObserver(place);
+    const controller = player.querySelector('media-controller');
+    if (controller)
+      shown.observe(controller, { attributes: true, attributeFilter: ['userinactive', 'mediapaused'] });
     return () => {
       observer.disconnect();
+      shown.disconnect();
       tracks.removeEventListener('change', place);
       tracks.removeEventListener('addtrack', place);
       for (const el of elements) el.removeEventListener('load', place);

@@ -26,16 +26,24 @@ interface Reported {
 }
 
 /**
- * The snapshot as sent: its fields, its watched ranges (added to other devices' on the server), and
- * `played`/`loopSet` only when this visit's counts grew since the last request sent.
+ * The snapshot as sent: its fields, the video played (`videoId`: the hosted video's id, null for a
+ * file/HLS link — the stats count for it, even after the lesson's video was replaced), its watched
+ * ranges (added to other devices' on the server), and `played`/`loopSet` only when this visit's
+ * counts grew since the last request sent.
  */
-export function reportInput(s: PracticeSnapshot, reported: Reported, leaving = false) {
+export function reportInput(
+  s: PracticeSnapshot,
+  reported: Reported,
+  leaving = false,
+  videoId: string | null = null,
+) {
   const input: ReturnType<typeof practiceInput> & {
+    videoId: string | null;
     watchedRanges?: { start: number; end: number }[];
     played?: boolean;
     loopSet?: boolean;
     leftAtSeconds?: number;
-  } = practiceInput(s);
+  } = { ...practiceInput(s), videoId };
   if (s.durationSeconds > 0 && s.watchedRanges.length) {
     input.watchedRanges = s.watchedRanges.map((r) => ({
       start: r.start,
@@ -68,10 +76,11 @@ export function queuedSaves(waiting: readonly SaveInput[], input: SaveInput): Sa
 
 /**
  * Saving a learner's practice in a lesson: `save` through the graph (the answer updates the cached
- * lesson, so coming back offers the right "Resume at"), `leave` with navigator.sendBeacon to
+ * lesson, so coming back offers the right "Resume at"), each naming the video played (`videoId`),
+ * `leave` with navigator.sendBeacon to
  * POST /api/lessons/:id/practice (a keepalive fetch where a beacon is refused).
  */
-export function useLessonPractice(lessonId: string, enabled: boolean) {
+export function useLessonPractice(lessonId: string, enabled: boolean, videoId: string | null) {
   const client = useApolloClient();
   const [mutate] = useMutation(SavePracticeStateDocument);
   const inFlight = useRef(false);
@@ -79,15 +88,18 @@ export function useLessonPractice(lessonId: string, enabled: boolean) {
   const reported = useRef<Reported>({ plays: 0, loopsSet: 0, leftAt: null });
 
   /** The input of a request about to be sent; what it reports counts as reported. */
-  const sent = useCallback((s: PracticeSnapshot, leaving: boolean) => {
-    const input = reportInput(s, reported.current, leaving);
-    reported.current = {
-      plays: Math.max(reported.current.plays, s.playCount),
-      loopsSet: Math.max(reported.current.loopsSet, s.loopSetCount),
-      leftAt: input.leftAtSeconds ?? reported.current.leftAt,
-    };
-    return input;
-  }, []);
+  const sent = useCallback(
+    (s: PracticeSnapshot, leaving: boolean) => {
+      const input = reportInput(s, reported.current, leaving, videoId);
+      reported.current = {
+        plays: Math.max(reported.current.plays, s.playCount),
+        loopsSet: Math.max(reported.current.loopsSet, s.loopSetCount),
+        leftAt: input.leftAtSeconds ?? reported.current.leftAt,
+      };
+      return input;
+    },
+    [videoId],
+  );
 
   const remember = useCallback(
     (s: PracticeSnapshot) => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { captionFormProblem, webVttProblem } from './captionRules';
+import * as server from '../../../../api/src/modules/videos/caption-rules';
+import { captionFormProblem, MAX_CAPTION_BYTES, webVttProblem } from './captionRules';
 
 describe('caption file checks', () => {
+  it('are the server’s own rules (one source)', () => {
+    expect(webVttProblem).toBe(server.webVttProblem);
+    expect(MAX_CAPTION_BYTES).toBe(server.MAX_CAPTION_BYTES);
+    expect(captionFormProblem({ srclang: 'en', label: 'x'.repeat(81), file: null })).toBe(
+      server.captionMetaProblem({ srclang: 'en', label: 'x'.repeat(81) })?.message,
+    );
+  });
+
   it('accepts WebVTT with cues (a BOM, CRLF, hours, cue settings and ids allowed)', () => {
     expect(webVttProblem('WEBVTT\n\n00:00.500 --> 00:02.000\nHi\n')).toBeNull();
     expect(

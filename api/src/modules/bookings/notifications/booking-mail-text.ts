@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { escapeHtml } from '../../mail';
+import { escapeHtml, formatMailTime } from '../../mail';
 
 /**
  * Subjects and bodies (text and simple HTML) of booking mails. Each recipient reads the times in
@@ -50,12 +50,8 @@ export interface BookingMailContent {
   html: string;
 }
 
-export const MAIL_TIME_FORMAT = 'ccc, LLL d, yyyy, h:mm a ZZZZ';
-
-/** `instant` in `timeZone`, e.g. "Sun, Mar 14, 2027, 3:00 AM EDT". */
-export function formatMailTime(instant: Date, timeZone: string): string {
-  return DateTime.fromJSDate(instant, { zone: timeZone }).setLocale('en-US').toFormat(MAIL_TIME_FORMAT);
-}
+// How every mail states a moment (the mail module's, shared with other mails).
+export { formatMailTime, MAIL_TIME_FORMAT } from '../../mail';
 
 /** "Sun, Mar 14, 2027, 3:00 AM – 4:00 AM EDT" style range: start in full, end's time and zone. */
 export function formatMailRange(start: Date, end: Date, timeZone: string): string {
