@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from '../support/browser';
+import { gql } from '../support/graphql';
 
 /**
  * Recording an assignment in the browser (MediaRecorder): Chromium's fake camera and microphone (a
@@ -16,13 +16,6 @@ const b = useBrowser({
 });
 const COURSE = 'Foundations of Teaching Dance'; // free, taught by the demo instructor
 const SHOTS = path.join(os.tmpdir(), 'drx-assignments-e2e');
-
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await page.request.post('/graphql', { data: { query, variables } });
-  const body = await res.json();
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data as T;
-}
 
 describe('recording an assignment in the browser', () => {
   it('a learner records with the camera, submits, and the recording plays once processed', async () => {

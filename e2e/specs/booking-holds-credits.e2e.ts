@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appDatabase } from '../support/app-database';
 import { DEMO_PASSWORD, useBrowser } from '../support/browser';
+import { gql } from '../support/graphql';
 
 /**
  * Issue 33 at the booking page (test provider): a member who already holds 3 unpaid sessions is
@@ -15,14 +16,6 @@ const run = Date.now().toString(36);
 const PASSWORD = 'booking-edges-pw-2026';
 const HOLD_LIMIT_MESSAGE =
   'You are already holding 3 unpaid sessions — pay for or cancel one before booking another';
-
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await page.request.post('/graphql', { data: { query, variables } });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length || !body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
 
 /** A new member, signed in on a page of their own. */
 async function newMember(name: string): Promise<{ page: Page; username: string; id: string }> {

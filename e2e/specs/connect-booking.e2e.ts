@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appDatabase } from '../support/app-database';
 import { DEMO_PASSWORD, signIn, useBrowser } from '../support/browser';
+import { gql } from '../support/graphql';
 
 const b = useBrowser();
 
@@ -11,14 +12,6 @@ interface Found {
   sessionTypeId: string;
   title: string;
   priceCents: number;
-}
-
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await page.request.post('/graphql', { data: { query, variables } });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length || !body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data;
 }
 
 /** The demo instructor (America/New_York) and a paid private lesson of theirs, from the public graph. */

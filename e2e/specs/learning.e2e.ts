@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pathOf, useBrowser } from '../support/browser';
 import { pdfText } from '../support/pdf-text';
+import { gql } from '../support/graphql';
 
 const b = useBrowser();
 
@@ -19,14 +20,6 @@ async function newMember(page: Page, prefix: string): Promise<string> {
   });
   expect(res.status()).toBe(201);
   return username;
-}
-
-/** A GraphQL query in the page's session. */
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await page.request.post('/graphql', { data: { query, variables } });
-  const body = await res.json();
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
 }
 
 async function courseIdOf(page: Page, title: string): Promise<string> {

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, useBrowser } from '../support/browser';
 import { makeTestClip } from '../support/clips';
+import { gql } from '../support/graphql';
 
 const b = useBrowser();
 const stamp = Date.now().toString(36);
@@ -14,13 +15,6 @@ const VTT = 'WEBVTT\n\n00:00:00.000 --> 00:00:06.000\nFive, six, seven, eight\n'
 let dir: string;
 let clip: string;
 let captionFile: string;
-
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await page.request.post('/graphql', { data: { query, variables } });
-  const body = await res.json();
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data as T;
-}
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });

@@ -5,19 +5,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from '../support/browser';
 import { makeTestClip } from '../support/clips';
+import { gql } from '../support/graphql';
 
 const b = useBrowser();
 const COURSE = 'Foundations of Teaching Dance'; // free, taught by the demo instructor
 
 let dir: string;
 let clip: string;
-
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await page.request.post('/graphql', { data: { query, variables } });
-  const body = await res.json();
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data as T;
-}
 
 async function newMember(page: Page, prefix: string): Promise<string> {
   const username = `${prefix}${Date.now().toString(36)}`;

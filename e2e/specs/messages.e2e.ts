@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pathOf, signIn, useBrowser } from '../support/browser';
+import { gql } from '../support/graphql';
 
 const b = useBrowser();
 
@@ -12,14 +13,6 @@ const PNG = Buffer.from(
 
 /** Live events arrive well within this; the fallback polling (5 s thread, 15 s inbox) would not. */
 const LIVE_MS = 4_000;
-
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await page.request.post('/graphql', { data: { query, variables } });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length || !body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
 
 async function signedIn(username: string): Promise<Page> {
   const page = await b.page();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDatabase } from '../support/app-database';
 import { pathOf, signIn, useBrowser } from '../support/browser';
 import { makeTestClip } from '../support/clips';
+import { gql } from '../support/graphql';
 
 // The header's notifications bell (issue 34): an instructor passes a learner's assignment video;
 // the learner sees the bell's badge, opens its panel, follows the notification to the assignment,
@@ -18,13 +19,6 @@ const SHOTS = path.join(os.tmpdir(), 'drx-notifications-e2e');
 
 let dir: string;
 let clip: string;
-
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await page.request.post('/graphql', { data: { query, variables } });
-  const body = await res.json();
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data as T;
-}
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, useBrowser } from '../support/browser';
 import { makeTestClip, serveClipAt } from '../support/clips';
 import { screenshotAtRest } from '../support/screens';
+import { gql } from '../support/graphql';
 
 const b = useBrowser();
 const SHOTS = '/tmp/practice-player-e2e';
@@ -15,13 +16,6 @@ let clip: string;
 const makeClip = () => makeTestClip({ seconds: 20, pattern: 'testsrc', rate: 25, faststart: true });
 
 const serveClip = (context: BrowserContext) => serveClipAt(context, CLIP_PATH, clip);
-
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await page.request.post('/graphql', { data: { query, variables } });
-  const body = await res.json();
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data as T;
-}
 
 const videoTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
 

@@ -1,19 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from '../support/browser';
+import { gql } from '../support/graphql';
 
 const b = useBrowser();
 
 // A demo resource (api/src/db/seeders/demo-resources.data.ts): $9.00, with a file.
 const RESOURCE = 'Student Progress Tracker Spreadsheet';
-
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await page.request.post('/graphql', { data: { query, variables } });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
 
 // A refund made outside DRX — in Stripe's dashboard; on the npm-start server the suite runs, the
 // test payment provider's stand-in for it (orderTestDashboard), which applies the event Stripe
