@@ -32,6 +32,9 @@ async function serve() {
   const express = require('express');
   const { Pool } = require('pg');
   const signature = require('cookie-signature');
+  // The cart's statements are built from the owners' SQL pieces (courses, learning, resources), read
+  // through their front doors, which load their entities: type-graphql's decorators need the polyfill.
+  require('reflect-metadata');
   const sql = require(path.join(root, 'api/dist/modules/cart/cart-sql.js'));
   const { cartTag, namesTag } = require(path.join(root, 'api/dist/modules/cart/cart-tag.js'));
 

@@ -68,8 +68,18 @@ describe('cart and checkout', () => {
     await cart.getByTestId('cart-total').filter({ hasText: '$85.00' }).waitFor();
     await closeCart(page);
 
-    // Signing in moves the guest items into the member's cart.
-    await signIn(page, 'member');
+    // Signing in moves the guest items into the member's cart: a member of this test's own, whose
+    // cart no other spec fills at the same time (cart.e2e.ts runs beside it in the pool).
+    const member = `shopper_${Date.now().toString(36)}`;
+    const registrar = await b.page();
+    expect(
+      (
+        await registrar.request.post('/api/register', {
+          data: { username: member, password: 'checkout-e2e-pw' },
+        })
+      ).status(),
+    ).toBe(201);
+    await signIn(page, member, 'checkout-e2e-pw');
     await page.waitForURL((url) => url.pathname !== '/auth');
     await page.getByText('Cart Transferred').first().waitFor();
     cart = await openCart(page);

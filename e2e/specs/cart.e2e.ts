@@ -69,8 +69,15 @@ describe('cart', () => {
     expect(await cart.getByRole('button', { name: 'Clear Cart' }).count()).toBe(0);
     await closeCart(page);
 
-    // Signing in as the member transfers the guest items to the member's cart.
-    await signIn(page, 'member');
+    // Signing in as a member transfers the guest items to the member's cart. A member of this test's
+    // own (cart-checkout.e2e.ts, beside it in the pool, fills and buys with the demo member's cart).
+    const username = `carter_${Date.now().toString(36)}`;
+    const password = 'cart-e2e-pw';
+    const registrar = await b.page();
+    expect((await registrar.request.post('/api/register', { data: { username, password } })).status()).toBe(
+      201,
+    );
+    await signIn(page, username, password);
     await page.waitForURL((url) => url.pathname !== '/auth');
     await page.getByText('Cart Transferred').first().waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('drx_guest_cart'))).toBeNull();

@@ -85,8 +85,16 @@ describe('seller upload', () => {
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.getByText('Logged out', { exact: true }).waitFor();
 
-    // a member finds it through the store's search and opens it
-    await signIn(page, 'member');
+    // a member finds it through the store's search and opens it: a member of this test's own, whose
+    // cart ("Pay $4.99" is the whole cart) no other spec of the pool fills at the same time
+    const buyer = `buyer_${Date.now().toString(36)}`;
+    expect(
+      (
+        await page.request.post('/api/register', { data: { username: buyer, password: 'upload-e2e-pw' } })
+      ).status(),
+    ).toBe(201);
+    await page.request.post('/api/logout');
+    await signIn(page, buyer, 'upload-e2e-pw');
     await page.waitForURL((url) => url.pathname !== '/auth');
     await page.goto('/curriculum');
     await page.getByRole('heading', { name: 'Curriculum store', level: 1 }).waitFor();

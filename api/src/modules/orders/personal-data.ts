@@ -23,8 +23,9 @@ export async function exportOrdersData(
          'quantity', l.quantity, 'unitPriceCents', l.unit_price_cents, 'lineTotalCents', l.line_total_cents,
          'discountCents', l.discount_cents) order by l.position) from order_lines l where l.order_id = o.id), '[]')
          as lines
-     from orders o where o.user_id = ? and o.kind = any(?) order by o.created_at`,
-    [userId, [...SOLD_ORDER_KINDS]],
+     from orders o where o.user_id = ? and o.kind in (${SOLD_ORDER_KINDS.map(() => '?').join(', ')})
+     order by o.created_at`,
+    [userId, ...SOLD_ORDER_KINDS],
   );
   return { orders };
 }
