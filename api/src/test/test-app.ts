@@ -56,9 +56,11 @@ export async function startTestApp(
   // Else a copy of the run's migrated and seeded template (template-database.global.ts) — but a
   // fresh database for an app on S3, whose seed must write the demo files to S3.
   const template = options.databaseUrl || overrides.s3 ? null : inject('drxTemplate');
+  const phases = new PhaseTimes();
   const db = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => undefined }
     : await createTestDatabase(template?.database);
+  phases.mark('database');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-test-'));
   const webDist = path.join(dataDir, 'web');
   fs.mkdirSync(webDist);
@@ -100,7 +102,10 @@ export async function startTestApp(
     privateFiles: storageFor(config).private,
     demoTwoStep: options.demoTwoStep ?? false,
   });
+  phases.mark('migrate and seed');
   const handle = await createApp(orm, config, db.url, { createDemoStore });
+  phases.mark('app');
+  phases.reportIfSlow('startTestApp');
   return {
     handle,
     orm,
@@ -115,10 +120,36 @@ export async function startTestApp(
       return { status: res.status, data: res.body.data, errors: res.body.errors };
     },
     async close() {
+      const closing = new PhaseTimes();
       await handle.close();
+      closing.mark('app');
       await orm.close(true);
       await db.drop();
+      closing.mark('database');
       fs.rmSync(dataDir, { recursive: true, force: true });
+      closing.reportIfSlow('TestApp.close');
     },
   };
+}
+
+/**
+ * Each phase's time of a test app's start or close, printed when the whole took over 15 s (it takes
+ * 1–2 s alone): CI once saw a file's setup hook time out at 60 s with nothing to say which phase
+ * stalled.
+ */
+class PhaseTimes {
+  private last = Date.now();
+  private readonly start = this.last;
+  private readonly times: string[] = [];
+
+  mark(phase: string): void {
+    const now = Date.now();
+    this.times.push(`${phase} ${((now - this.last) / 1000).toFixed(1)} s`);
+    this.last = now;
+  }
+
+  reportIfSlow(what: string): void {
+    const total = (Date.now() - this.start) / 1000;
+    if (total > 15) console.warn(`${what} took ${total.toFixed(1)} s: ${this.times.join(', ')}`);
+  }
 }
