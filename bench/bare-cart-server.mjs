@@ -40,7 +40,8 @@ async function serve() {
 
   const POOL_SIZE = 10; // the same as the API's ORM pool (api/src/db/mikro-orm.config.ts)
   const MAX_CART_QUANTITY = 99;
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: POOL_SIZE });
+  // Connections kept once opened, as the API's read pool keeps them (api/src/app.ts).
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: POOL_SIZE, min: POOL_SIZE });
   const secret = process.env.SESSION_SECRET;
 
   /** Knex-style `?` placeholders → `$1…`. */

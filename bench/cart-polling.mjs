@@ -213,6 +213,8 @@ async function scenario(baseUrl, members, catalog, durationS) {
   const pollers = members.slice(0, opts.pollers);
   const mutators = members.slice(opts.pollers, opts.pollers + opts.mutators);
   const poll = [];
+  /** Polls over 50 ms: how many, and how many of them were sent in the turn's first second. */
+  const slow = { count: 0, inFirstSecond: 0 };
   const mutate = [];
   let errors = 0;
   let skipped = 0;
@@ -225,7 +227,10 @@ async function scenario(baseUrl, members, catalog, durationS) {
       await sleep(Math.max(0, due - Date.now()));
       const { res, ok } = await pollCart(baseUrl, m);
       if (ok) poll.push(res.ms);
-      else errors++;
+      if (ok && res.ms > 50) {
+        slow.count++;
+        if (Date.now() - res.ms - started < 1000) slow.inFirstSecond++;
+      } else errors++;
       due += opts.intervalMs;
       while (due < Date.now()) {
         skipped++;
@@ -263,7 +268,7 @@ async function scenario(baseUrl, members, catalog, durationS) {
     }
   });
   await Promise.all([...pollerLoops, ...mutatorLoops]);
-  return { seconds: (Date.now() - started) / 1000, poll, mutate, errors, skipped };
+  return { seconds: (Date.now() - started) / 1000, poll, mutate, errors, skipped, slow };
 }
 
 /**
@@ -396,6 +401,7 @@ async function compare(servers, members, catalog) {
       const q = percentiles(p.poll);
       log(
         `round ${round + 1}/${opts.rounds} ${label}: polling ${pollS}s: poll p50 ${q.p50} ms, p99 ${q.p99} ms, ` +
+          `over 50 ms ${p.slow.count} (${p.slow.inFirstSecond} in the first second), ` +
           `errors ${p.errors}, CPU steal ${stealPercent([p])}%`,
       );
     }

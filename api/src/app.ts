@@ -124,7 +124,11 @@ export async function createApp(
   const payments = createPaymentProvider(config);
 
   // The hot reads of every request (the session with its user, the cart's lines) on a plain pool.
-  const readPool = new Pool({ connectionString: databaseUrl, max: READ_POOL_SIZE });
+  // Connections once opened are kept (`min`): with pg's default the pool closed them after 10 s of
+  // quiet, and the next burst waited for new PostgreSQL backends — the cart bench's poll p99 was
+  // 250–450 ms, all of it in each turn's first second, and 16 ms with the connections kept
+  // (bench/README.md, "Connections kept").
+  const readPool = new Pool({ connectionString: databaseUrl, max: READ_POOL_SIZE, min: READ_POOL_SIZE });
   // An idle connection the database ends (a restart, a terminated backend) is dropped by the pool,
   // which reports it here: with no listener, that 'error' event would end the process.
   readPool.on('error', (error) =>
