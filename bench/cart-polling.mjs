@@ -227,10 +227,11 @@ async function scenario(baseUrl, members, catalog, durationS) {
       await sleep(Math.max(0, due - Date.now()));
       const { res, ok } = await pollCart(baseUrl, m);
       if (ok) poll.push(res.ms);
+      else errors++;
       if (ok && res.ms > 50) {
         slow.count++;
         if (Date.now() - res.ms - started < 1000) slow.inFirstSecond++;
-      } else errors++;
+      }
       due += opts.intervalMs;
       while (due < Date.now()) {
         skipped++;
