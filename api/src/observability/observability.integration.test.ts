@@ -98,7 +98,19 @@ describe('request ids', () => {
         .set('if-none-match', first.headers.etag as string)
         .set('x-request-id', `trace-poll-304-${i}`);
       expect(poll.status).toBe(304);
+      // a 304 carries the caching fields, not the security headers the client's 200 already has
+      // (RFC 9110, 15.4.5)
+      expect(poll.headers.etag).toBe(first.headers.etag);
+      expect(poll.headers['cache-control']).toBe('private, no-cache');
+      expect(poll.headers['x-request-id']).toBe(`trace-poll-304-${i}`);
+      expect(poll.headers['content-security-policy']).toBeUndefined();
+      expect(poll.headers['x-frame-options']).toBeUndefined();
     }
+    // an answer that is not a 304 still has them: the 401 of a poll without a session
+    const guest = await t.agent().get('/api/cart');
+    expect(guest.status).toBe(401);
+    expect(guest.headers['content-security-policy']).toContain('sandbox');
+    expect(guest.headers['x-content-type-options']).toBe('nosniff');
     expect(lines.find((l) => l.requestId === 'trace-poll-200')).toMatchObject({
       msg: 'request finished',
       method: 'GET',
