@@ -80,6 +80,24 @@ describe('PgPubSub (LISTEN/NOTIFY)', () => {
     });
   });
 
+  it('sends overlapping publishes one at a time on its connection, every one delivered in order', async () => {
+    await withPubSub(async (pubsub) => {
+      const topic = userTopic(randomUUID());
+      const events = pubsub.subscribe(topic);
+      // pg 9 refuses a query sent while the client runs another (pg 8 queues it, with a warning)
+      const client = (pubsub as unknown as { client: Client & { activeQuery: unknown } }).client;
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      let overlapping = 0;
+      (client as unknown as { query: typeof query }).query = (...args) => {
+        if (client.activeQuery) overlapping += 1;
+        return query(...args);
+      };
+      await Promise.all(Array.from({ length: 20 }, (_, n) => pubsub.publish(topic, { n })));
+      expect(overlapping).toBe(0);
+      for (let n = 0; n < 20; n++) expect((await nextWithin(events)).value).toEqual({ n });
+    });
+  });
+
   it('delivers nothing of a rolled-back transaction, and nothing before the commit', async () => {
     await withPubSub(async (pubsub) => {
       const user = randomUUID();

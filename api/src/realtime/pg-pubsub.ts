@@ -103,6 +103,8 @@ export class PgPubSub implements PubSub {
   private readonly topics = new Map<string, Set<TopicSubscription>>();
   private client: Client | null = null;
   private connecting: Promise<void> | null = null;
+  /** The last NOTIFY sent on the listener connection: the next waits for it (see `publish`). */
+  private lastNotify: Promise<unknown> = Promise.resolve();
   private reconnectTimer: NodeJS.Timeout | null = null;
   private reconnectDelayMs: number;
   private closed = false;
@@ -158,7 +160,15 @@ export class PgPubSub implements PubSub {
   async publish(routingKey: string, ...args: unknown[]): Promise<void> {
     const text = encodeNotice({ topic: routingKey, payload: args[0] });
     await this.start();
-    await this.client!.query('select pg_notify($1, $2)', [this.options.channel, text]);
+    const client = this.client!;
+    // One statement at a time on the connection: `pg` queued overlapping queries itself, but warns
+    // that pg 9 will refuse them ("Calling client.query() when the client is already executing a
+    // query"), which concurrent publishes did.
+    const notified = this.lastNotify.then(() =>
+      client.query('select pg_notify($1, $2)', [this.options.channel, text]),
+    );
+    this.lastNotify = notified.catch(() => undefined);
+    await notified;
   }
 
   subscribe(routingKey: string): AsyncIterableIterator<unknown> {
