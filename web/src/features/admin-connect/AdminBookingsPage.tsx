@@ -22,7 +22,7 @@ import { ReasonDialog, ReasonForm } from '../../ui/ReasonDialog';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { formatSession } from '../connect/slotTime';
+import { formatSession } from '../../lib/slotTime';
 import { useCourseMutation } from '../courses/useCourseMutation';
 import {
   BOOKING_STATUS_OPTIONS,

@@ -13,7 +13,7 @@ import { TestPaymentCard } from '../checkout/TestPaymentPanel';
 import { useAfterPayment } from '../checkout/useAfterPayment';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { formatMoney } from './connectFilters';
-import { formatCountdown } from './slotTime';
+import { formatCountdown } from '../../lib/slotTime';
 
 export interface PaymentHandOver {
   provider?: string | null;

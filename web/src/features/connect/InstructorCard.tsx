@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/Avatar';
 import { RatingStars } from '../resources/RatingStars';
 import { formatDistance, formatPriceFrom } from './connectFilters';
 import { instructorPath, teachingPlace } from './connectFormat';
-import { formatNextSlot } from './slotTime';
+import { formatNextSlot } from '../../lib/slotTime';
 
 /** An instructor on /connect: photo, name, headline, styles, rating, price from, next free slot. */
 export function InstructorCard({

@@ -33,7 +33,7 @@ import { InstructorProfileQueryDocument } from './connectDocuments';
 import { bookingPath, introEmbedUrl, teachingPlace } from './connectFormat';
 import { SessionTypeSummary } from './SessionTypeSummary';
 import { SlotPicker } from './SlotPicker';
-import { dayKey, formatDayKey } from './slotTime';
+import { dayKey, formatDayKey } from '../../lib/slotTime';
 import { TimeZoneSelect } from './TimeZoneSelect';
 import { useBookerTimeZone } from './useBookerTimeZone';
 import { RenderedTimeZone } from '../../ui/RenderedTimeZone';

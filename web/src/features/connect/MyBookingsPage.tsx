@@ -44,7 +44,7 @@ import {
 } from './connectDocuments';
 import { BOOKING_STATUS_LABEL, instructorPath } from './connectFormat';
 import { type PickedSlot, SlotPicker } from './SlotPicker';
-import { dayKey, formatSession, zoneSummary } from './slotTime';
+import { dayKey, formatSession, zoneSummary } from '../../lib/slotTime';
 import { TimeZoneSelect } from './TimeZoneSelect';
 import { useBookerTimeZone } from './useBookerTimeZone';
 

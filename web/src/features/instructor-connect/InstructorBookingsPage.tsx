@@ -9,7 +9,7 @@ import { ListCount, ListToolbar, StatusSelect } from '../../ui/ListToolbar';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
 import { useCurrentUser } from '../auth/useCurrentUser';
-import { formatSession } from '../connect/slotTime';
+import { formatSession } from '../../lib/slotTime';
 import { useCourseMutation } from '../courses/useCourseMutation';
 import { MessageButton } from '../messages/MessageButton';
 import { formatCents } from '../purchases/orderFormat';

@@ -5,7 +5,7 @@ import { graphql } from '../../gql';
 import { ConnectionListFrame } from '../../ui/ConnectionListFrame';
 import { ListTable } from '../../ui/ListTable';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { formatSession } from '../connect/slotTime';
+import { formatSession } from '../../lib/slotTime';
 import { EARNING_STATE_LABEL, EARNING_STATE_PALETTE, formatCents } from '../seller/sellerFormat';
 import { StatCard } from '../../ui/StatCard';
 import { InstructorTransfersSection } from '../payouts/InstructorTransfersSection';
