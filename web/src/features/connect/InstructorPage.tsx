@@ -19,14 +19,13 @@ import {
 } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { SignInLink } from '../auth/SignInLink';
+import { SignInLink, useCurrentUser } from '../auth';
 import type { InstructorProfileQuery } from '../../gql/graphql';
 import { Avatar } from '../../ui/Avatar';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { MessageButton } from '../messages/MessageButton';
-import { RatingStars } from '../resources/RatingStars';
+import { MessageButton } from '../messages';
+import { RatingStars } from '../resources';
 import { formatMoney, formatPriceFrom } from './connectFilters';
 import { InstructorNotFound } from './InstructorNotFound';
 import { InstructorProfileQueryDocument } from './connectDocuments';

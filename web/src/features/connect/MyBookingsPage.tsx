@@ -30,7 +30,7 @@ import { ReasonDialog } from '../../ui/ReasonDialog';
 import { toaster } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { MessageButton } from '../messages/MessageButton';
+import { MessageButton } from '../messages';
 import { CalendarLinks } from './CalendarLinks';
 import { formatMoney } from './connectFilters';
 import {

@@ -5,7 +5,7 @@ import { FormDialog } from '../../ui/FormDialog';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { ReasonDialog, ReasonForm } from '../../ui/ReasonDialog';
 import { formatDayKey, formatSession, formatTime, groupSlotsByDay } from '../../lib/slotTime';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import {
   BookingCancelMutationDocument,
   BookingDeclineMutationDocument,

@@ -19,7 +19,7 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { detectTimeZone, timeZoneOptions } from '../../lib/slotTime';
 import { useZipPlace } from '../../ui/useZipLookup';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import { minutesToHours, policyLabel, settingsInput, wholeNumber, type SettingsValues } from './connectForm';
 import {
   InstructorSettingsUpdateMutationDocument,

@@ -16,7 +16,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ListTable } from '../../ui/ListTable';
 import { formatDayKey } from '../../lib/slotTime';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import {
   AvailabilityOverrideAddMutationDocument,
   AvailabilityOverrideRemoveMutationDocument,
