@@ -22,13 +22,19 @@ const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * A module (api/src/modules/<name>, web/src/features/<name>) that has an index.ts is used by the
  * other modules only through it: no other module imports its inner files. Modules without an
- * index.ts are not checked yet (issue 32 gives each one its front door, one by one).
+ * index.ts are not checked (every API module and web feature has one since issue 32).
+ * `outside`: the app's files outside the module folders use a module only through its index.ts too.
+ * `pages` (the web): each feature's second door, pages.ts, holds its routed pages' loaders; only
+ * `pages.from` (router.tsx) imports it, it imports its pages only with import(), and a page file
+ * (`*Page.tsx`) is imported by nothing statically — so every page stays its own chunk. The entry's
+ * early code (`pages.entry`) imports only a few leaf files of the features (`pages.entryLeaves`).
  */
-function frontDoorRules(area, outside) {
+function frontDoorRules(area, outside, pages) {
   const names = modulesWithFrontDoor(area);
   if (names.length === 0) return [];
   const modules = `^${area}/(${names.map(escape).join('|')})/`;
   const frontDoor = `^${area}/[^/]+/index\\.tsx?$`;
+  const pagesDoor = `^${area}/[^/]+/pages\\.ts$`;
   const rules = [
     {
       name: 'module-front-door',
@@ -43,12 +49,71 @@ function frontDoorRules(area, outside) {
       name: 'module-front-door-outside',
       comment:
         `The app's files outside the modules (${outside}: its frame, HTTP layer, seeders, jobs …) use a ` +
-        `module only through its index.ts too; only the module list (${area}/index.ts) imports the ` +
-        "modules' module.ts (module-definition-from-list).",
+        'module only through its index.ts too' +
+        (pages
+          ? `, and ${pages.from} its pages.ts (its lazily loaded pages).`
+          : `; only the module list (${area}/index.ts) imports the modules' module.ts ` +
+            '(module-definition-from-list).'),
       severity: 'error',
-      from: { path: `^${outside}/`, pathNot: [`^${area}/[^/]+/`, `^${area}/index\\.ts$`, TESTS] },
-      to: { path: modules, pathNot: frontDoor },
+      from: {
+        path: `^${outside}/`,
+        pathNot: [`^${area}/[^/]+/`, `^${area}/index\\.ts$`, TESTS, ...(pages ? [pages.entry] : [])],
+      },
+      to: { path: modules, pathNot: pages ? [frontDoor, pagesDoor] : frontDoor },
     });
+  }
+  if (pages) {
+    rules.push(
+      {
+        name: 'entry-early-code',
+        comment:
+          "The entry's early code (what a visitor's browser runs before the app: main.tsx and its ssr/ " +
+          'files) imports of the features only the small leaf files it shares with them, never a front door: ' +
+          "a front door in the entry's graph makes the bundler split the modules the entry shares with " +
+          "the app (lib/currency, lib/browserStorage) into chunks of their own, past the first tap's budget.",
+        severity: 'error',
+        from: { path: pages.entry, pathNot: TESTS },
+        to: { path: `^${area}/`, pathNot: pages.entryLeaves },
+      },
+      {
+        name: 'entry-leaves-stay-leaves',
+        comment: "The features' files the entry's early code uses import no other file of the features.",
+        severity: 'error',
+        from: { path: pages.entryLeaves },
+        to: { path: `^${area}/`, pathNot: pages.entryLeaves },
+      },
+      {
+        name: 'feature-pages-from-router',
+        comment: `A feature's pages.ts (the loaders of its routed pages) is imported only by ${pages.from}.`,
+        severity: 'error',
+        from: { pathNot: [`^${escape(pages.from)}$`, TESTS] },
+        to: { path: pagesDoor },
+      },
+      {
+        name: 'feature-pages-lazy',
+        comment:
+          "A feature's pages.ts loads its pages with import() only: a static import would put the page " +
+          "in the router's chunk, which every page loads.",
+        severity: 'error',
+        from: { path: pagesDoor },
+        to: { dynamic: false },
+      },
+      {
+        name: 'routed-page-lazy',
+        comment:
+          `A page (${area}/<name>/*Page.tsx) is imported by nothing but with import() (its feature's ` +
+          "pages.ts): a static import, e.g. from a front door, would put it in its importers' chunks. " +
+          `${pages.errorElement} is the routes' error element (shown when a page's code fails to load): ` +
+          'it cannot be lazy itself.',
+        severity: 'error',
+        from: { pathNot: TESTS },
+        to: {
+          path: `^${area}/[^/]+/[^/]+Page\\.tsx$`,
+          pathNot: `^${escape(pages.errorElement)}$`,
+          dynamic: false,
+        },
+      },
+    );
   }
   return rules;
 }
@@ -120,7 +185,14 @@ export default {
       to: { path: '^(api|web|e2e|dev)/', pathNot: '^dev/$1/' },
     },
     ...frontDoorRules('api/src/modules', 'api/src'),
-    ...frontDoorRules('web/src/features'),
+    ...frontDoorRules('web/src/features', 'web/src', {
+      from: 'web/src/router.tsx',
+      errorElement: 'web/src/features/misc/RouteErrorPage.tsx',
+      entry: '^web/src/(main\\.tsx|ssr/(appStart|catalogUrl|early[A-Za-z]*)\\.ts)$',
+      entryLeaves:
+        '^web/src/features/(cart/(guestCart|guestMode|storageKeys)|courses/courseParams|' +
+        'resources/resourceParams|shop/shopParams)\\.ts$',
+    }),
   ],
   options: {
     includeOnly: '^(api/src|web/src|e2e|dev)/',

@@ -25,7 +25,7 @@ export const FIRST_LOAD_GOAL = 150 * 1024;
 // added ≈ 2.5 KiB, its early cart dropdown (web/src/ssr/earlyCartDropdown.ts) ≈ 1.6 KiB more, and
 // the catalogues' early filters, search and phones' filter dialog (web/src/ssr/earlyFilters.ts,
 // earlyFilterDialog.ts, with the catalogues' URL rules) ≈ 2.2 KiB more. Issue 31's staff gate (the
-// admin area sends staff without a second factor to the set-up: features/two-step/StaffTwoStepGate
+// admin area sends staff without a second factor to the set-up: layouts/StaffTwoStepGate
 // and its query, ≈ 1 KiB) took it to 342.2 KiB: 343 KiB since. Everything else of issue 31
 // (passkeys, two-step forms, ALTCHA, identity providers, privacy) is in lazy pages' chunks. Issue 35
 // (the spec's last details) took it to 348.6 KiB: Chakra UI's ScrollArea for the scroll panels

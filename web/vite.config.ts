@@ -7,6 +7,14 @@ import { graphqlDocuments } from './build/graphqlDocuments.ts';
 const API_ORIGIN = 'http://localhost:4000';
 const proxiedPaths = ['/graphql', '/api', '/uploads', '/healthz', '/readyz', '/ruru-static'];
 
+// A feature's front door (index.ts) and its pages' loaders (pages.ts) only re-export and declare:
+// importing one name of a front door must not run (and bundle) the feature's other files, which
+// the bundler would otherwise keep for their top-level calls (documents, contexts). So an importer
+// gets what it would get importing the inner file itself (docs/architecture.md, "Import rules").
+const FRONT_DOOR = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+// Every other module keeps the default (true: its top-level code is kept when it may have an effect).
+const frontDoors = { treeshake: { moduleSideEffects: (id: string) => !FRONT_DOOR.test(id) } };
+
 export default defineConfig(({ command, mode, isSsrBuild }) => {
   // A production build is one whatever NODE_ENV the shell has (vitest sets `test`, and `npm start`
   // may build under it): otherwise React's development build and JSX runtime go into the bundles.
@@ -46,13 +54,14 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     build: isSsrBuild
       ? // The server render of the public pages (src/entry-server.tsx, api/src/http/server-render.ts):
         // the app's code, its packages imported from node_modules at run time.
-        { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+        { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false, rolldownOptions: frontDoors }
       : {
           outDir: 'dist',
           // dist/.vite/manifest.json: which chunks each page loads (scripts/check-bundle.mjs).
           manifest: true,
           emptyOutDir: true,
           rolldownOptions: {
+            ...frontDoors,
             output: {
               // Long-lived vendor chunks, so a release of the app does not invalidate them.
               codeSplitting: {

@@ -4,9 +4,9 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { SessionEvents } from './features/auth/useCurrentUser';
-import { GuestModeProvider } from './features/cart/GuestModeProvider';
-import { ShopBagTransfer } from './features/shop/ShopBagTransfer';
+import { SessionEvents } from './features/auth';
+import { GuestModeProvider } from './features/cart';
+import { ShopBagTransfer } from './features/shop';
 import { system } from './theme';
 import { Toaster } from './ui/toaster';
 

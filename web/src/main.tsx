@@ -80,7 +80,7 @@ async function start(): Promise<void> {
     const atOnce = await startsAtOnce(document, entry, {
       local: storage('localStorage'),
       session: storage('sessionStorage'),
-      timeZone: async () => (await import('./features/connect/slotTime')).initialTimeZone(),
+      timeZone: async () => (await import('./lib/slotTime')).initialTimeZone(),
     });
     if (!atOnce) {
       // The visitor is waiting for what they did: everything is fetched at once, not step by step,

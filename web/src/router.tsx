@@ -1,7 +1,6 @@
 import { type ComponentType, type ReactElement, type ReactNode, Suspense } from 'react';
 import { matchRoutes, Navigate, useParams, type RouteObject } from 'react-router-dom';
-import RouteErrorPage from './features/misc/RouteErrorPage';
-import type { InfoPageKey } from './features/misc/infoPages';
+import { RouteErrorPage, type InfoPageKey } from './features/misc';
 // PublicLayout before AdminLayout: the modules both use (the header's bell) keep their place in the
 // main chunk, which compresses ≈ 0.25 KiB better so (scripts/check-bundle.mjs's ceiling).
 import { PublicLayout } from './layouts/PublicLayout';
@@ -11,129 +10,105 @@ import { AdminRoute, ProtectedRoute } from './layouts/guards';
 import { PageReady } from './ssr/PageReady';
 import { PageSpinner } from './ui/PageSpinner';
 
-// Every page is its own chunk.
-const HomePage = () => import('./features/home/HomePage');
-const AboutPage = () => import('./features/home/AboutPage');
-const AuthPage = () => import('./features/auth/AuthPage');
-const RegisterPage = () => import('./features/auth/RegisterPage');
-const LinkAccountPage = () => import('./features/identities/LinkAccountPage');
-// Accounts (issue 31): a forgotten password, and the pages of the links mailed to an address.
-const ForgotPasswordPage = () => import('./features/account/ForgotPasswordPage');
-const ResetPasswordPage = () => import('./features/account/ResetPasswordPage');
-const VerifyEmailPage = () => import('./features/account/VerifyEmailPage');
-const ProfilePage = () => import('./features/profile/ProfilePage');
-const ProfileEditPage = () => import('./features/profile/ProfileEditPage');
-const UnsubscribePage = () => import('./features/notifications/UnsubscribePage');
-const UserProfilePage = () => import('./features/profile/UserProfilePage');
-const ProfileImageDebugPage = () => import('./features/profile/ProfileImageDebugPage');
-const UserDashboardPage = () => import('./features/dashboard/UserDashboardPage');
-const MultiDashboardPage = () => import('./features/dashboard/MultiDashboardPage');
-const DashboardRedirect = () => import('./features/dashboard/DashboardRedirect');
-const InfoPage = () => import('./features/misc/InfoPage');
-const NotFoundPage = () => import('./features/misc/NotFoundPage');
-const AdminDashboardPage = () => import('./features/admin/AdminDashboardPage');
-const AdminUsersPage = () => import('./features/admin/AdminUsersPage');
-const AdminUserPage = () => import('./features/admin/AdminUserPage');
-const AdminRolesPage = () => import('./features/admin/AdminRolesPage');
-const AdminDocumentationPage = () => import('./features/admin/AdminDocumentationPage');
-const AdminDeploymentPage = () => import('./features/admin/AdminDeploymentPage');
-// Certification courses (issue 3)
-const CoursesPage = () => import('./features/courses/CoursesPage');
-const CertificateVerifyPage = () => import('./features/certificates/CertificateVerifyPage');
-const CourseDetailsPage = () => import('./features/courses/CourseDetailsPage');
-const ModulePage = () => import('./features/learning/ModulePage');
-const LessonPage = () => import('./features/learning/LessonPage');
-const QuizPage = () => import('./features/learning/QuizPage');
-const MyCoursesPage = () => import('./features/learning/MyCoursesPage');
-const MyCertificatesPage = () => import('./features/certificates/MyCertificatesPage');
-const CertificatePage = () => import('./features/certificates/CertificatePage');
-const CertificateTemplatesPage = () => import('./features/certificates/CertificateTemplatesPage');
-const InstructorDashboardPage = () => import('./features/instructor/InstructorDashboardPage');
-const InstructorCoursesPage = () => import('./features/instructor/InstructorCoursesPage');
-const InstructorCourseCreatePage = () => import('./features/instructor/InstructorCourseCreatePage');
-const InstructorCourseEditPage = () => import('./features/instructor/InstructorCourseEditPage');
-const InstructorStudentsPage = () => import('./features/instructor/InstructorStudentsPage');
-const CourseVideoStatsPage = () => import('./features/video-stats/CourseVideoStatsPage');
-const InstructorQuizzesPage = () => import('./features/instructor/InstructorQuizzesPage');
-const AssignmentPage = () => import('./features/assignments/AssignmentPage');
-const ReviewQueuePage = () => import('./features/assignments/ReviewQueuePage');
-const SubmissionReviewPage = () => import('./features/assignments/SubmissionReviewPage');
-const InstructorCertificatesPage = () => import('./features/certificates/InstructorCertificatesPage');
-const InstructorCertificateIssuePage = () => import('./features/certificates/InstructorCertificateIssuePage');
-const AdminCoursesPage = () => import('./features/admin-courses/AdminCoursesPage');
-const AdminCourseCategoriesPage = () => import('./features/admin-courses/AdminCourseCategoriesPage');
-const AdminDanceStylesPage = () => import('./features/admin-courses/AdminDanceStylesPage');
-const AdminCourseCreatorPage = () => import('./features/admin-courses/AdminCourseCreatorPage');
-const AdminCertificatesPage = () => import('./features/certificates/AdminCertificatesPage');
-// Curriculum store (issue 4)
-const CurriculumPage = () => import('./features/resources/CurriculumPage');
-const ResourceDetailsPage = () => import('./features/resources/ResourceDetailsPage');
-const SellerStorePage = () => import('./features/resources/SellerStorePage');
-// Cart (issue 5)
-const CartPage = () => import('./features/cart/CartPage');
-const MyResourcesPage = () => import('./features/resources/MyResourcesPage');
-const AdminResourcesPage = () => import('./features/resources-admin/AdminResourcesPage');
-const AdminCouponsPage = () => import('./features/admin-coupons/AdminCouponsPage');
-const AdminOutboxPage = () => import('./features/admin-outbox/AdminOutboxPage');
-const AdminApiTokensPage = () => import('./features/api-tokens/AdminApiTokensPage');
-const AdminSecurityPage = () => import('./features/admin-security/AdminSecurityPage');
-const AdminWebhooksPage = () => import('./features/admin-webhooks/AdminWebhooksPage');
-const AdminWebhookEndpointPage = () => import('./features/admin-webhooks/AdminWebhookEndpointPage');
-// Contact form and the staff inbox (issue 13).
-const ContactPage = () => import('./features/contact/ContactPage');
-const AdminMessagesPage = () => import('./features/admin-messages/AdminMessagesPage');
-const AdminResourceCategoriesPage = () => import('./features/resources-admin/AdminResourceCategoriesPage');
-const CurriculumOfficerPage = () => import('./features/resources-admin/CurriculumOfficerPage');
-// Seller business (S2): dashboard, analytics, payments, store settings; staff seller management.
-const SellerDashboardPage = () => import('./features/seller/SellerDashboardPage');
-const SellerAnalyticsPage = () => import('./features/seller/SellerAnalyticsPage');
-const SellerPaymentsPage = () => import('./features/seller/SellerPaymentsPage');
-const SellerSettingsPage = () => import('./features/seller/SellerSettingsPage');
-const AdminSellersPage = () => import('./features/admin-sellers/AdminSellersPage');
-const AdminSettingsPage = () => import('./features/admin-sellers/AdminSettingsPage');
-// Checkout, purchases and orders (issue 5, C4)
-const CheckoutPage = () => import('./features/checkout/CheckoutPage');
-const SimpleCheckoutPage = () => import('./features/checkout/SimpleCheckoutPage');
-const StripeCheckoutPage = () => import('./features/checkout/StripeCheckoutPage');
-const PaymentSuccessPage = () => import('./features/checkout/PaymentSuccessPage');
-const MyPurchasesPage = () => import('./features/purchases/MyPurchasesPage');
-const AdminOrdersPage = () => import('./features/admin-orders/AdminOrdersPage');
-const AdminOrderPage = () => import('./features/admin-orders/AdminOrderPage');
-// Automatic refunds the payment provider has not sent yet, with Retry now (admins; issue 33).
-const AdminRefundsPage = () => import('./features/admin-refunds/AdminRefundsPage');
-// The shop's admin pages (issue 22): the store connection (admins), its products (staff), its orders.
-const AdminStorePage = () => import('./features/admin-store/AdminStorePage');
-const AdminStoreProductsPage = () => import('./features/admin-store/AdminStoreProductsPage');
-const AdminStoreOrdersPage = () => import('./features/admin-store/AdminStoreOrdersPage');
-// Seller authoring (S1): one upload flow for every alias route, the editor and my resources.
-const ResourceUploadPage = () => import('./features/seller-resources/ResourceUploadPage');
-const ResourceEditPage = () => import('./features/seller-resources/ResourceEditPage');
-const SellerResourcesPage = () => import('./features/seller-resources/SellerResourcesPage');
-// Instructor Connect for clients: finding instructors, their profiles, booking, my bookings.
-const ConnectPage = () => import('./features/connect/ConnectPage');
-const InstructorPage = () => import('./features/connect/InstructorPage');
-const BookingPage = () => import('./features/connect/BookingPage');
-const MyBookingsPage = () => import('./features/connect/MyBookingsPage');
-
-// Instructor Connect (issue 11): the instructor's profile, hours, settings and bookings; staff pages.
-const InstructorProfilePage = () => import('./features/instructor-connect/InstructorProfilePage');
-const InstructorAvailabilityPage = () => import('./features/instructor-connect/InstructorAvailabilityPage');
-const InstructorConnectSettingsPage = () => import('./features/instructor-connect/InstructorSettingsPage');
-const InstructorBookingsPage = () => import('./features/instructor-connect/InstructorBookingsPage');
-const AdminInstructorsPage = () => import('./features/admin-connect/AdminInstructorsPage');
-const AdminBookingsPage = () => import('./features/admin-connect/AdminBookingsPage');
-// Memberships (issue 12): plans and the member's membership, the return from checkout, staff plans.
-const SubscriptionPage = () => import('./features/membership/SubscriptionPage');
-const SubscriptionSuccessPage = () => import('./features/membership/SubscriptionSuccessPage');
-const AdminSubscriptionPlansPage = () => import('./features/admin-membership/AdminSubscriptionPlansPage');
-// Messages (issue 13): one inbox for every signed-in user, also in the instructor and seller areas.
-const MessagesPage = () => import('./features/messages/MessagesPage');
-// In-app notifications (issue 34): the header bell's "See all".
-const NotificationsPage = () => import('./features/notifications/NotificationsPage');
-// The shop (issue 22): the connected store's products, the shop bag.
-const ShopPage = () => import('./features/shop/ShopPage');
-const ShopProductPage = () => import('./features/shop/ShopProductPage');
-const ShopBagPage = () => import('./features/shop/ShopBagPage');
+// Every page is its own chunk: each feature's pages.ts loads its pages with import() (route.lazy,
+// page() below); the features' other code is reached through their front doors (index.ts).
+import { ForgotPasswordPage, ResetPasswordPage, VerifyEmailPage } from './features/account/pages';
+import {
+  AdminDashboardPage,
+  AdminUsersPage,
+  AdminUserPage,
+  AdminRolesPage,
+  AdminDocumentationPage,
+  AdminDeploymentPage,
+} from './features/admin/pages';
+import { AdminInstructorsPage, AdminBookingsPage } from './features/admin-connect/pages';
+import { AdminCouponsPage } from './features/admin-coupons/pages';
+import {
+  AdminCoursesPage,
+  AdminCourseCategoriesPage,
+  AdminDanceStylesPage,
+  AdminCourseCreatorPage,
+} from './features/admin-courses/pages';
+import { AdminSubscriptionPlansPage } from './features/admin-membership/pages';
+import { AdminMessagesPage } from './features/admin-messages/pages';
+import { AdminOrdersPage, AdminOrderPage } from './features/admin-orders/pages';
+import { AdminOutboxPage } from './features/admin-outbox/pages';
+import { AdminRefundsPage } from './features/admin-refunds/pages';
+import { AdminSecurityPage } from './features/admin-security/pages';
+import { AdminSellersPage, AdminSettingsPage } from './features/admin-sellers/pages';
+import { AdminStorePage, AdminStoreProductsPage, AdminStoreOrdersPage } from './features/admin-store/pages';
+import { AdminWebhooksPage, AdminWebhookEndpointPage } from './features/admin-webhooks/pages';
+import { AdminApiTokensPage } from './features/api-tokens/pages';
+import { AssignmentPage, ReviewQueuePage, SubmissionReviewPage } from './features/assignments/pages';
+import { AuthPage, RegisterPage } from './features/auth/pages';
+import { CartPage } from './features/cart/pages';
+import {
+  CertificateVerifyPage,
+  MyCertificatesPage,
+  CertificatePage,
+  CertificateTemplatesPage,
+  InstructorCertificatesPage,
+  InstructorCertificateIssuePage,
+  AdminCertificatesPage,
+} from './features/certificates/pages';
+import {
+  CheckoutPage,
+  SimpleCheckoutPage,
+  StripeCheckoutPage,
+  PaymentSuccessPage,
+} from './features/checkout/pages';
+import { ConnectPage, InstructorPage, BookingPage, MyBookingsPage } from './features/connect/pages';
+import { ContactPage } from './features/contact/pages';
+import { CoursesPage, CourseDetailsPage } from './features/courses/pages';
+import { UserDashboardPage, MultiDashboardPage, DashboardRedirect } from './features/dashboard/pages';
+import { HomePage, AboutPage } from './features/home/pages';
+import { LinkAccountPage } from './features/identities/pages';
+import {
+  InstructorDashboardPage,
+  InstructorCoursesPage,
+  InstructorCourseCreatePage,
+  InstructorCourseEditPage,
+  InstructorStudentsPage,
+  InstructorQuizzesPage,
+} from './features/instructor/pages';
+import {
+  InstructorProfilePage,
+  InstructorAvailabilityPage,
+  InstructorConnectSettingsPage,
+  InstructorBookingsPage,
+} from './features/instructor-connect/pages';
+import { ModulePage, LessonPage, QuizPage, MyCoursesPage } from './features/learning/pages';
+import { SubscriptionPage, SubscriptionSuccessPage } from './features/membership/pages';
+import { MessagesPage } from './features/messages/pages';
+import { InfoPage, NotFoundPage } from './features/misc/pages';
+import { UnsubscribePage, NotificationsPage } from './features/notifications/pages';
+import {
+  ProfilePage,
+  ProfileEditPage,
+  UserProfilePage,
+  ProfileImageDebugPage,
+} from './features/profile/pages';
+import { MyPurchasesPage } from './features/purchases/pages';
+import {
+  CurriculumPage,
+  ResourceDetailsPage,
+  SellerStorePage,
+  MyResourcesPage,
+} from './features/resources/pages';
+import {
+  AdminResourcesPage,
+  AdminResourceCategoriesPage,
+  CurriculumOfficerPage,
+} from './features/resources-admin/pages';
+import {
+  SellerDashboardPage,
+  SellerAnalyticsPage,
+  SellerPaymentsPage,
+  SellerSettingsPage,
+} from './features/seller/pages';
+import { ResourceUploadPage, ResourceEditPage, SellerResourcesPage } from './features/seller-resources/pages';
+import { ShopPage, ShopProductPage, ShopBagPage } from './features/shop/pages';
+import { CourseVideoStatsPage } from './features/video-stats/pages';
 
 /** A page module: its page is its default export. */
 type PageModule<P = object> = () => Promise<{ default: ComponentType<P> }>;

@@ -14,10 +14,8 @@ import {
 import { ArrowLeft, LogOut, Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
-import { displayNameOf } from '../features/auth/displayName';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
-import { useLogout } from '../features/auth/useLogout';
-import { HeaderNotificationsSlot } from '../features/notifications/HeaderNotificationsSlot';
+import { displayNameOf, useCurrentUser, useLogout } from '../features/auth';
+import { HeaderNotificationsSlot } from '../features/notifications';
 import { Avatar } from '../ui/Avatar';
 import { NavigationProgress } from '../ui/NavigationProgress';
 import { PageSpinner } from '../ui/PageSpinner';

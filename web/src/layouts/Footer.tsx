@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { Facebook, Instagram, Mail, MapPin, Music2, Youtube, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CONTACT_CITY, CONTACT_EMAIL } from '../features/misc/infoPages';
+import { CONTACT_CITY, CONTACT_EMAIL } from '../features/misc';
 import { copyrightLine, FOOTER_LINK_GROUPS, SOCIAL_LINKS, type SocialNetwork } from './footerLinks';
 
 const SOCIAL_ICONS: Record<SocialNetwork, LucideIcon> = {

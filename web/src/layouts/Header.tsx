@@ -1,8 +1,8 @@
 import { Box, Button, Container, Flex, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
-import { HeaderMessagesSlot } from '../features/messages/HeaderMessagesSlot';
-import { HeaderNotificationsSlot } from '../features/notifications/HeaderNotificationsSlot';
+import { useCurrentUser } from '../features/auth';
+import { HeaderMessagesSlot } from '../features/messages';
+import { HeaderNotificationsSlot } from '../features/notifications';
 import { HeaderCartSlot } from './HeaderCartSlot';
 import { MobileMenu } from './MobileMenu';
 import { HEADER_NAV_ITEMS, isNavItemActive } from './navItems';

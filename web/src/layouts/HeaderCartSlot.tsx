@@ -2,8 +2,7 @@ import { Badge, Button, HStack, IconButton, Popover, Portal, Separator, Stack, T
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CartLineRow } from '../features/cart/CartLineRow';
-import { useCart } from '../features/cart/useCart';
+import { CartLineRow, useCart } from '../features/cart';
 import { formatCents } from '../lib/currency';
 import { ScrollPanel } from '../ui/ScrollPanel';
 

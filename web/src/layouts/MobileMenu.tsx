@@ -2,9 +2,7 @@ import { Button, CloseButton, Drawer, IconButton, Portal, Separator, Stack, Text
 import { LogOut, Menu as MenuIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { displayNameOf } from '../features/auth/displayName';
-import type { CurrentUser } from '../features/auth/useCurrentUser';
-import { useLogout } from '../features/auth/useLogout';
+import { displayNameOf, type CurrentUser, useLogout } from '../features/auth';
 import { HEADER_NAV_ITEMS, isNavItemActive, mobileAccountItemsFor } from './navItems';
 import { NavLinkItem } from './NavLinkItem';
 

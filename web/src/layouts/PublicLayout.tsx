@@ -1,7 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { GraceBanner } from '../features/membership/GraceBanner';
+import { GraceBanner } from '../features/membership';
 import { NavigationProgress } from '../ui/NavigationProgress';
 import { PageSpinner } from '../ui/PageSpinner';
 import { SkipLink } from '../ui/SkipLink';

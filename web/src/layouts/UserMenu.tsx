@@ -2,9 +2,7 @@ import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { displayNameOf } from '../features/auth/displayName';
-import type { CurrentUser } from '../features/auth/useCurrentUser';
-import { useLogout } from '../features/auth/useLogout';
+import { displayNameOf, type CurrentUser, useLogout } from '../features/auth';
 import { Avatar } from '../ui/Avatar';
 import { userMenuItemsFor } from './navItems';
 

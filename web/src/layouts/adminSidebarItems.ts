@@ -31,8 +31,7 @@ import {
   Webhook,
   type LucideIcon,
 } from 'lucide-react';
-import type { RoleBearer } from '../features/auth/roles';
-import { hasRole } from '../features/auth/roles';
+import { type RoleBearer, hasRole } from '../features/auth';
 
 export interface SidebarItem {
   label: string;

@@ -1,6 +1,5 @@
-import { authPathFor } from '../features/auth/returnTo';
-import { canEnterAdminArea, type RoleBearer } from '../features/auth/roles';
-import { TWO_STEP_SETUP_PATH } from '../features/two-step/twoStepSetupPath';
+import { authPathFor, canEnterAdminArea, type RoleBearer } from '../features/auth';
+import { TWO_STEP_SETUP_PATH } from '../features/two-step';
 
 /** The two guards of the route tree (router.tsx): signed-in users only, or the admin area. */
 export type RouteGuard = 'member' | 'admin';

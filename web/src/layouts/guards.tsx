@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
-import { StaffTwoStepGate } from '../features/two-step/StaffTwoStepGate';
+import { useCurrentUser } from '../features/auth';
+import { StaffTwoStepGate } from './StaffTwoStepGate';
 import { PageSpinner } from '../ui/PageSpinner';
 import { guardRedirect, type RouteGuard } from './guardRule';
 

@@ -1,5 +1,4 @@
-import type { RoleBearer } from '../features/auth/roles';
-import { hasRole } from '../features/auth/roles';
+import { type RoleBearer, hasRole } from '../features/auth';
 
 export interface NavItem {
   label: string;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { addedToast } from '../features/cart/useCartItemAdd';
+import { addedToast } from '../features/cart';
 import { toaster } from '../ui/toaster';
 import { onEarlyAdd } from './earlyCart';
 import { handEarlyCartToApp } from './earlyCartDropdown';

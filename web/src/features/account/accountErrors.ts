@@ -1,5 +1,5 @@
 import { ServerError } from '@apollo/client/errors';
-import { AUTH_TEXT, failureFromError } from '../auth/authMessages';
+import { AUTH_TEXT, failureFromError } from '../auth';
 
 /** One of a payload's `userErrors`. */
 export interface AccountUserError {

@@ -22,8 +22,8 @@ import { ReasonDialog, ReasonForm } from '../../ui/ReasonDialog';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { formatSession } from '../connect/slotTime';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { formatSession } from '../../lib/slotTime';
+import { useCourseMutation } from '../courses';
 import {
   BOOKING_STATUS_OPTIONS,
   bookingStatusLabel,
@@ -31,15 +31,15 @@ import {
   cancelLine,
   normalizeStatus,
   personName,
-} from '../instructor-connect/bookingFormat';
-import { formatCents } from '../purchases/orderFormat';
+  StaleListError,
+} from '../instructor-connect';
+import { formatCents } from '../../lib/currency';
 import {
   AdminBookingCancelMutationDocument,
   AdminBookingsQueryDocument,
   AdminInstructorOptionsQueryDocument,
 } from './adminConnectDocuments';
 import { dateRangeBounds } from './adminConnectFormat';
-import { StaleListError } from '../instructor-connect/StaleListError';
 
 const PAGE_SIZE = 25;
 const MAX_REASON = 500;

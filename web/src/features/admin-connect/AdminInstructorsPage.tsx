@@ -11,20 +11,20 @@ import { ReasonDialog, ReasonForm } from '../../ui/ReasonDialog';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import {
   normalizeStatus,
   PROFILE_STATUS_OPTIONS,
   profileStatusLabel,
   profileStatusPalette,
-} from '../instructor-connect/bookingFormat';
-import { formatCents } from '../purchases/orderFormat';
+  StaleListError,
+} from '../instructor-connect';
+import { formatCents } from '../../lib/currency';
 import {
   AdminInstructorFeatureSetMutationDocument,
   AdminInstructorsQueryDocument,
   AdminInstructorStatusSetMutationDocument,
 } from './adminConnectDocuments';
-import { StaleListError } from '../instructor-connect/StaleListError';
 
 const PAGE_SIZE = 25;
 const MAX_REASON = 500;

@@ -22,7 +22,7 @@ import { toaster } from '../../ui/toaster';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
-import { ConfirmButton } from '../courses/ConfirmButton';
+import { ConfirmButton } from '../courses';
 import { AdminCouponsQueryDocument, useCouponDelete, useCouponUpdate } from './adminCoupons';
 import { CouponFormDialog, type CouponDialogTarget } from './CouponFormDialog';
 import {

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import { CategoriesAdmin, type CategoryMutations } from './CategoriesAdmin';
 
 const AdminCourseCategoriesQueryDocument = graphql(`

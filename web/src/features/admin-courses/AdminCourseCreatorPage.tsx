@@ -2,9 +2,8 @@ import { Card, Field, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { CourseForm, courseInputOf } from '../courses/CourseForm';
-import { useCourseMutation } from '../courses/useCourseMutation';
-import { CourseCreateMutationDocument } from '../instructor/authoringDocuments';
+import { CourseForm, courseInputOf, useCourseMutation } from '../courses';
+import { CourseCreateMutationDocument } from '../instructor';
 import { InstructorSelect } from './InstructorSelect';
 
 /** /admin/course-creator: staff create a draft course on behalf of an instructor. */

@@ -25,10 +25,8 @@ import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { useSettlingText } from '../../ui/useSettlingText';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
-import { coursePath } from '../courses/CourseCard';
-import { coursePriceLabel, plural } from '../courses/courseFormat';
-import { useCourseMutation } from '../courses/useCourseMutation';
-import { CoursePublishMutationDocument } from '../instructor/authoringDocuments';
+import { coursePath, coursePriceLabel, plural, useCourseMutation } from '../courses';
+import { CoursePublishMutationDocument } from '../instructor';
 import { AdminCoursesQueryDocument, CourseAssignInstructorMutationDocument } from './adminCourseDocuments';
 import { InstructorSelect } from './InstructorSelect';
 

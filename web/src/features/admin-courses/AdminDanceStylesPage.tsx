@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { graphql } from '../../gql';
 import type { AdminDanceStylesQuery } from '../../gql/graphql';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import {
   NamedItemActions,
   NamedItemCreateForm,

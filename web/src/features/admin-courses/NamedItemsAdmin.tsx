@@ -14,7 +14,7 @@ import {
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { ConfirmButton } from '../courses/ConfirmButton';
+import { ConfirmButton } from '../courses';
 
 /** The state of a course mutation (`useCourseMutation`) that a form shows. */
 interface MutationState {

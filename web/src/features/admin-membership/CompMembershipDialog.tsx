@@ -15,7 +15,7 @@ import { useState } from 'react';
 import type { AdminSubscriptionPlanFragment } from '../../gql/graphql';
 import { FormDialog } from '../../ui/FormDialog';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import {
   ADMIN_MEMBERSHIP_QUERIES,
   CompMemberSearchQueryDocument,

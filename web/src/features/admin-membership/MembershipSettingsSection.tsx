@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Alert, Button, Card, Field, Heading, HStack, Input, InputGroup, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import {
   MembershipSettingsQueryDocument,
   MembershipSettingsUpdateMutationDocument,

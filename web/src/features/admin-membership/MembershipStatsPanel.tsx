@@ -3,7 +3,7 @@ import { Alert, Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/
 import { ListTable } from '../../ui/ListTable';
 import { StatCard } from '../../ui/StatCard';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { formatCents } from '../purchases/orderFormat';
+import { formatCents } from '../../lib/currency';
 import { MembershipStatsQueryDocument } from './adminMembershipDocuments';
 import { MembershipChart, monthLabel } from './MembershipChart';
 

@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import type { AdminSubscriptionPlanFragment } from '../../gql/graphql';
 import { FormDialog } from '../../ui/FormDialog';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import {
   ADMIN_MEMBERSHIP_QUERIES,
   SubscriptionPlanCreateMutationDocument,

@@ -1,8 +1,8 @@
 import { Badge, Button, Table, Text } from '@chakra-ui/react';
 import type { AdminSubscriptionPlanFragment } from '../../gql/graphql';
 import { ListTable } from '../../ui/ListTable';
-import { formatCents } from '../purchases/orderFormat';
-import { benefitLines } from '../membership/membershipFormat';
+import { formatCents } from '../../lib/currency';
+import { benefitLines } from '../membership';
 
 /** Every plan, offered or not, in order: prices, trial, benefits, live members, and Edit. */
 export function PlansTable({

@@ -8,13 +8,13 @@ import { ListCount, ListToolbar, SearchField, StatusSelect } from '../../ui/List
 import { ListTable } from '../../ui/ListTable';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { formatCents } from '../purchases/orderFormat';
-import { MembershipStateBadge } from '../membership/MembershipStateBadge';
+import { formatCents } from '../../lib/currency';
 import {
+  MembershipStateBadge,
   formatMembershipDate,
   formatPlanPrice,
   MEMBERSHIP_STATUS_OPTIONS,
-} from '../membership/membershipFormat';
+} from '../membership';
 import { AdminSubscriptionsQueryDocument } from './adminMembershipDocuments';
 
 const PAGE_SIZE = 25;

@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents } from '../admin-coupons/couponForm';
+import { centsToDollars, dollarsToCents } from '../admin-coupons';
 
 /** The plan form's values (strings, as the inputs hold them). */
 export interface PlanFormValues {

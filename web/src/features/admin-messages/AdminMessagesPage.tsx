@@ -17,8 +17,7 @@ import {
 import { Inbox } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { hasRole } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { hasRole, useCurrentUser } from '../auth';
 import { formatDateTime } from '../../ui/dateFormat';
 import { ListCount, ListToolbar, SearchField } from '../../ui/ListToolbar';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';

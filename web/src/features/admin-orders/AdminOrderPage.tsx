@@ -5,11 +5,14 @@ import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { formatOrderDate, paymentProviderLabel } from '../purchases/orderFormat';
-import { OrderLines } from '../purchases/OrderLines';
-import { OrderStatusBadge } from '../purchases/OrderStatusBadge';
-import { OrderTotals } from '../purchases/OrderTotals';
-import { ReceiptLinks } from '../purchases/ReceiptLinks';
+import {
+  formatOrderDate,
+  paymentProviderLabel,
+  OrderLines,
+  OrderStatusBadge,
+  OrderTotals,
+  ReceiptLinks,
+} from '../purchases';
 import { AdminOrderQueryDocument } from './adminOrderDocuments';
 import { OrderHistoryCard } from './OrderHistoryCard';
 import { RefundOrderDialog, type RefundTarget } from './RefundOrderDialog';

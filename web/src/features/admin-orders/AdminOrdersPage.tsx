@@ -9,13 +9,13 @@ import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
 import {
-  formatCents,
   formatOrderDate,
   itemCountLabel,
   ORDER_STATUSES,
   orderStatusLabel,
-} from '../purchases/orderFormat';
-import { OrderStatusBadge } from '../purchases/OrderStatusBadge';
+  OrderStatusBadge,
+} from '../purchases';
+import { formatCents } from '../../lib/currency';
 import { AdminOrdersQueryDocument } from './adminOrderDocuments';
 
 const PAGE_SIZE = 25;

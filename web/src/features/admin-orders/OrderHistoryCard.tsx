@@ -1,6 +1,6 @@
 import { Badge, Card, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { formatCents } from '../../lib/currency';
-import { formatOrderDate } from '../purchases/orderFormat';
+import { formatOrderDate } from '../purchases';
 
 const EVENT_LABELS: Record<string, string> = {
   provider_refund: 'Refunded in the payment provider',

@@ -1,5 +1,5 @@
 import { ReasonDialog, ReasonForm } from '../../ui/ReasonDialog';
-import { formatCents } from '../purchases/orderFormat';
+import { formatCents } from '../../lib/currency';
 import { MAX_REFUND_REASON, useOrderRefund } from './adminOrderDocuments';
 
 export interface RefundTarget {

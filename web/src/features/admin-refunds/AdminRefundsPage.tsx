@@ -8,10 +8,10 @@ import { ListCount, ListToolbar } from '../../ui/ListToolbar';
 import { ListTable } from '../../ui/ListTable';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { AdminNotice } from '../admin/AdminNotice';
-import { hasRole } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { formatCents, formatOrderDate } from '../purchases/orderFormat';
+import { AdminNotice } from '../admin';
+import { hasRole, useCurrentUser } from '../auth';
+import { formatOrderDate } from '../purchases';
+import { formatCents } from '../../lib/currency';
 import { AdminRefundsDueQueryDocument, useRefundRetry } from './adminRefundsDocuments';
 import { attemptsLabel } from './refundsFormat';
 

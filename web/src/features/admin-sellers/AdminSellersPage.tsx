@@ -9,12 +9,12 @@ import { ListTable } from '../../ui/ListTable';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { useCourseMutation } from '../courses/useCourseMutation';
-import { PayoutStatusBadge } from '../seller/PayoutStatusBadge';
-import { formatCents } from '../seller/sellerFormat';
+import { useCourseMutation } from '../courses';
+import { PayoutStatusBadge } from '../seller';
+import { formatCents } from '../../lib/currency';
 import { AdminSellersQueryDocument, SellerReinstateMutationDocument } from './adminSellersDocuments';
 import { SuspendSellerDialog, type SuspendTarget } from './SuspendSellerDialog';
-import { AdminTransfersSection } from '../payouts/AdminTransfersSection';
+import { AdminTransfersSection } from '../payouts';
 
 const PAGE_SIZE = 25;
 

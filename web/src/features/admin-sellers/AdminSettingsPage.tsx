@@ -3,10 +3,9 @@ import { Alert, Button, Card, Field, Heading, Input, InputGroup, Stack, Text } f
 import { useState } from 'react';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { hasRole } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { useCourseMutation } from '../courses/useCourseMutation';
-import { formatPercent } from '../seller/sellerFormat';
+import { hasRole, useCurrentUser } from '../auth';
+import { useCourseMutation } from '../courses';
+import { formatPercent } from '../seller';
 import {
   PlatformSettingsQueryDocument,
   PlatformSettingsUpdateMutationDocument,

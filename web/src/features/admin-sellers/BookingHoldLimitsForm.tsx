@@ -1,6 +1,6 @@
 import { Button, Card, Field, Grid, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import { PlatformSettingsUpdateMutationDocument } from './adminSellersDocuments';
 
 interface HoldLimits {

@@ -1,5 +1,5 @@
 import { ReasonDialog, ReasonForm } from '../../ui/ReasonDialog';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import { SellerSuspendMutationDocument } from './adminSellersDocuments';
 
 export const MAX_SUSPEND_REASON = 500;

@@ -7,9 +7,8 @@ import { ListCount, ListToolbar } from '../../ui/ListToolbar';
 import { ListTable } from '../../ui/ListTable';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { AdminNotice } from '../admin/AdminNotice';
-import { hasRole } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { AdminNotice } from '../admin';
+import { hasRole, useCurrentUser } from '../auth';
 import { AdminStoreOrdersQueryDocument } from './adminStoreDocuments';
 import { formatMoney, orderLineLabel, storeOrderPalette } from './storeFormat';
 

@@ -4,10 +4,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AdminStoreConnectionFragment } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { AdminNotice } from '../admin/AdminNotice';
-import { hasRole } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { ConfirmButton } from '../courses/ConfirmButton';
+import { AdminNotice } from '../admin';
+import { hasRole, useCurrentUser } from '../auth';
+import { ConfirmButton } from '../courses';
 import {
   AdminStoreConnectionQueryDocument,
   StoreConnectDemoMutationDocument,

@@ -22,7 +22,7 @@ import { ListTable } from '../../ui/ListTable';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { toaster } from '../../ui/toaster';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
-import { ConfirmButton } from '../courses/ConfirmButton';
+import { ConfirmButton } from '../courses';
 import {
   StorePublishCandidatesQueryDocument,
   StorePublishedItemsQueryDocument,

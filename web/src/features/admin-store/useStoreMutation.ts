@@ -2,7 +2,7 @@ import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
 import { toaster } from '../../ui/toaster';
-import type { CourseUserError } from '../courses/useCourseMutation';
+import type { CourseUserError } from '../courses';
 
 type Payload = { userErrors: CourseUserError[] };
 

@@ -19,7 +19,7 @@ import { FormDialog } from '../../ui/FormDialog';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { toaster } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import {
   AdminWebhookEndpointQueryDocument,
   AdminWebhookEndpointSecretQueryDocument,

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../ui/dateFormat';
 import { ListTable } from '../../ui/ListTable';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import {
   AdminWebhookEndpointsQueryDocument,
   WebhookEndpointCreateMutationDocument,

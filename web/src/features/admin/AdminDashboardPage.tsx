@@ -7,8 +7,7 @@ import { sidebarItemsFor, sidebarTitleFor } from '../../layouts/adminSidebarItem
 import { PageSpinner } from '../../ui/PageSpinner';
 import { StatCard } from '../../ui/StatCard';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { canEnterAdminArea } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { canEnterAdminArea, useCurrentUser } from '../auth';
 import { percentOf } from './adminFormat';
 import { AdminNotice } from './AdminNotice';
 

@@ -23,9 +23,8 @@ import type { AdminUserQuery } from '../../gql/graphql';
 import { Avatar } from '../../ui/Avatar';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { hasRole } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { memberSince } from '../profile/profileFormat';
+import { hasRole, useCurrentUser } from '../auth';
+import { memberSince } from '../profile';
 import { ADMINS_ONLY_USERS, AdminNotice } from './AdminNotice';
 import { useUserRolesUpdate } from './useUserRolesUpdate';
 

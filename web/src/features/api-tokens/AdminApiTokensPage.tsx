@@ -10,7 +10,7 @@ import { ListTable } from '../../ui/ListTable';
 import { useDebouncedSearch } from '../../ui/useDebouncedSearch';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import { AdminApiTokenRevokeMutationDocument, AdminApiTokensQueryDocument } from './apiTokenDocuments';
 import { formatExpires, formatLastUsed, maskedToken, STATUS_OPTIONS, statusFilter } from './apiTokenFormat';
 import { RevokeTokenDialog } from './RevokeTokenDialog';

@@ -16,8 +16,8 @@ import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { ApiTokenRowFragment } from '../../gql/graphql';
 import { FormDialog } from '../../ui/FormDialog';
-import { canEnterAdminArea } from '../auth/roles';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { canEnterAdminArea } from '../auth';
+import { useCourseMutation } from '../courses';
 import {
   ApiTokenCreateMutationDocument,
   ApiTokenRevokeMutationDocument,

@@ -1,7 +1,6 @@
 import { Badge, Heading, List, Progress, Stack, Text } from '@chakra-ui/react';
 import type { SubmissionFieldsFragment } from '../../gql/graphql';
-import { ClientPracticePlayer } from '../practice-player/ClientPracticePlayer';
-import { formatTime } from '../practice-player/time';
+import { ClientPracticePlayer, formatTime } from '../practice-player';
 
 const STATUS_TEXT: Record<string, { label: string; palette: string }> = {
   WAITING: { label: 'Waiting for review', palette: 'blue' },

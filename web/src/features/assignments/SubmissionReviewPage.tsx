@@ -14,7 +14,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { AssignmentReviewVerdict } from '../../gql/graphql';
-import { formatTime } from '../practice-player/time';
+import { formatTime } from '../practice-player';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CommentAddDocument, ReviewDocument, SubmissionDocument } from './assignmentDocuments';

@@ -2,7 +2,7 @@ import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { Upload as UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { toaster } from '../../ui/toaster';
-import { refusalOf } from '../videos/LessonVideoUpload';
+import { refusalOf } from '../videos';
 import { SubmissionRecorder } from './SubmissionRecorder';
 import { uploadSubmission } from './uploadSubmission';
 

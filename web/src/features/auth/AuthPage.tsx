@@ -2,7 +2,7 @@ import { Box, Card, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/rea
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ProviderSignIn } from '../identities/ProviderSignIn';
+import { ProviderSignIn } from '../identities';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 import { afterAuthPath } from './returnTo';

@@ -1,8 +1,8 @@
 import { Button, Field, HStack, Input, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { PasskeySignIn } from '../passkeys/PasskeySignIn';
-import { SecondStepForm } from '../two-step/SecondStepForm';
+import { PasskeySignIn } from '../passkeys';
+import { SecondStepForm } from '../two-step';
 import { useLogin } from './useLogin';
 
 /** The sign-in form (username and password, "Forgot password?"). Shared by the auth page. */

@@ -2,7 +2,7 @@ import { Alert, Card, Container, Heading, Link, Stack, Text } from '@chakra-ui/r
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ProviderSignIn } from '../identities/ProviderSignIn';
+import { ProviderSignIn } from '../identities';
 import { RegisterForm } from './RegisterForm';
 import { StoreInviteClaim } from './StoreInviteClaim';
 import { useCurrentUser } from './useCurrentUser';

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { toaster } from '../../ui/toaster';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../auth';
 import { CartItemAddDocument } from './cartDocuments';
 import { writeCart } from './cartCache';
 import { outcomeOf, transferLines, transferToast } from './cartTransfer';

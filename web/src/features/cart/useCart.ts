@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStaleTime } from '../../apollo/staleTime';
 import { toaster } from '../../ui/toaster';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../auth';
 import { CartDocument } from './cartDocuments';
 import {
   type CartItemType,

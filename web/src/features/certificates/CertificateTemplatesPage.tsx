@@ -25,8 +25,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { CertificateTemplateFieldsFragment } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { canEnterAdminArea, hasRole } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { canEnterAdminArea, hasRole, useCurrentUser } from '../auth';
 import { CertificateView } from './CertificateView';
 import {
   HEX_COLOUR,

@@ -3,8 +3,7 @@ import { Award, LayoutTemplate } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { canEnterAdminArea, hasRole } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { canEnterAdminArea, hasRole, useCurrentUser } from '../auth';
 import { CertificateListPanel } from './CertificateListPanel';
 
 /** /instructor/certificates — the certificates of my courses, with revoke. */

@@ -17,13 +17,17 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { VERIFYING_AUTHENTICATION } from '../../layouts/guards';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { OrderQueryDocument } from '../purchases/orderDocuments';
-import { formatOrderDate, orderPollInterval, PENDING_POLL_LIMIT_MS } from '../purchases/orderFormat';
-import { OrderLines } from '../purchases/OrderLines';
-import { OrderStatusBadge } from '../purchases/OrderStatusBadge';
-import { OrderTotals } from '../purchases/OrderTotals';
-import { ReceiptLinks } from '../purchases/ReceiptLinks';
+import { useCurrentUser } from '../auth';
+import {
+  OrderQueryDocument,
+  formatOrderDate,
+  orderPollInterval,
+  PENDING_POLL_LIMIT_MS,
+  OrderLines,
+  OrderStatusBadge,
+  OrderTotals,
+  ReceiptLinks,
+} from '../purchases';
 import { SignInPrompt } from './SignInPrompt';
 import { useAfterPayment } from './useAfterPayment';
 

@@ -1,7 +1,7 @@
 import { Button, Container, EmptyState, HStack } from '@chakra-ui/react';
 import { LogIn } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { SignInLink } from '../auth/SignInLink';
+import { SignInLink } from '../auth';
 
 /**
  * Shown to a visitor on a checkout page: paying needs an account (the guest cart moves over on

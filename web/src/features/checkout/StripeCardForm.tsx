@@ -3,7 +3,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useState } from 'react';
-import { formatCents } from '../purchases/orderFormat';
+import { formatCents } from '../../lib/currency';
 
 // One Stripe.js per publishable key; `pure` loads the script only when a key exists (never in tests).
 const stripes = new Map<string, Promise<Stripe | null>>();

@@ -5,10 +5,8 @@ import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams
 import { VERIFYING_AUTHENTICATION } from '../../layouts/guards';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { OrderQueryDocument } from '../purchases/orderDocuments';
-import { OrderLines } from '../purchases/OrderLines';
-import { OrderTotals } from '../purchases/OrderTotals';
+import { useCurrentUser } from '../auth';
+import { OrderQueryDocument, OrderLines, OrderTotals } from '../purchases';
 import { PaymentConfigQueryDocument, useCheckoutConfirm, useCheckoutStart } from './checkoutDocuments';
 import { checkoutForOrder } from './checkoutSession';
 import { SignInPrompt } from './SignInPrompt';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { FlaskConical } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatCents } from '../purchases/orderFormat';
+import { formatCents } from '../../lib/currency';
 import { successPath } from './checkoutPaths';
 import { forgetCheckout } from './checkoutSession';
 import { useCheckoutCancel, useCheckoutConfirm } from './checkoutDocuments';

@@ -1,5 +1,5 @@
 import { graphql } from '../../gql';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 
 /** The cart being checked out (the same fields as the header's `Cart` query, so they share the cache). */
 export const CheckoutCartQueryDocument = graphql(`

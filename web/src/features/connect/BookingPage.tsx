@@ -37,7 +37,7 @@ import { InstructorNotFound } from './InstructorNotFound';
 import { instructorPath, SESSION_KIND_LABEL, TAKEN_CODES } from './connectFormat';
 import { SessionTypeSummary } from './SessionTypeSummary';
 import { type PickedSlot, SlotPicker } from './SlotPicker';
-import { dayKey, formatSession, formatDuration } from './slotTime';
+import { dayKey, formatSession, formatDuration } from '../../lib/slotTime';
 import { TimeZoneSelect } from './TimeZoneSelect';
 import { useBookerTimeZone } from './useBookerTimeZone';
 

@@ -7,13 +7,13 @@ import {
   PaymentConfigQueryDocument,
   useCheckoutCancel,
   useCheckoutConfirm,
-} from '../checkout/checkoutDocuments';
-import { StripeCardForm } from '../checkout/StripeCardForm';
-import { TestPaymentCard } from '../checkout/TestPaymentPanel';
-import { useAfterPayment } from '../checkout/useAfterPayment';
+  StripeCardForm,
+  TestPaymentCard,
+  useAfterPayment,
+} from '../checkout';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { formatMoney } from './connectFilters';
-import { formatCountdown } from './slotTime';
+import { formatCountdown } from '../../lib/slotTime';
 
 export interface PaymentHandOver {
   provider?: string | null;

@@ -3,10 +3,10 @@ import { CalendarClock, MapPin, Video } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { InstructorCard_InstructorFragment } from '../../gql/graphql';
 import { Avatar } from '../../ui/Avatar';
-import { RatingStars } from '../resources/RatingStars';
+import { RatingStars } from '../resources';
 import { formatDistance, formatPriceFrom } from './connectFilters';
 import { instructorPath, teachingPlace } from './connectFormat';
-import { formatNextSlot } from './slotTime';
+import { formatNextSlot } from '../../lib/slotTime';
 
 /** An instructor on /connect: photo, name, headline, styles, rating, price from, next free slot. */
 export function InstructorCard({

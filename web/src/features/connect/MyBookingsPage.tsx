@@ -30,7 +30,7 @@ import { ReasonDialog } from '../../ui/ReasonDialog';
 import { toaster } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { MessageButton } from '../messages/MessageButton';
+import { MessageButton } from '../messages';
 import { CalendarLinks } from './CalendarLinks';
 import { formatMoney } from './connectFilters';
 import {
@@ -44,7 +44,7 @@ import {
 } from './connectDocuments';
 import { BOOKING_STATUS_LABEL, instructorPath } from './connectFormat';
 import { type PickedSlot, SlotPicker } from './SlotPicker';
-import { dayKey, formatSession, zoneSummary } from './slotTime';
+import { dayKey, formatSession, zoneSummary } from '../../lib/slotTime';
 import { TimeZoneSelect } from './TimeZoneSelect';
 import { useBookerTimeZone } from './useBookerTimeZone';
 

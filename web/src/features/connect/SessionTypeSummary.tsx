@@ -2,7 +2,7 @@ import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import type { SessionTypeFieldsFragment } from '../../gql/graphql';
 import { formatMoney } from './connectFilters';
 import { policyText, SESSION_KIND_LABEL } from './connectFormat';
-import { formatDuration } from './slotTime';
+import { formatDuration } from '../../lib/slotTime';
 
 /** A session type's title, kind, duration, price, seats, approval and cancellation policy. */
 export function SessionTypeSummary({ sessionType: t }: { sessionType: SessionTypeFieldsFragment }) {

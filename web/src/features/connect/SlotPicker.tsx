@@ -3,7 +3,15 @@ import { Alert, Box, Button, HStack, IconButton, SimpleGrid, Spinner, Stack, Tex
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { InstructorSlotsQueryDocument } from './connectDocuments';
-import { addDays, dayKey, daysFrom, formatDayKey, formatTime, groupSlotsByDay, slotWindow } from './slotTime';
+import {
+  addDays,
+  dayKey,
+  daysFrom,
+  formatDayKey,
+  formatTime,
+  groupSlotsByDay,
+  slotWindow,
+} from '../../lib/slotTime';
 
 export interface PickedSlot {
   start: string;

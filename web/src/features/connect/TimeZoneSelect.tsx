@@ -1,6 +1,6 @@
 import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { timeZoneOptions, zoneSummary } from './slotTime';
+import { timeZoneOptions, zoneSummary } from '../../lib/slotTime';
 
 /** The booker's zone picker (IANA zones) with "Times in … · instructor in …" under it. */
 export function TimeZoneSelect({

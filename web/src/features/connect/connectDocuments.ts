@@ -1,5 +1,5 @@
 import { graphql } from '../../gql';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 
 /** The value lists of the finder's filters (the graph's reference lists). */
 export const ConnectOptionsQueryDocument = graphql(`

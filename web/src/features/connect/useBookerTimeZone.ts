@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { initialTimeZone, rememberTimeZone } from './slotTime';
+import { initialTimeZone, rememberTimeZone } from '../../lib/slotTime';
 
 /** The booker's zone: remembered choice, else the browser's; changing it remembers it. */
 export function useBookerTimeZone(): [string, (zone: string) => void] {

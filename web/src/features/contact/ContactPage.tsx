@@ -17,8 +17,8 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PageIntro } from '../../ui/PageIntro';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { CONTACT_EMAIL, INFO_PAGES } from '../misc/infoPages';
+import { useCurrentUser } from '../auth';
+import { CONTACT_EMAIL, INFO_PAGES } from '../misc';
 import { ContactSendMutationDocument } from './contact';
 import {
   CONTACT_MAX,

@@ -3,7 +3,7 @@ import { AspectRatio, Box, Button, Heading, HStack, Spinner, Stack, Text } from 
 import { PlayCircle } from 'lucide-react';
 import { useState } from 'react';
 import { graphql } from '../../gql';
-import { ClientPracticePlayer } from '../practice-player/ClientPracticePlayer';
+import { ClientPracticePlayer } from '../practice-player';
 
 /**
  * The signed playlist of the course's lessons' videos, asked in the browser when the visitor opens

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../auth';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { dashboardPathFor } from './dashboardPath';
 

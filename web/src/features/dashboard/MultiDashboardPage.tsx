@@ -1,7 +1,6 @@
 import { Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LayoutDashboard, Presentation, ShieldCheck, ClipboardList, Store } from 'lucide-react';
-import { hasRole } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { hasRole, useCurrentUser } from '../auth';
 import { DashboardLinkCard, type DashboardLink } from './DashboardLinkCard';
 import { USER_DASHBOARD_PATH } from './dashboardPath';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';

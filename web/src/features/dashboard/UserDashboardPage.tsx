@@ -2,11 +2,9 @@ import { Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { Award, CalendarCheck, GraduationCap, Library, Search, ShoppingBag, User } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Avatar } from '../../ui/Avatar';
-import { displayNameOf } from '../auth/displayName';
-import { rolesOf } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { MembershipDashboardCard } from '../membership/MembershipDashboardCard';
-import { MessagesDashboardCard } from '../messages/MessagesDashboardCard';
+import { displayNameOf, rolesOf, useCurrentUser } from '../auth';
+import { MembershipDashboardCard } from '../membership';
+import { MessagesDashboardCard } from '../messages';
 import { DashboardLinkCard, type DashboardLink } from './DashboardLinkCard';
 import { MULTI_DASHBOARD_PATH } from './dashboardPath';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';

@@ -1,4 +1,4 @@
-import type { RoleBearer } from '../auth/roles';
+import type { RoleBearer } from '../auth';
 
 /** Where each role's own dashboard lives (spec section 2, "Dashboard redirect"). */
 const DASHBOARD_BY_ROLE: Readonly<Record<string, string>> = {

@@ -2,8 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Box, Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ShopProductCard } from '../shop/ShopProductCard';
-import { ShopProductsQueryDocument } from '../shop/shopDocuments';
+import { ShopProductCard, ShopProductsQueryDocument } from '../shop';
 
 const FEATURED_COUNT = 4;
 

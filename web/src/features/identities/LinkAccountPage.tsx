@@ -2,8 +2,8 @@ import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { AccountPageFrame } from '../account/AccountPageFrame';
-import { answerWithPasskey } from '../passkeys/answerWithPasskey';
+import { AccountPageFrame } from '../account';
+import { answerWithPasskey } from '../passkeys';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/dateFormat';
-import { settle } from '../account/accountErrors';
+import { settle } from '../account';
 import {
   IdentityUnlinkMutationDocument,
   MyIdentitiesQueryDocument,

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { LogIn } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
-import { RETURN_TO_PARAM, safeReturnTo } from '../auth/returnTo';
+import { RETURN_TO_PARAM, safeReturnTo } from '../auth';
 import { SignInProvidersQueryDocument } from './identityDocuments';
 import { oidcProblem, providerStartHref } from './oidcMessages';
 

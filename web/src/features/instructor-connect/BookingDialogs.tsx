@@ -4,8 +4,8 @@ import { useMemo, useState } from 'react';
 import { FormDialog } from '../../ui/FormDialog';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { ReasonDialog, ReasonForm } from '../../ui/ReasonDialog';
-import { formatDayKey, formatSession, formatTime, groupSlotsByDay } from '../connect/slotTime';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { formatDayKey, formatSession, formatTime, groupSlotsByDay } from '../../lib/slotTime';
+import { useCourseMutation } from '../courses';
 import {
   BookingCancelMutationDocument,
   BookingDeclineMutationDocument,

@@ -18,7 +18,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { dayKey, formatDayKey, formatTime, groupSlotsByDay } from '../connect/slotTime';
+import { dayKey, formatDayKey, formatTime, groupSlotsByDay } from '../../lib/slotTime';
 import { InstructorSlotsQueryDocument, MyAvailabilityQueryDocument } from './connectDocuments';
 import { ConnectNav } from './ConnectNav';
 import { InstructorConnectOnly } from './InstructorConnectOnly';

@@ -8,11 +8,11 @@ import { ConnectionListFrame } from '../../ui/ConnectionListFrame';
 import { ListCount, ListToolbar, StatusSelect } from '../../ui/ListToolbar';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { formatSession } from '../connect/slotTime';
-import { useCourseMutation } from '../courses/useCourseMutation';
-import { MessageButton } from '../messages/MessageButton';
-import { formatCents } from '../purchases/orderFormat';
+import { useCurrentUser } from '../auth';
+import { formatSession } from '../../lib/slotTime';
+import { useCourseMutation } from '../courses';
+import { MessageButton } from '../messages';
+import { formatCents } from '../../lib/currency';
 import { BookingDialogs, bookingTarget, REFETCH, type BookingDialogState } from './BookingDialogs';
 import {
   BOOKING_STATUS_OPTIONS,

@@ -2,8 +2,7 @@ import { Alert, Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { hasRole } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { hasRole, useCurrentUser } from '../auth';
 
 /**
  * Shows its children to instructors (their Connect profile, hours, settings and bookings are

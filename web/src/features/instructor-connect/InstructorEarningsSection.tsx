@@ -5,12 +5,11 @@ import { graphql } from '../../gql';
 import { ConnectionListFrame } from '../../ui/ConnectionListFrame';
 import { ListTable } from '../../ui/ListTable';
 import { usePagedConnection } from '../../ui/usePagedConnection';
-import { formatSession } from '../connect/slotTime';
-import { EARNING_STATE_LABEL, EARNING_STATE_PALETTE, formatCents } from '../seller/sellerFormat';
+import { formatSession } from '../../lib/slotTime';
+import { EARNING_STATE_LABEL, EARNING_STATE_PALETTE } from '../seller';
+import { formatCents } from '../../lib/currency';
 import { StatCard } from '../../ui/StatCard';
-import { InstructorTransfersSection } from '../payouts/InstructorTransfersSection';
-import { PayoutsSection } from '../payouts/PayoutsSection';
-import { StripeConnectCard } from '../payouts/StripeConnectCard';
+import { InstructorTransfersSection, PayoutsSection, StripeConnectCard } from '../payouts';
 
 const InstructorEarningsSummaryQueryDocument = graphql(`
   query InstructorEarningsSummary {

@@ -17,9 +17,9 @@ import { useMemo, useState } from 'react';
 import type { MyInstructorProfileFragment } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { detectTimeZone, timeZoneOptions } from '../connect/slotTime';
+import { detectTimeZone, timeZoneOptions } from '../../lib/slotTime';
 import { useZipPlace } from '../../ui/useZipLookup';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import { minutesToHours, policyLabel, settingsInput, wholeNumber, type SettingsValues } from './connectForm';
 import {
   InstructorSettingsUpdateMutationDocument,

@@ -15,8 +15,8 @@ import {
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ListTable } from '../../ui/ListTable';
-import { formatDayKey } from '../connect/slotTime';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { formatDayKey } from '../../lib/slotTime';
+import { useCourseMutation } from '../courses';
 import {
   AvailabilityOverrideAddMutationDocument,
   AvailabilityOverrideRemoveMutationDocument,

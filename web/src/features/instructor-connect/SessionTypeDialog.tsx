@@ -19,7 +19,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import type { ConnectSessionTypeFragment } from '../../gql/graphql';
 import { type PlaceValue, ZipCityStateFields } from '../../ui/ZipCityStateFields';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import {
   formFromSessionType,
   graphEnum,

@@ -2,9 +2,8 @@ import { Badge, Button, Card, EmptyState, Heading, HStack, Stack, Text } from '@
 import { CalendarPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { ConnectSessionTypeFragment, MyInstructorProfileFragment } from '../../gql/graphql';
-import { formatCents } from '../purchases/orderFormat';
-import { ConfirmButton } from '../courses/ConfirmButton';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { formatCents } from '../../lib/currency';
+import { ConfirmButton, useCourseMutation } from '../courses';
 import { durationLabel, noticeLabel, policyLabel, SESSION_KIND_LABEL, type SessionKind } from './connectForm';
 import { SessionTypeArchiveMutationDocument } from './connectDocuments';
 import { describeRule } from './recurrence';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Heading, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { Copy, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import { AvailabilityRulesSetMutationDocument } from './connectDocuments';
 import {
   addRange,

@@ -97,7 +97,7 @@ export const MyAvailabilityQueryDocument = graphql(`
 `);
 
 /** The free times of a session type: the same query as the booking calendar's (InstructorSlots). */
-export { InstructorSlotsQueryDocument } from '../connect/connectDocuments';
+export { InstructorSlotsQueryDocument } from '../connect';
 
 export const InstructorProfileUpdateMutationDocument = graphql(`
   mutation InstructorProfileUpdate($input: InstructorProfileUpdateInput!) {

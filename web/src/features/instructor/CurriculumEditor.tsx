@@ -19,9 +19,7 @@ import { ArrowDown, ArrowUp, BookOpen, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { CourseCurriculumFragment } from '../../gql/graphql';
 import { toYouTubeEmbedUrl } from '../../lib/youtube';
-import { ConfirmButton } from '../courses/ConfirmButton';
-import { formatMinutes, plural } from '../courses/courseFormat';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { ConfirmButton, formatMinutes, plural, useCourseMutation } from '../courses';
 import { moveId } from './authoring';
 import {
   LessonCreateMutationDocument,
@@ -35,12 +33,9 @@ import {
 } from './authoringDocuments';
 import type { CurriculumLesson, CurriculumModule } from './curriculum';
 import { QuizzesEditor } from './QuizEditor';
-import { lessonVideoSource } from '../practice-player/lessonVideoSource';
-import { RequireWatchingSwitch } from '../practice-player/RequireWatchingSwitch';
-import { StepMarkerEditor } from '../practice-player/StepMarkerEditor';
-import { LessonVideoUpload } from '../videos/LessonVideoUpload';
-import { CourseAssignmentsSettings } from '../assignments/CourseAssignmentsSettings';
-import { ModuleAssignmentsEditor } from '../assignments/ModuleAssignmentsEditor';
+import { lessonVideoSource, RequireWatchingSwitch, StepMarkerEditor } from '../practice-player';
+import { LessonVideoUpload } from '../videos';
+import { CourseAssignmentsSettings, ModuleAssignmentsEditor } from '../assignments';
 
 /** Modules with their lessons and quizzes: add, rename, move and delete, all saved at once. */
 export function CurriculumEditor({ course }: { course: CourseCurriculumFragment }) {

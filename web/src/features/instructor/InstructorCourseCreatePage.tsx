@@ -1,8 +1,7 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { CourseForm, courseInputOf } from '../courses/CourseForm';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { CourseForm, courseInputOf, useCourseMutation } from '../courses';
 import { CourseCreateMutationDocument } from './authoringDocuments';
 import { InstructorOnly } from './InstructorOnly';
 

@@ -17,11 +17,15 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { InstructorCourseQuery } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { coursePath } from '../courses/CourseCard';
-import { ConfirmButton } from '../courses/ConfirmButton';
-import { CourseForm, courseInputOf } from '../courses/CourseForm';
-import { formatMinutes, plural } from '../courses/courseFormat';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import {
+  coursePath,
+  ConfirmButton,
+  CourseForm,
+  courseInputOf,
+  formatMinutes,
+  plural,
+  useCourseMutation,
+} from '../courses';
 import {
   CourseDeleteMutationDocument,
   CoursePublishMutationDocument,

@@ -4,7 +4,7 @@ import { GraduationCap, Plus } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { plural } from '../courses/courseFormat';
+import { plural } from '../courses';
 import { MyTaughtCoursesQueryDocument } from './authoringDocuments';
 import { InstructorOnly } from './InstructorOnly';
 import { TaughtCoursesTable } from './TaughtCoursesTable';

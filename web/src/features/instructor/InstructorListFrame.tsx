@@ -5,9 +5,8 @@ import { Avatar } from '../../ui/Avatar';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { PageSpinner } from '../../ui/PageSpinner';
 import type { LoadMore } from '../../ui/useLoadMore';
-import { AdminNotice } from '../admin/AdminNotice';
-import { isForbiddenError } from '../admin/graphqlErrors';
-import { InstructorCourseFilter } from '../learning/InstructorCourseFilter';
+import { AdminNotice, isForbiddenError } from '../admin';
+import { InstructorCourseFilter } from '../learning';
 
 interface InstructorListFrameProps<TRow> {
   title: string;

@@ -5,10 +5,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
-import { useCourseFilterParam } from '../learning/InstructorCourseFilter';
-import { messageOf } from '../learning/learningErrors';
+import { useCourseFilterParam, messageOf, coursePath } from '../learning';
 import { formatDateTime } from '../../ui/dateFormat';
-import { coursePath } from '../learning/learningPaths';
 import { InstructorListFrame, LearnerCell } from './InstructorListFrame';
 
 const InstructorQuizAttemptsQueryDocument = graphql(`

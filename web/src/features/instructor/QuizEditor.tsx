@@ -17,9 +17,7 @@ import {
 } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, Check, Pencil, Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ConfirmButton } from '../courses/ConfirmButton';
-import { plural } from '../courses/courseFormat';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { ConfirmButton, plural, useCourseMutation } from '../courses';
 import {
   blankOptions,
   type DraftOption,

@@ -1,8 +1,7 @@
 import { Badge, Button, HStack, Link, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MyTaughtCoursesQuery } from '../../gql/graphql';
-import { coursePath } from '../courses/CourseCard';
-import { coursePriceLabel } from '../courses/courseFormat';
+import { coursePath, coursePriceLabel } from '../courses';
 
 export type TaughtCourse = MyTaughtCoursesQuery['myTaughtCourses'][number];
 

@@ -1,8 +1,6 @@
 import { AspectRatio } from '@chakra-ui/react';
 import type { LessonPageQuery } from '../../gql/graphql';
-import { ClientPracticePlayer } from '../practice-player/ClientPracticePlayer';
-import { lessonVideoSource } from '../practice-player/lessonVideoSource';
-import { useLessonPractice } from '../practice-player/useLessonPractice';
+import { ClientPracticePlayer, lessonVideoSource, useLessonPractice } from '../practice-player';
 
 type Lesson = NonNullable<LessonPageQuery['lesson']>;
 

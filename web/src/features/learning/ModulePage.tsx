@@ -21,7 +21,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CourseProgressBar, LearningBreadcrumb, LearningNotice, NotEnrolledNotice } from './LearningBits';
 import { isNotEnrolledError } from './learningErrors';
 import { coursePath, lessonPath, modulePath, quizPath, stepPath } from './learningPaths';
-import { ModuleAssignmentsList } from '../assignments/ModuleAssignmentsList';
+import { ModuleAssignmentsList } from '../assignments';
 
 const ModulePageQueryDocument = graphql(`
   query ModulePage($courseId: ID!, $moduleId: ID!) {

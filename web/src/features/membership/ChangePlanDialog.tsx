@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Stack, Text } from '@chakra-ui/react';
 import { FormDialog } from '../../ui/FormDialog';
-import { formatCents } from '../purchases/orderFormat';
+import { formatCents } from '../../lib/currency';
 import { formatMembershipDate, formatPlanPrice, type PlanChangeKind } from './membershipFormat';
 
 export interface PlanChangeTarget {

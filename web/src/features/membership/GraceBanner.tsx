@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Button, Container } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../auth';
 import { MembershipStatusQueryDocument } from './membershipDocuments';
 import { formatMembershipDate } from './membershipFormat';
 

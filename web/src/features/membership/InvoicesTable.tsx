@@ -2,7 +2,7 @@ import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { FileDown, ReceiptText } from 'lucide-react';
 import type { MembershipInvoiceFragment } from '../../gql/graphql';
 import { ListTable } from '../../ui/ListTable';
-import { formatCents } from '../purchases/orderFormat';
+import { formatCents } from '../../lib/currency';
 import { formatMembershipDate, receiptPdfUrl } from './membershipFormat';
 
 const INVOICE_PALETTE: Record<string, string> = {

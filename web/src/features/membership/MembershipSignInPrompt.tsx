@@ -1,7 +1,7 @@
 import { Button, Container, EmptyState, HStack } from '@chakra-ui/react';
 import { LogIn } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { SignInLink } from '../auth/SignInLink';
+import { SignInLink } from '../auth';
 
 /**
  * /subscription/success for a visitor: someone back from paying whose session ended meanwhile (or

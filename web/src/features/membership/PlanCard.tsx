@@ -2,7 +2,7 @@ import { Badge, Card, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { MembershipPlanFragment } from '../../gql/graphql';
-import { formatCents } from '../purchases/orderFormat';
+import { formatCents } from '../../lib/currency';
 import {
   benefitLines,
   intervalSuffix,

@@ -3,11 +3,10 @@ import { Alert, Button, Container, EmptyState, Heading, SimpleGrid, Stack, Text 
 import { Crown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SignInLink } from '../auth/SignInLink';
+import { SignInLink, useCurrentUser } from '../auth';
 import type { MembershipPlanFragment, MyMembershipFragment } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCurrentUser } from '../auth/useCurrentUser';
 import { ChangePlanDialog, type PlanChangeTarget } from './ChangePlanDialog';
 import { IntervalSwitch } from './IntervalSwitch';
 import {

@@ -6,7 +6,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { VERIFYING_AUTHENTICATION } from '../../layouts/guards';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../auth';
 import { MembershipSignInPrompt } from './MembershipSignInPrompt';
 import {
   MySubscriptionQueryDocument,

@@ -2,7 +2,7 @@ import { Alert, Button, Card, DataList, Heading, HStack, Stack, Text } from '@ch
 import { useState } from 'react';
 import type { MyMembershipFragment } from '../../gql/graphql';
 import { toaster } from '../../ui/toaster';
-import { formatCents } from '../purchases/orderFormat';
+import { formatCents } from '../../lib/currency';
 import { CancelMembershipDialog } from './CancelMembershipDialog';
 import { InvoicesTable } from './InvoicesTable';
 import { MembershipStateBadge } from './MembershipStateBadge';

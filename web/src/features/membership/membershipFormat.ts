@@ -1,4 +1,5 @@
-import { formatCents, formatOrderDate } from '../purchases/orderFormat';
+import { formatOrderDate } from '../purchases';
+import { formatCents } from '../../lib/currency';
 
 /** How often a membership is charged (`Subscription.interval`, `subscriptionCheckout`'s `interval`). */
 export type BillingInterval = 'month' | 'year';

@@ -1,6 +1,6 @@
 import { Card, Heading, Stack, Switch, Text } from '@chakra-ui/react';
-import { useCourseMutation } from '../courses/useCourseMutation';
-import { InstructorProfileUpdateMutationDocument } from '../instructor-connect/connectDocuments';
+import { useCourseMutation } from '../courses';
+import { InstructorProfileUpdateMutationDocument } from '../instructor-connect';
 
 /**
  * The instructor's "Accept inquiries from members" switch (InstructorProfile.acceptsInquiries),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ConversationContextKind } from '../../gql/graphql';
 import { FormDialog } from '../../ui/FormDialog';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import { AttachmentButton, AttachmentList } from './AttachmentPicker';
 import { ConversationStartMutationDocument } from './messageDocuments';
 import { composerProblem, conversationPath, isSendShortcut, MESSAGE_MAX_LENGTH } from './messagesFormat';

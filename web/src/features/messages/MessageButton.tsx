@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../auth';
 import { ComposeMessageDialog, type ComposeTarget } from './ComposeMessageDialog';
 import { MessagingAllowedQueryDocument } from './messageDocuments';
 

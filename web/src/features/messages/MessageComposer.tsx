@@ -2,7 +2,7 @@ import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import type { ThreadMessageFragment } from '../../gql/graphql';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import { AttachmentButton, AttachmentList } from './AttachmentPicker';
 import { MessageSendMutationDocument } from './messageDocuments';
 import { composerProblem, isSendShortcut, MESSAGE_MAX_LENGTH } from './messagesFormat';

@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { MessageSquare } from 'lucide-react';
-import { DashboardLinkCard } from '../dashboard/DashboardLinkCard';
+import { DashboardLinkCard } from '../dashboard';
 import { useUnreadMessageCount } from './useUnreadMessageCount';
 
 /** The dashboards' "Messages" card with the unread count (live), linking to the inbox of the area. */

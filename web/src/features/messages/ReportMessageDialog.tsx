@@ -1,5 +1,5 @@
 import { ReasonDialog, ReasonForm } from '../../ui/ReasonDialog';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import { MessageReportMutationDocument } from './messageDocuments';
 import { preview } from './messagesFormat';
 

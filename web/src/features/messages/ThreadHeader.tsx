@@ -17,7 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ConversationSummaryFragment } from '../../gql/graphql';
 import { Avatar } from '../../ui/Avatar';
 import { FormDialog } from '../../ui/FormDialog';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 import { UserBlockMutationDocument, UserUnblockMutationDocument } from './messageDocuments';
 import { contextLabel, peopleNames } from './messagesFormat';
 

@@ -16,8 +16,7 @@ import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { MyPasskeysQuery } from '../../gql/graphql';
 import { formatDate, formatDateTime } from '../../ui/dateFormat';
-import { settle, splitUserErrors } from '../account/accountErrors';
-import { FormProblems } from '../account/FormProblems';
+import { settle, splitUserErrors, FormProblems } from '../account';
 import {
   MyPasskeysQueryDocument,
   PasskeyRemoveMutationDocument,

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { useCallback, useState } from 'react';
-import { settle, type AccountUserError } from '../account/accountErrors';
+import { settle, type AccountUserError } from '../account';
 import {
   MyPasskeysQueryDocument,
   PasskeyAddMutationDocument,

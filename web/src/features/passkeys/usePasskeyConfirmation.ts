@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useCallback, useState } from 'react';
-import { settle } from '../account/accountErrors';
+import { settle } from '../account';
 import { answerWithPasskey, type PasskeyAnswer } from './answerWithPasskey';
 import { MyPasskeysQueryDocument, PasskeyConfirmationOptionsMutationDocument } from './passkeyDocuments';
 import { PASSKEY_UI_TEXT } from './passkeyText';

@@ -7,9 +7,8 @@ import {
 } from '@simplewebauthn/browser';
 import { useCallback, useState } from 'react';
 import { queueToastForNextPage } from '../../ui/toaster';
-import { settle } from '../account/accountErrors';
-import { AUTH_TEXT } from '../auth/authMessages';
-import { afterAuthPath } from '../auth/returnTo';
+import { settle } from '../account';
+import { AUTH_TEXT, afterAuthPath } from '../auth';
 import { PasskeySignInMutationDocument, PasskeySignInOptionsMutationDocument } from './passkeyDocuments';
 import { browserPasskeyProblem, isAbort, PASSKEY_UI_TEXT } from './passkeyText';
 

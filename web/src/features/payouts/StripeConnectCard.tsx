@@ -5,10 +5,12 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { PayoutPage } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { PayoutStatusBadge } from '../seller/PayoutStatusBadge';
-import { StripeConnectStatusQueryDocument } from '../seller/sellerDocuments';
-import { onboardingStep } from '../seller/sellerFormat';
-import { useStripeConnectStart } from '../seller/useStripeConnectStart';
+import {
+  PayoutStatusBadge,
+  StripeConnectStatusQueryDocument,
+  onboardingStep,
+  useStripeConnectStart,
+} from '../seller';
 
 function Flag({ on, label }: { on: boolean; label: string }) {
   return (

@@ -1,8 +1,7 @@
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { NO_ERRORS, splitUserErrors, type FormErrors } from '../account/accountErrors';
-import { FormProblems } from '../account/FormProblems';
-import { usePasskeyConfirmation } from '../passkeys/usePasskeyConfirmation';
+import { NO_ERRORS, splitUserErrors, type FormErrors, FormProblems } from '../account';
+import { usePasskeyConfirmation } from '../passkeys';
 import { PRIVACY_TEXT } from './privacyText';
 import { useAccountDelete } from './useAccountDelete';
 

@@ -1,6 +1,6 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
-import { type AccountOutcome, settle } from '../account/accountErrors';
+import { type AccountOutcome, settle } from '../account';
 import { queueToastForNextPage } from '../../ui/toaster';
 import { AccountDeleteMutationDocument } from './privacyDocuments';
 import { PRIVACY_TEXT } from './privacyText';

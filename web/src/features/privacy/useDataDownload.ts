@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ACCOUNT_TEXT } from '../account/accountErrors';
+import { ACCOUNT_TEXT } from '../account';
 import { fileNameOf } from './privacyText';
 
 /**

@@ -1,10 +1,15 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { EmailChangeMutationDocument } from '../account/accountDocuments';
-import { NO_ERRORS, settle, splitUserErrors, type FormErrors } from '../account/accountErrors';
-import { FormProblems } from '../account/FormProblems';
-import { usePasskeyConfirmation } from '../passkeys/usePasskeyConfirmation';
+import {
+  EmailChangeMutationDocument,
+  NO_ERRORS,
+  settle,
+  splitUserErrors,
+  type FormErrors,
+  FormProblems,
+} from '../account';
+import { usePasskeyConfirmation } from '../passkeys';
 
 type EmailField = 'newEmail' | 'password';
 

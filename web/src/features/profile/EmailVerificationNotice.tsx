@@ -1,8 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { EmailVerificationSendMutationDocument } from '../account/accountDocuments';
-import { settle } from '../account/accountErrors';
+import { EmailVerificationSendMutationDocument, settle } from '../account';
 
 const SENT_FALLBACK = 'We sent a new confirmation link to your email address.';
 

@@ -2,10 +2,17 @@ import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { PasswordChangeMutationDocument } from '../account/accountDocuments';
-import { NO_ERRORS, settle, splitUserErrors, type FormErrors } from '../account/accountErrors';
-import { FormProblems } from '../account/FormProblems';
-import { checkNewPassword, isClear, PASSWORD_TEXT } from '../account/passwordRules';
+import {
+  PasswordChangeMutationDocument,
+  NO_ERRORS,
+  settle,
+  splitUserErrors,
+  type FormErrors,
+  FormProblems,
+  checkNewPassword,
+  isClear,
+  PASSWORD_TEXT,
+} from '../account';
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 

@@ -12,14 +12,14 @@ import {
 } from '@chakra-ui/react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCurrentUser, type CurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser, type CurrentUser } from '../auth';
 import { Avatar } from '../../ui/Avatar';
 import { PROFILE_IMAGE_ACCEPT } from './profileImageRules';
 import { useProfileImageUpload } from './useProfileImageUpload';
 import { useProfileUpdate, type ProfileUserError } from './useProfileUpdate';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { NotificationSettings } from '../notifications/NotificationSettings';
+import { NotificationSettings } from '../notifications';
 
 export default function ProfileEditPage() {
   const { user, loading } = useCurrentUser();

@@ -17,7 +17,7 @@ import { useMemo, useState } from 'react';
 import { localImageUrl } from '../../lib/imageUrl';
 import { Avatar } from '../../ui/Avatar';
 import { avatarCandidates, type AvatarCandidateKind } from '../../ui/avatarSources';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../auth';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PageSpinner } from '../../ui/PageSpinner';
 

@@ -8,15 +8,15 @@ import { memberSince } from './profileFormat';
 import { RoleBadges } from './RoleBadges';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { DeveloperSection } from '../api-tokens/DeveloperSection';
+import { DeveloperSection } from '../api-tokens';
 import { EmailSection } from './EmailSection';
 import { EmailVerifiedBadge } from './EmailVerifiedBadge';
-import { PasskeysSection } from '../passkeys/PasskeysSection';
+import { PasskeysSection } from '../passkeys';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
-import { YourDataSection } from '../privacy/YourDataSection';
-import { LinkedIdentitiesSection } from '../identities/LinkedIdentitiesSection';
-import { TwoStepSection } from '../two-step/TwoStepSection';
+import { YourDataSection } from '../privacy';
+import { LinkedIdentitiesSection } from '../identities';
+import { TwoStepSection } from '../two-step';
 
 export const ProfilePageQueryDocument = graphql(`
   query ProfilePage {

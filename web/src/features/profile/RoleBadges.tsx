@@ -1,5 +1,5 @@
 import { Badge, Wrap } from '@chakra-ui/react';
-import { rolesOf, type RoleBearer } from '../auth/roles';
+import { rolesOf, type RoleBearer } from '../auth';
 import { roleLabel } from './profileFormat';
 
 /** The user's roles as badges; ordinary members without roles show 'Member'. */

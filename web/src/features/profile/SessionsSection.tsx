@@ -16,7 +16,7 @@ import { LogOut, Monitor, Smartphone, Tablet, Tv } from 'lucide-react';
 import { useState } from 'react';
 import type { MySessionsQuery } from '../../gql/graphql';
 import { formatDate, formatDateTime } from '../../ui/dateFormat';
-import { settle } from '../account/accountErrors';
+import { settle } from '../account';
 import {
   MySessionsQueryDocument,
   SessionEndMutationDocument,

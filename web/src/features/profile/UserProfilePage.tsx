@@ -3,7 +3,7 @@ import { Alert, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { Avatar } from '../../ui/Avatar';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../auth';
 import { RoleBadges } from './RoleBadges';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';

@@ -1,6 +1,6 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { OrderDetailsFragment } from '../../gql/graphql';
-import { OrderMessageSellers } from '../messages/OrderMessageSellers';
+import { OrderMessageSellers } from '../messages';
 import { formatCents, formatOrderDate, itemCountLabel } from './orderFormat';
 import { OrderLines } from './OrderLines';
 import { OrderStatusBadge } from './OrderStatusBadge';

@@ -1,7 +1,7 @@
 import { Badge, Card, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
 import { ExternalLink, Truck } from 'lucide-react';
 import type { StoreOrderDetailsFragment } from '../../gql/graphql';
-import { formatMoney } from '../shop/shopFormat';
+import { formatMoney } from '../shop';
 import { formatOrderDate, itemCountLabel } from './orderFormat';
 
 const STATUS_PALETTE: Record<string, string> = {

@@ -1,8 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCourseMutation } from '../courses/useCourseMutation';
-import { CategoriesAdmin, type CategoryMutations } from '../admin-courses/CategoriesAdmin';
+import { useCourseMutation } from '../courses';
+import { CategoriesAdmin, type CategoryMutations } from '../admin-courses';
 
 const AdminResourceCategoriesQueryDocument = graphql(`
   query AdminResourceCategories {

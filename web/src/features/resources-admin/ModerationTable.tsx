@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ModeratedResourceFragment } from '../../gql/graphql';
 import { ListTable } from '../../ui/ListTable';
-import { resourcePriceLabel, resourceTypeLabel } from '../resources/resourceFormat';
+import { resourcePriceLabel, resourceTypeLabel } from '../resources';
 import { RejectResourceDialog, type RejectTarget } from './RejectResourceDialog';
 import { useResourceApprove, useResourceFeatureToggle } from './resourceModeration';
 

@@ -1,5 +1,5 @@
 import { graphql } from '../../gql';
-import { useCourseMutation } from '../courses/useCourseMutation';
+import { useCourseMutation } from '../courses';
 
 graphql(`
   fragment ModeratedResource on Resource {

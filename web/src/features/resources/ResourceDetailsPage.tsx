@@ -29,10 +29,9 @@ import { Avatar } from '../../ui/Avatar';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { toaster } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { canEnterAdminArea } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { AddToCartButton } from '../cart/AddToCartButton';
-import { MessageButton } from '../messages/MessageButton';
+import { canEnterAdminArea, useCurrentUser } from '../auth';
+import { AddToCartButton } from '../cart';
+import { MessageButton } from '../messages';
 import { RatingStars } from './RatingStars';
 import { ResourceThumbnail } from './ResourceThumbnail';
 import {

@@ -1,7 +1,7 @@
 import { Box, Button, CloseButton, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { CheckCircle2, FileUp, TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { formatBytes } from '../resources/resourceFormat';
+import { formatBytes } from '../resources';
 import { ACCEPTED_EXTENSIONS, type UploadLimitInfo } from './uploadFiles';
 import type { FileUploads } from './useFileUploads';
 

@@ -18,8 +18,8 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { EditableResourceFragment } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { isForbiddenError } from '../admin/graphqlErrors';
-import { formatBytes } from '../resources/resourceFormat';
+import { isForbiddenError } from '../admin';
+import { formatBytes } from '../resources';
 import { FileDropZone } from './FileDropZone';
 import {
   formValuesOf,

@@ -1,6 +1,5 @@
 import { Field, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { resourceTypeLabel } from '../resources/resourceFormat';
-import { useStoreOptions } from '../resources/useStoreOptions';
+import { resourceTypeLabel, useStoreOptions } from '../resources';
 import { centsToPrice, priceToCents } from './uploadFiles';
 
 /** The metadata of a resource as typed in the form (the price in dollars). */

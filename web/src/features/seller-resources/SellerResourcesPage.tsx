@@ -20,7 +20,7 @@ import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useLoadMore } from '../../ui/useLoadMore';
-import { resourcePriceLabel, resourceTypeLabel } from '../resources/resourceFormat';
+import { resourcePriceLabel, resourceTypeLabel } from '../resources';
 import { SellerOnly } from './SellerOnly';
 import {
   SellerResourcesQueryDocument,

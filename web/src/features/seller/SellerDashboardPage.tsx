@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { SalesOverTime } from './SalesOverTime';
 import { SellerOnly } from './SellerOnly';
 import { StatCard } from '../../ui/StatCard';
-import { MessagesDashboardCard } from '../messages/MessagesDashboardCard';
+import { MessagesDashboardCard } from '../messages';
 import { SellerDashboardQueryDocument } from './sellerDocuments';
 import { formatCents } from './sellerFormat';
 

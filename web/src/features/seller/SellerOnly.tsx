@@ -2,8 +2,7 @@ import { Alert, Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { canEnterAdminArea, hasRole } from '../auth/roles';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { canEnterAdminArea, hasRole, useCurrentUser } from '../auth';
 
 /** Whether the user has a store: sellers, and staff for their own store (as the server allows). */
 export function useStoreOwner() {

@@ -9,9 +9,7 @@ import { SellerOnly } from './SellerOnly';
 import { StatCard } from '../../ui/StatCard';
 import { SellerDashboardQueryDocument, SellerEarningsQueryDocument } from './sellerDocuments';
 import { EARNING_STATE_LABEL, EARNING_STATE_PALETTE, formatCents, formatPercent } from './sellerFormat';
-import { PayoutsSection } from '../payouts/PayoutsSection';
-import { SellerTransfersSection } from '../payouts/SellerTransfersSection';
-import { StripeConnectCard } from '../payouts/StripeConnectCard';
+import { PayoutsSection, SellerTransfersSection, StripeConnectCard } from '../payouts';
 
 /** /seller/payments: Stripe Connect onboarding and status, balances and the earnings ledger. */
 export default function SellerPaymentsPage() {

@@ -17,8 +17,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { type PlaceValue, ZipCityStateFields } from '../../ui/ZipCityStateFields';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { useCourseMutation } from '../courses/useCourseMutation';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCourseMutation } from '../courses';
+import { useCurrentUser } from '../auth';
 import { SellerOnly } from './SellerOnly';
 import { MyStoreQueryDocument, StoreProfileUpdateMutationDocument } from './sellerDocuments';
 

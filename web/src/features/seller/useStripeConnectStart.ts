@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import type { PayoutPage } from '../../gql/graphql';
 import { toaster } from '../../ui/toaster';
-import { TWO_STEP_SETUP_PATH } from '../two-step/twoStepSetupPath';
+import { TWO_STEP_SETUP_PATH } from '../two-step';
 import { StripeConnectStartMutationDocument } from './sellerDocuments';
 
 const needsTwoStep = (error: unknown) =>

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { toaster } from '../../ui/toaster';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../auth';
 import { mergeGuestBag } from './bagMerge';
 import { ShopBagMergeDocument } from './shopDocuments';
 import { writeShopBag } from './shopBagCache';

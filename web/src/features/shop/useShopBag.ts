@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import type { ShopBagDetailsFragment } from '../../gql/graphql';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../auth';
 import { bagCount } from './guestBag';
 import { writeShopBag } from './shopBagCache';
 import {

@@ -2,12 +2,10 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { NO_ERRORS, settle, splitUserErrors, type FormErrors } from '../account/accountErrors';
-import { FormProblems } from '../account/FormProblems';
-import { AUTH_TEXT } from '../auth/authMessages';
-import { afterAuthPath } from '../auth/returnTo';
+import { NO_ERRORS, settle, splitUserErrors, type FormErrors, FormProblems } from '../account';
+import { AUTH_TEXT, afterAuthPath } from '../auth';
 import { queueToastForNextPage } from '../../ui/toaster';
-import { usePasskeySignIn } from '../passkeys/usePasskeySignIn';
+import { usePasskeySignIn } from '../passkeys';
 import { LoginSecondStepDocument } from './twoStepDocuments';
 
 export const SECOND_STEP_TEXT = {

@@ -1,8 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Box, Button, Code, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { NO_ERRORS, settle, splitUserErrors, type FormErrors } from '../account/accountErrors';
-import { FormProblems } from '../account/FormProblems';
+import { NO_ERRORS, settle, splitUserErrors, type FormErrors, FormProblems } from '../account';
 import { TwoStepSetupConfirmDocument, TwoStepSetupStartDocument } from './twoStepDocuments';
 
 interface Secret {

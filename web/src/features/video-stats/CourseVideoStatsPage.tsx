@@ -16,7 +16,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { CourseVideoStatsQuery } from '../../gql/graphql';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { InstructorOnly } from '../instructor/InstructorOnly';
+import { InstructorOnly } from '../instructor';
 import { bucketTimeLabel, peakBucket, percent } from './heatmap';
 import { HeatmapStrip } from './HeatmapStrip';
 import { CourseVideoStatsDocument } from './videoStatsDocuments';

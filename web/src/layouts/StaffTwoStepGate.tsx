@@ -1,10 +1,10 @@
 import { useQuery } from '@apollo/client/react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { RoleBearer } from '../auth/roles';
-import { guardRedirect, needsSecondFactor } from '../../layouts/guardRule';
-import { PageSpinner } from '../../ui/PageSpinner';
-import { MyTwoStepDocument } from './twoStepDocuments';
+import type { RoleBearer } from '../features/auth';
+import { MyTwoStepDocument } from '../features/two-step';
+import { PageSpinner } from '../ui/PageSpinner';
+import { guardRedirect, needsSecondFactor } from './guardRule';
 
 /**
  * The staff area needs a second factor (issue 31): staff without one go to the set-up on /profile,

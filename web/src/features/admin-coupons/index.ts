@@ -1,0 +1,3 @@
+// The front door of features/admin-coupons: what other features and the app's frame use of it. Its
+// routed pages are loaded by router.tsx through pages.ts (docs/architecture.md, "Import rules").
+export { centsToDollars, dollarsToCents } from './couponForm';

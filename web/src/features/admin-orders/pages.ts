@@ -1,0 +1,4 @@
+// The routed pages of features/admin-orders, loaded by router.tsx when their route first matches:
+// import() only, so that each page stays its own chunk (docs/architecture.md, "Import rules").
+export const AdminOrdersPage = () => import('./AdminOrdersPage');
+export const AdminOrderPage = () => import('./AdminOrderPage');

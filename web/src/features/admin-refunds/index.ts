@@ -1,0 +1,4 @@
+// The front door of features/admin-refunds: what other features and the app's frame use of it. Its
+// routed pages are loaded by router.tsx through pages.ts (docs/architecture.md, "Import rules").
+// Nothing of it is used elsewhere yet.
+export {};

@@ -1,0 +1,4 @@
+// The front door of features/admin: what other features and the app's frame use of it. Its
+// routed pages are loaded by router.tsx through pages.ts (docs/architecture.md, "Import rules").
+export { AdminNotice } from './AdminNotice';
+export { isForbiddenError } from './graphqlErrors';

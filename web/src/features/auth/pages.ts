@@ -1,0 +1,4 @@
+// The routed pages of features/auth, loaded by router.tsx when their route first matches:
+// import() only, so that each page stays its own chunk (docs/architecture.md, "Import rules").
+export const AuthPage = () => import('./AuthPage');
+export const RegisterPage = () => import('./RegisterPage');

@@ -1,0 +1,3 @@
+// The front door of features/connect: what other features and the app's frame use of it. Its
+// routed pages are loaded by router.tsx through pages.ts (docs/architecture.md, "Import rules").
+export { InstructorSlotsQueryDocument } from './connectDocuments';

@@ -1,0 +1,3 @@
+// The routed pages of features/messages, loaded by router.tsx when their route first matches:
+// import() only, so that each page stays its own chunk (docs/architecture.md, "Import rules").
+export const MessagesPage = () => import('./MessagesPage');

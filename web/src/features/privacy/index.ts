@@ -1,0 +1,3 @@
+// The front door of features/privacy: what other features and the app's frame use of it
+// (docs/architecture.md, "Import rules").
+export { YourDataSection } from './YourDataSection';
