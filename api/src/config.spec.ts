@@ -106,6 +106,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...SECRET, SEED: 'false', DEMO_VIDEOS: 'true' }).demoVideos).toBe(false);
   });
 
+  it('runs ffmpeg and ffprobe 10 steps below the server (VIDEO_NICE, 0–19)', () => {
+    expect(loadConfig({ ...SECRET }).videoNice).toBe(10);
+    expect(loadConfig({ ...SECRET, VIDEO_NICE: '0' }).videoNice).toBe(0);
+    expect(loadConfig({ ...SECRET, VIDEO_NICE: '19' }).videoNice).toBe(19);
+    expect(() => loadConfig({ ...SECRET, VIDEO_NICE: '20' })).toThrow(
+      /VIDEO_NICE must be an integer between 0 and 19/,
+    );
+    expect(() => loadConfig({ ...SECRET, VIDEO_NICE: '-5' })).toThrow(/VIDEO_NICE/);
+  });
+
   it('never seeds in production, and refuses SEED=true there', () => {
     const production = { NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: 'x' };
     expect(loadConfig({ ...production }).seed).toBe(false);

@@ -37,6 +37,12 @@ export interface Config {
    */
   demoVideos: boolean;
   /**
+   * How many steps of CPU priority below the server's own its video children run (VIDEO_NICE,
+   * 0–19, default 10): ffmpeg and ffprobe, started by the job worker in the web process, get
+   * `nice + this` (the kernel caps it at 19), so a transcode takes the CPU the requests leave.
+   */
+  videoNice: number;
+  /**
    * Server processes (WEB_CONCURRENCY, default 1): more than one forks that many workers sharing the
    * port, one per core being the usual choice. Needs DATABASE_URL (the embedded database is one process's).
    */
@@ -271,6 +277,9 @@ function localStoreSecretsKey(dataDir: string): Buffer {
   }
 }
 
+/** VIDEO_NICE's default: ffmpeg and ffprobe run 10 steps below the server's CPU priority. */
+export const DEFAULT_VIDEO_NICE = 10;
+
 /** The private storage folder: PRIVATE_DIR, else DATA_DIR/private. */
 export function privateDirFrom(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.PRIVATE_DIR || path.join(path.resolve(env.DATA_DIR || '.data'), 'private'));
@@ -385,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(__dirname, '..', '..', 'web', 'dist')),
     seed,
     demoVideos: seed && boolFrom(env.DEMO_VIDEOS, true),
+    videoNice: intFrom('VIDEO_NICE', env.VIDEO_NICE, DEFAULT_VIDEO_NICE, 19),
     workers: Math.max(1, intFrom('WEB_CONCURRENCY', env.WEB_CONCURRENCY, 1)),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     trustProxy: boolFrom(env.TRUST_PROXY, false),

@@ -1,4 +1,9 @@
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import type { S3Config } from '../storage/s3-config';
-import { withMultipartParts } from './s3rver-multipart';
+import { uploadsDirectory, withMultipartParts } from './s3rver-multipart';
 
 /** s3rver's fixed keys: it refuses other key ids (but does not verify SigV4 signatures; MinIO does). */
 const KEY_ID = 'S3RVER';
@@ -21,12 +26,17 @@ export interface TestS3 {
   keys(prefix?: string): Promise<string[]>;
   /** An object's bytes. */
   bytes(key: string): Promise<Buffer>;
+  /** The unfinished multipart uploads (ListMultipartUploads, every page), sorted by key. */
+  multipartUploads(): Promise<{ key: string; uploadId: string; initiated: Date }[]>;
+  /** Makes a multipart upload look initiated at `at` (what ListMultipartUploads answers). */
+  backdateMultipartUpload(uploadId: string, at: Date): void;
   close(): Promise<void>;
 }
 
 /**
  * An S3-compatible server in this process (s3rver: S3's REST API over a temporary folder; it checks
- * key ids and the expiry of presigned URLs; ListParts and AbortMultipartUpload added in front of it,
+ * key ids and the expiry of presigned URLs; ListParts, AbortMultipartUpload and ListMultipartUploads
+ * added in front of it,
  * `s3rver-multipart.ts`), on a free port of 127.0.0.1, with an empty bucket.
  */
 export async function startS3Server(bucket = 'drx-test'): Promise<TestS3> {
@@ -73,6 +83,28 @@ export async function startS3Server(bucket = 'drx-test'): Promise<TestS3> {
     async bytes(key) {
       const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return Buffer.from(await object.Body!.transformToByteArray());
+    },
+    async multipartUploads() {
+      const uploads: { key: string; uploadId: string; initiated: Date }[] = [];
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      for (;;) {
+        const page = await client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: bucket,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+        for (const u of page.Uploads ?? [])
+          uploads.push({ key: u.Key!, uploadId: u.UploadId!, initiated: u.Initiated! });
+        if (!page.IsTruncated) return uploads;
+        keyMarker = page.NextKeyMarker;
+        uploadIdMarker = page.NextUploadIdMarker;
+      }
+    },
+    backdateMultipartUpload(uploadId, at) {
+      fs.utimesSync(path.join(uploadsDirectory(directory, bucket), path.basename(uploadId), 'key'), at, at);
     },
     async close() {
       client.destroy();

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { DEFAULT_VIDEO_NICE } from '../../config';
 import { ffmpegPath, ffprobePath } from './video-binaries';
+import { niced } from './video-priority';
 
 /** What ffprobe says of an upload that can be processed. */
 export interface ProbedVideo {
@@ -30,15 +32,24 @@ interface ProbeStream {
   disposition?: { attached_pic?: number };
 }
 
+/** Runs ffprobe (or `binary`) `nice` steps of CPU priority below the server (`video-priority.ts`). */
 function run(
   args: string[],
+  nice: number,
   binary = ffprobePath(),
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(binary, args, { maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-    });
+    const command = niced(binary, args, nice);
+    const child = execFile(
+      command.command,
+      command.args,
+      { maxBuffer: 8 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
+    command.started(child);
   });
 }
 
@@ -57,7 +68,7 @@ export function lastErrorLine(stderr: string): string {
  * nowhere (no decoding: the time it takes is reading the file) and the last one's time is the
  * length; null when there is none.
  */
-async function streamedDuration(file: string): Promise<number | null> {
+async function streamedDuration(file: string, nice: number): Promise<number | null> {
   const { code, stdout } = await run(
     [
       '-v',
@@ -76,6 +87,7 @@ async function streamedDuration(file: string): Promise<number | null> {
       '-nostats',
       '-',
     ],
+    nice,
     ffmpegPath(),
   );
   if (code !== 0) return null;
@@ -90,17 +102,16 @@ async function streamedDuration(file: string): Promise<number | null> {
  * is not a video, a damaged or incomplete (truncated) one, an unsupported codec, no duration (a
  * streamed WebM without one in its header is measured: `streamedDuration`).
  */
-export async function probeVideo(file: string, size: number): Promise<ProbedVideo> {
+export async function probeVideo(
+  file: string,
+  size: number,
+  nice = DEFAULT_VIDEO_NICE,
+): Promise<ProbedVideo> {
   if (size === 0) throw new VideoRefusedError('The file is empty (0 bytes).');
-  const { code, stdout, stderr } = await run([
-    '-v',
-    'error',
-    '-print_format',
-    'json',
-    '-show_format',
-    '-show_streams',
-    file,
-  ]);
+  const { code, stdout, stderr } = await run(
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    nice,
+  );
   if (code !== 0) {
     const detail = lastErrorLine(stderr);
     if (/moov atom not found|End of file|truncat/i.test(detail)) {
@@ -133,7 +144,7 @@ export async function probeVideo(file: string, size: number): Promise<ProbedVide
     );
   }
   let duration = Number(parsed.format?.duration ?? video.duration ?? NaN);
-  if (!Number.isFinite(duration)) duration = (await streamedDuration(file)) ?? NaN;
+  if (!Number.isFinite(duration)) duration = (await streamedDuration(file, nice)) ?? NaN;
   if (!Number.isFinite(duration) || duration <= 0) {
     throw new VideoRefusedError('This video has no length: it is empty or incomplete.');
   }

@@ -144,7 +144,7 @@ export async function processVideo(
     let source = await sourceFile(config, video.id, tmp);
     if (!source && video.source_name === DEMO_SOURCE_NAME) {
       source = path.join(tmp, 'demo.mp4');
-      await generateTestClip(source, { seconds: 8, width: 1280, height: 720 });
+      await generateTestClip(source, { seconds: 8, width: 1280, height: 720, nice: config.videoNice });
     }
     if (!source) {
       await fail('The uploaded file is no longer here. Upload the video again.');
@@ -153,7 +153,7 @@ export async function processVideo(
     const size = fs.statSync(source).size;
     let probe;
     try {
-      probe = await probeVideo(source, size);
+      probe = await probeVideo(source, size, config.videoNice);
     } catch (error) {
       if (error instanceof VideoRefusedError) {
         await fail(error.message);
@@ -164,7 +164,7 @@ export async function processVideo(
     const out = path.join(tmp, 'out');
     let result;
     try {
-      result = await steps.transcode(source, probe, out);
+      result = await steps.transcode(source, probe, out, config.videoNice);
     } catch (error) {
       log().warn({ err: error, videoId: video.id }, 'video transcode failed');
       await fail(
@@ -175,13 +175,14 @@ export async function processVideo(
     }
     // The extras: each may fail alone (the video plays without it).
     const input: string = source;
-    const poster = await optional(video.id, 'poster', () => steps.poster(input, probe, out));
+    const nice = config.videoNice;
+    const poster = await optional(video.id, 'poster', () => steps.poster(input, probe, out, nice));
     const candidates =
       (await optional(video.id, 'poster candidates', () =>
-        steps.posterCandidates(input, probe, path.join(out, 'posters')),
+        steps.posterCandidates(input, probe, path.join(out, 'posters'), nice),
       )) ?? [];
     const thumbnails = await optional(video.id, 'thumbnail sprite', () =>
-      steps.thumbnails(input, probe, path.join(out, 'thumbnails')),
+      steps.thumbnails(input, probe, path.join(out, 'thumbnails'), nice),
     );
     const store = storageFor(config).private;
     const prefix = video.storage_prefix;

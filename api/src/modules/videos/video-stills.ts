@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_VIDEO_NICE } from '../../config';
 import { type ProbedVideo } from './video-probe';
 import { planSprite, thumbnailsVtt } from './video-sprite';
 import { runFfmpeg } from './video-transcode';
@@ -22,24 +23,28 @@ export async function extractPosterCandidates(
   source: string,
   probe: ProbedVideo,
   outDir: string,
+  nice = DEFAULT_VIDEO_NICE,
 ): Promise<string[]> {
   fs.mkdirSync(outDir, { recursive: true });
   const files: string[] = [];
   for (const [i, at] of candidateTimes(probe.durationSeconds).entries()) {
     const file = path.join(outDir, `candidate_${i}.jpg`);
-    await runFfmpeg([
-      '-ss',
-      at.toFixed(3),
-      '-i',
-      source,
-      '-frames:v',
-      '1',
-      '-vf',
-      `scale=-2:${Math.min(720, even(probe.height))}`,
-      '-q:v',
-      '3',
-      file,
-    ]);
+    await runFfmpeg(
+      [
+        '-ss',
+        at.toFixed(3),
+        '-i',
+        source,
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale=-2:${Math.min(720, even(probe.height))}`,
+        '-q:v',
+        '3',
+        file,
+      ],
+      nice,
+    );
     files.push(file);
   }
   return files;
@@ -53,23 +58,27 @@ export async function makeThumbnailSprite(
   source: string,
   probe: ProbedVideo,
   outDir: string,
+  nice = DEFAULT_VIDEO_NICE,
 ): Promise<{ sprite: string; vtt: string }> {
   fs.mkdirSync(outDir, { recursive: true });
   const plan = planSprite(probe);
   const sprite = path.join(outDir, 'sprite.jpg');
-  await runFfmpeg([
-    '-i',
-    source,
-    '-an',
-    '-vf',
-    `fps=1/${plan.interval},scale=${plan.tileWidth}:${plan.tileHeight},setsar=1,` +
-      `tile=${plan.columns}x${plan.rows}`,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '4',
-    sprite,
-  ]);
+  await runFfmpeg(
+    [
+      '-i',
+      source,
+      '-an',
+      '-vf',
+      `fps=1/${plan.interval},scale=${plan.tileWidth}:${plan.tileHeight},setsar=1,` +
+        `tile=${plan.columns}x${plan.rows}`,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '4',
+      sprite,
+    ],
+    nice,
+  );
   const vtt = path.join(outDir, 'thumbnails.vtt');
   fs.writeFileSync(vtt, thumbnailsVtt(plan, probe.durationSeconds));
   return { sprite, vtt };

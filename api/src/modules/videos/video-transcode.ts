@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_VIDEO_NICE } from '../../config';
 import type { VideoRendition } from './lesson-video.entity';
 import { ffmpegPath } from './video-binaries';
+import { niced } from './video-priority';
 import { lastErrorLine, type ProbedVideo } from './video-probe';
 
 /** HLS segments of about this many seconds (keyframes forced on the boundaries). */
@@ -39,22 +40,14 @@ export function planRenditions(source: { width: number; height: number }): Plann
 }
 
 /**
- * ffmpeg's scheduling priority (nice 15): a transcode may use every core for minutes, and the
- * server's requests, in the same machine, must not wait behind it — it takes what they leave.
+ * Runs ffmpeg `nice` steps of CPU priority below the server (VIDEO_NICE, `video-priority.ts`);
+ * rejects with its last error line.
  */
-const TRANSCODE_PRIORITY = 15;
-
-/** Runs ffmpeg at a low priority; rejects with its last error line. */
-export function runFfmpeg(args: string[]): Promise<void> {
+export function runFfmpeg(args: string[], nice = DEFAULT_VIDEO_NICE): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-y', ...args], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    try {
-      if (child.pid) os.setPriority(child.pid, TRANSCODE_PRIORITY);
-    } catch {
-      // not permitted here: it runs at the server's priority
-    }
+    const run = niced(ffmpegPath(), ['-hide_banner', '-nostdin', '-y', ...args], nice);
+    const child = spawn(run.command, run.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    run.started(child);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-8000);
@@ -76,6 +69,7 @@ export async function transcodeToHls(
   source: string,
   probe: ProbedVideo,
   outDir: string,
+  nice = DEFAULT_VIDEO_NICE,
 ): Promise<{ renditions: VideoRendition[]; master: string }> {
   const plan = planRenditions(probe);
   const split = plan.map((_, i) => `[v${i}]`).join('');
@@ -122,7 +116,7 @@ export async function transcodeToHls(
       path.join(dir, 'index.m3u8'),
     );
   }
-  await runFfmpeg(args);
+  await runFfmpeg(args, nice);
 
   const renditions: VideoRendition[] = plan.map((r) => {
     const playlist = fs.readFileSync(path.join(outDir, r.name, 'index.m3u8'), 'utf8');
@@ -141,23 +135,31 @@ export async function transcodeToHls(
 }
 
 /** The default poster (`poster.jpg` in `outDir`): a frame a third in (at most 1 s), at most 720 px tall. */
-export async function extractPoster(source: string, probe: ProbedVideo, outDir: string): Promise<string> {
+export async function extractPoster(
+  source: string,
+  probe: ProbedVideo,
+  outDir: string,
+  nice = DEFAULT_VIDEO_NICE,
+): Promise<string> {
   fs.mkdirSync(outDir, { recursive: true });
   const poster = path.join(outDir, 'poster.jpg');
   const at = Math.min(1, probe.durationSeconds / 3);
-  await runFfmpeg([
-    '-ss',
-    at.toFixed(3),
-    '-i',
-    source,
-    '-frames:v',
-    '1',
-    '-vf',
-    `scale=-2:${Math.min(720, even(probe.height))}`,
-    '-q:v',
-    '3',
-    poster,
-  ]);
+  await runFfmpeg(
+    [
+      '-ss',
+      at.toFixed(3),
+      '-i',
+      source,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=-2:${Math.min(720, even(probe.height))}`,
+      '-q:v',
+      '3',
+      poster,
+    ],
+    nice,
+  );
   return poster;
 }
 
@@ -188,9 +190,11 @@ export async function generateTestClip(
     format?: 'mp4' | 'webm';
     /** MP4 only: a constant bitrate padded with filler data, for a clip of a known size (≈ kbps × seconds / 8 KB). */
     cbrKbps?: number;
+    /** Steps of CPU priority below this process (VIDEO_NICE). */
+    nice?: number;
   } = {},
 ): Promise<void> {
-  const { seconds = 3, width = 1280, height = 720, audio = true, format = 'mp4', cbrKbps } = options;
+  const { seconds = 3, width = 1280, height = 720, audio = true, format = 'mp4', cbrKbps, nice } = options;
   const args = ['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=24:duration=${seconds}`];
   if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`);
   if (format === 'webm') args.push('-c:v', 'libvpx', '-b:v', '500k', ...(audio ? ['-c:a', 'libvorbis'] : []));
@@ -206,5 +210,5 @@ export async function generateTestClip(
       ...(audio ? ['-c:a', 'aac'] : []),
     );
   args.push('-shortest', '-f', format, file);
-  await runFfmpeg(args);
+  await runFfmpeg(args, nice);
 }
