@@ -58,6 +58,7 @@ import { Migration20261206132000_video_stats_per_video } from './Migration202612
 import { Migration20261206133000_notification_kind_assignments } from './Migration20261206133000_notification_kind_assignments';
 import { Migration20261207110000_membership_and_store_orders } from './Migration20261207110000_membership_and_store_orders';
 import { Migration20261207130000_user_time_zone } from './Migration20261207130000_user_time_zone';
+import { Migration20261208140000_lesson_video_removals } from './Migration20261208140000_lesson_video_removals';
 import { Migration20261206020000_lesson_videos } from './Migration20261206020000_lesson_videos';
 
 /** Listed statically so the built server needs no file-system discovery. */
@@ -185,4 +186,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261207110000_membership_and_store_orders,
   },
   { name: 'Migration20261207130000_user_time_zone', class: Migration20261207130000_user_time_zone },
+  {
+    name: 'Migration20261208140000_lesson_video_removals',
+    class: Migration20261208140000_lesson_video_removals,
+  },
 ];

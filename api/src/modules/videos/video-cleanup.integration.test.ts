@@ -141,6 +141,38 @@ describe('video processing after a crash, and the clean-up job', () => {
     expect(await row(processing)).toBeUndefined();
   });
 
+  it('removes the files of a video deleted with its lesson, an hour on', async () => {
+    const id = randomUUID();
+    await sql().execute(
+      `insert into lesson_videos (id, lesson_id, status, attempt, source_name, storage_prefix)
+       values (?, ?, 'PROCESSING', 1, ?, ?)`,
+      [id, lessonIds[0], DEMO_SOURCE_NAME, `videos/${id}`],
+    );
+    await processVideo(em(), t.config, { videoId: id, attempt: 1 });
+    expect((await row(id)).status).toBe('READY');
+    const master = path.join(videoDir(id), 'hls/master.m3u8');
+    expect(fs.existsSync(master)).toBe(true);
+
+    const deleted = await t.gql(
+      as.instructor,
+      `mutation ($id: ID!) { lessonDelete(input: { lessonId: $id }) { deletedId userErrors { message } } }`,
+      { id: lessonIds[0] },
+    );
+    expect(deleted.data.lessonDelete).toEqual({ deletedId: lessonIds[0], userErrors: [] });
+    expect(await row(id)).toBeUndefined();
+    // a job may still be writing its files: left for an hour
+    await cleanUpVideos(em(), t.config);
+    expect(fs.existsSync(master)).toBe(true);
+    await sql().execute(
+      `update lesson_video_removals set removed_at = now() - interval '2 hours' where video_id = ?`,
+      [id],
+    );
+    await cleanUpVideos(em(), t.config);
+    expect(fs.existsSync(master)).toBe(false);
+    expect(fs.existsSync(path.join(videoDir(id), 'poster.jpg'))).toBe(false);
+    expect(await sql().execute(`select 1 from lesson_video_removals where video_id = ?`, [id])).toEqual([]);
+  }, 120_000);
+
   it('keeps a failed video’s original for “Try again” for 7 days, then removes it', async () => {
     const text = Buffer.from('Not a video at all.\n'.repeat(100));
     const id = await startUpload(lessonIds[1], text.length, text);

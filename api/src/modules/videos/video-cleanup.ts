@@ -11,8 +11,9 @@ const FAILED_SOURCE_DAYS = 7;
 /**
  * Reclaims the space of video uploads: an upload not finished within 24 hours (tus expiry) is
  * failed and its partial file removed (also tus's own expired uploads); a replaced or removed
- * video's files and row are deleted once no job works on it; a failed video's original is removed
- * after 7 days. Returns how many videos it cleaned.
+ * video's files and row are deleted once no job works on it; the files of a video deleted with its
+ * lesson (the `lesson_video_removals` trigger's record) an hour after; a failed video's original is
+ * removed after 7 days. Returns how many videos it cleaned.
  */
 export async function cleanUpVideos(em: EntityManager, config: Config): Promise<number> {
   let cleaned = 0;
@@ -60,6 +61,38 @@ export async function cleanUpVideos(em: EntityManager, config: Config): Promise<
       },
     });
     await em.execute(`delete from lesson_videos where id = ? and replaced_at is not null`, [video.id]);
+    // Its files are gone already: not the trigger's record of the deletion's to remove again.
+    await em.execute(`delete from lesson_video_removals where video_id = ?`, [video.id]);
+    cleaned += 1;
+  }
+
+  // Videos whose rows went by another way — a lesson, module or course deleted with them — as the
+  // deletion trigger recorded them, an hour on (a job may still have been writing their files).
+  const removed = await em.execute<
+    {
+      video_id: string;
+      storage_prefix: string;
+      renditions: VideoRendition[];
+      poster_candidates: number;
+      thumbnails: boolean;
+      caption_ids: string[];
+    }[]
+  >(
+    `select video_id, storage_prefix, renditions, poster_candidates, thumbnails, caption_ids
+       from lesson_video_removals where removed_at < now() - interval '1 hour'`,
+  );
+  for (const video of removed) {
+    await removeVideoFiles(config, {
+      id: video.video_id,
+      storagePrefix: video.storage_prefix,
+      renditions: video.renditions,
+      extras: {
+        posterCandidates: video.poster_candidates,
+        thumbnails: video.thumbnails,
+        captionIds: video.caption_ids,
+      },
+    });
+    await em.execute(`delete from lesson_video_removals where video_id = ?`, [video.video_id]);
     cleaned += 1;
   }
 
