@@ -5,6 +5,7 @@ import { grantEnrollment } from '../learning';
 import { emitEnrollmentEvent } from '../learning';
 import { escapeHtml } from '../mail';
 import { sendMail } from '../mail';
+import { markEmailVerified } from '../users';
 import { storeInviteUrl, verifyStoreInviteToken } from './store-invite';
 import { parseDrxSku, type DrxSkuItem } from './store-order-payload';
 import {
@@ -273,22 +274,6 @@ export async function claimPendingStoreGrants(
   if (!email || !verifyStoreInviteToken(invite.secret, email, invite.token)) return 0;
   if (!(await markEmailVerified(em, user.id, email))) return 0;
   return claimStoreForVerifiedEmail(em, user.id, email);
-}
-
-/**
- * Marks `email` verified on the account if it is still the account's address and no other account
- * has verified it (the partial unique index on verified emails guards the race); false otherwise.
- */
-export async function markEmailVerified(em: EntityManager, userId: string, email: string): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(
-    `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
-     where id = ? and lower(email) = lower(?::text)
-       and not exists (select 1 from users o where o.id <> ? and lower(o.email) = lower(?::text)
-                         and o.email_verified_at is not null)
-     returning id`,
-    [userId, email, userId, email],
-  );
-  return rows.length > 0;
 }
 
 /**
