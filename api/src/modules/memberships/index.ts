@@ -4,4 +4,4 @@ export { enrollmentOpenSql, hasMemberCourseAccess, memberBenefits } from './memb
 export { applySubscriptionEvent, isSubscriptionEvent } from './subscription-webhooks';
 export { exportMembershipsData, hasRenewingMembership } from './personal-data';
 export { configureMembershipMail } from './membership-mail';
-export { memberResourceDiscountSql } from './member-discount-sql';
+export { memberCoursesSql, memberResourceDiscountSql } from './member-benefit-sql';

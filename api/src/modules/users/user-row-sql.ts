@@ -33,3 +33,11 @@ export const usernameSql = (idExpr: string) => `(select username from "users" wh
 /** Whether the account `idExpr` has a password (a way in), as an `exists`. */
 export const hasPasswordSql = (idExpr: string) =>
   `exists (select 1 from users u where u.id = ${idExpr} and u.password_hash is not null)`;
+
+/**
+ * A scalar subquery: the account that verified the email `emailExpr` (any letter case; the oldest
+ * should two ever have), null when none did. The shop gives a store buyer's order to it.
+ */
+export const verifiedAccountByEmailSql = (emailExpr: string) =>
+  `(select u.id from users u where lower(u.email) = lower(${emailExpr})
+  and u.email_verified_at is not null order by u.created_at, u.id limit 1)`;
