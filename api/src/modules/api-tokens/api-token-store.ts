@@ -16,8 +16,8 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * Reads bearer tokens as the session store reads sessions: one prepared statement on the read
- * pool returns the token (unrevoked, unexpired) and its owner's row (the users module's join), so the owner's roles are
- * fresh on every request.
+ * pool returns the token (unrevoked, unexpired) and its owner's row (the users module's join), so
+ * the owner's roles are fresh on every request.
  */
 export class ApiTokenStore {
   private readonly readSql: string;

@@ -32,9 +32,10 @@ const seconds = (ms: number) => ms / 1000;
 /**
  * The `session` table (sid, sess json, expire — the layout connect-pg-simple used, so sessions
  * made before stay valid). Reading a session also reads its user's row in the same prepared
- * statement (a left join on `sess.userId`, the users module's `joinUserSql`): one database round trip per request of a signed-in
- * user, planned once per pooled connection. Expired sessions are never read; the
- * `auth.prune-sessions` job deletes them (auth-housekeeping.jobs.ts).
+ * statement (a left join on `sess.userId`, the users module's `joinUserSql`): one database round
+ * trip per request of a signed-in user, planned once per pooled connection. Expired sessions are
+ * never read; the `auth.prune-sessions` job deletes them (auth-housekeeping.jobs.ts). An account's
+ * sessions are listed and ended for other modules by session-rows.ts.
  */
 export class SessionStore {
   private readonly readSql: string;
