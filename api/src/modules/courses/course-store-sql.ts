@@ -29,8 +29,8 @@ export async function courseSaleFacts(em: EntityManager, id: string): Promise<Co
   return row ?? null;
 }
 
-/** A subquery of every course's `id`, `title` and `price_cents` (the store's published items list). */
-export const courseTitlePriceSql = `select id, title, price_cents from courses`;
+/** A subquery of every course's `id`, `title`, `price_cents` and `updated_at` (the store's published items). */
+export const courseTitlePriceSql = `select id, title, price_cents, updated_at from courses`;
 
 /** Whether the course `courseExpr` is for members only, as an `exists`. */
 export const memberOnlyCourseSql = (courseExpr: string) =>

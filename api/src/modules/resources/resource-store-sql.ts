@@ -29,8 +29,8 @@ export async function resourceSaleFacts(em: EntityManager, id: string): Promise<
   return row ?? null;
 }
 
-/** A subquery of every resource's `id`, `title` and `price_cents` (the store's published items list). */
-export const resourceTitlePriceSql = `select id, title, price_cents from resources`;
+/** A subquery of every resource's `id`, `title`, `price_cents` and `updated_at` (the store's published items). */
+export const resourceTitlePriceSql = `select id, title, price_cents, updated_at from resources`;
 
 /** Gives the resource to the user for the store grant `grantId`; once per grant (its unique index). */
 export async function grantStoreEntitlement(
