@@ -32,10 +32,18 @@ async function serve() {
   const express = require('express');
   const { Pool } = require('pg');
   const signature = require('cookie-signature');
-  // The cart's statements are built from the owners' SQL pieces (courses, learning, resources), read
-  // through their front doors, which load their entities: type-graphql's decorators need the polyfill.
+  // The cart's statements are built from the owners' SQL pieces (courses, learning, resources,
+  // memberships), read through their front doors, which load their entities: type-graphql's
+  // decorators need the polyfill. The orders module's piece is registered at load in the app
+  // (orders/module.ts): registered here the same way, without loading every module.
   require('reflect-metadata');
-  const sql = require(path.join(root, 'api/dist/modules/cart/cart-sql.js'));
+  const { registerPaidOrderSql } = require(path.join(root, 'api/dist/modules/cart/paid-orders.js'));
+  const { paidOrderHasItemSql } = require(path.join(root, 'api/dist/modules/orders/paid-order-sql.js'));
+  registerPaidOrderSql(paidOrderHasItemSql);
+  const sql = {
+    ...require(path.join(root, 'api/dist/modules/cart/cart-sql.js')).cartSql(),
+    UPSERT_SQL: require(path.join(root, 'api/dist/modules/cart/cart-sql.js')).UPSERT_SQL,
+  };
   const { cartTag, namesTag } = require(path.join(root, 'api/dist/modules/cart/cart-tag.js'));
 
   const POOL_SIZE = 10; // the same as the API's ORM pool (api/src/db/mikro-orm.config.ts)

@@ -3,8 +3,7 @@ import { DomainError } from '../../graphql/errors';
 import { jobs } from '../../jobs';
 import { validateNewPassword } from '../auth';
 import { hashPassword, verifyPassword } from '../auth';
-import { markEmailVerified } from '../shop';
-import { User } from '../users';
+import { markEmailVerified, setPasswordHash, User } from '../users';
 import { mailPasswordChanged, mailPasswordReset } from './account-mail';
 import { accountTokenUsable, issueAccountToken, useAccountToken } from './account-tokens';
 import { admitHourly } from './hourly-throttle';
@@ -97,10 +96,7 @@ export async function resetPassword(
   const userId = await em.transactional(async (tem) => {
     const used = await useAccountToken(tem, 'reset_password', input.token);
     if (!used) throw new DomainError('INVALID_INPUT', RESET_LINK_INVALID, 'token');
-    await tem.execute(`update users set password_hash = ?, updated_at = now() where id = ?`, [
-      passwordHash,
-      used.userId,
-    ]);
+    await setPasswordHash(tem, used.userId, passwordHash);
     await endSessions(tem, used.userId, null);
     await recordSecurityEvent(tem, used.userId, 'password_reset', origin);
     if (used.email) await markEmailVerified(tem, used.userId, used.email);
@@ -137,10 +133,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(password);
   await em.transactional(async (tem) => {
-    await tem.execute(`update users set password_hash = ?, updated_at = now() where id = ?`, [
-      passwordHash,
-      user.id,
-    ]);
+    await setPasswordHash(tem, user.id, passwordHash);
     await endSessions(tem, user.id, sessionId);
     await recordSecurityEvent(tem, user.id, 'password_changed', origin);
     if (withHash.email) await mailPasswordChanged(tem, withHash.email, withHash, 'change', publicUrl);

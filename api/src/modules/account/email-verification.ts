@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { validateEmail } from '../auth';
-import { claimStoreForVerifiedEmail, markEmailVerified } from '../shop';
-import { User } from '../users';
+import { claimStoreForVerifiedEmail } from '../shop';
+import { markEmailVerified, setUnverifiedEmail, User, userEmail } from '../users';
 import { mailEmailChanged, mailEmailVerification } from './account-mail';
 import { issueAccountToken, useAccountToken } from './account-tokens';
 import { admitHourly } from './hourly-throttle';
@@ -66,9 +66,7 @@ export async function verifyEmail(em: EntityManager, token: string, origin: Even
   const userId = await em.transactional(async (tem) => {
     const used = await useAccountToken(tem, 'verify_email', token);
     if (!used?.email) throw new DomainError('INVALID_INPUT', VERIFY_LINK_INVALID, 'token');
-    const [current] = await tem.execute<{ email: string | null }[]>(`select email from users where id = ?`, [
-      used.userId,
-    ]);
+    const current = await userEmail(tem, used.userId);
     if (current?.email?.toLowerCase() !== used.email.toLowerCase()) {
       throw new DomainError('INVALID_INPUT', VERIFY_EMAIL_CHANGED, 'token');
     }
@@ -106,10 +104,7 @@ export async function changeEmail(
   const withHash = await passkeyHooks().provenAccount(em, { userId: user.id, sessionId }, input, publicUrl);
   const oldEmail = withHash.email ?? null;
   await em.transactional(async (tem) => {
-    await tem.execute(
-      `update users set email = ?, email_verified_at = null, updated_at = now() where id = ?`,
-      [newEmail, user.id],
-    );
+    await setUnverifiedEmail(tem, user.id, newEmail);
     const named = { username: withHash.username, displayName: withHash.displayName };
     await sendEmailVerification(tem, { id: user.id, email: newEmail, ...named }, publicUrl);
     await recordSecurityEvent(tem, user.id, 'email_changed', origin, `${oldEmail ?? '(none)'} → ${newEmail}`);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConnectionShape } from '../../graphql/connection';
 import { createdKey, idKey, keysetConnection, keysetPage } from '../../graphql/keyset';
+import { joinUserSql } from '../users';
 
 /** What changed on an account's security (the values of SecurityEventKindValue). */
 export type SecurityEventKind =
@@ -86,7 +87,7 @@ export async function listSecurityEvents(
     load: async (ids) => {
       if (!ids.length) return [];
       const rows = await em.execute<SecurityEventRow[]>(
-        `select ${COLUMNS} from "security_events" e join "users" u on u.id = e.user_id where e.id in (?)`,
+        `select ${COLUMNS} from "security_events" e ${joinUserSql('u', 'e.user_id')} where e.id in (?)`,
         [ids],
       );
       return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import Bowser from 'bowser';
 import { createHash } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
-import { SESSION_MAX_AGE_MS } from '../auth';
+import { deleteAccountSession, deleteAccountSessions, liveSessionsOf, SESSION_MAX_AGE_MS } from '../auth';
 import type { User } from '../users';
 import { mailSessionsEnded } from './account-mail';
 import { type EventOrigin, recordSecurityEvent } from './security-events';
@@ -27,20 +27,6 @@ export interface AccountSessionView {
 /** The public name of a session: a hash of its id (the id itself signs in whoever holds it). */
 export const sessionHandle = (sid: string) => createHash('sha256').update(sid).digest('hex').slice(0, 32);
 
-interface SessionRow {
-  sid: string;
-  sess: { userId?: string; ip?: string | null; userAgent?: string | null; createdAt?: number };
-  expire_ms: number;
-}
-
-async function sessionsOf(em: EntityManager, userId: string): Promise<SessionRow[]> {
-  return em.execute<SessionRow[]>(
-    `select sid, sess, extract(epoch from expire::timestamptz) * 1000 as expire_ms from "session"
-     where sess->>'userId' = ? and expire >= to_timestamp(?)`,
-    [userId, Date.now() / 1000],
-  );
-}
-
 function describeAgent(userAgent: string | null | undefined) {
   if (!userAgent) return { browser: null, os: null, device: null };
   const parsed = Bowser.parse(userAgent);
@@ -59,10 +45,10 @@ export async function listSessions(
   userId: string,
   currentSid: string | null,
 ): Promise<AccountSessionView[]> {
-  const rows = await sessionsOf(em, userId);
+  const rows = await liveSessionsOf(em, userId);
   const sessions = await Promise.all(
     rows.map(async (row): Promise<AccountSessionView> => {
-      const sess = typeof row.sess === 'string' ? (JSON.parse(row.sess) as SessionRow['sess']) : row.sess;
+      const { sess } = row;
       return {
         id: sessionHandle(row.sid),
         current: row.sid === currentSid,
@@ -87,13 +73,13 @@ export async function endSessionByHandle(
   currentSid: string | null,
   origin: EventOrigin,
 ): Promise<void> {
-  const target = (await sessionsOf(em, userId)).find((row) => sessionHandle(row.sid) === handle);
+  const target = (await liveSessionsOf(em, userId)).find((row) => sessionHandle(row.sid) === handle);
   if (!target) throw new DomainError('NOT_FOUND', 'This session has already ended.', 'id');
   if (target.sid === currentSid) {
     throw new DomainError('INVALID_INPUT', 'This is the session you are using: sign out instead.', 'id');
   }
   await em.transactional(async (tem) => {
-    await tem.execute(`delete from "session" where sid = ? and sess->>'userId' = ?`, [target.sid, userId]);
+    await deleteAccountSession(tem, userId, target.sid);
     await recordSecurityEvent(tem, userId, 'session_ended', origin);
   });
 }
@@ -119,10 +105,6 @@ export async function endOtherSessions(
 }
 
 /** Ends every session of the account but `keep` (null: all); returns how many ended. */
-export async function endSessions(em: EntityManager, userId: string, keep: string | null): Promise<number> {
-  const rows = await em.execute<{ sid: string }[]>(
-    `delete from "session" where sess->>'userId' = ? and sid is distinct from ? returning sid`,
-    [userId, keep],
-  );
-  return rows.length;
+export function endSessions(em: EntityManager, userId: string, keep: string | null): Promise<number> {
+  return deleteAccountSessions(em, userId, keep);
 }

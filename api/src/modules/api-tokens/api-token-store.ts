@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { SessionUserJoin } from '../auth';
+import { joinUserSql } from '../users';
 
 /** A valid token as read at the start of a request, with its owner's `users` row. */
 export interface StoredApiToken {
@@ -15,8 +16,8 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * Reads bearer tokens as the session store reads sessions: one prepared statement on the read
- * pool returns the token (unrevoked, unexpired) and its owner's row, so the owner's roles are
- * fresh on every request.
+ * pool returns the token (unrevoked, unexpired) and its owner's row (the users module's join), so
+ * the owner's roles are fresh on every request.
  */
 export class ApiTokenStore {
   private readonly readSql: string;
@@ -27,7 +28,7 @@ export class ApiTokenStore {
   ) {
     this.readSql = `SELECT t.id AS "tokenId", t.scopes AS "tokenScopes", t.last_used_at AS "tokenLastUsedAt",
        ${join.columns.map((c) => `u."${c}"`).join(', ')}
-     FROM "api_tokens" t JOIN "users" u ON u.id = t.user_id
+     FROM "api_tokens" t ${joinUserSql('u', 't.user_id')}
      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`;
   }
 

@@ -9,7 +9,7 @@ import {
   keysetPage,
   searchText,
 } from '../../graphql/keyset';
-import { STAFF_ROLES } from '../users';
+import { joinUserSql, lockUserRow, STAFF_ROLES, usernameSql } from '../users';
 import type { Viewer } from '../auth';
 import { isUuid } from '../../lib/ids';
 import { API_TOKEN_SCOPES, isApiTokenScope } from './api-token-scopes';
@@ -47,7 +47,7 @@ export interface ApiTokenCreateInput {
 
 const COLUMNS = `t.id, t.user_id as "userId", t.name, t.token_prefix as "tokenPrefix", t.scopes,
   t.expires_at as "expiresAt", t.last_used_at as "lastUsedAt", t.created_at as "createdAt",
-  t.revoked_at as "revokedAt", (select username from "users" where id = t.user_id) as "ownerUsername",
+  t.revoked_at as "revokedAt", ${usernameSql('t.user_id')} as "ownerUsername",
   case when t.revoked_at is not null then 'revoked'
        when t.expires_at is not null and t.expires_at <= now() then 'expired'
        else 'active' end as status`;
@@ -107,14 +107,7 @@ export class ApiTokensService {
     // The cap is checked in the insert itself, under a lock on the owner's row: parallel creations
     // cannot pass it together.
     const created = await this.em.transactional(async (tx) => {
-      await tx
-        .getConnection()
-        .execute(
-          `select 1 from "users" where id = ? for update`,
-          [owner.id],
-          'all',
-          tx.getTransactionContext(),
-        );
+      await lockUserRow(tx, owner.id);
       return tx.getConnection().execute<{ id: string }[]>(
         `insert into "api_tokens" (user_id, name, token_hash, token_prefix, scopes, expires_at)
          select ?, ?, ?, ?, ?::text[], case when ?::int is null then null else now() + make_interval(days => ?::int) end
@@ -202,7 +195,7 @@ export class ApiTokensService {
       where.push('t.revoked_at is null and (t.expires_at is null or t.expires_at > now())');
     }
     const page = keysetPage({
-      from: `"api_tokens" t join "users" u on u.id = t.user_id`,
+      from: `"api_tokens" t ${joinUserSql('u', 't.user_id')}`,
       alias: 't',
       where: { sql: where.join(' and '), params },
       sort: 'created',

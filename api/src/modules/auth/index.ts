@@ -20,3 +20,10 @@ export { SESSION_COOKIE } from './session';
 export { sessionMiddleware } from './session-middleware';
 export { SessionStore } from './session-store';
 export { type SessionUserRow, managedUser, sessionUserJoin, viewerOf } from './session-user';
+export {
+  type AccountSessionRow,
+  deleteAccountSession,
+  deleteAccountSessions,
+  liveSessionsOf,
+  sessionStartedAt,
+} from './session-rows';

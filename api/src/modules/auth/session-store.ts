@@ -1,4 +1,5 @@
 import type { CustomTypesConfig, Pool } from 'pg';
+import { joinUserSql } from '../users';
 
 /** The user columns to read with the session (see SessionStore.read). */
 export interface SessionUserJoin {
@@ -31,9 +32,10 @@ const seconds = (ms: number) => ms / 1000;
 /**
  * The `session` table (sid, sess json, expire — the layout connect-pg-simple used, so sessions
  * made before stay valid). Reading a session also reads its user's row in the same prepared
- * statement (a left join on `sess.userId`): one database round trip per request of a signed-in
- * user, planned once per pooled connection. Expired sessions are never read; the
- * `auth.prune-sessions` job deletes them (auth-housekeeping.jobs.ts).
+ * statement (a left join on `sess.userId`, the users module's `joinUserSql`): one database round
+ * trip per request of a signed-in user, planned once per pooled connection. Expired sessions are
+ * never read; the `auth.prune-sessions` job deletes them (auth-housekeeping.jobs.ts). An account's
+ * sessions are listed and ended for other modules by session-rows.ts.
  */
 export class SessionStore {
   private readonly readSql: string;
@@ -50,8 +52,7 @@ export class SessionStore {
   private static readStatement(userColumns: string[]): string {
     return `SELECT s.sess->>'userId' AS "sessionUserId", extract(epoch from s.expire::timestamptz) * 1000 AS "sessionExpiresAt",
        ${userColumns.map((c) => `u."${c}"`).join(', ')}
-     FROM "session" s LEFT JOIN "users" u ON u.id = CASE WHEN s.sess->>'userId' ~* '${UUID}'
-       THEN (s.sess->>'userId')::uuid END
+     FROM "session" s ${joinUserSql('u', `CASE WHEN s.sess->>'userId' ~* '${UUID}' THEN (s.sess->>'userId')::uuid END`, 'left join')}
      WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`;
   }
 

@@ -1,30 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
 import { ormTypeParsers, queryRows } from '../../db/pg-query';
-import { User } from '../users';
+import { User, userByIdSql, userRowColumns } from '../users';
 import type { SessionUserJoin } from './session-store';
-
-/** The columns `em.findOne(User, …)` reads: every persisted property but the lazy ones (the hash). */
-function userColumns(em: EntityManager): string[] {
-  return em
-    .getMetadata()
-    .get(User.name)
-    .props.filter((prop) => prop.persist !== false && !prop.lazy && prop.fieldNames?.length)
-    .flatMap((prop) => prop.fieldNames);
-}
 
 let userSql: string | undefined;
 
+/** The users module's statement for the session's user (its columns as the ORM reads them). */
 function sqlFor(em: EntityManager): string {
-  userSql ??= `select ${userColumns(em)
-    .map((c) => `"${c}"`)
-    .join(', ')} from "users" where "id" = ? limit 1`;
+  userSql ??= userByIdSql(userRowColumns(em));
   return userSql;
 }
 
 /** What the session store needs to read the session's user with the session (see SessionStore). */
 export function sessionUserJoin(em: EntityManager): SessionUserJoin {
-  return { columns: userColumns(em), types: ormTypeParsers(em) };
+  return { columns: userRowColumns(em), types: ormTypeParsers(em) };
 }
 
 /** The `users` row of the signed-in user, as read with the session (column names). */

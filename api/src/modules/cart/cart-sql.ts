@@ -1,15 +1,18 @@
 import { coursesOnSaleSql } from '../courses';
 import { enrolledSql } from '../learning';
+import { memberResourceDiscountSql } from '../memberships';
 import { holdsResourceSql, resourcesOnSaleSql } from '../resources';
+import { paidOrderSql } from './paid-orders';
 
 /**
  * The SQL of the cart. A line is *purchasable* when its course is published, or its resource is
  * published by a seller who is not suspended, and the member does not own it yet (course:
  * an enrollment; resource: an entitlement) nor has it in a paid order (never paid for twice). Catalog values are joined in, so one statement reads a
  * whole cart at today's prices whatever its size. What is on sale and owned is each owner's SQL
- * (courses, resources, learning: their fragments, inlined by PostgreSQL); the paid orders and the
- * membership discount are still read here (orders and memberships import the cart: asking them
- * would be an import cycle).
+ * (courses, resources, learning, memberships: their fragments, inlined by PostgreSQL); so is the
+ * paid orders' (never paid for twice), which the orders module registers at load because it
+ * imports the cart (paid-orders.ts): the statements that use it are built on first use
+ * (`cartSql()`), once.
  */
 
 /** Joins the catalog row of a cart line (alias `ci`) when it is on sale: `c` a course, `r` a resource. */
@@ -18,11 +21,10 @@ const CATALOG_JOINS = `
   left join (${resourcesOnSaleSql}) r on ci.item_type = 'resource' and r.id = ci.item_id`;
 
 /** The line (alias `ci`, joined as above) is on sale and not owned by its member. */
-const PURCHASABLE = `(c.id is not null or r.id is not null)
+const purchasable = () => `(c.id is not null or r.id is not null)
   and not (ci.item_type = 'course' and ${enrolledSql('ci.user_id', 'ci.item_id')})
   and not (ci.item_type = 'resource' and ${holdsResourceSql('ci.user_id', 'ci.item_id')})
-  and not exists (select 1 from orders o join order_lines ol on ol.order_id = o.id
-    where o.user_id = ci.user_id and o.status = 'paid' and ol.item_type = ci.item_type and ol.item_id = ci.item_id)`;
+  and not ${paidOrderSql('ci.user_id', 'ci.item_type', 'ci.item_id')}`;
 
 export interface CartLineRow {
   id: string;
@@ -35,69 +37,88 @@ export interface CartLineRow {
   created_at: Date;
 }
 
-/** A member's purchasable lines at catalog prices, oldest first. Param: user id. */
-export const LINES_SQL = `
-  select ci.id, ci.item_type, ci.item_id, ci.quantity, ci.created_at,
-    coalesce(c.title, r.title) as title,
-    coalesce(c.price_cents, r.price_cents) as unit_price_cents,
-    coalesce(c.cover_image_url, r.thumbnail_url) as image_url
-  from cart_items ci ${CATALOG_JOINS}
-  where ci.user_id = ? and ${PURCHASABLE}
-  order by ci.created_at, ci.id`;
-
 /** A cart row: the member's resource discount percent, with a line (all line columns null when the cart is empty). */
 export interface CartRow extends Omit<CartLineRow, 'id'> {
   id: string | null;
   member_discount_percent: number;
 }
 
-/**
- * A member's whole cart in one statement: the resource discount percent their membership gives now
- * (the `membership_benefits` rule, 0 without one) on every row, left-joined to the purchasable lines
- * (one row of nulls for an empty cart). Params: user id ×2. The cart is polled every 3 s by every
- * signed-in header: one round trip, not two (bench/README.md).
- */
-export const CART_SQL = `
-  select m.member_discount_percent, l.*
-  from (select coalesce((select b.resource_discount_percent from membership_benefits b
-                          where b.user_id = ? limit 1), 0) as member_discount_percent) m
-  left join lateral (${LINES_SQL}) l on true
-  order by l.created_at, l.id`;
+/** The cart's statements that read other modules' SQL, built on first use (see paid-orders.ts). */
+export interface CartStatements {
+  LINES_SQL: string;
+  CART_SQL: string;
+  DROP_UNAVAILABLE_SQL: string;
+  REPRICE_SQL: string;
+  COURSE_SQL: string;
+  RESOURCE_SQL: string;
+}
 
-/** Deletes a member's lines that are no longer purchasable. Param: user id. */
-export const DROP_UNAVAILABLE_SQL = `
-  delete from cart_items d where d.user_id = ? and d.id not in (
-    select ci.id from cart_items ci ${CATALOG_JOINS}
-    where ci.user_id = d.user_id and ${PURCHASABLE})`;
+let statements: CartStatements | null = null;
 
-/** Copies today's title, price and image of the catalog into a member's lines. Params: user id, now. */
-export const REPRICE_SQL = `
-  with catalog as (
-    select ci.id, coalesce(c.title, r.title) as title,
-      coalesce(c.price_cents, r.price_cents) as price_cents,
+/** The cart's statements (built once, on first use: the orders module's fragment is registered by then). */
+export function cartSql(): CartStatements {
+  statements ??= buildStatements();
+  return statements;
+}
+
+function buildStatements(): CartStatements {
+  /** A member's purchasable lines at catalog prices, oldest first. Param: user id. */
+  const LINES_SQL = `
+    select ci.id, ci.item_type, ci.item_id, ci.quantity, ci.created_at,
+      coalesce(c.title, r.title) as title,
+      coalesce(c.price_cents, r.price_cents) as unit_price_cents,
       coalesce(c.cover_image_url, r.thumbnail_url) as image_url
     from cart_items ci ${CATALOG_JOINS}
-    where ci.user_id = ? and (c.id is not null or r.id is not null))
-  update cart_items t set title = catalog.title, unit_price_cents = catalog.price_cents,
-    image_url = catalog.image_url, updated_at = ?
-  from catalog where t.id = catalog.id`;
+    where ci.user_id = ? and ${purchasable()}
+    order by ci.created_at, ci.id`;
 
-/** `or` the member has the item (alias `alias`) in a paid order. Param: user id. */
-const PAID_BEFORE = (type: 'course' | 'resource', alias: string) => `or exists (select 1 from orders o
-    join order_lines ol on ol.order_id = o.id
-    where o.user_id = ? and o.status = 'paid' and ol.item_type = '${type}' and ol.item_id = ${alias}.id)`;
+  /**
+   * A member's whole cart in one statement: the resource discount percent their membership gives now
+   * (the `membership_benefits` rule, 0 without one) on every row, left-joined to the purchasable lines
+   * (one row of nulls for an empty cart). Params: user id ×2. The cart is polled every 3 s by every
+   * signed-in header: one round trip, not two (bench/README.md).
+   */
+  const CART_SQL = `
+    select m.member_discount_percent, l.*
+    from (select coalesce(${memberResourceDiscountSql('?')}, 0) as member_discount_percent) m
+    left join lateral (${LINES_SQL}) l on true
+    order by l.created_at, l.id`;
 
-/** A course on sale with whether the member owns it and whether it is member-only. Params: user id ×2, course id. */
-export const COURSE_SQL = `
-  select c.title, c.price_cents, c.cover_image_url as image_url, c.member_only,
-    ${enrolledSql('?', 'c.id')} ${PAID_BEFORE('course', 'c')} as owned
-  from (${coursesOnSaleSql}) c where c.id = ?`;
+  /** Deletes a member's lines that are no longer purchasable. Param: user id. */
+  const DROP_UNAVAILABLE_SQL = `
+    delete from cart_items d where d.user_id = ? and d.id not in (
+      select ci.id from cart_items ci ${CATALOG_JOINS}
+      where ci.user_id = d.user_id and ${purchasable()})`;
 
-/** A resource on sale with whether the member owns it. Params: user id ×2, resource id. */
-export const RESOURCE_SQL = `
-  select r.title, r.price_cents, r.thumbnail_url as image_url, false as member_only,
-    ${holdsResourceSql('?', 'r.id')} ${PAID_BEFORE('resource', 'r')} as owned
-  from (${resourcesOnSaleSql}) r where r.id = ?`;
+  /** Copies today's title, price and image of the catalog into a member's lines. Params: user id, now. */
+  const REPRICE_SQL = `
+    with catalog as (
+      select ci.id, coalesce(c.title, r.title) as title,
+        coalesce(c.price_cents, r.price_cents) as price_cents,
+        coalesce(c.cover_image_url, r.thumbnail_url) as image_url
+      from cart_items ci ${CATALOG_JOINS}
+      where ci.user_id = ? and (c.id is not null or r.id is not null))
+    update cart_items t set title = catalog.title, unit_price_cents = catalog.price_cents,
+      image_url = catalog.image_url, updated_at = ?
+    from catalog where t.id = catalog.id`;
+
+  /** `or` the member has the item (alias `alias`) in a paid order. Param: user id. */
+  const PAID_BEFORE = (type: 'course' | 'resource', alias: string) =>
+    `or ${paidOrderSql('?', `'${type}'`, `${alias}.id`)}`;
+
+  /** A course on sale with whether the member owns it and whether it is member-only. Params: user id ×2, course id. */
+  const COURSE_SQL = `
+    select c.title, c.price_cents, c.cover_image_url as image_url, c.member_only,
+      ${enrolledSql('?', 'c.id')} ${PAID_BEFORE('course', 'c')} as owned
+    from (${coursesOnSaleSql}) c where c.id = ?`;
+
+  /** A resource on sale with whether the member owns it. Params: user id ×2, resource id. */
+  const RESOURCE_SQL = `
+    select r.title, r.price_cents, r.thumbnail_url as image_url, false as member_only,
+      ${holdsResourceSql('?', 'r.id')} ${PAID_BEFORE('resource', 'r')} as owned
+    from (${resourcesOnSaleSql}) r where r.id = ?`;
+  return { LINES_SQL, CART_SQL, DROP_UNAVAILABLE_SQL, REPRICE_SQL, COURSE_SQL, RESOURCE_SQL };
+}
 
 /**
  * Adds to a line or creates it; the unique (user_id, item_type, item_id) constraint makes concurrent

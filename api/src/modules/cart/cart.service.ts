@@ -10,17 +10,7 @@ import { memberLineDiscount } from './member-discount';
 import type { HasRoles } from '../users';
 import { isUuid } from '../../lib/ids';
 import { CART_ITEM_TYPES, type CartItemType, MAX_CART_QUANTITY } from './cart-item.entity';
-import {
-  CART_SQL,
-  type CartLineRow,
-  type CartRow,
-  COURSE_SQL,
-  DROP_UNAVAILABLE_SQL,
-  LINES_SQL,
-  REPRICE_SQL,
-  RESOURCE_SQL,
-  UPSERT_SQL,
-} from './cart-sql';
+import { type CartLineRow, type CartRow, cartSql, UPSERT_SQL } from './cart-sql';
 
 /** A cart line as the graph, the REST adapter and checkout see it (prices in US cents). */
 export interface CartLine {
@@ -102,13 +92,13 @@ export class CartService {
    * that the member now owns are left out). One SQL statement.
    */
   async linesFor(userId: string, em: EntityManager = this.em): Promise<CartLine[]> {
-    const rows = await queryRows<CartLineRow>(em, LINES_SQL, [userId]);
+    const rows = await queryRows<CartLineRow>(em, cartSql().LINES_SQL, [userId]);
     return rows.map(toLine);
   }
 
   /** The member's cart with their membership discount: one prepared statement (CART_SQL). */
   async cart(userId: string, em: EntityManager = this.em): Promise<CartView> {
-    const rows = await queryRows<CartRow>(em, CART_SQL, [userId, userId]);
+    const rows = await queryRows<CartRow>(em, cartSql().CART_SQL, [userId, userId]);
     const lines = rows.flatMap((row) => (row.id === null ? [] : [toLine(row as CartLineRow)]));
     return cartOf(lines, Number(rows[0]?.member_discount_percent ?? 0));
   }
@@ -148,11 +138,10 @@ export class CartService {
     if (!isUuid(input.itemId)) throw new DomainError('NOT_FOUND', NOT_AVAILABLE, 'itemId');
 
     const userId = viewer.id;
-    const [catalog] = await this.em.execute<CatalogRow[]>(itemType === 'course' ? COURSE_SQL : RESOURCE_SQL, [
-      userId,
-      userId,
-      input.itemId,
-    ]);
+    const [catalog] = await this.em.execute<CatalogRow[]>(
+      itemType === 'course' ? cartSql().COURSE_SQL : cartSql().RESOURCE_SQL,
+      [userId, userId, input.itemId],
+    );
     if (!catalog) throw new DomainError('NOT_FOUND', NOT_AVAILABLE, 'itemId');
     if (catalog.owned) {
       throw new DomainError('ALREADY_OWNED', `You already own this ${itemType}`, 'itemId');
@@ -229,8 +218,8 @@ export class CartService {
    */
   async refresh(userId: string): Promise<{ cart: CartView; item: null }> {
     const cart = await this.em.transactional(async (tx) => {
-      await tx.execute(DROP_UNAVAILABLE_SQL, [userId], 'run');
-      await tx.execute(REPRICE_SQL, [userId, new Date()], 'run');
+      await tx.execute(cartSql().DROP_UNAVAILABLE_SQL, [userId], 'run');
+      await tx.execute(cartSql().REPRICE_SQL, [userId, new Date()], 'run');
       return this.cart(userId, tx);
     });
     return { cart, item: null };

@@ -16,3 +16,10 @@ export { courseStepsSql, lessonCoursesSql, quizTitlesSql } from './course-steps-
 export { CourseCategory } from './course-category.entity';
 export { toYouTubeEmbedUrl } from './course-text';
 export { QuizQuestion } from './quiz-question.entity';
+export {
+  type CourseSaleFacts,
+  courseSaleFacts,
+  courseTitlePriceSql,
+  danceStyleNames,
+  memberOnlyCourseSql,
+} from './course-store-sql';

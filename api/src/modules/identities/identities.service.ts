@@ -10,9 +10,9 @@ import {
   recordSecurityEvent,
 } from '../account';
 import { verifyPassword } from '../auth';
-import { provenByPasskey, type RelyingParty } from '../passkeys';
+import { hasPasskeySql, provenByPasskey, type RelyingParty } from '../passkeys';
 import { claimStoreForVerifiedEmail } from '../shop';
-import { User } from '../users';
+import { accountIdByEmail, hasPasswordSql, lockUserRow, takenUsernameKeys, User } from '../users';
 
 /** What the identity provider said about the person (from the validated ID token and userinfo). */
 export interface ProviderClaims {
@@ -78,11 +78,10 @@ export function usernameBase(claims: Pick<ProviderClaims, 'preferredUsername' | 
 /** The first of `base`, `base2` … `base9` nobody has; else `base` and six random digits. */
 async function freeUsername(em: EntityManager, base: string): Promise<string> {
   const candidates = [base, ...Array.from({ length: 8 }, (_, i) => `${base}${i + 2}`)];
-  const rows = await em.execute<{ username_key: string }[]>(
-    `select username_key from users where username_key in (?)`,
-    [candidates.map((c) => c.toLowerCase())],
+  const taken = await takenUsernameKeys(
+    em,
+    candidates.map((c) => c.toLowerCase()),
   );
-  const taken = new Set(rows.map((r) => r.username_key));
   return (
     candidates.find((c) => !taken.has(c.toLowerCase())) ??
     `${base.slice(0, 43)}${Math.floor(100000 + Math.random() * 900000)}`
@@ -115,14 +114,10 @@ export async function resolveIdentity(
   if (known) return { kind: 'account', user: known, created: false };
   const email = cleanEmail(claims.email);
   if (email) {
-    const [existing] = await em.execute<{ id: string }[]>(
-      `select id from users where lower(email) = ?
-       order by (email_verified_at is not null) desc, created_at asc limit 1`,
-      [email],
-    );
+    const existing = await accountIdByEmail(em, email);
     if (existing) {
       return claims.emailVerified
-        ? { kind: 'link', userId: existing.id, email }
+        ? { kind: 'link', userId: existing, email }
         : { kind: 'refused', message: EMAIL_EXISTS_UNVERIFIED(provider) };
     }
   }
@@ -164,13 +159,10 @@ export async function resolveIdentity(
       if (raced) return { kind: 'account', user: raced, created: false };
       // Someone verified this email meanwhile, or took the username: decide again.
       if (email) {
-        const [existing] = await em.execute<{ id: string }[]>(
-          `select id from users where lower(email) = ? limit 1`,
-          [email],
-        );
+        const existing = await accountIdByEmail(em, email);
         if (existing) {
           return claims.emailVerified
-            ? { kind: 'link', userId: existing.id, email }
+            ? { kind: 'link', userId: existing, email }
             : { kind: 'refused', message: EMAIL_EXISTS_UNVERIFIED(provider) };
         }
       }
@@ -215,10 +207,7 @@ export async function linkIdentity(
   }
   await proveAccount(em, link.userId, proof);
   await em.transactional(async (tem) => {
-    const [account] = await tem.execute<{ email: string | null }[]>(
-      `select email from users where id = ? for update`,
-      [link.userId],
-    );
+    const account = await lockUserRow(tem, link.userId);
     if (account?.email?.toLowerCase() !== link.email) throw new DomainError('CONFLICT', LINK_EMAIL_CHANGED);
     const inserted = await tem.execute<{ user_id: string }[]>(
       `insert into identities (user_id, issuer, subject, email) values (?, ?, ?, ?)
@@ -274,12 +263,12 @@ export async function unlinkIdentity(
   if (!/^[0-9a-f-]{36}$/i.test(identityId))
     throw new DomainError('NOT_FOUND', 'This linked sign-in was not found.');
   await em.transactional(async (tem) => {
-    await tem.execute(`select id from users where id = ? for update`, [user.id]);
+    await lockUserRow(tem, user.id);
     const deleted = await tem.execute<{ issuer: string }[]>(
       `delete from identities i where i.id = ? and i.user_id = ?
-         and (exists (select 1 from users u where u.id = i.user_id and u.password_hash is not null)
+         and (${hasPasswordSql('i.user_id')}
               or exists (select 1 from identities o where o.user_id = i.user_id and o.id <> i.id)
-              or exists (select 1 from passkeys p where p.user_id = i.user_id))
+              or ${hasPasskeySql('i.user_id')})
        returning issuer`,
       [identityId, user.id],
     );

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
+import { reportedMessagesSql } from './reported-messages';
 
 /** The longest report reason kept (the column's check). */
 export const REPORT_REASON_MAX = 2000;
@@ -42,7 +43,7 @@ export async function fileMessageReport(
   const ctx = em.getTransactionContext();
   const inserted: { id: string }[] = await connection.execute(
     `insert into "inbox_items" ("kind", "message_id", "reporter_id", "user_id", "reason", "body")
-       select 'report', m."id", ?, ?, ?, m."body" from "messages" m where m."id" = ?
+       select 'report', m."id", ?, ?, ?, m."body" from (${reportedMessagesSql()}) m where m."id" = ?
      on conflict ("message_id", "reporter_id") where "kind" = 'report' and "status" in ('new', 'open')
        do nothing
      returning "id"`,

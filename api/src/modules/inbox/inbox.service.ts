@@ -14,6 +14,7 @@ import { sendMail } from '../mail';
 import { hasRole } from '../users';
 import { User } from '../users';
 import { isUuid } from '../../lib/ids';
+import { reportedMessagesSql } from './reported-messages';
 import { replyMail } from './inbox-reply-mail';
 import {
   InboxCounts,
@@ -35,13 +36,14 @@ export interface InboxFilters {
   assignedToMe?: boolean | null;
 }
 
-const ITEM_SELECT = `select i."id", i."kind", i."status", i."assigned_to", i."name", i."email", i."subject", i."body",
+/** The items with their reported message and its conversation's subject (the messaging module's SQL). */
+const itemSelect =
+  () => `select i."id", i."kind", i."status", i."assigned_to", i."name", i."email", i."subject", i."body",
     i."user_id", i."reason", i."created_at", i."updated_at",
     m."id" as "m_id", m."body" as "m_body", m."sender_id" as "m_sender_id", m."conversation_id" as "m_conversation_id",
-    m."created_at" as "m_created_at", c."subject" as "c_subject"
+    m."created_at" as "m_created_at", m."subject" as "c_subject"
   from "inbox_items" i
-  left join "messages" m on m."id" = i."message_id"
-  left join "conversations" c on c."id" = m."conversation_id"`;
+  left join (${reportedMessagesSql()}) m on m."id" = i."message_id"`;
 
 type ItemRow = Record<string, any>;
 
@@ -96,7 +98,7 @@ export async function findInboxItem(em: EntityManager, id: string): Promise<Inbo
   if (!isUuid(id)) return null;
   const rows: ItemRow[] = await em
     .getConnection()
-    .execute(`${ITEM_SELECT} where i."id" = ?`, [id], 'all', em.getTransactionContext());
+    .execute(`${itemSelect()} where i."id" = ?`, [id], 'all', em.getTransactionContext());
   return rows[0] ? (await toItems(em, rows))[0] : null;
 }
 
@@ -151,7 +153,7 @@ export async function listInboxItems(
     after,
     load: async (ids) =>
       ids.length
-        ? toItems(em, await sql.execute<ItemRow[]>(`${ITEM_SELECT} where i."id" in (?)`, [ids]))
+        ? toItems(em, await sql.execute<ItemRow[]>(`${itemSelect()} where i."id" in (?)`, [ids]))
         : [],
   });
 }

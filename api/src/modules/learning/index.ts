@@ -5,3 +5,4 @@ export { emitEnrollmentEvent } from './enrollment-webhook-events';
 export { LessonContent } from './learning.types';
 export { exportLearningData } from './personal-data';
 export { enrolledSql, isEnrolled } from './enrollment-sql';
+export { closeEnrollmentAccess, lockEnrollment, moveEnrollmentToMembership } from './enrollment-closing';

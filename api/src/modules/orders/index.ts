@@ -25,3 +25,4 @@ export { money, RECEIPT_STYLE, type ReceiptData, renderReceiptHtml, renderReceip
 export { type OrderLineKind, registerOrderLineKind } from './order-line-kinds';
 export { exportOrdersData } from './personal-data';
 export { fulfilOrder } from './fulfilment';
+export { liveCourseLineSql } from './live-course-line-sql';

@@ -11,6 +11,11 @@ import { requireScope } from '../api-tokens';
 import { receiptRoute } from './receipt.route';
 import { simpleCheckoutRoute } from './simple-checkout.route';
 import './automatic-refund.jobs';
+import { registerPaidOrderSql } from '../cart';
+import { paidOrderHasItemSql } from './paid-order-sql';
+
+// The cart never sells an item twice: it asks for paid orders through this (cart/paid-orders.ts).
+registerPaidOrderSql(paidOrderHasItemSql);
 
 /** The orders module's contribution to the app (listed in `modules/index.ts`). */
 export const ordersModule = defineModule({

@@ -4,3 +4,4 @@ export { passkeyConfirmationOptions, provenByPasskey, type ConfirmingAccount } f
 export { relyingPartyOf, type RelyingParty } from './passkeys.service';
 export { provenAccount, type AccountProofInput } from './account-proof';
 export { erasePasskeysData } from './personal-data';
+export { hasPasskeySql, registerLinkedSignInSql } from './ways-in-sql';

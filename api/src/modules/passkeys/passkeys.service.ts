@@ -18,9 +18,10 @@ import {
   type EventOrigin,
   recordSecurityEvent,
 } from '../account';
-import { isKnownFor, type KnownDevice } from '../auth';
+import { isKnownFor, type KnownDevice, sessionStartedAt } from '../auth';
 import { LoginThrottle, THROTTLE_MESSAGE } from '../auth';
-import { User } from '../users';
+import { hasPasswordSql, lockUserRow, User } from '../users';
+import { linkedSignInSql } from './ways-in-sql';
 import { assertionVerified, storedPasskey, userHandleOf } from './passkey-assertions';
 import {
   challengeOf,
@@ -106,16 +107,6 @@ export async function listPasskeys(em: EntityManager, userId: string): Promise<P
     [userId],
   );
   return rows.map(passkeyOf);
-}
-
-/** When the session `sid` began (ms since the epoch), or null. */
-async function sessionStartedAt(em: EntityManager, sid: string): Promise<number | null> {
-  const [row] = await em.execute<{ createdAt: string | null }[]>(
-    `select sess->>'createdAt' as "createdAt" from "session" where sid = ?`,
-    [sid],
-  );
-  const at = Number(row?.createdAt);
-  return Number.isFinite(at) && at > 0 ? at : null;
 }
 
 export function parseResponse<T>(json: string): T {
@@ -284,12 +275,12 @@ export async function passkeyRemove(
 ): Promise<string> {
   return em.transactional(async (tem) => {
     // The account row is locked first: this and an identity's unlink cannot both take the last way in.
-    await tem.execute(`select id from users where id = ? for update`, [user.id]);
+    await lockUserRow(tem, user.id);
     const [row] = await tem.execute<{ id: string; name: string }[]>(
       `delete from passkeys k where k.id = ? and k.user_id = ?
-         and (exists (select 1 from users u where u.id = k.user_id and u.password_hash is not null)
+         and (${hasPasswordSql('k.user_id')}
               or exists (select 1 from passkeys o where o.user_id = k.user_id and o.id <> k.id)
-              or exists (select 1 from identities i where i.user_id = k.user_id))
+              or ${linkedSignInSql('k.user_id')})
        returning id, name`,
       [passkeyId(id), user.id],
     );

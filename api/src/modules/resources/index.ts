@@ -18,3 +18,10 @@ export { holdsResourceSql, resourcesOnSaleSql } from './resource-sale-sql';
 export { ResourceCategory } from './resource-category.entity';
 export { ResourceFile } from './resource-file.entity';
 export { Review } from './review.entity';
+export {
+  grantStoreEntitlement,
+  removeStoreEntitlement,
+  resourceSaleFacts,
+  type ResourceSaleFacts,
+  resourceTitlePriceSql,
+} from './resource-store-sql';

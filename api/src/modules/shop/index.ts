@@ -3,7 +3,6 @@ export { PUBLIC_PRODUCT } from './store-catalog.service';
 export {
   claimPendingStoreGrants,
   claimStoreForVerifiedEmail,
-  markEmailVerified,
   type StoreInviteClaim,
 } from './store-entitlements';
 export { eraseShopData, exportShopData } from './personal-data';

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
 import { DomainError } from '../../graphql/errors';
 import { jobs } from '../../jobs';
+import { joinUserSql, userNameParts } from '../users';
 import { DEMO_STORE_API_VERSION, DEMO_STORE_DOMAIN } from './demo-store-constants';
 import { encryptSecret } from './secret-box';
 import { assertShopDomainReachable } from './store-domain';
@@ -266,13 +267,8 @@ export class StoreConnectionService {
 
   private async nameOf(userId: string | null): Promise<string | null> {
     if (!userId) return null;
-    const rows = await this.em
-      .getConnection()
-      .execute<{ first_name: string | null; username: string }[]>(
-        `select first_name, username from users where id = ?`,
-        [userId],
-      );
-    return rows[0] ? displayName(rows[0].first_name, rows[0].username) : null;
+    const name = await userNameParts(this.em, userId);
+    return name ? displayName(name.first_name, name.username) : null;
   }
 
   /** The configuration's history, newest first. */
@@ -290,7 +286,7 @@ export class StoreConnectionService {
       }[]
     >(
       `select e.id, e.at, e.actor_id, e.action, e.details, u.first_name, u.username
-         from store_config_events e left join users u on u.id = e.actor_id
+         from store_config_events e ${joinUserSql('u', 'e.actor_id', 'left join')}
         order by e.at desc, e.id desc
         limit ?`,
       [limit],

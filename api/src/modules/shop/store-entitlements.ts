@@ -1,10 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { randomUUID } from 'node:crypto';
 import { reinstateCertificatesAfterRefund, revokeCertificatesForRefund } from '../certificates';
-import { grantEnrollment } from '../learning';
+import { memberOnlyCourseSql } from '../courses';
+import {
+  closeEnrollmentAccess,
+  grantEnrollment,
+  isEnrolled,
+  lockEnrollment,
+  moveEnrollmentToMembership,
+} from '../learning';
+import { memberCoursesSql } from '../memberships';
+import { liveCourseLineSql } from '../orders';
+import { grantStoreEntitlement, removeStoreEntitlement } from '../resources';
 import { emitEnrollmentEvent } from '../learning';
 import { escapeHtml } from '../mail';
 import { sendMail } from '../mail';
+import { markEmailVerified } from '../users';
 import { storeInviteUrl, verifyStoreInviteToken } from './store-invite';
 import { parseDrxSku, type DrxSkuItem } from './store-order-payload';
 import {
@@ -164,10 +174,7 @@ async function giveAccess(em: EntityManager, grant: GrantRow): Promise<void> {
     // A course they already have stays as it is; one a refund closed, or one open only through
     // the membership, is theirs now through the store.
     // Open access before (a membership's): the store takes it over, but no course access is new.
-    const [before] = await em.execute<{ open: boolean }[]>(
-      `select access_revoked_at is null as open from enrollments where user_id = ? and course_id = ?`,
-      [userId, grant.item_id],
-    );
+    const openBefore = await isEnrolled(em, userId, grant.item_id);
     const enrolled = await grantEnrollment(em, {
       userId,
       courseId: grant.item_id,
@@ -175,16 +182,11 @@ async function giveAccess(em: EntityManager, grant: GrantRow): Promise<void> {
       overMembership: true,
     });
     await reinstateCertificatesAfterRefund(em, userId, [grant.item_id]);
-    if (enrolled && !before?.open) {
+    if (enrolled && !openBefore) {
       await emitEnrollmentEvent(em, 'enrollment.created', { userId, courseId: grant.item_id });
     }
   } else {
-    await em.execute(
-      `insert into entitlements (id, user_id, resource_id, source, store_grant_id, created_at)
-       values (?, ?, ?, 'store', ?, now())
-       on conflict (store_grant_id) where store_grant_id is not null do nothing`,
-      [randomUUID(), userId, grant.item_id, grant.id],
-    );
+    await grantStoreEntitlement(em, userId, grant.item_id, grant.id);
   }
 }
 
@@ -199,7 +201,7 @@ async function revokeStoreGrants(em: EntityManager, orderId: string, lineIds: st
   for (const grant of rows) {
     if (!grant.user_id) continue;
     if (grant.item_type === 'resource') {
-      await em.execute(`delete from entitlements where store_grant_id = ?`, [grant.id]);
+      await removeStoreEntitlement(em, grant.id);
     } else {
       await revokeStoreCourse(em, grant.user_id, grant.item_id);
     }
@@ -208,48 +210,29 @@ async function revokeStoreGrants(em: EntityManager, orderId: string, lineIds: st
 }
 
 /**
- * A DRX order line that still gives its course (as orders/refund-takeback.ts counts it): its order
- * paid or refunded only in part, the line itself neither refunded (a full refund, a lost dispute, a
- * partial refund covering it) nor suspended by an open dispute. `o` is the order, `ol` the line.
- */
-const LIVE_DRX_COURSE_LINE = `o.status in ('paid', 'refunded') and ol.refunded_at is null and ol.suspended_at is null`;
-
-/**
  * Closes a course a revoked store line gave, as a DRX refund does (orders
  * refund-takeback.ts): progress kept, `access_revoked_at` set — unless another granted store line or
- * a live DRX order line of the user (LIVE_DRX_COURSE_LINE) still gives it, or the enrolment came another way (free, granted,
+ * a live DRX order line of the user (orders' `liveCourseLineSql`) still gives it, or the enrolment came another way (free, granted,
  * membership; a member-only course of a current member goes back to its membership). The enrolment
  * row is locked first and the other sources read in the next statements, so two revocations of one
  * course meet on that lock and the second sees the first.
  */
 async function revokeStoreCourse(em: EntityManager, userId: string, courseId: string): Promise<void> {
-  await em.execute(`select id from enrollments where user_id = ? and course_id = ? for update`, [
-    userId,
-    courseId,
-  ]);
+  await lockEnrollment(em, userId, courseId);
+  // Over the enrolment `e`: no granted store line nor live DRX order line still gives the course.
   const noOtherSource = `not exists (
          select 1 from store_entitlement_grants g
          where g.user_id = e.user_id and g.item_type = 'course' and g.item_id = e.course_id and g.status = 'granted')
-       and not exists (
-         select 1 from order_lines ol join orders o on o.id = ol.order_id
-         where o.user_id = e.user_id and ${LIVE_DRX_COURSE_LINE}
-           and ol.item_type = 'course' and ol.item_id = e.course_id)`;
-  await em.execute(
-    `update enrollments e set source = 'membership'
-     where e.user_id = ? and e.course_id = ? and e.source = 'store' and e.access_revoked_at is null
-       and ${noOtherSource}
-       and exists (select 1 from courses c where c.id = e.course_id and c.member_only)
-       and exists (select 1 from membership_benefits b where b.user_id = e.user_id and b.member_only_courses)`,
-    [userId, courseId],
+       and not ${liveCourseLineSql('e.user_id', 'e.course_id')}`;
+  await moveEnrollmentToMembership(
+    em,
+    userId,
+    courseId,
+    'store',
+    `${noOtherSource} and ${memberOnlyCourseSql('e.course_id')} and ${memberCoursesSql('e.user_id')}`,
   );
-  const closed = await em.execute<{ id: string }[]>(
-    `update enrollments e set access_revoked_at = now()
-     where e.user_id = ? and e.course_id = ? and e.source in ('store', 'purchase') and e.access_revoked_at is null
-       and ${noOtherSource}
-     returning e.id`,
-    [userId, courseId],
-  );
-  if (closed.length) await revokeCertificatesForRefund(em, userId, [courseId]);
+  const closed = await closeEnrollmentAccess(em, userId, courseId, ['store', 'purchase'], noOtherSource);
+  if (closed) await revokeCertificatesForRefund(em, userId, [courseId]);
 }
 
 /**
@@ -273,22 +256,6 @@ export async function claimPendingStoreGrants(
   if (!email || !verifyStoreInviteToken(invite.secret, email, invite.token)) return 0;
   if (!(await markEmailVerified(em, user.id, email))) return 0;
   return claimStoreForVerifiedEmail(em, user.id, email);
-}
-
-/**
- * Marks `email` verified on the account if it is still the account's address and no other account
- * has verified it (the partial unique index on verified emails guards the race); false otherwise.
- */
-export async function markEmailVerified(em: EntityManager, userId: string, email: string): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(
-    `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
-     where id = ? and lower(email) = lower(?::text)
-       and not exists (select 1 from users o where o.id <> ? and lower(o.email) = lower(?::text)
-                         and o.email_verified_at is not null)
-     returning id`,
-    [userId, email, userId, email],
-  );
-  return rows.length > 0;
 }
 
 /**

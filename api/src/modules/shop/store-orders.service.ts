@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConnectionShape } from '../../graphql/connection';
 import { type SortKey, isIsoDate, isText, keysetConnection, keysetPage } from '../../graphql/keyset';
 import { recordStorePayment } from '../orders';
+import { verifiedAccountByEmailSql } from '../users';
 import { parseDrxSku, type StoreOrderData, type StoreRefundData } from './store-order-payload';
 import type { StoreOrder, StoreOrderLine } from './store-orders.types';
 
@@ -16,8 +17,7 @@ import type { StoreOrder, StoreOrderLine } from './store-orders.types';
  */
 
 /** The account a buyer's email names: the one that verified that email, in any letter case. */
-export const ACCOUNT_BY_EMAIL_SQL = `(select u.id from users u where lower(u.email) = lower(?::text)
-  and u.email_verified_at is not null order by u.created_at, u.id limit 1)`;
+export const ACCOUNT_BY_EMAIL_SQL = verifiedAccountByEmailSql('?::text');
 
 /**
  * The account an order belongs to when it is first seen: the member who checked out the store cart

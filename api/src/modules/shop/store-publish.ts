@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
+import { courseSaleFacts, courseTitlePriceSql } from '../courses';
+import { resourceSaleFacts, resourceTitlePriceSql } from '../resources';
 import { type ActiveStore, getActiveStore } from './store-connection';
 import { userErrorOfStoreError } from './store-connection.service';
 import { StoreError, type StorePublishInput } from './store-provider';
@@ -83,26 +85,9 @@ interface DrxItem {
 }
 
 async function loadItem(em: EntityManager, itemType: PublishedItemType, id: string): Promise<DrxItem | null> {
-  const conn = em.getConnection();
   const readAt = new Date();
   if (itemType === 'course') {
-    const [row] = await conn.execute<
-      {
-        id: string;
-        title: string;
-        summary: string;
-        description: string;
-        price_cents: number;
-        cover_image_url: string | null;
-        published: boolean;
-        member_only: boolean;
-        updated_at: Date;
-      }[]
-    >(
-      `select id, title, summary, description, price_cents, cover_image_url, published, member_only, updated_at
-         from courses where id = ?`,
-      [id],
-    );
+    const row = await courseSaleFacts(em, id);
     if (!row) return null;
     return {
       itemType,
@@ -122,20 +107,7 @@ async function loadItem(em: EntityManager, itemType: PublishedItemType, id: stri
             : null,
     };
   }
-  const [row] = await conn.execute<
-    {
-      id: string;
-      title: string;
-      description: string;
-      price_cents: number;
-      thumbnail_url: string | null;
-      status: string;
-      updated_at: Date;
-    }[]
-  >(
-    `select id, title, description, price_cents, thumbnail_url, status, updated_at from resources where id = ?`,
-    [id],
-  );
+  const row = await resourceSaleFacts(em, id);
   if (!row) return null;
   return {
     itemType,
@@ -174,8 +146,8 @@ export interface PublishedItemRow {
 const ROW_SELECT = `
   select p.*, coalesce(c.title, r.title) as title, coalesce(c.price_cents, r.price_cents) as price_cents
     from store_published_items p
-    left join courses c on p.item_type = 'course' and c.id = p.item_id
-    left join resources r on p.item_type = 'resource' and r.id = p.item_id`;
+    left join (${courseTitlePriceSql}) c on p.item_type = 'course' and c.id = p.item_id
+    left join (${resourceTitlePriceSql}) r on p.item_type = 'resource' and r.id = p.item_id`;
 
 /** Every DRX item ever published to the store, newest first. */
 export async function listPublishedItems(em: EntityManager): Promise<PublishedItemRow[]> {

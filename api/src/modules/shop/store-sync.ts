@@ -1,6 +1,7 @@
 import { DriverException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
+import { danceStyleNames } from '../courses';
 import { type ActiveStore, getActiveStore } from './store-connection';
 import { StoreError, type StoreProductData, type StoreProductPage } from './store-provider';
 import { mapStoreTags } from './store-tags';
@@ -100,13 +101,8 @@ function errorText(error: unknown): string {
   return clip(error instanceof Error ? error.message : String(error), MAX_ERROR);
 }
 
-/** The names of DRX's dance styles (plain store tags naming one become a dance style). */
-export async function danceStyleNames(em: EntityManager): Promise<string[]> {
-  const rows = await em.execute<{ name: string }[]>(
-    `select "name" from "dance_styles" order by "position", "name"`,
-  );
-  return rows.map((r) => r.name);
-}
+/** The names of DRX's dance styles (plain store tags naming one become a dance style): the courses module's. */
+export { danceStyleNames };
 
 /**
  * Saves one product and its variants in one transaction (the caller's `em` may already be in

@@ -7,3 +7,13 @@ export { USER_FIELDS } from './user.fragment';
 export { publicNames, userNameParts } from './user-names';
 export { adminEmails } from './admin-addresses';
 export { isNewAccount, userCounts, userEmail, userExists, usersNamedLikeSql } from './user-lookups';
+export { accountIdByEmail, takenUsernameKeys } from './user-lookups';
+export {
+  hasPasswordSql,
+  joinUserSql,
+  userByIdSql,
+  userRowColumns,
+  usernameSql,
+  verifiedAccountByEmailSql,
+} from './user-row-sql';
+export { lockUserRow, markEmailVerified, setPasswordHash, setUnverifiedEmail } from './account-rows';

@@ -47,3 +47,26 @@ export async function userCounts(
     byRole: byRole.map((r) => ({ role: r.role, count: Number(r.count) })),
   };
 }
+
+/** Which of these lower-cased usernames (`username_key`) an account has already. */
+export async function takenUsernameKeys(em: EntityManager, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await em.execute<{ username_key: string }[]>(
+    `select username_key from users where username_key in (?)`,
+    [keys],
+  );
+  return new Set(rows.map((r) => r.username_key));
+}
+
+/**
+ * The account with this (lower-cased) email address: a verified one first, else the oldest; null
+ * when none has it.
+ */
+export async function accountIdByEmail(em: EntityManager, email: string): Promise<string | null> {
+  const [row] = await em.execute<{ id: string }[]>(
+    `select id from users where lower(email) = ?
+     order by (email_verified_at is not null) desc, created_at asc limit 1`,
+    [email],
+  );
+  return row?.id ?? null;
+}
