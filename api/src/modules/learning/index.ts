@@ -5,3 +5,9 @@ export { emitEnrollmentEvent } from './enrollment-webhook-events';
 export { LessonContent } from './learning.types';
 export { exportLearningData } from './personal-data';
 export { enrolledSql, isEnrolled } from './enrollment-sql';
+export {
+  lockEnrollments,
+  openEnrollmentSql,
+  restorePurchasedAccess,
+  revokePurchasedAccessSql,
+} from './purchased-access';

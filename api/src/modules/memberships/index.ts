@@ -4,3 +4,4 @@ export { enrollmentOpenSql, hasMemberCourseAccess, memberBenefits } from './memb
 export { applySubscriptionEvent, isSubscriptionEvent } from './subscription-webhooks';
 export { exportMembershipsData, hasRenewingMembership } from './personal-data';
 export { configureMembershipMail } from './membership-mail';
+export { lessonCreditsUsed, spendLessonCredit, unspendLessonCredit } from './lesson-credit-counter';

@@ -18,3 +18,20 @@ export { holdsResourceSql, resourcesOnSaleSql } from './resource-sale-sql';
 export { ResourceCategory } from './resource-category.entity';
 export { ResourceFile } from './resource-file.entity';
 export { Review } from './review.entity';
+export {
+  deleteLicenceSql,
+  giveLicenceEntitlement,
+  holdsOrSellsResource,
+  licenceEntitlements,
+} from './licence-entitlements';
+export {
+  deleteOrderLineEntitlements,
+  type EntitlementRow,
+  grantOrderEntitlement,
+  heldFromElsewhereSql,
+  heldResourcePairs,
+  licencesGivenSql,
+  orderLineEntitlements,
+  resourceSellers,
+  restoreEntitlements,
+} from './order-entitlements';

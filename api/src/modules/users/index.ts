@@ -7,3 +7,11 @@ export { USER_FIELDS } from './user.fragment';
 export { publicNames, userNameParts } from './user-names';
 export { adminEmails } from './admin-addresses';
 export { isNewAccount, userCounts, userEmail, userExists, usersNamedLikeSql } from './user-lookups';
+export {
+  type UserContact,
+  userByUsername,
+  userContacts,
+  userIdByUsernameSql,
+  usersNamedOrMailedLikeSql,
+} from './user-contacts';
+export { lockUserRow } from './user-locks';
