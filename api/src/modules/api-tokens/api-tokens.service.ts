@@ -9,7 +9,7 @@ import {
   keysetPage,
   searchText,
 } from '../../graphql/keyset';
-import { joinUserSql, lockUserRow, STAFF_ROLES, usernameSql } from '../users';
+import { joinUserSql, lockAccountRow, STAFF_ROLES, usernameSql } from '../users';
 import type { Viewer } from '../auth';
 import { isUuid } from '../../lib/ids';
 import { API_TOKEN_SCOPES, isApiTokenScope } from './api-token-scopes';
@@ -107,7 +107,7 @@ export class ApiTokensService {
     // The cap is checked in the insert itself, under a lock on the owner's row: parallel creations
     // cannot pass it together.
     const created = await this.em.transactional(async (tx) => {
-      await lockUserRow(tx, owner.id);
+      await lockAccountRow(tx, owner.id);
       return tx.getConnection().execute<{ id: string }[]>(
         `insert into "api_tokens" (user_id, name, token_hash, token_prefix, scopes, expires_at)
          select ?, ?, ?, ?, ?::text[], case when ?::int is null then null else now() + make_interval(days => ?::int) end

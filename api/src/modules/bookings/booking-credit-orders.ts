@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { emitOrderEvent } from '../orders';
 import { adjustEarningsAfterRefund, recordSaleEarnings } from '../sellers';
 import { markCreditOrderRefunded, placeOrder } from '../orders';
+import { addBookingOrderLine, paidCreditOrderLines } from '../orders';
 
 /**
  * The order of a booking paid with a membership lesson credit (docs/memberships.md "Lesson
@@ -39,20 +40,13 @@ export async function placeCreditOrder(em: EntityManager, input: CreditOrderInpu
   });
   if (!placed)
     throw new Error(`The credit order of booking ${input.bookingId} was not placed: its key is taken`);
-  await em.execute(
-    `insert into order_lines (id, order_id, position, item_type, item_id, title, unit_price_cents, quantity,
-       line_total_cents, discount_cents, image_url, seller_id)
-     values (?, ?, 0, 'booking', ?, ?, ?, 1, ?, 0, null, ?)`,
-    [
-      randomUUID(),
-      orderId,
-      input.bookingId,
-      input.title,
-      input.priceCents,
-      input.priceCents,
-      input.instructorId,
-    ],
-  );
+  await addBookingOrderLine(em, {
+    orderId,
+    bookingId: input.bookingId,
+    title: input.title,
+    priceCents: input.priceCents,
+    instructorId: input.instructorId,
+  });
   return orderId;
 }
 
@@ -66,11 +60,7 @@ export async function recordCreditEarning(
   orderId: string,
   creditValueCents: number,
 ): Promise<number> {
-  const lines = await em.execute<{ id: string; number: string; seller_id: string | null }[]>(
-    `select ol.id, o.number, ol.seller_id from order_lines ol join orders o on o.id = ol.order_id
-     where o.id = ? and o.payment_provider = 'credit' and o.status = 'paid' and ol.item_type = 'booking'`,
-    [orderId],
-  );
+  const lines = await paidCreditOrderLines(em, orderId);
   const sold = lines.filter((l) => l.seller_id);
   if (!sold.length) return 0;
   return recordSaleEarnings(em, {

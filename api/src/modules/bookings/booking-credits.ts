@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { memberBenefits } from '../memberships';
+import { lessonCreditsUsed, memberBenefits, spendLessonCredit, unspendLessonCredit } from '../memberships';
 
 /**
  * Lesson credits of a membership (issue 12; docs/memberships.md "Lesson credits"). Each billing
@@ -33,26 +33,12 @@ export interface TakenCredit {
 export async function takeLessonCredit(em: EntityManager, userId: string): Promise<TakenCredit | null> {
   const benefits = await memberBenefits(em, userId);
   if (!benefits || benefits.lessonCredits <= 0) return null;
-  const [row] = await em.execute<{ credits_period_start: Date | string; credit_value_cents: number }[]>(
-    `update subscriptions s set
-       credits_used = case when s.credits_period_start is null or s.credits_period_start < s.current_period_start
-                           then 1 else s.credits_used + 1 end,
-       credits_period_start = case when s.credits_period_start is null or s.credits_period_start < s.current_period_start
-                                   then s.current_period_start else s.credits_period_start end,
-       updated_at = now()
-     where s.id = ?
-       and exists (select 1 from membership_benefits b where b.subscription_id = s.id and b.lesson_credits > 0)
-       and (s.credits_period_start is null or s.credits_period_start < s.current_period_start
-            or s.credits_used < (select p.lesson_credits from subscription_plans p where p.id = s.plan_id))
-     returning s.credits_period_start,
-       (select p.credit_value_cents from subscription_plans p where p.id = s.plan_id) as credit_value_cents`,
-    [benefits.subscriptionId],
-  );
+  const row = await spendLessonCredit(em, benefits.subscriptionId);
   if (!row) return null;
   return {
     subscriptionId: benefits.subscriptionId,
-    periodStart: new Date(row.credits_period_start),
-    creditValueCents: Number(row.credit_value_cents),
+    periodStart: row.periodStart,
+    creditValueCents: row.creditValueCents,
   };
 }
 
@@ -70,23 +56,12 @@ export async function returnLessonCredit(em: EntityManager, bookingId: string): 
     [bookingId],
   );
   if (!booking) return false;
-  const rows = await em.execute<{ id: string }[]>(
-    `update subscriptions set credits_used = credits_used - 1, updated_at = now()
-     where id = ? and credits_period_start = ? and credits_used > 0 returning id`,
-    [booking.credit_subscription_id, booking.credit_period_start],
-  );
-  return rows.length > 0;
+  return unspendLessonCredit(em, booking.credit_subscription_id, booking.credit_period_start);
 }
 
 /** Credits a member has left now (0 without a membership giving benefits). */
 export async function lessonCreditsLeft(em: EntityManager, userId: string): Promise<number> {
   const benefits = await memberBenefits(em, userId);
   if (!benefits || benefits.lessonCredits <= 0) return 0;
-  const [row] = await em.execute<{ used: number }[]>(
-    `select case when credits_period_start is null or credits_period_start < current_period_start
-                 then 0 else credits_used end as used
-     from subscriptions where id = ?`,
-    [benefits.subscriptionId],
-  );
-  return Math.max(0, benefits.lessonCredits - Number(row?.used ?? 0));
+  return Math.max(0, benefits.lessonCredits - (await lessonCreditsUsed(em, benefits.subscriptionId)));
 }

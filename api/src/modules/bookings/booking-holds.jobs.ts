@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineJob, defineSchedule, jobs } from '../../jobs';
-import { expireHolds } from './booking-holds';
+import { expireHolds, lockInstructor } from './booking-holds';
 
 /** Expires a booking's hold at its expiry (and any other lapsed holds of its instructor). */
 export const BOOKING_HOLD_EXPIRY_JOB = 'booking.hold-expiry';
@@ -26,7 +26,7 @@ defineJob<HoldExpiryData>(BOOKING_HOLD_EXPIRY_JOB, async (data, ctx) => {
       [data.bookingId],
     );
     if (!row) return;
-    await tem.execute(`select 1 from instructor_profiles where user_id = ? for update`, [row.instructor_id]);
+    await lockInstructor(tem, row.instructor_id);
     await expireHolds(tem, row.instructor_id);
   });
 });

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cancelUnpaid } from '../orders';
+import { lockInstructorProfile } from '../instructors';
 import { bookingChanged } from './booking-events';
 import { queueHoldPaymentCancel } from './hold-payment-cancel.jobs';
 
@@ -73,9 +74,5 @@ export async function lockInstructor(
   em: EntityManager,
   instructorId: string,
 ): Promise<{ status: string; time_zone: string } | null> {
-  const [row] = await em.execute<{ status: string; time_zone: string }[]>(
-    `select status, time_zone from instructor_profiles where user_id = ? for update`,
-    [instructorId],
-  );
-  return row ?? null;
+  return lockInstructorProfile(em, instructorId);
 }

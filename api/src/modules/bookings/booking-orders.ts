@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
+import { sessionTypeRow } from '../instructors';
 import { type OrderLineKind } from '../orders';
 import { returnLessonCredit } from './booking-credits';
 import { bookingChanged } from './booking-events';
@@ -27,18 +28,18 @@ interface BookingRow {
 }
 
 async function bookingRow(em: EntityManager, bookingId: string): Promise<BookingRow | null> {
-  const [row] = await em.execute<BookingRow[]>(
+  const [row] = await em.execute<Omit<BookingRow, 'requires_approval' | 'capacity'>[]>(
     `select b.id, b.status, b.kind, b.instructor_id, b.session_type_id, b.starts_at,
        exists (select 1 from bookings o where o.id <> b.id and o.instructor_id = b.instructor_id
          and o.kind <> 'group' and o.status in ('held', 'requested', 'confirmed') and o.blocked && b.blocked
          and not (o.status = 'held' and o.hold_expires_at <= clock_timestamp())) as blocked_overlaps,
-       st.requires_approval, st.capacity,
        (select co.seats_taken >= co.capacity from class_occurrences co
          where co.session_type_id = b.session_type_id and co.starts_at = b.starts_at) as seats_full
-     from bookings b join session_types st on st.id = b.session_type_id where b.id = ?`,
+     from bookings b where b.id = ?`,
     [bookingId],
   );
-  return row ?? null;
+  const type = row && (await sessionTypeRow(em, row.session_type_id));
+  return row && type ? { ...row, requires_approval: type.requires_approval, capacity: type.capacity } : null;
 }
 
 /**

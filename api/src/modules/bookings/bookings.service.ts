@@ -7,6 +7,8 @@ import { decodeCursor, encodeCursor, idKey, isIsoDate } from '../../graphql/keys
 import { DomainError } from '../../graphql/errors';
 import { hasAnyRole, hasRole, STAFF_ROLES } from '../users';
 import type { User } from '../users';
+import { usersNamedLikeSql, usersNamedOrMailedLikeSql } from '../users';
+import { addInstructorReview, bookingHasReview, sessionTypeRow, type SessionTypeRow } from '../instructors';
 import { isUuid } from '../../lib/ids';
 import type { PaymentProvider } from '../payments';
 import { adjustEarningsAfterRefund } from '../sellers';
@@ -25,6 +27,7 @@ import { CheckoutService } from '../orders';
 export { sqlState };
 import { scheduleHoldExpiry } from './booking-holds.jobs';
 import { markCanceled, markPartlyRefunded, placeOrder, recordPaymentStarted } from '../orders';
+import { addBookingOrderLine, orderNumbers, orderPayment } from '../orders';
 
 export const SLOT_TAKEN_MESSAGE = 'This time was just booked — please pick another';
 export const CLASS_FULL_MESSAGE = 'This class is full — please pick another time';
@@ -53,33 +56,13 @@ export interface BookingListFilter {
 }
 
 /** A session_types row as the booking code reads it (the demo seeder books with the same row). */
-export interface SessionTypeRow {
-  id: string;
-  instructor_id: string;
-  kind: 'private' | 'group' | 'consultation';
-  title: string;
-  duration_minutes: number;
-  price_cents: number;
-  capacity: number;
-  buffer_before_minutes: number;
-  buffer_after_minutes: number;
-  requires_approval: boolean;
-  cancel_free_hours: number;
-  late_cancel_fee_percent: number;
-  active: boolean;
-}
+export type { SessionTypeRow };
 
 const isStaffViewer = (viewer: User) => hasAnyRole(viewer, STAFF_ROLES);
 
 async function sessionType(em: EntityManager, id: string): Promise<SessionTypeRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await em.execute<SessionTypeRow[]>(
-    `select id, instructor_id, kind, title, duration_minutes, price_cents, capacity, buffer_before_minutes,
-       buffer_after_minutes, requires_approval, cancel_free_hours, late_cancel_fee_percent, active
-     from session_types where id = ?`,
-    [id],
-  );
-  return row ?? null;
+  return sessionTypeRow(em, id);
 }
 
 /** The order line's title: the session type's title and the date in the instructor's zone. */
@@ -172,13 +155,13 @@ export class BookingsService {
     if (search) {
       const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(
-        `(b.title ilike ? or c.username ilike ? or concat_ws(' ', c.first_name, c.last_name) ilike ? or i.username ilike ? or concat_ws(' ', i.first_name, i.last_name) ilike ? or coalesce(c.email, '') ilike ?)`,
+        `(b.title ilike ? or b.client_id in (${usersNamedOrMailedLikeSql}) or b.instructor_id in (${usersNamedLikeSql}))`,
       );
       params.push(like, like, like, like, like, like);
     }
     const asc = filter.when === 'upcoming';
     const sort = asc ? 'start-asc' : 'start-desc';
-    const base = `from bookings b join users c on c.id = b.client_id join users i on i.id = b.instructor_id
+    const base = `from bookings b
       ${where.length ? `where ${where.join(' and ')}` : ''}`;
     const [{ count }] = await this.em.execute<{ count: string }[]>(
       `select count(*) as count ${base}`,
@@ -195,7 +178,7 @@ export class BookingsService {
       pageParams.push(key[0], key[1]);
     }
     const rows = await this.em.execute<{ id: string; starts_at: Date }[]>(
-      `select b.id, b.starts_at from bookings b join users c on c.id = b.client_id join users i on i.id = b.instructor_id
+      `select b.id, b.starts_at from bookings b
        ${pageWhere.length ? `where ${pageWhere.join(' and ')}` : ''}
        order by b.starts_at ${asc ? 'asc' : 'desc'}, b.id ${asc ? 'asc' : 'desc'} limit ?`,
       [...pageParams, first + 1],
@@ -433,38 +416,19 @@ export class BookingsService {
       idempotencyKey: `booking:${bookingId}`,
     });
     if (!placed) throw new Error(`The order of booking ${bookingId} was not placed: its key is taken`);
-    await tem.execute(
-      `insert into order_lines (id, order_id, position, item_type, item_id, title, unit_price_cents, quantity,
-         line_total_cents, discount_cents, image_url, seller_id)
-       values (?, ?, 0, 'booking', ?, ?, ?, 1, ?, 0, null, ?)`,
-      [
-        randomUUID(),
-        orderId,
-        bookingId,
-        bookingLineTitle(type.title, start, timeZone),
-        type.price_cents,
-        type.price_cents,
-        type.instructor_id,
-      ],
-    );
+    await addBookingOrderLine(tem, {
+      orderId,
+      bookingId,
+      title: bookingLineTitle(type.title, start, timeZone),
+      priceCents: type.price_cents,
+      instructorId: type.instructor_id,
+    });
     return orderId;
   }
 
   /** Starts the order's payment as CheckoutService.start does (the order id is the idempotency key). */
   private async startPayment(booking: Booking): Promise<BookingPaymentView> {
-    const [order] = await this.em.execute<
-      {
-        id: string;
-        number: string;
-        total_cents: string;
-        payment_provider: string;
-        payment_reference: string | null;
-        user_id: string;
-      }[]
-    >(
-      `select id, number, total_cents, payment_provider, payment_reference, user_id from orders where id = ?`,
-      [booking.orderId],
-    );
+    const order = (await orderPayment(this.em, booking.orderId as string))!;
     const view: BookingPaymentView = {
       orderId: order.id,
       provider: order.payment_provider,
@@ -649,21 +613,7 @@ export class BookingsService {
   }
 
   private async orderRow(orderId: string) {
-    const [order] = await this.em.execute<
-      {
-        id: string;
-        number: string;
-        status: string;
-        total_cents: string;
-        refunded_cents: number;
-        payment_provider: string;
-        payment_reference: string | null;
-      }[]
-    >(
-      `select id, number, status, total_cents, refunded_cents, payment_provider, payment_reference from orders where id = ?`,
-      [orderId],
-    );
-    return order ?? null;
+    return orderPayment(this.em, orderId);
   }
 
   /** Refunds `amountCents` of the order's payment through the provider; the refund's reference. */
@@ -828,30 +778,25 @@ export class BookingsService {
     if (booking.status !== BookingStatus.COMPLETED) {
       throw new DomainError('CONFLICT', 'Only a completed session can be reviewed', 'bookingId');
     }
-    const rows = await this.em.execute<{ id: string }[]>(
-      `insert into instructor_reviews (id, booking_id, instructor_id, client_id, rating, comment)
-       values (?, ?, ?, ?, ?, ?) on conflict (booking_id) do nothing returning id`,
-      [randomUUID(), booking.id, booking.instructorId, booking.clientId, input.rating, comment],
-    );
-    if (!rows.length)
-      throw new DomainError('CONFLICT', 'You have already reviewed this session', 'bookingId');
+    const added = await addInstructorReview(this.em, {
+      id: randomUUID(),
+      bookingId: booking.id,
+      instructorId: booking.instructorId,
+      clientId: booking.clientId,
+      rating: input.rating,
+      comment,
+    });
+    if (!added) throw new DomainError('CONFLICT', 'You have already reviewed this session', 'bookingId');
     return this.load(booking.id);
   }
 
   /** Whether the booking has a review. */
   async hasReview(bookingId: string): Promise<boolean> {
-    const rows = await this.em.execute<{ id: string }[]>(
-      `select id from instructor_reviews where booking_id = ?`,
-      [bookingId],
-    );
-    return rows.length > 0;
+    return bookingHasReview(this.em, bookingId);
   }
 
   async orderNumber(orderId: string): Promise<string | null> {
-    const [row] = await this.em.execute<{ number: string }[]>(`select number from orders where id = ?`, [
-      orderId,
-    ]);
-    return row?.number ?? null;
+    return (await orderNumbers(this.em, [orderId])).get(orderId) ?? null;
   }
 
   private async instructorsBooking(viewer: User, bookingId: string): Promise<Booking> {

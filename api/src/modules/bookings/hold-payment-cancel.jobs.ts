@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineJob, jobs } from '../../jobs';
 import { createPaymentProvider } from '../payments';
+import { orderPayment } from '../orders';
 
 /**
  * An expired booking hold's payment is canceled at the provider (issue 33): when a hold runs out
@@ -29,9 +30,7 @@ export async function queueHoldPaymentCancel(em: EntityManager, orderId: string)
 }
 
 defineJob<CancelHoldPaymentData>(CANCEL_HOLD_PAYMENT_JOB, async (data, ctx) => {
-  const [order] = await ctx.em.execute<
-    { status: string; payment_provider: string; payment_reference: string | null }[]
-  >(`select status, payment_provider, payment_reference from orders where id = ?`, [data.orderId]);
+  const order = await orderPayment(ctx.em, data.orderId);
   if (!order?.payment_reference || order.status !== 'canceled') return;
   const payments = createPaymentProvider(ctx.config);
   if (payments.name !== order.payment_provider) return;

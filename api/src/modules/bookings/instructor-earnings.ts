@@ -13,7 +13,8 @@ import {
 import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from '../sellers';
-import { payoutBalance } from '../sellers';
+import { earningsSummaryOfOrders, payoutBalance } from '../sellers';
+import { refundedCentsOfBookingOrders } from '../orders';
 import { SellerEarning } from '../sellers';
 import { SellerEarningConnection } from '../sellers';
 import { hasAnyRole } from '../users';
@@ -78,22 +79,10 @@ export async function instructorEarningsSummary(
   instructorId: string,
 ): Promise<InstructorEarningsSummary> {
   await releaseMaturedEarnings(em, instructorId);
-  const [e] = await em.execute<Record<string, string | number>[]>(
-    `select count(*) filter (where status <> 'reversed')::int as bookings,
-         coalesce(sum(gross_cents) filter (where status <> 'reversed'), 0)::int as gross,
-         coalesce(sum(net_cents) filter (where status <> 'reversed'), 0)::int as net,
-         coalesce(sum(net_cents) filter (where status = 'pending'), 0)::int as pending,
-         count(*) filter (where status = 'reversed')::int as reversed,
-         coalesce(sum(gross_cents) filter (where status = 'reversed'), 0)::int as reversed_gross
-       from seller_earnings
-       where seller_id = ? and order_id in (select order_id from bookings where instructor_id = ?)`,
-    [instructorId, instructorId],
-  );
-  const [o] = await em.execute<{ refunded: number }[]>(
-    `select coalesce(sum(o.refunded_cents), 0)::int as refunded from orders o
-       where o.kind = 'booking' and o.id in (select order_id from bookings where instructor_id = ?)`,
-    [instructorId],
-  );
+  // The instructor's booking orders: the earnings (sellers') and refunds (orders') of them.
+  const ordersSql = `select order_id from bookings where instructor_id = ?`;
+  const e = await earningsSummaryOfOrders(em, instructorId, ordersSql, [instructorId]);
+  const refunded = await refundedCentsOfBookingOrders(em, ordersSql, [instructorId]);
   return {
     bookingsCount: Number(e.bookings),
     grossCents: Number(e.gross),
@@ -103,7 +92,7 @@ export async function instructorEarningsSummary(
     availableCents: (await payoutBalance(em, instructorId, { bookingsOf: instructorId })).owedCents,
     reversedCount: Number(e.reversed),
     reversedGrossCents: Number(e.reversed_gross),
-    refundedCents: Number(o.refunded),
+    refundedCents: refunded,
     holdDays: EARNINGS_HOLD_DAYS,
   };
 }

@@ -23,3 +23,4 @@ export {
   danceStyleNames,
   memberOnlyCourseSql,
 } from './course-store-sql';
+export { coursesMemberOnly } from './course-member-only';

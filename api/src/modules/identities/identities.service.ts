@@ -12,7 +12,7 @@ import {
 import { verifyPassword } from '../auth';
 import { hasPasskeySql, provenByPasskey, type RelyingParty } from '../passkeys';
 import { claimStoreForVerifiedEmail } from '../shop';
-import { accountIdByEmail, hasPasswordSql, lockUserRow, takenUsernameKeys, User } from '../users';
+import { accountIdByEmail, hasPasswordSql, lockAccountRow, takenUsernameKeys, User } from '../users';
 
 /** What the identity provider said about the person (from the validated ID token and userinfo). */
 export interface ProviderClaims {
@@ -207,7 +207,7 @@ export async function linkIdentity(
   }
   await proveAccount(em, link.userId, proof);
   await em.transactional(async (tem) => {
-    const account = await lockUserRow(tem, link.userId);
+    const account = await lockAccountRow(tem, link.userId);
     if (account?.email?.toLowerCase() !== link.email) throw new DomainError('CONFLICT', LINK_EMAIL_CHANGED);
     const inserted = await tem.execute<{ user_id: string }[]>(
       `insert into identities (user_id, issuer, subject, email) values (?, ?, ?, ?)
@@ -263,7 +263,7 @@ export async function unlinkIdentity(
   if (!/^[0-9a-f-]{36}$/i.test(identityId))
     throw new DomainError('NOT_FOUND', 'This linked sign-in was not found.');
   await em.transactional(async (tem) => {
-    await lockUserRow(tem, user.id);
+    await lockAccountRow(tem, user.id);
     const deleted = await tem.execute<{ issuer: string }[]>(
       `delete from identities i where i.id = ? and i.user_id = ?
          and (${hasPasswordSql('i.user_id')}

@@ -12,3 +12,11 @@ export {
 } from './instructor-pages';
 export { acceptsInquiries } from './instructor-inquiries';
 export { bookableSlots } from './slot-service';
+export {
+  addInstructorReview,
+  bookingHasReview,
+  lockInstructorProfile,
+  sessionTypeLocationModes,
+  sessionTypeRow,
+  type SessionTypeRow,
+} from './booking-instructor-facts';

@@ -6,3 +6,9 @@ export { LessonContent } from './learning.types';
 export { exportLearningData } from './personal-data';
 export { enrolledSql, isEnrolled } from './enrollment-sql';
 export { closeEnrollmentAccess, lockEnrollment, moveEnrollmentToMembership } from './enrollment-closing';
+export {
+  lockEnrollments,
+  openEnrollmentSql,
+  restorePurchasedAccess,
+  revokePurchasedAccessSql,
+} from './purchased-access';

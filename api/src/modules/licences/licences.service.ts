@@ -3,10 +3,27 @@ import { randomUUID } from 'node:crypto';
 import { type ConnectionShape, toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { Batcher } from '../../lib/batcher';
-import { OrderLine } from '../orders';
-import { lockBuyer } from '../orders';
-import { Entitlement } from '../resources';
-import type { User } from '../users';
+import {
+  buyerLiveLineOfResource,
+  buyerOrderLine,
+  countLicenceGiven,
+  countLicencesTakenSql,
+  type LicenceLineRow,
+  lockBuyer,
+  lockOrderAndLine,
+  OrderLine,
+  orderLineBuyers,
+  orderLineLive,
+  shareLockLiveOrder,
+} from '../orders';
+import {
+  deleteLicenceSql,
+  Entitlement,
+  giveLicenceEntitlement,
+  holdsOrSellsResource,
+  licenceEntitlements,
+} from '../resources';
+import { type User, userByUsername, userContacts } from '../users';
 import { isUuid } from '../../lib/ids';
 import { licencesToGive } from './licence-label';
 import type { LicenceHolder, ReceivedLicence } from './licences.types';
@@ -27,30 +44,7 @@ export const LICENCE_MESSAGES = {
 
 const USERNAME_MAX = 50;
 
-interface LineRow {
-  id: string;
-  order_id: string;
-  item_type: 'course' | 'resource';
-  item_id: string;
-  status: string;
-  /** The line still gives access (see LIVE_LINE). */
-  live: boolean;
-}
-
-/**
- * A line gives licences while its order is paid, or refunded only in part (a refund made in Stripe's
- * dashboard that covered other lines), and the line itself is neither refunded nor suspended by a
- * dispute (orders/refund-takeback.ts). `o` is the order, `ol` the line.
- */
-const LIVE_ORDER = `(o.status = 'paid' or (o.status = 'refunded' and o.refunded_cents < o.total_cents))`;
-const LIVE_LINE = `(${LIVE_ORDER} and ol.refunded_at is null and ol.suspended_at is null)`;
-
-interface HolderRow {
-  order_line_id: string;
-  username: string;
-  first_name: string | null;
-  created_at: Date;
-}
+type LineRow = LicenceLineRow;
 
 const displayNameOf = (row: { username: string; first_name: string | null }) =>
   row.first_name?.trim() || row.username;
@@ -85,13 +79,7 @@ export class LicencesService {
     }
     if (!line.live) throw new DomainError('CONFLICT', LICENCE_MESSAGES.notPaid, 'orderLineId');
 
-    const [colleague] =
-      username.length <= USERNAME_MAX
-        ? await this.em.execute<{ id: string; username: string }[]>(
-            'select id, username from users where username_key = lower(?)',
-            [username],
-          )
-        : [];
+    const colleague = username.length <= USERNAME_MAX ? await userByUsername(this.em, username) : null;
     if (!colleague) throw new DomainError('NOT_FOUND', LICENCE_MESSAGES.unknownUser, 'username');
     if (colleague.id === buyer.id)
       throw new DomainError('INVALID_INPUT', LICENCE_MESSAGES.yourself, 'username');
@@ -107,30 +95,20 @@ export class LicencesService {
       await lockBuyer(tem, colleague.id);
       // 1. The order stays as it is until this commits (a refund's UPDATE waits for the share lock);
       // the line's own refund or suspension is checked by the guard below.
-      const paid = await tem.execute(
-        `select o.id from orders o where o.id = ? and o.user_id = ? and ${LIVE_ORDER} for share`,
-        [line.order_id, buyer.id],
-      );
-      if (!paid.length) throw new DomainError('CONFLICT', LICENCE_MESSAGES.notPaid, 'orderLineId');
+      if (!(await shareLockLiveOrder(tem, line.order_id, buyer.id)))
+        throw new DomainError('CONFLICT', LICENCE_MESSAGES.notPaid, 'orderLineId');
       // 2. The guard: one more licence given only while one is left (the row lock serialises).
-      const raised = await tem.execute(
-        `update order_lines set licences_given = licences_given + 1
-         where id = ? and licences_given < quantity - 1 and refunded_at is null and suspended_at is null
-         returning id`,
-        [line.id],
-      );
-      if (!raised.length) throw new DomainError('CONFLICT', LICENCE_MESSAGES.noneLeft, 'orderLineId');
+      if (!(await countLicenceGiven(tem, line.id)))
+        throw new DomainError('CONFLICT', LICENCE_MESSAGES.noneLeft, 'orderLineId');
       // 3. One access per colleague and resource (the colleague's lock above serialises the givers).
-      const given = await tem.execute(
-        `insert into entitlements (id, user_id, resource_id, source, order_id, order_line_id, created_at)
-         select ?, ?, r.id, 'licence', ?, ?, clock_timestamp() from resources r
-         where r.id = ? and r.seller_id <> ?
-           and not exists (select 1 from entitlements e where e.user_id = ? and e.resource_id = r.id)
-         on conflict (user_id, order_line_id) where order_line_id is not null do nothing
-         returning id`,
-        [randomUUID(), colleague.id, line.order_id, line.id, line.item_id, colleague.id, colleague.id],
-      );
-      if (!given.length) {
+      const given = await giveLicenceEntitlement(tem, {
+        id: randomUUID(),
+        userId: colleague.id,
+        orderId: line.order_id,
+        orderLineId: line.id,
+        resourceId: line.item_id,
+      });
+      if (!given) {
         throw new DomainError('ALREADY_OWNED', LICENCE_MESSAGES.alreadyHas(colleague.username), 'username');
       }
     });
@@ -144,16 +122,10 @@ export class LicencesService {
     const line = await this.myLine(buyer, input.orderLineId);
     await this.em.transactional(async (tem) => {
       // The same lock order as an assignment and a refund: order, line, entitlements.
-      await tem.execute('select id from orders where id = ? for share', [line.order_id]);
-      await tem.execute('select id from order_lines where id = ? for update', [line.id]);
+      await lockOrderAndLine(tem, line.order_id, line.id);
+      // One statement: the licence (resources' entitlement) deleted and counted back (orders' line).
       const taken = await tem.execute(
-        `with taken as (
-           delete from entitlements e using users u
-           where e.order_line_id = ? and e.source = 'licence' and e.user_id = u.id
-             and u.username_key = lower(?)
-           returning e.order_line_id)
-         update order_lines ol set licences_given = ol.licences_given - 1
-         from taken where ol.id = taken.order_line_id returning ol.id`,
+        `with taken as (${deleteLicenceSql}) ${countLicencesTakenSql('taken')}`,
         [line.id, username.slice(0, USERNAME_MAX)],
       );
       if (!taken.length) throw new DomainError('NOT_FOUND', LICENCE_MESSAGES.notHolder(username), 'username');
@@ -182,17 +154,10 @@ export class LicencesService {
     );
     const connection = toConnection(page);
     const lineIds = connection.nodes.map((e) => e.orderLineId).filter((id): id is string => Boolean(id));
-    const givers = lineIds.length
-      ? await this.em.execute<{ line_id: string; username: string; first_name: string | null }[]>(
-          `select ol.id as line_id, u.username, u.first_name from order_lines ol
-           join orders o on o.id = ol.order_id join users u on u.id = o.user_id
-           where ol.id in (${lineIds.map(() => '?').join(', ')})`,
-          lineIds,
-        )
-      : [];
-    const giverOf = new Map(givers.map((g) => [g.line_id, g]));
+    const buyerOf = await orderLineBuyers(this.em, lineIds);
+    const contacts = await userContacts(this.em, [...buyerOf.values()]);
     const edges = connection.edges.map(({ node, cursor }) => {
-      const giver = giverOf.get(node.orderLineId ?? '');
+      const giver = contacts.get(buyerOf.get(node.orderLineId ?? '') ?? '');
       const licence: ReceivedLicence = {
         id: node.id,
         resource: node.resource,
@@ -217,11 +182,7 @@ export class LicencesService {
    */
   async licencesLeft(line: OrderLine): Promise<number | null> {
     if (line.itemType !== 'resource') return null;
-    const [row] = await this.em.execute<{ live: boolean }[]>(
-      `select ${LIVE_LINE} as live from order_lines ol join orders o on o.id = ol.order_id where ol.id = ?`,
-      [line.id],
-    );
-    return row?.live ? licencesToGive(line.quantity, line.licencesGiven) : 0;
+    return (await orderLineLive(this.em, line.id)) ? licencesToGive(line.quantity, line.licencesGiven) : 0;
   }
 
   /** The colleagues holding a licence of the line, oldest first; null for a course. */
@@ -231,18 +192,18 @@ export class LicencesService {
   }
 
   private async loadHolders(lineIds: string[]): Promise<Map<string, LicenceHolder[]>> {
-    const rows = await this.em.execute<HolderRow[]>(
-      `select e.order_line_id, u.username, u.first_name, e.created_at from entitlements e
-       join users u on u.id = e.user_id
-       where e.source = 'licence' and e.order_line_id in (${lineIds.map(() => '?').join(', ')})
-       order by e.created_at, e.id`,
-      lineIds,
+    const rows = await licenceEntitlements(this.em, lineIds);
+    const contacts = await userContacts(
+      this.em,
+      rows.map((r) => r.user_id),
     );
     const out = new Map<string, LicenceHolder[]>(lineIds.map((id) => [id, []]));
     for (const row of rows) {
+      const holder = contacts.get(row.user_id);
+      if (!holder) continue;
       out.get(row.order_line_id)?.push({
-        username: row.username,
-        displayName: displayNameOf(row),
+        username: holder.username,
+        displayName: displayNameOf(holder),
         givenAt: new Date(row.created_at),
       });
     }
@@ -251,23 +212,12 @@ export class LicencesService {
 
   /** The seller's own resource, or any entitlement to it. */
   private async hasAccess(userId: string, resourceId: string): Promise<boolean> {
-    const [row] = await this.em.execute<{ has: boolean }[]>(
-      `select exists (select 1 from entitlements where user_id = ? and resource_id = ?)
-         or exists (select 1 from resources where id = ? and seller_id = ?) as has`,
-      [userId, resourceId, resourceId, userId],
-    );
-    return Boolean(row?.has);
+    return holdsOrSellsResource(this.em, userId, resourceId);
   }
 
   /** A line of one of my orders (anyone else's looks unknown). */
   private async myLine(buyer: User, orderLineId: string): Promise<LineRow> {
-    const [line] = isUuid(orderLineId)
-      ? await this.em.execute<LineRow[]>(
-          `select ol.id, ol.order_id, ol.item_type, ol.item_id, o.status, ${LIVE_LINE} as live from order_lines ol
-           join orders o on o.id = ol.order_id where ol.id = ? and o.user_id = ?`,
-          [orderLineId, buyer.id],
-        )
-      : [];
+    const line = isUuid(orderLineId) ? await buyerOrderLine(this.em, buyer.id, orderLineId) : null;
     if (!line) throw new DomainError('NOT_FOUND', LICENCE_MESSAGES.lineNotFound, 'orderLineId');
     return line;
   }
@@ -275,15 +225,7 @@ export class LicencesService {
   /** My paid line of a resource with a licence left (the oldest such first; else my oldest paid line of it). */
   private async myLineOfResource(buyer: User, resourceId: string | null | undefined): Promise<LineRow> {
     if (!resourceId) throw new DomainError('INVALID_INPUT', LICENCE_MESSAGES.noTarget, 'orderLineId');
-    const [line] = isUuid(resourceId)
-      ? await this.em.execute<LineRow[]>(
-          `select ol.id, ol.order_id, ol.item_type, ol.item_id, o.status, true as live from order_lines ol
-           join orders o on o.id = ol.order_id
-           where o.user_id = ? and ${LIVE_LINE} and ol.item_type = 'resource' and ol.item_id = ?
-           order by (ol.licences_given < ol.quantity - 1) desc, o.paid_at, ol.id limit 1`,
-          [buyer.id, resourceId],
-        )
-      : [];
+    const line = isUuid(resourceId) ? await buyerLiveLineOfResource(this.em, buyer.id, resourceId) : null;
     if (!line) throw new DomainError('NOT_FOUND', LICENCE_MESSAGES.notBought, 'resourceId');
     return line;
   }

@@ -5,3 +5,4 @@ export { applySubscriptionEvent, isSubscriptionEvent } from './subscription-webh
 export { exportMembershipsData, hasRenewingMembership } from './personal-data';
 export { configureMembershipMail } from './membership-mail';
 export { memberCoursesSql, memberResourceDiscountSql } from './member-benefit-sql';
+export { lessonCreditsUsed, spendLessonCredit, unspendLessonCredit } from './lesson-credit-counter';

@@ -6,6 +6,7 @@ import { DomainError } from '../../graphql/errors';
 import { createdKey, decodeCursor, encodeCursor, escapeLike, idKey } from '../../graphql/keyset';
 import { sqlState } from '../bookings';
 import type { User } from '../users';
+import { userExists, usersNamedOrMailedLikeSql } from '../users';
 import { isUuid } from '../../lib/ids';
 import { periodEnd } from './billing-period';
 import { recordSubscriptionEvent } from './membership-history';
@@ -216,12 +217,10 @@ export class MembershipAdminService {
     const term = search?.trim().slice(0, 100);
     if (term) {
       const like = `%${escapeLike(term)}%`;
-      where.push(
-        `(u.username ilike ? or u.email ilike ? or concat_ws(' ', u.first_name, u.last_name) ilike ?)`,
-      );
+      where.push(`s.user_id in (${usersNamedOrMailedLikeSql})`);
       params.push(like, like, like);
     }
-    const from = `from subscriptions s join subscription_states st on st.subscription_id = s.id join users u on u.id = s.user_id`;
+    const from = `from subscriptions s join subscription_states st on st.subscription_id = s.id`;
     const filter = where.length ? ` where ${where.join(' and ')}` : '';
     const [{ n }] = await exec<{ n: number }>(this.em, `select count(*)::int as n ${from}${filter}`, params);
     const keys = [createdKey('s'), idKey('s', true)];
@@ -315,10 +314,8 @@ export class MembershipAdminService {
     if (!reason || reason.length > 500) {
       throw new DomainError('INVALID_INPUT', 'Say why (at most 500 characters)', 'reason');
     }
-    const member = isUuid(input.userId)
-      ? await exec<{ id: string }>(this.em, `select id from users where id = ?`, [input.userId])
-      : [];
-    if (!member.length) throw new DomainError('NOT_FOUND', 'User not found', 'userId');
+    const member = isUuid(input.userId) && (await userExists(this.em, input.userId));
+    if (!member) throw new DomainError('NOT_FOUND', 'User not found', 'userId');
     const plan = isUuid(input.planId) ? await this.em.findOne(SubscriptionPlan, { id: input.planId }) : null;
     if (!plan) throw new DomainError('NOT_FOUND', 'Plan not found', 'planId');
     const id = randomUUID();

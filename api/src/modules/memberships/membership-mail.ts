@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notify } from '../notifications';
+import { userContacts } from '../users';
 
 export type MembershipMailKind =
   | 'welcome'
@@ -90,16 +91,22 @@ export async function sendMembershipMail(
   subscriptionId: string,
   kind: MembershipMailKind,
 ): Promise<void> {
-  const rows = await em.getConnection().execute<MailRow[]>(
-    `select s.user_id, u.email, u.first_name, u.username, p.name as plan_name, s.current_period_end, s.grace_ends_at
-         from subscriptions s join users u on u.id = s.user_id join subscription_plans p on p.id = s.plan_id
+  const rows = await em.getConnection().execute<Omit<MailRow, 'email' | 'first_name' | 'username'>[]>(
+    `select s.user_id, p.name as plan_name, s.current_period_end, s.grace_ends_at
+         from subscriptions s join subscription_plans p on p.id = s.plan_id
         where s.id = ?`,
     [subscriptionId],
     'all',
     em.getTransactionContext(),
   );
-  const row = rows[0];
-  if (!row?.email) return;
+  const member = rows[0] && (await userContacts(em, [rows[0].user_id])).get(rows[0].user_id);
+  if (!member?.email) return;
+  const row: MailRow = {
+    ...rows[0],
+    email: member.email,
+    first_name: member.first_name,
+    username: member.username,
+  };
   const content = membershipMailContent(kind, row);
   const hello = `Hi ${row.first_name || row.username},\n\n`;
   await notify(em, {

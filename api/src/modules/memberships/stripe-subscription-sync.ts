@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { BillingSubscriptionSnapshot } from '../payments';
+import { lockUserRow, userExists } from '../users';
 import { isUpgrade } from './billing-period';
 import { recordSubscriptionEvent } from './membership-history';
 import { sendMembershipMail } from './membership-mail';
@@ -73,8 +74,7 @@ export function storedStatus(status: string): SubscriptionStatus {
 /** The member: the subscription's `metadata.userId` (set by our checkout), else the Stripe customer's user. */
 async function userOf(em: EntityManager, snapshot: BillingSubscriptionSnapshot): Promise<string | null> {
   if (snapshot.userId && isUuid(snapshot.userId)) {
-    const [user] = await exec<{ id: string }>(em, `select id from users where id = ?`, [snapshot.userId]);
-    if (user) return user.id;
+    if (await userExists(em, snapshot.userId)) return snapshot.userId;
   }
   const [customer] = await exec<{ user_id: string }>(
     em,
@@ -162,9 +162,7 @@ async function apply(
     );
     return { outcome: 'ignored', subscriptionId: null, userId: null };
   }
-  const [user] = await exec<{ id: string }>(em, `select id from users where id = ? for no key update`, [
-    userId,
-  ]);
+  const user = await lockUserRow(em, userId);
   if (!user) return { outcome: 'ignored', subscriptionId: null, userId: null };
   const [row] = await exec<Row>(
     em,

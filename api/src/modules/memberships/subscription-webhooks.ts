@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentEvent, PaymentProvider } from '../payments';
-import { subscriptionSnapshot } from '../payments';
+import { claimWebhookEvent, subscriptionSnapshot, webhookEventProcessed } from '../payments';
+import { userExists } from '../users';
 import type { BillingSubscriptionSnapshot } from '../payments';
 import { applyStripeSubscription } from './stripe-subscription-sync';
 import { recordInvoice } from './subscription-state';
@@ -40,22 +41,6 @@ function subscriptionIdOf(event: PaymentEvent): string | null {
   // Invoices: `parent.subscription_details.subscription` (API 2025-03-31 on), else `subscription`.
   const details = record(record(object.parent).subscription_details);
   return idOf(details.subscription) ?? idOf(object.subscription);
-}
-
-async function alreadyProcessed(em: EntityManager, eventId: string): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(`select id from processed_webhook_events where id = ?`, [
-    eventId,
-  ]);
-  return rows.length > 0;
-}
-
-async function claimEvent(em: EntityManager, event: PaymentEvent): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(
-    `insert into processed_webhook_events (id, type, order_id) values (?, ?, null)
-     on conflict (id) do nothing returning id`,
-    [event.id, event.type],
-  );
-  return rows.length > 0;
 }
 
 /** True when the event was made after the state stored for its subscription (whole seconds: strictly after). */
@@ -152,11 +137,11 @@ export async function applySubscriptionEvent(
   payments: PaymentProvider,
 ): Promise<SubscriptionEventOutcome> {
   if (!payments.billing) return 'ignored';
-  if (await alreadyProcessed(em, event.id)) return 'duplicate';
+  if (await webhookEventProcessed(em, event.id)) return 'duplicate';
   const subscriptionId = subscriptionIdOf(event);
   const found = subscriptionId ? await snapshotFor(em, event, subscriptionId, payments) : null;
   return em.transactional(async (tem): Promise<SubscriptionEventOutcome> => {
-    if (!(await claimEvent(tem, event))) return 'duplicate';
+    if (!(await claimWebhookEvent(tem, event, null))) return 'duplicate';
     if (!found) {
       log().warn(`[memberships] ${event.type} ${event.id}: no Stripe subscription to apply`);
       return 'ignored';
@@ -165,11 +150,10 @@ export async function applySubscriptionEvent(
       // The customer made by our checkout (normally stored already) belongs to the session's user.
       const userId = str(record(event.object.metadata).userId);
       const customerId = idOf(event.object.customer);
-      if (userId && customerId && /^[0-9a-f-]{36}$/i.test(userId)) {
+      if (userId && customerId && /^[0-9a-f-]{36}$/i.test(userId) && (await userExists(tem, userId))) {
         await tem.execute(
-          `insert into stripe_customers (user_id, customer_id)
-           select id, ? from users where id = ? on conflict do nothing`,
-          [customerId, userId],
+          `insert into stripe_customers (user_id, customer_id) values (?, ?) on conflict do nothing`,
+          [userId, customerId],
         );
       }
     }

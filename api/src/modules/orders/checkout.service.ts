@@ -7,6 +7,7 @@ import { CartService } from '../cart';
 import type { Coupon } from '../coupons';
 import { CouponsService } from '../coupons';
 import type { PaymentProvider } from '../payments';
+import { resourceSellers } from '../resources';
 import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { settleAutomaticRefund } from './automatic-refund';
@@ -307,14 +308,7 @@ export class CheckoutService {
     }
 
     const resourceIds = allocated.filter((l) => l.itemType === 'resource').map((l) => l.itemId);
-    const sellers = new Map<string, string>();
-    if (resourceIds.length) {
-      const rows = await tem.execute<{ id: string; seller_id: string }[]>(
-        `select id, seller_id from resources where id in (${resourceIds.map(() => '?').join(', ')})`,
-        resourceIds,
-      );
-      for (const r of rows) sellers.set(r.id, r.seller_id);
-    }
+    const sellers = await resourceSellers(tem, resourceIds);
     let position = 0;
     for (const line of allocated) {
       await tem.execute(

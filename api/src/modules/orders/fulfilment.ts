@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { randomUUID } from 'node:crypto';
 import { recordSaleEarnings } from '../sellers';
+import { grantOrderEntitlement } from '../resources';
 import { refundUndelivered } from './automatic-refund';
 import { deliveryRefusal } from './purchase-rules';
 import { reinstateCertificatesAfterRefund } from '../certificates';
@@ -88,12 +88,13 @@ export async function fulfilOrder(
     } else if (line.item_type === 'booking') {
       await orderLineKind('booking').fulfil(em, line.item_id);
     } else {
-      await em.execute(
-        `insert into entitlements (id, user_id, resource_id, source, order_id, order_line_id, created_at)
-         select ?, ?, r.id, 'order', ?, ?, ? from resources r where r.id = ?
-         on conflict (user_id, order_line_id) where order_line_id is not null do nothing`,
-        [randomUUID(), order.user_id, order.id, line.id, paidAt, line.item_id],
-      );
+      await grantOrderEntitlement(em, {
+        userId: order.user_id,
+        orderId: order.id,
+        orderLineId: line.id,
+        resourceId: line.item_id,
+        at: paidAt,
+      });
     }
   }
   if (lines.length) await removeBoughtItems(em, order.id, order.user_id);

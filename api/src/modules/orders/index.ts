@@ -1,4 +1,6 @@
 /** The orders module's front door: what other modules may use of it. */
+// First: the shop module registers it while this file may still be loading (a load cycle through the module list).
+export { registerStoreCourseGrantSql } from './store-course-grants-hook';
 export { CheckoutService } from './checkout.service';
 export { cancelUnpaid } from './open-checkout';
 export {
@@ -26,3 +28,21 @@ export { type OrderLineKind, registerOrderLineKind } from './order-line-kinds';
 export { exportOrdersData } from './personal-data';
 export { fulfilOrder } from './fulfilment';
 export { liveCourseLineSql } from './live-course-line-sql';
+export {
+  buyerLiveLineOfResource,
+  buyerOrderLine,
+  countLicenceGiven,
+  countLicencesTakenSql,
+  type LicenceLineRow,
+  lockOrderAndLine,
+  orderLineBuyers,
+  orderLineLive,
+  shareLockLiveOrder,
+} from './licence-lines';
+export {
+  addBookingOrderLine,
+  orderPayment,
+  type OrderPaymentRow,
+  paidCreditOrderLines,
+  refundedCentsOfBookingOrders,
+} from './booking-order-lines';

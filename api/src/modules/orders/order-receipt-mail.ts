@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notificationsSuppressed, notify, publicSiteUrl } from '../notifications';
+import { userContacts } from '../users';
 import { lineKind, money } from './receipt';
 
 interface ReceiptMailOrder {
@@ -68,16 +69,18 @@ export async function sendOrderReceiptMail(
 ): Promise<{ id: string } | null> {
   if (notificationsSuppressed()) return null; // the demo seed
   const ctx = em.getTransactionContext();
-  const [order] = await em.getConnection().execute<ReceiptMailOrder[]>(
-    `select o.id, o.number, o.user_id, u.first_name, u.username, o.subtotal_cents, o.member_discount_cents,
+  const [row] = await em.getConnection().execute<Omit<ReceiptMailOrder, 'first_name' | 'username'>[]>(
+    `select o.id, o.number, o.user_id, o.subtotal_cents, o.member_discount_cents,
             o.discount_cents, o.credit_cents, o.total_cents, o.coupon_code, o.paid_at
-       from orders o join users u on u.id = o.user_id
+       from orders o
       where o.id = ?`,
     [orderId],
     'all',
     ctx,
   );
-  if (!order) return null;
+  const buyer = row && (await userContacts(em, [row.user_id])).get(row.user_id);
+  if (!row || !buyer) return null;
+  const order: ReceiptMailOrder = { ...row, first_name: buyer.first_name, username: buyer.username };
   const lines = await em
     .getConnection()
     .execute<ReceiptMailLine[]>(

@@ -5,6 +5,7 @@ import { type ConnectionShape, toConnection, withCursor } from '../../graphql/co
 import { DomainError } from '../../graphql/errors';
 import { Batcher } from '../../lib/batcher';
 import type { PaymentProvider } from '../payments';
+import { heldResourcePairs } from '../resources';
 import { hasAnyRole, STAFF_ROLES } from '../users';
 import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
@@ -123,15 +124,11 @@ export class OrdersService {
   }
 
   private async loadEntitled(keys: string[]): Promise<Map<string, boolean>> {
-    const out = new Map<string, boolean>(keys.map((k) => [k, false]));
-    const pairs = keys.map((k) => k.split('|'));
-    const rows = await this.em.execute<{ user_id: string; resource_id: string }[]>(
-      `select user_id, resource_id from entitlements
-       where (user_id, resource_id) in (${pairs.map(() => '(?::uuid, ?::uuid)').join(', ')})`,
-      pairs.flat(),
+    const held = await heldResourcePairs(
+      this.em,
+      keys.map((k) => k.split('|') as [string, string]),
     );
-    for (const r of rows) out.set(`${r.user_id}|${r.resource_id}`, true);
-    return out;
+    return new Map<string, boolean>(keys.map((k) => [k, held.has(k)]));
   }
 
   /**

@@ -3,6 +3,7 @@ import type { PaymentEvent } from '../payments';
 import { orderLineKind } from './order-line-kinds';
 import { log } from '../../observability/logger';
 import { cancelUnpaid } from './open-checkout';
+import { claimEvent } from './claim-event';
 
 /**
  * Stripe's `payment_intent.canceled` (issue 33): a canceled PaymentIntent can never be paid, so the
@@ -24,12 +25,7 @@ export async function applyPaymentCanceled(
       `select id, kind from orders where payment_reference = ? and payment_provider = 'stripe'`,
       [reference],
     );
-    const claimed = await tem.execute<{ id: string }[]>(
-      `insert into processed_webhook_events (id, type, order_id) values (?, ?, ?)
-       on conflict (id) do nothing returning id`,
-      [event.id, event.type, order?.id ?? null],
-    );
-    if (!claimed.length) return 'duplicate';
+    if (!(await claimEvent(tem, event, order?.id ?? null))) return 'duplicate';
     if (!order) {
       log().warn(`[payments] ${event.type} ${event.id}: no order for ${reference}`);
       return 'ignored';

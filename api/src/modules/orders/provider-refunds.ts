@@ -7,6 +7,13 @@ import { emitOrderEvent } from './order-webhook-events';
 import { applyInvoiceRefundEvent, membershipInvoice } from '../memberships';
 import { log } from '../../observability/logger';
 import { claimEvent } from './claim-event';
+import { restorePurchasedAccess } from '../learning';
+import {
+  type EntitlementRow,
+  licencesGivenSql,
+  orderLineEntitlements,
+  restoreEntitlements,
+} from '../resources';
 import {
   markChargebackLost,
   markLinesRefunded,
@@ -250,13 +257,24 @@ async function disputeOpened(em: EntityManager, order: OrderRow, event: PaymentE
   );
   const lineIds = suspended.map((l) => l.id);
   if (lineIds.length) {
-    await em.execute(
-      `insert into disputed_entitlements (id, order_id, user_id, resource_id, source, order_line_id, created_at)
-       select id, ?, user_id, resource_id, source, order_line_id, created_at from entitlements
-       where order_line_id in (${lineIds.map(() => '?').join(', ')}) and source in ('order', 'licence')
-       on conflict (id) do nothing`,
-      [order.id, ...lineIds],
-    );
+    // The lines' entitlements (resources'), kept as they were until the dispute closes.
+    const kept = await orderLineEntitlements(em, lineIds);
+    if (kept.length) {
+      await em.execute(
+        `insert into disputed_entitlements (id, order_id, user_id, resource_id, source, order_line_id, created_at)
+         values ${kept.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}
+         on conflict (id) do nothing`,
+        kept.flatMap((e) => [
+          e.id,
+          order.id,
+          e.user_id,
+          e.resource_id,
+          e.source,
+          e.order_line_id,
+          e.created_at,
+        ]),
+      );
+    }
     await takeBackLines(em, order.id, order.user_id, lineIds);
   }
   const amount = num(event.object.amount);
@@ -293,27 +311,20 @@ async function disputeClosed(em: EntityManager, order: OrderRow, event: PaymentE
   const lineIds = lines.map((l) => l.id);
   if (lineIds.length) {
     const inLines = `(${lineIds.map(() => '?').join(', ')})`;
-    await em.execute(
-      `insert into entitlements (id, user_id, resource_id, source, order_id, order_line_id, created_at)
-       select id, user_id, resource_id, source, order_id, order_line_id, created_at from disputed_entitlements
-       where order_id = ? and order_line_id in ${inLines}
-       on conflict do nothing`,
+    const disputed = await em.execute<EntitlementRow[]>(
+      `select id, user_id, resource_id, source, order_id, order_line_id, created_at from disputed_entitlements
+       where order_id = ? and order_line_id in ${inLines}`,
       [order.id, ...lineIds],
     );
+    await restoreEntitlements(em, disputed);
     await em.execute(
-      `update order_lines ol set licences_given = (
-         select count(*) from entitlements e where e.order_line_id = ol.id and e.source = 'licence')
+      `update order_lines ol set licences_given = ${licencesGivenSql('ol.id')}
        where ol.id in ${inLines}`,
       [...lineIds],
     );
     const courseIds = lines.filter((l) => l.item_type === 'course').map((l) => l.item_id);
     if (courseIds.length) {
-      await em.execute(
-        `update enrollments set access_revoked_at = null
-         where user_id = ? and source = 'purchase' and access_revoked_at is not null
-           and course_id in (${courseIds.map(() => '?').join(', ')})`,
-        [order.user_id, ...courseIds],
-      );
+      await restorePurchasedAccess(em, order.user_id, courseIds);
       await reinstateCertificatesAfterRefund(em, order.user_id, courseIds);
     }
     await restoreSaleEarnings(em, order.id, lineIds, new Date(won.disputed_at));

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
-import { courseAccessRefusal } from '../courses';
-import { enrollmentOpenSql } from '../memberships';
-import type { HasRoles } from '../users';
+import { courseAccessRefusal, coursesMemberOnly } from '../courses';
+import { openEnrollmentSql } from '../learning';
+import { heldFromElsewhereSql } from '../resources';
+import { type HasRoles, lockUserRow } from '../users';
 import { orderLineKind } from './order-line-kinds';
 
 /**
@@ -17,10 +18,7 @@ import { orderLineKind } from './order-line-kinds';
  * reference the user are not blocked) and returns the roles the course access rule reads.
  */
 export async function lockBuyer(em: EntityManager, userId: string): Promise<HasRoles & { id: string }> {
-  const [row] = await em.execute<{ role: string; roles: string[] | null }[]>(
-    'select role, roles from users where id = ? for no key update',
-    [userId],
-  );
+  const row = await lockUserRow(em, userId);
   return { id: userId, role: row?.role ?? '', roles: row?.roles ?? [] };
 }
 
@@ -37,11 +35,7 @@ export async function assertCoursesAllowed(
 ): Promise<void> {
   const ids = lines.filter((l) => l.itemType === 'course').map((l) => l.itemId);
   if (!ids.length) return;
-  const courses = await em.execute<{ id: string; title: string; member_only: boolean }[]>(
-    `select id, title, member_only from courses where id in (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
-  for (const course of courses) {
+  for (const course of (await coursesMemberOnly(em, ids)).values()) {
     const refusal = await courseAccessRefusal(
       em,
       buyer,
@@ -76,25 +70,27 @@ export async function deliveryRefusal(em: EntityManager, orderId: string): Promi
   ]);
   if (!order) return null;
   const buyer = await lockBuyer(em, order.user_id);
-  const rows = await em.execute<DeliveryRow[]>(
-    `select o.user_id, o.status, ol.item_type, ol.item_id, ol.title, c.member_only,
+  const rows = await em.execute<Omit<DeliveryRow, 'member_only'>[]>(
+    `select o.user_id, o.status, ol.item_type, ol.item_id, ol.title,
        case when ol.item_type = 'booking' then false
          when ol.item_type = 'course'
-         then exists (select 1 from enrollments e where e.user_id = o.user_id and e.course_id = ol.item_id
-           and ${enrollmentOpenSql('e')})
-         else exists (select 1 from entitlements en where en.user_id = o.user_id and en.resource_id = ol.item_id
-           and en.order_id is distinct from o.id)
+         then ${openEnrollmentSql('o.user_id', 'ol.item_id')}
+         else ${heldFromElsewhereSql('o.user_id', 'ol.item_id', 'o.id')}
        end
        or exists (select 1 from orders po join order_lines pl on pl.order_id = po.id
          where po.user_id = o.user_id and po.status = 'paid' and po.id <> o.id
            and pl.item_type = ol.item_type and pl.item_id = ol.item_id) as owned
      from orders o join order_lines ol on ol.order_id = o.id
-     left join courses c on ol.item_type = 'course' and c.id = ol.item_id
      where o.id = ? order by ol.position`,
     [orderId],
   );
   if (!rows.length || (rows[0].status !== 'pending' && rows[0].status !== 'failed')) return null;
-  for (const row of rows) {
+  const courses = await coursesMemberOnly(
+    em,
+    rows.filter((r) => r.item_type === 'course').map((r) => r.item_id),
+  );
+  for (const line of rows) {
+    const row: DeliveryRow = { ...line, member_only: courses.get(line.item_id)?.member_only ?? null };
     if (row.item_type === 'booking') {
       const refusal = await orderLineKind('booking').refusal(em, row.item_id);
       if (refusal) return refusal;

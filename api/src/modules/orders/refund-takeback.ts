@@ -4,6 +4,9 @@ import { revokeCertificatesForRefund } from '../certificates';
 import { CouponsService } from '../coupons';
 import { reverseSaleEarnings } from '../sellers';
 import { emitOrderEvent } from './order-webhook-events';
+import { storeCourseGrantSql } from './store-course-grants-hook';
+import { lockEnrollments, revokePurchasedAccessSql } from '../learning';
+import { deleteOrderLineEntitlements } from '../resources';
 
 /**
  * The DRX refund path: what a refund takes back, inside the refund's transaction, once the order
@@ -14,6 +17,13 @@ import { emitOrderEvent } from './order-webhook-events';
  */
 
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/** SQL over an enrollment `e`: a live line (of a paid order, or one refunded in part; the line neither refunded nor suspended) still gives its course. */
+const LIVE_COURSE_LINE = `exists (
+  select 1 from order_lines ol join orders o on o.id = ol.order_id
+  where o.user_id = e.user_id and o.status in ('paid', 'refunded')
+    and ol.refunded_at is null and ol.suspended_at is null
+    and ol.item_type = 'course' and ol.item_id = e.course_id)`;
 
 /**
  * A refund of the whole order: every line taken back (below), the sellers' and instructor's
@@ -64,10 +74,7 @@ export async function takeBackLines(
 ): Promise<void> {
   if (!lineIds.length) return;
   const inLines = `(${placeholders(lineIds)})`;
-  await em.execute(
-    `delete from entitlements where order_line_id in ${inLines} and source in ('order', 'licence')`,
-    [...lineIds],
-  );
+  await deleteOrderLineEntitlements(em, lineIds);
   await em.execute(
     `update order_lines set licences_given = 0 where id in ${inLines} and licences_given > 0`,
     [...lineIds],
@@ -78,24 +85,12 @@ export async function takeBackLines(
   );
   const courseIds = courses.map((c) => c.item_id);
   if (courseIds.length) {
-    const inCourses = `(${placeholders(courseIds)})`;
-    await em.execute(
-      `select id from enrollments where user_id = ? and course_id in ${inCourses} order by id for update`,
-      [userId, ...courseIds],
-    );
-    await em.execute(
-      `update enrollments e set access_revoked_at = now()
-       where e.user_id = ? and e.source = 'purchase' and e.access_revoked_at is null and e.course_id in ${inCourses}
-         and not exists (
-           select 1 from order_lines ol join orders o on o.id = ol.order_id
-           where o.user_id = e.user_id and o.status in ('paid', 'refunded')
-             and ol.refunded_at is null and ol.suspended_at is null
-             and ol.item_type = 'course' and ol.item_id = e.course_id)
-         and not exists (
-           select 1 from store_entitlement_grants g
-           where g.user_id = e.user_id and g.item_type = 'course' and g.item_id = e.course_id and g.status = 'granted')`,
-      [userId, ...courseIds],
-    );
+    await lockEnrollments(em, userId, courseIds);
+    // One statement (learning's): access stays while a live line or a granted store line gives the course.
+    await em.execute(revokePurchasedAccessSql(courseIds.length, [LIVE_COURSE_LINE, storeCourseGrantSql()]), [
+      userId,
+      ...courseIds,
+    ]);
     // Certificates of the courses whose access this took away are revoked ('refunded').
     await revokeCertificatesForRefund(em, userId, courseIds);
   }

@@ -20,7 +20,7 @@ import {
 } from '../account';
 import { isKnownFor, type KnownDevice, sessionStartedAt } from '../auth';
 import { LoginThrottle, THROTTLE_MESSAGE } from '../auth';
-import { hasPasswordSql, lockUserRow, User } from '../users';
+import { hasPasswordSql, lockAccountRow, User } from '../users';
 import { linkedSignInSql } from './ways-in-sql';
 import { assertionVerified, storedPasskey, userHandleOf } from './passkey-assertions';
 import {
@@ -275,7 +275,7 @@ export async function passkeyRemove(
 ): Promise<string> {
   return em.transactional(async (tem) => {
     // The account row is locked first: this and an identity's unlink cannot both take the last way in.
-    await lockUserRow(tem, user.id);
+    await lockAccountRow(tem, user.id);
     const [row] = await tem.execute<{ id: string; name: string }[]>(
       `delete from passkeys k where k.id = ? and k.user_id = ?
          and (${hasPasswordSql('k.user_id')}

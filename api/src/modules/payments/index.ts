@@ -11,3 +11,4 @@ export {
 export { subscriptionSnapshot } from './stripe-subscription-billing';
 export { type BillingSubscriptionSnapshot } from './subscription-billing';
 export { TestPaymentProvider } from './test-payment-provider';
+export { claimWebhookEvent, webhookEventProcessed } from './processed-webhook-events';

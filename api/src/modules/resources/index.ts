@@ -25,3 +25,20 @@ export {
   type ResourceSaleFacts,
   resourceTitlePriceSql,
 } from './resource-store-sql';
+export {
+  deleteLicenceSql,
+  giveLicenceEntitlement,
+  holdsOrSellsResource,
+  licenceEntitlements,
+} from './licence-entitlements';
+export {
+  deleteOrderLineEntitlements,
+  type EntitlementRow,
+  grantOrderEntitlement,
+  heldFromElsewhereSql,
+  heldResourcePairs,
+  licencesGivenSql,
+  orderLineEntitlements,
+  resourceSellers,
+  restoreEntitlements,
+} from './order-entitlements';

@@ -15,3 +15,4 @@ export { SellerEarning } from './seller-earning.entity';
 export { SellerTransferConnection, transferPage } from './seller-transfers.resolver';
 export { SellerEarningConnection } from './sellers.types';
 export { exportSellersData, unpaidEarningsCents } from './personal-data';
+export { earningsSummaryOfOrders, type EarningsSummaryRow } from './earnings-summary';

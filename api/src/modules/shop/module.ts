@@ -20,6 +20,10 @@ import { storePublishPermissions } from './store-publish.permissions';
 import { StorePublishResolver } from './store-publish.resolver';
 import { storeWebhookRoute } from './store-webhook.route';
 import './shop.jobs';
+import { registerStoreCourseGrantSql } from '../orders';
+import { GRANTED_STORE_COURSE_SQL } from './store-course-grant-sql';
+
+registerStoreCourseGrantSql(GRANTED_STORE_COURSE_SQL);
 
 /** The shop module's contribution to the app (listed in `modules/index.ts`). */
 export const shopModule = defineModule({

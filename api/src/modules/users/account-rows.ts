@@ -8,10 +8,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 
 /**
- * Locks the account's row until the transaction ends; its email, or null when there is no such
+ * Locks the account's row (FOR UPDATE: its sign-in ways are being changed) until the transaction ends; its email, or null when there is no such
  * account.
  */
-export async function lockUserRow(
+export async function lockAccountRow(
   em: EntityManager,
   userId: string,
 ): Promise<{ email: string | null } | null> {

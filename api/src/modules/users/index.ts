@@ -16,4 +16,12 @@ export {
   usernameSql,
   verifiedAccountByEmailSql,
 } from './user-row-sql';
-export { lockUserRow, markEmailVerified, setPasswordHash, setUnverifiedEmail } from './account-rows';
+export { lockAccountRow, markEmailVerified, setPasswordHash, setUnverifiedEmail } from './account-rows';
+export {
+  type UserContact,
+  userByUsername,
+  userContacts,
+  userIdByUsernameSql,
+  usersNamedOrMailedLikeSql,
+} from './user-contacts';
+export { lockUserRow } from './user-locks';

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sessionTypeLocationModes } from '../../instructors';
+import { userContacts } from '../../users';
 import { jobs } from '../../../jobs';
 import type { MailAttachment } from '../../mail';
 import { notify } from '../../notifications';
@@ -88,19 +90,39 @@ export async function loadBookingMailRows(
   const rows: Record<string, any>[] = await em.getConnection().execute(
     `select b."id", b."title", b."status", b."starts_at", b."ends_at", b."time_zone", b."client_time_zone",
             b."price_cents", b."refunded_cents", b."fee_cents", b."note", b."canceled_by", b."cancel_reason",
-            b."reschedule_count", b."updated_at", st."location_mode",
-            c."id" as "client_id", c."first_name" as "c_first", c."last_name" as "c_last", c."username" as "c_username", c."email" as "c_email",
-            i."id" as "instructor_id", i."first_name" as "i_first", i."last_name" as "i_last", i."username" as "i_username", i."email" as "i_email"
+            b."reschedule_count", b."updated_at", b."session_type_id", b."client_id", b."instructor_id"
        from "bookings" b
-       join "users" c on c."id" = b."client_id"
-       join "users" i on i."id" = b."instructor_id"
-       left join "session_types" st on st."id" = b."session_type_id"
       where b."id" in (?)${forUpdate ? ' for update of b' : ''}`,
     [bookingIds],
     'all',
     em.getTransactionContext(),
   );
-  for (const r of rows) out.set(r.id, toMailRow(r));
+  // The people (users') and the session type's location mode (instructors'), asked of their owners.
+  const people = await userContacts(
+    em,
+    rows.flatMap((r) => [r.client_id, r.instructor_id]),
+  );
+  const modes = await sessionTypeLocationModes(em, rows.map((r) => r.session_type_id).filter(Boolean));
+  for (const r of rows) {
+    const c = people.get(r.client_id);
+    const i = people.get(r.instructor_id);
+    if (!c || !i) continue;
+    out.set(
+      r.id,
+      toMailRow({
+        ...r,
+        location_mode: modes.get(r.session_type_id) ?? null,
+        c_first: c.first_name,
+        c_last: c.last_name,
+        c_username: c.username,
+        c_email: c.email,
+        i_first: i.first_name,
+        i_last: i.last_name,
+        i_username: i.username,
+        i_email: i.email,
+      }),
+    );
+  }
   return out;
 }
 
