@@ -2,18 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
  * How another module takes back a course it gave (the shop, when a store line is refunded or
- * cancelled): the enrolment row is locked first, then changed by conditional updates in the
+ * cancelled): the enrolment row is locked first (`lockEnrollments`, purchased-access.ts), then changed by conditional updates in the
  * caller's transaction. `unless` is an SQL condition over the enrolment `e` built from the owners'
  * fragments (what else still gives the course), never input.
  */
-
-/** Locks the learner's enrolment in the course (when there is one) until the transaction ends. */
-export async function lockEnrollment(em: EntityManager, userId: string, courseId: string): Promise<void> {
-  await em.execute(`select id from enrollments where user_id = ? and course_id = ? for update`, [
-    userId,
-    courseId,
-  ]);
-}
 
 /**
  * An open enrolment of `source` goes back to the membership when `condition` (over `e`) holds: a

@@ -5,7 +5,7 @@ export { emitEnrollmentEvent } from './enrollment-webhook-events';
 export { LessonContent } from './learning.types';
 export { exportLearningData } from './personal-data';
 export { enrolledSql, isEnrolled } from './enrollment-sql';
-export { closeEnrollmentAccess, lockEnrollment, moveEnrollmentToMembership } from './enrollment-closing';
+export { closeEnrollmentAccess, moveEnrollmentToMembership } from './enrollment-closing';
 export {
   lockEnrollments,
   openEnrollmentSql,

@@ -5,7 +5,7 @@ import {
   closeEnrollmentAccess,
   grantEnrollment,
   isEnrolled,
-  lockEnrollment,
+  lockEnrollments,
   moveEnrollmentToMembership,
 } from '../learning';
 import { memberCoursesSql } from '../memberships';
@@ -218,7 +218,7 @@ async function revokeStoreGrants(em: EntityManager, orderId: string, lineIds: st
  * course meet on that lock and the second sees the first.
  */
 async function revokeStoreCourse(em: EntityManager, userId: string, courseId: string): Promise<void> {
-  await lockEnrollment(em, userId, courseId);
+  await lockEnrollments(em, userId, [courseId]);
   // Over the enrolment `e`: no granted store line nor live DRX order line still gives the course.
   const noOtherSource = `not exists (
          select 1 from store_entitlement_grants g
