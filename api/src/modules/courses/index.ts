@@ -16,3 +16,4 @@ export { courseStepsSql, lessonCoursesSql, quizTitlesSql } from './course-steps-
 export { CourseCategory } from './course-category.entity';
 export { toYouTubeEmbedUrl } from './course-text';
 export { QuizQuestion } from './quiz-question.entity';
+export { courseFacts, courseFactsSql, courseModulesSql, lessonPlacesSql } from './course-facts';

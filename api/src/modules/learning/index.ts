@@ -5,3 +5,10 @@ export { emitEnrollmentEvent } from './enrollment-webhook-events';
 export { LessonContent } from './learning.types';
 export { exportLearningData } from './personal-data';
 export { enrolledSql, isEnrolled } from './enrollment-sql';
+export {
+  courseEnrollmentCount,
+  enrollmentDates,
+  enrollmentsSql,
+  hasOpenEnrollment,
+  openEnrollmentsSql,
+} from './enrollment-facts';

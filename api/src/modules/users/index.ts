@@ -7,3 +7,5 @@ export { USER_FIELDS } from './user.fragment';
 export { publicNames, userNameParts } from './user-names';
 export { adminEmails } from './admin-addresses';
 export { isNewAccount, userCounts, userEmail, userExists, usersNamedLikeSql } from './user-lookups';
+export { liveUserHasRoleSql, userDisplayNamesSql, userProfilesSql } from './user-join-sql';
+export { userIdByUsername } from './user-by-username';
