@@ -14,6 +14,7 @@ import type { Context } from '../../graphql/context';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from '../sellers';
 import { payoutBalance } from '../sellers';
+import { instructorBookingOrders } from './booking-orders-sql';
 import { SellerEarning } from '../sellers';
 import { SellerEarningConnection } from '../sellers';
 import { hasAnyRole } from '../users';
@@ -100,7 +101,9 @@ export async function instructorEarningsSummary(
     netCents: Number(e.net),
     pendingCents: Number(e.pending),
     // What DRX still owes for these bookings, as the seller dashboard's Available (payout-balances.ts).
-    availableCents: (await payoutBalance(em, instructorId, { bookingsOf: instructorId })).owedCents,
+    availableCents: (
+      await payoutBalance(em, instructorId, { ordersIn: instructorBookingOrders(instructorId) })
+    ).owedCents,
     reversedCount: Number(e.reversed),
     reversedGrossCents: Number(e.reversed_gross),
     refundedCents: Number(o.refunded),

@@ -18,3 +18,11 @@ export { holdsResourceSql, resourcesOnSaleSql } from './resource-sale-sql';
 export { ResourceCategory } from './resource-category.entity';
 export { ResourceFile } from './resource-file.entity';
 export { Review } from './review.entity';
+export {
+  claimPayoutAccount,
+  createStoreProfile,
+  mirrorPayoutAccount,
+  payoutAccountHolder,
+  payoutAccountsSql,
+} from './seller-payout-accounts';
+export { resourceIdOrNullSql, sellerResourcesSql } from './seller-resources-sql';
