@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { enrollmentOpenSql } from '../memberships';
-import { type HasRoles, hasRole } from '../users';
-import { isCourseStaff } from '../courses';
+import { type HasRoles, hasRole, userDisplayNamesSql } from '../users';
+import { courseFacts, courseFactsSql, courseModulesSql, isCourseStaff } from '../courses';
+import { hasOpenEnrollment } from '../learning';
 
 /** Who acts: the signed-in user's id and roles. */
 export type Actor = HasRoles & { id: string };
@@ -20,13 +20,8 @@ export function teaches(actor: Actor | null | undefined, course: CourseOf): bool
 }
 
 /** Whether `userId` has an open enrolment in the course (not revoked; a membership one while it lasts). */
-export async function isEnrolled(em: EntityManager, userId: string, courseId: string): Promise<boolean> {
-  const rows = await em.execute<{ ok: boolean }[]>(
-    `select exists (select 1 from enrollments e
-                     where e.user_id = ? and e.course_id = ? and ${enrollmentOpenSql('e')}) as ok`,
-    [userId, courseId],
-  );
-  return !!rows[0]?.ok;
+export function isEnrolled(em: EntityManager, userId: string, courseId: string): Promise<boolean> {
+  return hasOpenEnrollment(em, userId, courseId);
 }
 
 const COURSE_COLUMNS = `c.id as course_id, c.title as course_title, c.instructor_id`;
@@ -34,7 +29,8 @@ const COURSE_COLUMNS = `c.id as course_id, c.title as course_title, c.instructor
 /** The course of a module; null when the module is unknown. */
 export async function courseOfModule(em: EntityManager, moduleId: string): Promise<CourseOf | null> {
   const rows = await em.execute<CourseOf[]>(
-    `select ${COURSE_COLUMNS} from course_modules m join courses c on c.id = m.course_id where m.id = ?`,
+    `select ${COURSE_COLUMNS} from (${courseModulesSql}) m join (${courseFactsSql}) c on c.id = m.course_id
+      where m.id = ?`,
     [moduleId],
   );
   return rows[0] ?? null;
@@ -42,10 +38,8 @@ export async function courseOfModule(em: EntityManager, moduleId: string): Promi
 
 /** The course of a course id; null when unknown. */
 export async function courseById(em: EntityManager, courseId: string): Promise<CourseOf | null> {
-  const rows = await em.execute<CourseOf[]>(`select ${COURSE_COLUMNS} from courses c where c.id = ?`, [
-    courseId,
-  ]);
-  return rows[0] ?? null;
+  const course = await courseFacts(em, courseId);
+  return course && { course_id: course.id, course_title: course.title, instructor_id: course.instructorId };
 }
 
 /** An assignment's row with its module and course. */
@@ -62,8 +56,8 @@ export const SELECT_ASSIGNMENT = `
   select a.id, a.module_id, m.title as module_title, a.title, a.instructions, a.due_days_after_enrollment,
          ${COURSE_COLUMNS}
     from assignments a
-    join course_modules m on m.id = a.module_id
-    join courses c on c.id = m.course_id`;
+    join (${courseModulesSql}) m on m.id = a.module_id
+    join (${courseFactsSql}) c on c.id = m.course_id`;
 
 /** A submission's row with its assignment, course and learner. */
 export interface SubmissionRow extends CourseOf {
@@ -84,15 +78,15 @@ export interface SubmissionRow extends CourseOf {
 
 export const SELECT_SUBMISSION = `
   select s.id, s.assignment_id, a.title as assignment_title, s.learner_id,
-         coalesce(nullif(btrim(u.first_name), ''), u.username) as learner_name,
+         u.display_name as learner_name,
          s.attempt, s.video_id, s.status, s.review_note, s.reviewed_at, s.superseded_at, s.created_at,
          s.late,
          ${COURSE_COLUMNS}
     from assignment_submissions s
     join assignments a on a.id = s.assignment_id
-    join course_modules m on m.id = a.module_id
-    join courses c on c.id = m.course_id
-    join users u on u.id = s.learner_id`;
+    join (${courseModulesSql}) m on m.id = a.module_id
+    join (${courseFactsSql}) c on c.id = m.course_id
+    join (${userDisplayNamesSql}) u on u.id = s.learner_id`;
 
 /**
  * SQL: the due moment of assignment `a` for enrolment `e` (the enrolment + the due rule's days, as

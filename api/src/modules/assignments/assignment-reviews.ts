@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { DomainError, forbidden } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
+import { userDisplayNamesSql } from '../users';
+import { videoReadySql, videoStatusesSql } from '../videos';
 import { type Actor, courseById, SELECT_SUBMISSION, type SubmissionRow, teaches } from './assignment-access';
 import { assignmentsNotPassed } from './certificate-gate';
 import { submissionView } from './assignments.service';
@@ -60,8 +62,8 @@ export class AssignmentReviews {
   async comments(submissionId: string): Promise<AssignmentCommentView[]> {
     const rows = await this.em.execute<CommentRow[]>(
       `select k.id, k.at_seconds, k.body, k.created_at,
-              coalesce(nullif(btrim(u.first_name), ''), u.username) as author_name
-         from assignment_comments k left join users u on u.id = k.author_id
+              u.display_name as author_name
+         from assignment_comments k left join (${userDisplayNamesSql}) u on u.id = k.author_id
         where k.submission_id = ? order by k.at_seconds, k.created_at`,
       [submissionId],
     );
@@ -129,7 +131,7 @@ export class AssignmentReviews {
         `update assignment_submissions s
             set status = ?, review_note = ?, reviewer_id = ?, reviewed_at = now()
           where s.id = ? and s.status = 'WAITING' and s.superseded_at is null
-            and exists (select 1 from lesson_videos v where v.id = s.video_id and v.status = 'READY')
+            and ${videoReadySql('s.video_id')}
           returning s.id`,
         [verdict, text, actor.id, submissionId],
       );
@@ -155,7 +157,7 @@ export class AssignmentReviews {
       { status: string; superseded_at: Date | null; video_status: string | null }[]
     >(
       `select s.status, s.superseded_at, v.status as video_status
-         from assignment_submissions s left join lesson_videos v on v.id = s.video_id where s.id = ?`,
+         from assignment_submissions s left join (${videoStatusesSql}) v on v.id = s.video_id where s.id = ?`,
       [id],
     );
     const r = rows[0];

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { GraphQLError } from 'graphql';
 import { forbidden } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
-import { enrollmentOpenSql } from '../memberships';
+import { courseModulesSql } from '../courses';
+import { openEnrollmentsSql } from '../learning';
 import { type Actor, courseById, dueAtSql, teaches } from './assignment-access';
 import type { AssignmentStatsView } from './assignments.types';
 
@@ -45,12 +46,12 @@ export async function courseAssignmentStats(
             count(s.id) filter (where s.late)::int as late,
             count(e.user_id) filter (where s.id is null and now() > ${dueAtSql('a', 'e')})::int as overdue
        from assignments a
-       join course_modules m on m.id = a.module_id
-       left join enrollments e on e.course_id = m.course_id and ${enrollmentOpenSql('e')}
+       join (${courseModulesSql}) m on m.id = a.module_id
+       left join (${openEnrollmentsSql}) e on e.course_id = m.course_id
        left join assignment_submissions s
               on s.assignment_id = a.id and s.learner_id = e.user_id and s.superseded_at is null
       where m.course_id = ?
-      group by a.id, m.id
+      group by a.id, m.id, m.title, m.position
       order by m.position, a.created_at, a.id`,
     [courseId],
   );

@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context';
 import { payload } from '../../graphql/payload';
+import { enrollmentDates } from '../learning';
 import { LessonVideoView } from '../videos';
 import { AssignmentReviews } from './assignment-reviews';
 import { courseAssignmentStats } from './assignment-stats';
@@ -235,11 +236,8 @@ export class SubmissionsResolver {
 
 /** The last required assignment passed on a course the learner has completed: its certificate now. */
 async function issueIfCompleted(ctx: Context, submission: SubmissionView): Promise<void> {
-  const rows = await ctx.em.execute<{ completed: boolean }[]>(
-    `select completed_at is not null as completed from enrollments where user_id = ? and course_id = ?`,
-    [submission.learnerId, submission.courseId],
-  );
-  if (rows[0]?.completed)
+  const enrollment = await enrollmentDates(ctx.em, submission.learnerId, submission.courseId);
+  if (enrollment?.completedAt)
     await ctx.services.certificates.issueForCompletionWhenDue(submission.learnerId, submission.courseId);
 }
 

@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
+import { enrollmentDates } from '../learning';
+import { retireVideos } from '../videos';
 import {
   type Actor,
   type AssignmentRow,
@@ -76,12 +78,9 @@ export class AssignmentsService {
   private async view(actor: Actor | null, row: AssignmentRow): Promise<AssignmentView> {
     let dueAt: Date | null = null;
     if (actor && row.due_days_after_enrollment !== null) {
-      const rows = await this.em.execute<{ created_at: Date }[]>(
-        `select created_at from enrollments where user_id = ? and course_id = ?`,
-        [actor.id, row.course_id],
-      );
-      if (rows[0]) {
-        dueAt = new Date(new Date(rows[0].created_at).getTime() + row.due_days_after_enrollment * 86_400_000);
+      const enrollment = await enrollmentDates(this.em, actor.id, row.course_id);
+      if (enrollment) {
+        dueAt = new Date(enrollment.createdAt.getTime() + row.due_days_after_enrollment * 86_400_000);
       }
     }
     return {
@@ -167,10 +166,13 @@ export class AssignmentsService {
   async remove(actor: Actor, id: string): Promise<string> {
     await this.managed(actor, id);
     return this.em.transactional(async (tem) => {
-      await tem.execute(
-        `update lesson_videos set replaced_at = now(), updated_at = now()
-          where replaced_at is null and id in (select video_id from assignment_submissions where assignment_id = ?)`,
+      const videos = await tem.execute<{ video_id: string }[]>(
+        `select video_id from assignment_submissions where assignment_id = ? and video_id is not null`,
         [id],
+      );
+      await retireVideos(
+        tem,
+        videos.map((v) => v.video_id),
       );
       const rows = await tem.execute<{ id: string }[]>(`delete from assignments where id = ? returning id`, [
         id,

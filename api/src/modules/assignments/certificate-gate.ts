@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { courseModulesSql } from '../courses';
 
 /**
  * How many of a course's assignments `userId` has not passed, when the course requires its
@@ -13,7 +14,7 @@ export async function assignmentsNotPassed(
   const rows = await em.execute<{ n: number }[]>(
     `select count(*)::int as n
        from assignments a
-       join course_modules m on m.id = a.module_id
+       join (${courseModulesSql}) m on m.id = a.module_id
       where m.course_id = ?
         and exists (select 1 from course_assignment_rules r where r.course_id = ? and r.require_passed)
         and not exists (select 1 from assignment_submissions s

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatMailTime } from '../mail';
-import { enrollmentOpenSql } from '../memberships';
+import { courseFactsSql, courseModulesSql } from '../courses';
+import { openEnrollmentsSql } from '../learning';
+import { userDisplayNamesSql } from '../users';
 import { notificationsSuppressed, notifyInApp, notify, publicSiteUrl } from '../notifications';
 import { dueAtSql } from './assignment-access';
 
@@ -49,12 +51,11 @@ export async function sendDueReminders(em: EntityManager): Promise<number> {
          select a.id as assignment_id, e.user_id as learner_id, a.title, c.title as course_title,
                 ${dueAtSql('a', 'e')} as due_at, u.time_zone
            from assignments a
-           join course_modules m on m.id = a.module_id
-           join courses c on c.id = m.course_id
-           join enrollments e on e.course_id = m.course_id
-           join users u on u.id = e.user_id
+           join (${courseModulesSql}) m on m.id = a.module_id
+           join (${courseFactsSql}) c on c.id = m.course_id
+           join (${openEnrollmentsSql}) e on e.course_id = m.course_id
+           join (${userDisplayNamesSql}) u on u.id = e.user_id
           where a.due_days_after_enrollment is not null
-            and ${enrollmentOpenSql('e')}
             and now() < ${dueAtSql('a', 'e')}
             and now() >= ${dueAtSql('a', 'e')} - interval '24 hours'
             and not exists (select 1 from assignment_submissions s

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { isUuid } from '../../lib/ids';
+import { courseModulesSql } from '../courses';
+import { enrollmentsSql } from '../learning';
 import type { User } from '../users';
 import { type VideoUploadTarget, VideoUploadRefused } from '../videos';
 import { type AssignmentRow, dueAtSql, isEnrolled, SELECT_ASSIGNMENT } from './assignment-access';
@@ -45,8 +47,8 @@ export const submissionUploadTarget: VideoUploadTarget = {
                             where assignment_id = ? and learner_id = ?), ?, 'WAITING',
               coalesce(now() > ${dueAtSql('a', 'e')}, false)
          from assignments a
-         join course_modules m on m.id = a.module_id
-         left join enrollments e on e.course_id = m.course_id and e.user_id = ?
+         join (${courseModulesSql}) m on m.id = a.module_id
+         left join (${enrollmentsSql}) e on e.course_id = m.course_id and e.user_id = ?
         where a.id = ?`,
       [randomUUID(), user.id, assignmentId, user.id, videoId, user.id, assignmentId],
     );

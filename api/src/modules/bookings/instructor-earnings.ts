@@ -15,6 +15,7 @@ import { forbidden, unauthenticated } from '../../graphql/errors';
 import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from '../sellers';
 import { earningsSummaryOfOrders, payoutBalance } from '../sellers';
 import { refundedCentsOfBookingOrders } from '../orders';
+import { instructorBookingOrders } from './booking-orders-sql';
 import { SellerEarning } from '../sellers';
 import { SellerEarningConnection } from '../sellers';
 import { hasAnyRole } from '../users';
@@ -80,16 +81,16 @@ export async function instructorEarningsSummary(
 ): Promise<InstructorEarningsSummary> {
   await releaseMaturedEarnings(em, instructorId);
   // The instructor's booking orders: the earnings (sellers') and refunds (orders') of them.
-  const ordersSql = `select order_id from bookings where instructor_id = ?`;
-  const e = await earningsSummaryOfOrders(em, instructorId, ordersSql, [instructorId]);
-  const refunded = await refundedCentsOfBookingOrders(em, ordersSql, [instructorId]);
+  const orders = instructorBookingOrders(instructorId);
+  const e = await earningsSummaryOfOrders(em, instructorId, orders.sql, orders.params);
+  const refunded = await refundedCentsOfBookingOrders(em, orders.sql, orders.params);
   return {
     bookingsCount: Number(e.bookings),
     grossCents: Number(e.gross),
     netCents: Number(e.net),
     pendingCents: Number(e.pending),
     // What DRX still owes for these bookings, as the seller dashboard's Available (payout-balances.ts).
-    availableCents: (await payoutBalance(em, instructorId, { bookingsOf: instructorId })).owedCents,
+    availableCents: (await payoutBalance(em, instructorId, { ordersIn: orders })).owedCents,
     reversedCount: Number(e.reversed),
     reversedGrossCents: Number(e.reversed_gross),
     refundedCents: refunded,

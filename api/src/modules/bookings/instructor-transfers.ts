@@ -3,6 +3,7 @@ import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION } from '../../graphql/connection';
 import type { Context } from '../../graphql/context';
 import { payoutBalance, PayoutBalance } from '../sellers';
+import { instructorBookingOrders } from './booking-orders-sql';
 import { SellerTransferConnection, transferPage } from '../sellers';
 import { isInstructor } from './instructor-earnings';
 
@@ -42,7 +43,7 @@ export class InstructorTransfersResolver {
       'Where my booking earnings stand against transfers (transferred, on the way, refused, waiting, reversed) and my negative balance.',
   })
   instructorPayoutBalance(@Ctx() ctx: Context): Promise<PayoutBalance> {
-    return payoutBalance(ctx.em, ctx.viewer!.id, { bookingsOf: ctx.viewer!.id });
+    return payoutBalance(ctx.em, ctx.viewer!.id, { ordersIn: instructorBookingOrders(ctx.viewer!.id) });
   }
 }
 

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { invalidCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { assignmentsNotPassed, assignmentsWaitingMessage } from '../assignments';
-import { Course } from '../courses';
-import { Enrollment } from '../learning';
+import { Course, courseFactsSql } from '../courses';
+import { Enrollment, enrollmentsSql } from '../learning';
 import { hasAnyRole, STAFF_ROLES } from '../users';
 import { User } from '../users';
 import { isUuid } from '../../lib/ids';
@@ -496,9 +496,9 @@ export class CertificatesService {
       { id: string; title: string; enrolled_count: string; certificate_count: string }[]
     >(
       `select c.id, c.title,
-              (select count(*) from enrollments e where e.course_id = c.id) as enrolled_count,
+              (select count(*) from (${enrollmentsSql}) e where e.course_id = c.id) as enrolled_count,
               (select count(*) from certificates x where x.course_id = c.id and x.replaced_by_id is null) as certificate_count
-         from courses c
+         from (${courseFactsSql}) c
         where ? or c.instructor_id = ?
         order by c.title, c.id`,
       [staff, actor.id],

@@ -4,3 +4,4 @@ export { reinstateCertificatesAfterRefund, revokeCertificatesForRefund } from '.
 export { Certificate } from './certificate.entity';
 export { exportCertificatesData, eraseCertificatesData } from './personal-data';
 export { CertificateTemplate } from './certificate-template.entity';
+export { courseCertificateCount } from './certificate-counts';

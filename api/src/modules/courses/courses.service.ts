@@ -1,4 +1,5 @@
-import { enrollmentOpenSql } from '../memberships';
+import { courseCertificateCount } from '../certificates';
+import { courseEnrollmentCount, openEnrollmentsSql } from '../learning';
 import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConnectionShape } from '../../graphql/connection';
@@ -101,7 +102,7 @@ export class CoursesService {
       .getConnection()
       .execute<{ id: string; enrollments: number; completions: number }[]>(
         `select c.id, count(e.id)::int as enrollments, count(e.completed_at)::int as completions
-         from courses c left join enrollments e on e.course_id = c.id and ${enrollmentOpenSql('e')}
+         from courses c left join (${openEnrollmentsSql}) e on e.course_id = c.id
         where c.instructor_id = ?
         group by c.id`,
         [viewer.id],
@@ -234,12 +235,9 @@ export class CoursesService {
   /** Deletes a course nobody is enrolled in (its modules, lessons and quizzes go with it). */
   async delete(actor: User, courseId: string): Promise<string> {
     const course = await this.loadForEdit(actor, courseId);
-    const [row] = await this.em.getConnection().execute<{ enrollments: number; certificates: number }[]>(
-      `select (select count(*)::int from enrollments where course_id = ?) as enrollments,
-              (select count(*)::int from certificates where course_id = ?) as certificates`,
-      [course.id, course.id],
-    );
-    if (row.enrollments > 0 || row.certificates > 0) {
+    const enrollments = await courseEnrollmentCount(this.em, course.id);
+    const certificates = enrollments > 0 ? 0 : await courseCertificateCount(this.em, course.id);
+    if (enrollments > 0 || certificates > 0) {
       throw new DomainError(
         'INVALID_INPUT',
         'This course has enrolled students, so it cannot be deleted. Unpublish it instead.',

@@ -24,3 +24,4 @@ export {
   memberOnlyCourseSql,
 } from './course-store-sql';
 export { coursesMemberOnly } from './course-member-only';
+export { courseFacts, courseFactsSql, courseModulesSql, lessonPlacesSql } from './course-facts';

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queryRows } from '../../db/pg-query';
+import { userProfilesSql } from '../users';
 
 /**
  * The public instructor pages, for the seo module (sitemap, page metadata): an approved instructor
@@ -30,7 +31,7 @@ export interface InstructorPageRow {
 
 const INSTRUCTOR_BY_ID = `select p.user_id, p.headline, p.bio, p.city, p.state, p.styles, p.languages,
     u.first_name, u.username, u.profile_image_url
-  from instructor_profiles p join users u on u.id = p.user_id
+  from instructor_profiles p join (${userProfilesSql}) u on u.id = p.user_id
   where p.user_id = ? and p.status = 'approved'`;
 
 /** An approved instructor's page (`userId` a UUID); null when there is none. */

@@ -18,7 +18,7 @@ import { lookupZip } from '../locations';
 import { AGE_GROUPS, DANCE_STYLES, SKILL_LEVELS } from '../reference';
 import { validateRecurrenceRule } from '../scheduling';
 import { isValidTimeZone, parseLocalDate, parseWallTime } from '../scheduling';
-import { hasAnyRole, hasRole, STAFF_ROLES } from '../users';
+import { hasAnyRole, hasRole, STAFF_ROLES, userProfilesSql } from '../users';
 import { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import { AvailabilityOverride, AvailabilityRule } from './availability.entity';
@@ -45,6 +45,9 @@ import { SessionType } from './session-type.entity';
 import { bookableSlots, type BookableSlot, firstSlots } from './slot-service';
 
 const DAY = 86_400_000;
+
+/** The profiles joined to their people's names, email and picture (for search and the admin list). */
+const PROFILES_WITH_PEOPLE = `instructor_profiles p join (${userProfilesSql}) u on u.id = p.user_id`;
 /** The longest window `instructorSlots` answers. */
 export const MAX_SLOT_RANGE_DAYS = 92;
 
@@ -200,7 +203,7 @@ export class InstructorsService {
       parts.push(`${distance.sql} <= ?`);
       params.push(...distance.params, near.radiusMiles);
     }
-    const from = 'instructor_profiles p join users u on u.id = p.user_id';
+    const from = PROFILES_WITH_PEOPLE;
     if (filters.availableThisWeek) {
       const ids = await this.em
         .getConnection()
@@ -270,7 +273,7 @@ export class InstructorsService {
       { expr: 'p.user_id', params: [], desc: true, cast: 'uuid', check: isUuid },
     ];
     return this.page(
-      'instructor_profiles p join users u on u.id = p.user_id',
+      PROFILES_WITH_PEOPLE,
       { sql: parts.join(' and '), params },
       'admin-instructors',
       keys,

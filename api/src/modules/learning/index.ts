@@ -12,3 +12,10 @@ export {
   restorePurchasedAccess,
   revokePurchasedAccessSql,
 } from './purchased-access';
+export {
+  courseEnrollmentCount,
+  enrollmentDates,
+  enrollmentsSql,
+  hasOpenEnrollment,
+  openEnrollmentsSql,
+} from './enrollment-facts';

@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
-import { canEditCourse } from '../courses';
+import { canEditCourse, courseFacts, lessonPlacesSql } from '../courses';
 import { Lesson } from '../courses';
-import { enrollmentOpenSql } from '../memberships';
+import { openEnrollmentsSql } from '../learning';
 import type { User } from '../users';
 import { CoursePracticeSetting } from './course-practice-setting.entity';
 import type { PracticeState, PracticeStateInput, StepMarkerInput } from './practice.types';
@@ -75,10 +75,9 @@ export class PracticeService {
   /** Whether the user's enrolment opens the lesson's course now (refunds and lapsed memberships do not). */
   private async isLearner(userId: string, lessonId: string): Promise<boolean> {
     const rows = await this.em.execute<{ ok: number }[]>(
-      `select 1 as ok from enrollments e
-         join course_modules m on m.course_id = e.course_id
-         join lessons l on l.module_id = m.id
-        where l.id = ? and e.user_id = ? and ${enrollmentOpenSql('e')}`,
+      `select 1 as ok from (${openEnrollmentsSql}) e
+         join (${lessonPlacesSql}) l on l.course_id = e.course_id
+        where l.lesson_id = ? and e.user_id = ?`,
       [lessonId, userId],
     );
     return rows.length > 0;
@@ -293,14 +292,9 @@ export class PracticeService {
 
   /** Sets whether lessons with a tracked video must be watched (90%) before they can be completed. */
   async setRequireWatching(user: User, courseId: string, requireWatching: boolean): Promise<void> {
-    const rows = isUuid(courseId)
-      ? await this.em.execute<{ id: string; instructor_id: string }[]>(
-          'select id, instructor_id from courses where id = ?',
-          [courseId],
-        )
-      : [];
-    if (!rows.length) throw new DomainError('NOT_FOUND', 'Course not found', 'courseId');
-    const course = { instructor: { id: rows[0].instructor_id } } as Parameters<typeof canEditCourse>[1];
+    const facts = isUuid(courseId) ? await courseFacts(this.em, courseId) : null;
+    if (!facts) throw new DomainError('NOT_FOUND', 'Course not found', 'courseId');
+    const course = { instructor: { id: facts.instructorId } } as Parameters<typeof canEditCourse>[1];
     if (!canEditCourse(user, course)) {
       throw new DomainError('FORBIDDEN', 'You can only change your own courses', 'courseId');
     }

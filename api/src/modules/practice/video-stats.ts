@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
-import { canEditCourse } from '../courses';
+import { canEditCourse, courseFacts, lessonPlacesSql } from '../courses';
+import { currentReadyVideoId, currentReadyVideosSql, videoLessonAndStatus } from '../videos';
 import type { User } from '../users';
 import { BUCKETS, isTrackedVideoUrl, WATCHED_SHARE } from './practice-validation';
 import type { LessonVideoStats } from './video-stats.types';
@@ -22,11 +23,7 @@ interface LessonRow {
  * own key, so its counts never mix with the new video's.
  */
 export async function currentVideoKey(em: EntityManager, lessonId: string): Promise<string> {
-  const rows = await em.execute<{ id: string }[]>(
-    `select id from lesson_videos where lesson_id = ? and replaced_at is null and status = 'READY'`,
-    [lessonId],
-  );
-  return rows[0]?.id ?? '';
+  return (await currentReadyVideoId(em, lessonId)) ?? '';
 }
 
 /**
@@ -44,16 +41,11 @@ export async function savedVideoKey(
 ): Promise<string | null> {
   if (videoId === undefined) return currentVideoKey(em, lessonId);
   if (videoId === null) return '';
-  const rows = isUuid(videoId)
-    ? await em.execute<{ lesson_id: string | null; status: string }[]>(
-        `select lesson_id, status from lesson_videos where id = ?`,
-        [videoId],
-      )
-    : [];
-  if (!isUuid(videoId) || (rows.length && rows[0].lesson_id !== lessonId)) {
+  const video = isUuid(videoId) ? await videoLessonAndStatus(em, videoId) : null;
+  if (!isUuid(videoId) || (video && video.lessonId !== lessonId)) {
     throw new DomainError('INVALID_INPUT', 'This video is not the lesson’s', 'videoId');
   }
-  return rows[0]?.status === 'READY' ? videoId : null;
+  return video?.status === 'READY' ? videoId : null;
 }
 
 /**
@@ -67,13 +59,9 @@ export async function courseVideoStats(
   user: User,
   courseId: string,
 ): Promise<LessonVideoStats[]> {
-  const courses = isUuid(courseId)
-    ? await em.execute<{ instructor_id: string }[]>('select instructor_id from courses where id = ?', [
-        courseId,
-      ])
-    : [];
-  if (!courses.length) throw new DomainError('NOT_FOUND', 'Course not found', 'courseId');
-  const course = { instructor: { id: courses[0].instructor_id } } as Parameters<typeof canEditCourse>[1];
+  const facts = isUuid(courseId) ? await courseFacts(em, courseId) : null;
+  if (!facts) throw new DomainError('NOT_FOUND', 'Course not found', 'courseId');
+  const course = { instructor: { id: facts.instructorId } } as Parameters<typeof canEditCourse>[1];
   if (!canEditCourse(user, course)) {
     throw new DomainError(
       'FORBIDDEN',
@@ -83,13 +71,12 @@ export async function courseVideoStats(
   }
   const lessons = (
     await em.execute<LessonRow[]>(
-      `select l.id as lesson_id, l.title as lesson_title, m.title as module_title, l.video_url,
+      `select l.lesson_id, l.title as lesson_title, l.module_title, l.video_url,
               v.id as video_id, v.duration_seconds as hosted_duration
-         from lessons l
-         join course_modules m on m.id = l.module_id
-         left join lesson_videos v on v.lesson_id = l.id and v.replaced_at is null and v.status = 'READY'
-        where m.course_id = ?
-        order by m.position, l.position`,
+         from (${lessonPlacesSql}) l
+         left join (${currentReadyVideosSql}) v on v.lesson_id = l.lesson_id
+        where l.course_id = ?
+        order by l.module_position, l.position`,
       [courseId],
     )
   ).filter((l) => l.video_id || isTrackedVideoUrl(l.video_url));

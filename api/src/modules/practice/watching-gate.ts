@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
+import { lessonPlacesSql } from '../courses';
+import { currentReadyVideosSql } from '../videos';
 import { isTrackedVideoUrl } from './practice-validation';
 import { NOT_WATCHED_MESSAGE } from './practice-validation';
 
@@ -16,14 +18,12 @@ export function watchingPendingCondition(
 ): { sql: string; params: unknown[] } {
   return {
     sql: `exists (
-      select 1 from lessons gl
-        join course_modules gm on gm.id = gl.module_id
-        join course_practice_settings gs on gs.course_id = gm.course_id and gs.require_watching
-       where gl.id = ?
-         and (?::boolean or exists (select 1 from lesson_videos gv
-                                     where gv.lesson_id = gl.id and gv.replaced_at is null and gv.status = 'READY'))
+      select 1 from (${lessonPlacesSql}) gl
+        join course_practice_settings gs on gs.course_id = gl.course_id and gs.require_watching
+       where gl.lesson_id = ?
+         and (?::boolean or exists (select 1 from (${currentReadyVideosSql}) gv where gv.lesson_id = gl.lesson_id))
          and not exists (select 1 from lesson_practice_states gp
-                          where gp.user_id = ? and gp.lesson_id = gl.id and gp.watched_at is not null))`,
+                          where gp.user_id = ? and gp.lesson_id = gl.lesson_id and gp.watched_at is not null))`,
     params: [lesson.id, isTrackedVideoUrl(lesson.videoUrl), userId],
   };
 }
@@ -41,7 +41,10 @@ export async function watchingRefusal(
 ): Promise<DomainError | null> {
   const lessons = await em
     .getConnection()
-    .execute<{ video_url: string | null }[]>('select video_url from lessons where id = ?', [lessonId]);
+    .execute<{ video_url: string | null }[]>(
+      `select video_url from (${lessonPlacesSql}) l where l.lesson_id = ?`,
+      [lessonId],
+    );
   if (!lessons.length) return null;
   const pending = watchingPendingCondition(userId, { id: lessonId, videoUrl: lessons[0].video_url });
   const rows = await em

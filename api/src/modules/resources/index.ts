@@ -42,3 +42,11 @@ export {
   resourceSellers,
   restoreEntitlements,
 } from './order-entitlements';
+export {
+  claimPayoutAccount,
+  createStoreProfile,
+  mirrorPayoutAccount,
+  payoutAccountHolder,
+  payoutAccountsSql,
+} from './seller-payout-accounts';
+export { resourceIdOrNullSql, sellerResourcesSql } from './seller-resources-sql';

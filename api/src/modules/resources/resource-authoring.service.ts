@@ -16,6 +16,7 @@ import { isUuid } from '../../lib/ids';
 import { ResourceCategory } from './resource-category.entity';
 import { ResourceFile } from './resource-file.entity';
 import { Resource, RESOURCE_STATUSES, type ResourceStatus } from './resource.entity';
+import { createStoreProfile } from './seller-payout-accounts';
 import { SellerProfile } from './seller-profile.entity';
 
 export const TITLE_MAX = 200;
@@ -375,11 +376,7 @@ export class ResourceAuthoringService {
 
   /** The seller's store, created on their first resource ("<display name>'s Store"). */
   private async ensureProfile(em: EntityManager, user: User): Promise<SellerProfile> {
-    await em.execute(
-      `insert into seller_profiles (user_id, store_name, bio, payout_status, suspended, created_at, updated_at)
-       values (?, ?, '', 'not_started', false, now(), now()) on conflict (user_id) do nothing`,
-      [user.id, `${user.displayName}'s Store`.slice(0, 120)],
-    );
+    await createStoreProfile(em, user.id, `${user.displayName}'s Store`.slice(0, 120));
     return em.findOneOrFail(SellerProfile, { user: user.id }, { refresh: true });
   }
 

@@ -4,7 +4,7 @@ import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import { DomainError } from '../../graphql/errors';
 import { escapeLike, searchText } from '../../graphql/keyset';
-import { SellerProfile } from '../resources';
+import { SellerProfile, sellerResourcesSql } from '../resources';
 import type { User } from '../users';
 import { isUuid } from '../../lib/ids';
 import type { AdminSeller } from './sellers.types';
@@ -101,12 +101,12 @@ export class AdminSellersService {
     if (!sellerIds.length) return new Map();
     const rows = await this.em.execute<{ id: string; resources: number; sales: number; gross: string }[]>(
       `select u.id,
-         (select count(*)::int from resources r where r.seller_id = u.id) as resources,
+         (select count(*)::int from (${sellerResourcesSql}) r where r.seller_id = u.id) as resources,
          (select count(*)::int from seller_earnings e where e.seller_id = u.id and e.status <> 'reversed') as sales,
          (select coalesce(sum(e.gross_cents), 0)::bigint from seller_earnings e
             where e.seller_id = u.id and e.status <> 'reversed') as gross
-       from users u where u.id in (${sellerIds.map(() => '?').join(', ')})`,
-      sellerIds,
+       from unnest(?::uuid[]) as u(id)`,
+      [`{${sellerIds.join(',')}}`],
     );
     return new Map(
       rows.map((r) => [

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../../observability/logger';
 import type { ConnectedAccountStatus, PaymentEvent, PaymentProvider } from '../payments';
-import type { PayoutStatus } from '../resources';
+import { mirrorPayoutAccount, payoutAccountHolder, type PayoutStatus } from '../resources';
 
 /**
  * A connected account (a seller's or an instructor's: the account lives on their
@@ -20,13 +20,11 @@ export async function mirrorAccount(
   account: ConnectedAccountStatus,
 ): Promise<PayoutStatus> {
   const status = payoutStatusOf(account);
-  await em.execute(
-    `update seller_profiles
-        set payout_status = ?, requirements_due = array(select jsonb_array_elements_text(?::jsonb)),
-            disabled_reason = ?, account_checked_at = now(), updated_at = now()
-      where stripe_account_id = ?`,
-    [status, JSON.stringify(account.requirementsDue), account.disabledReason, account.accountId],
-  );
+  await mirrorPayoutAccount(em, account.accountId, {
+    status,
+    requirementsDue: account.requirementsDue,
+    disabledReason: account.disabledReason,
+  });
   return status;
 }
 
@@ -45,11 +43,7 @@ export async function applyAccountEvent(
 ): Promise<'updated' | 'ignored'> {
   const accountId = typeof event.object.id === 'string' ? event.object.id : (event.account ?? null);
   if (!accountId) return 'ignored';
-  const [known] = await em.execute<{ user_id: string }[]>(
-    `select user_id from seller_profiles where stripe_account_id = ?`,
-    [accountId],
-  );
-  if (!known) {
+  if (!(await payoutAccountHolder(em, accountId))) {
     log().info({ accountId }, '[connect] account.updated for an account DRX does not know');
     return 'ignored';
   }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { resourceIdOrNullSql } from '../resources';
 import { splitSale } from './fee-math';
 import { readFeePercent } from './platform-settings.service';
 import { takeBackTransferred } from './transfer-reversals';
@@ -42,7 +43,7 @@ export async function recordSaleEarnings(em: EntityManager, sale: SaleEarnings):
     const rows = await em.execute<{ id: string }[]>(
       `insert into seller_earnings (id, seller_id, order_id, order_number, order_line_id, resource_id,
          gross_cents, fee_percent, fee_cents, net_cents, status, created_at)
-       values (gen_random_uuid(), ?, ?, ?, ?, (select id from resources where id = ?::uuid), ?, ?, ?, ?, 'pending', now())
+       values (gen_random_uuid(), ?, ?, ?, ?, ${resourceIdOrNullSql('?::uuid')}, ?, ?, ?, ?, 'pending', now())
        on conflict (order_line_id) do nothing
        returning id`,
       [

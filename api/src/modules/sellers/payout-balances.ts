@@ -56,14 +56,15 @@ export class PayoutBalance {
 }
 
 /**
- * The balance of one user (a seller or instructor), or of everyone (`userId` null). `bookingsOf`
- * keeps only the ledger rows and transfers of that instructor's booking orders (the negative balance
- * is the person's, whatever it came from).
+ * The balance of one user (a seller or instructor), or of everyone (`userId` null). `ordersIn`
+ * keeps only the ledger rows and transfers of the orders its subquery selects (an instructor's
+ * booking orders: bookings' `instructorBookingOrdersSql`, asked by the bookings module, which owns
+ * them; the negative balance is the person's, whatever it came from).
  */
 export async function payoutBalance(
   em: EntityManager,
   userId: string | null,
-  options: { bookingsOf?: string } = {},
+  options: { ordersIn?: { sql: string; params: readonly unknown[] } } = {},
 ): Promise<PayoutBalance> {
   const params: unknown[] = [];
   const scope = (column: string) => {
@@ -72,9 +73,9 @@ export async function payoutBalance(
       sql += ` and ${column}.seller_id = ?`;
       params.push(userId);
     }
-    if (options.bookingsOf) {
-      sql += ` and ${column}.order_id in (select order_id from bookings where instructor_id = ? and order_id is not null)`;
-      params.push(options.bookingsOf);
+    if (options.ordersIn) {
+      sql += ` and ${column}.order_id in (${options.ordersIn.sql})`;
+      params.push(...options.ordersIn.params);
     }
     return sql;
   };

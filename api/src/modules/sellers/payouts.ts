@@ -7,6 +7,7 @@ import {
   PaymentRefusedError,
   type ProviderPayout,
 } from '../payments';
+import { payoutAccountHolder } from '../resources';
 
 /**
  * Payouts: Stripe pays a connected account's balance (the transfers DRX made to it) out to the
@@ -33,11 +34,7 @@ export async function applyPayoutEvent(
   const accountId = event.account ?? null;
   const payoutId = event.object.id as string;
   if (!accountId) return 'ignored'; // a payout of DRX's own balance
-  const [known] = await em.execute<{ user_id: string }[]>(
-    `select user_id from seller_profiles where stripe_account_id = ?`,
-    [accountId],
-  );
-  if (!known) {
+  if (!(await payoutAccountHolder(em, accountId))) {
     log().info({ accountId, payoutId }, '[payouts] a payout of an account DRX does not know');
     return 'ignored';
   }
@@ -52,11 +49,8 @@ export async function applyPayoutEvent(
  */
 export async function recordPayout(em: EntityManager, payout: ProviderPayout): Promise<boolean> {
   return em.transactional(async (tem) => {
-    const [profile] = await tem.execute<{ user_id: string }[]>(
-      `select user_id from seller_profiles where stripe_account_id = ?`,
-      [payout.accountId],
-    );
-    if (!profile) return false;
+    const holder = await payoutAccountHolder(tem, payout.accountId);
+    if (!holder) return false;
     const [row] = await tem.execute<{ id: string }[]>(
       `insert into seller_payouts (id, seller_id, destination_account, stripe_payout_id, amount_cents, status,
           arrival_date, failure_message)
@@ -66,7 +60,7 @@ export async function recordPayout(em: EntityManager, payout: ProviderPayout): P
         returning id`,
       [
         randomUUID(),
-        profile.user_id,
+        holder,
         payout.accountId,
         payout.id,
         payout.amountCents,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SellerProfile } from '../resources';
+import { createStoreProfile, SellerProfile } from '../resources';
 import { hasAnyRole, type Role } from '../users';
 import type { User } from '../users';
 
@@ -18,10 +18,6 @@ export async function ensureSellerProfile(em: EntityManager, user: User): Promis
   const existing = await em.findOne(SellerProfile, { user: user.id });
   if (existing) return existing;
   // Concurrent first calls: the primary key settles it, the loser reads the winner's row.
-  await em.execute(
-    `insert into seller_profiles (user_id, store_name, bio, payout_status, suspended, created_at, updated_at)
-     values (?, ?, '', 'not_started', false, now(), now()) on conflict (user_id) do nothing`,
-    [user.id, `${user.displayName}'s Store`.slice(0, 120)],
-  );
+  await createStoreProfile(em, user.id, `${user.displayName}'s Store`.slice(0, 120));
   return em.findOneOrFail(SellerProfile, { user: user.id });
 }

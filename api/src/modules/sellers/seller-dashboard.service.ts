@@ -4,6 +4,7 @@ import type { ConnectionShape } from '../../graphql/connection';
 import { toConnection, withCursor } from '../../graphql/connection';
 import type { User } from '../users';
 import { Batcher } from '../../lib/batcher';
+import { sellerResourcesSql } from '../resources';
 import { type EarningPayoutState, earningPayoutStates } from './earning-payout-state';
 import { EARNINGS_HOLD_DAYS, releaseMaturedEarnings } from './earnings-ledger';
 import { payoutBalance } from './payout-balances';
@@ -52,7 +53,7 @@ export class SellerDashboardService {
            count(*) filter (where status = 'draft')::int as draft,
            count(*) filter (where status = 'published')::int as published,
            count(*) filter (where status = 'rejected')::int as rejected
-         from resources where seller_id = ?`,
+         from (${sellerResourcesSql}) r where r.seller_id = ?`,
         [user.id],
       ),
       readFeePercent(this.em),
@@ -136,11 +137,11 @@ export class SellerDashboardService {
       `select r.id, r.title, r.status, r.price_cents, r.download_count, r.rating_average, r.rating_count,
          count(e.id)::int as sales, coalesce(sum(e.gross_cents), 0)::bigint as gross,
          coalesce(sum(e.net_cents), 0)::bigint as net
-       from resources r
+       from (${sellerResourcesSql}) r
        left join seller_earnings e on e.resource_id = r.id and e.seller_id = r.seller_id
          and e.status <> 'reversed'
        where r.seller_id = ?
-       group by r.id
+       group by r.id, r.title, r.status, r.price_cents, r.download_count, r.rating_average, r.rating_count
        order by gross desc, sales desc, r.title asc`,
       [sellerId],
     );

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import type { ConnectedAccountStatus, PaymentProvider } from '../payments';
-import { SellerProfile } from '../resources';
+import { claimPayoutAccount, SellerProfile } from '../resources';
 import type { User } from '../users';
 import { mirrorAccount } from './connected-accounts';
 import { canHaveStore, ensureSellerProfile } from './seller-access';
@@ -80,11 +80,7 @@ export class SellerPayoutsService {
         throw providerUnavailable(error);
       }
       // Two starts at once get the same account (same idempotency key); the first write wins.
-      await this.em.execute(
-        `update seller_profiles set stripe_account_id = ?, payout_status = 'pending', updated_at = now()
-         where user_id = ? and stripe_account_id is null`,
-        [created.accountId, user.id],
-      );
+      await claimPayoutAccount(this.em, user.id, created.accountId);
       await this.em.refresh(profile);
       accountId = profile.stripeAccountId ?? created.accountId;
     }

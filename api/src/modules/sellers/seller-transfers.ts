@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../../observability/logger';
 import { PaymentRefusedError, type PaymentProvider, transferGroupOf } from '../payments';
+import { payoutAccountsSql } from '../resources';
 import { releaseMaturedEarnings } from './earnings-ledger';
 import { mirrorAccount } from './connected-accounts';
 import { runDueReversals } from './transfer-reversals';
@@ -81,7 +82,7 @@ export async function transferDueEarnings(
   const due = await em.execute<{ id: string; seller_id: string; stripe_account_id: string }[]>(
     `select e.id, e.seller_id, sp.stripe_account_id
        from seller_earnings e
-       join seller_profiles sp on sp.user_id = e.seller_id
+       join (${payoutAccountsSql}) sp on sp.user_id = e.seller_id
        join orders o on o.id = e.order_id
       where e.status = 'available' and e.net_cents >= 0 and sp.stripe_account_id is not null
         and not sp.suspended

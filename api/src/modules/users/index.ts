@@ -25,3 +25,5 @@ export {
   usersNamedOrMailedLikeSql,
 } from './user-contacts';
 export { lockUserRow } from './user-locks';
+export { liveUserHasRoleSql, userDisplayNamesSql, userProfilesSql } from './user-join-sql';
+export { userIdByUsername } from './user-by-username';

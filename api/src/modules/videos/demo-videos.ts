@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { log } from '../../observability/logger';
+import { courseFactsSql, lessonPlacesSql } from '../courses';
 import { grantEnrollment } from '../learning';
+import { userIdByUsername } from '../users';
 import { markUploaded } from './video-lifecycle';
 import { DEMO_SOURCE_NAME } from './video-processing';
 
@@ -18,15 +20,15 @@ export const DEMO_VIDEO_COURSE = 'Foundations of Teaching Dance';
  */
 export async function queueDemoVideos(em: EntityManager): Promise<void> {
   const lessons = await em.execute<{ id: string; course_id: string; instructor_id: string }[]>(
-    `select l.id, c.id as course_id, c.instructor_id
-       from lessons l join course_modules m on m.id = l.module_id join courses c on c.id = m.course_id
-      where c.title = ? order by m.position, l.position limit 2`,
+    `select l.lesson_id as id, c.id as course_id, c.instructor_id
+       from (${lessonPlacesSql}) l join (${courseFactsSql}) c on c.id = l.course_id
+      where c.title = ? order by l.module_position, l.position limit 2`,
     [DEMO_VIDEO_COURSE],
   );
   if (!lessons.length) return;
-  const member = await em.execute<{ id: string }[]>(`select id from users where username_key = 'member'`);
-  if (member[0]) {
-    await grantEnrollment(em, { userId: member[0].id, courseId: lessons[0].course_id, source: 'granted' });
+  const member = await userIdByUsername(em, 'member');
+  if (member) {
+    await grantEnrollment(em, { userId: member, courseId: lessons[0].course_id, source: 'granted' });
   }
   for (const [index, lesson] of lessons.entries()) {
     const id = randomUUID();

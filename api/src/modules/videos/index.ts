@@ -11,3 +11,11 @@ export {
   type VideoUploadTarget,
 } from './video-upload-targets';
 export { LessonVideoView } from './videos.types';
+export {
+  currentReadyVideoId,
+  currentReadyVideosSql,
+  retireVideos,
+  videoLessonAndStatus,
+  videoReadySql,
+  videoStatusesSql,
+} from './lesson-video-facts';

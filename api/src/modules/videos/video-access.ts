@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { enrollmentOpenSql } from '../memberships';
-import { STAFF_ROLES } from '../users';
+import { courseFactsSql, lessonPlacesSql } from '../courses';
+import { openEnrollmentsSql } from '../learning';
+import { liveUserHasRoleSql, STAFF_ROLES } from '../users';
 import { GUEST_SIGNER } from './video-signing';
 
 /**
@@ -20,16 +21,14 @@ export async function mayWatchVideo(em: EntityManager, videoId: string, signer: 
               or (?::uuid is not null and (
                    c.instructor_id = ?::uuid
                    or v.owner_id = ?::uuid
-                   or exists (select 1 from users u where u.id = ?::uuid and u.deleted_at is null
-                                and u.roles && ?::text[])
+                   or ${liveUserHasRoleSql('?::uuid', '?::text[]')}
                    or (v.lesson_id is not null and exists (
-                         select 1 from enrollments e
-                          where e.user_id = ?::uuid and e.course_id = c.id and ${enrollmentOpenSql('e')}))))
+                         select 1 from (${openEnrollmentsSql}) e
+                          where e.user_id = ?::uuid and e.course_id = c.id))))
             ) as allowed
        from lesson_videos v
-       left join lessons l on l.id = v.lesson_id
-       left join course_modules m on m.id = l.module_id
-       join courses c on c.id = coalesce(m.course_id, v.course_id)
+       left join (${lessonPlacesSql}) l on l.lesson_id = v.lesson_id
+       join (${courseFactsSql}) c on c.id = coalesce(l.course_id, v.course_id)
       where v.id = ? and v.replaced_at is null`,
     [userId, userId, userId, userId, `{${STAFF_ROLES.join(',')}}`, userId, videoId],
   );

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
 import type { Storage } from '../../storage/storage';
-import { isCourseStaff } from '../courses';
+import { courseFactsSql, isCourseStaff, lessonPlacesSql } from '../courses';
 import { Batcher } from '../../lib/batcher';
 import type { HasRoles } from '../users';
 import {
@@ -52,9 +52,8 @@ export class VideoCaptionsService {
     const rows = isUuid(videoId)
       ? await this.em.execute<{ id: string; instructor_id: string }[]>(
           `select v.id, c.instructor_id from lesson_videos v
-             join lessons l on l.id = v.lesson_id
-             join course_modules m on m.id = l.module_id
-             join courses c on c.id = m.course_id
+             join (${lessonPlacesSql}) l on l.lesson_id = v.lesson_id
+             join (${courseFactsSql}) c on c.id = l.course_id
             where v.id = ? and v.replaced_at is null`,
           [videoId],
         )

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../graphql/errors';
 import { isUuid } from '../../lib/ids';
 import { Batcher } from '../../lib/batcher';
-import { isCourseStaff } from '../courses';
+import { courseFactsSql, isCourseStaff, lessonPlacesSql } from '../courses';
 import type { HasRoles } from '../users';
 import { LessonVideoStatus, type VideoRendition } from './lesson-video.entity';
 import { mayWatchVideo } from './video-access';
@@ -46,9 +46,8 @@ const SELECT_VIDEO = `
   select v.id, v.lesson_id, v.status, v.failure_reason, v.duration_seconds, v.width, v.height, v.free_preview,
          v.renditions, v.poster_key, v.poster_candidates, v.poster_choice, v.thumbnails, c.id as course_id, c.instructor_id, v.owner_id
     from lesson_videos v
-    left join lessons l on l.id = v.lesson_id
-    left join course_modules m on m.id = l.module_id
-    join courses c on c.id = coalesce(m.course_id, v.course_id)`;
+    left join (${lessonPlacesSql}) l on l.lesson_id = v.lesson_id
+    join (${courseFactsSql}) c on c.id = coalesce(l.course_id, v.course_id)`;
 
 /** Hosted lesson videos in the graph: the lesson's current video, its signed URLs, retry and removal. */
 export class VideosService {
