@@ -247,4 +247,28 @@ describe('video assignments', () => {
     // Passed: no more attempts.
     expect((await createSubmissionUpload(as.member, assignmentId, clip.length)).status).toBe(409);
   });
+
+  it('a learner who deletes their account leaves no submission, and their videos go to the clean-up', async () => {
+    const videos = await db(t).execute<{ video_id: string }[]>(
+      `select video_id from assignment_submissions where learner_id = ? and video_id is not null`,
+      [idOf.member],
+    );
+    expect(videos.length).toBeGreaterThanOrEqual(2);
+    const deleted = await ok(
+      t,
+      as.member,
+      `mutation ($input: AccountDeleteInput!) { accountDelete(input: $input) { success userErrors { message } } }`,
+      { input: { password: 'drx-demo-2026' } },
+    );
+    expect(deleted.accountDelete).toEqual({ success: true, userErrors: [] });
+    expect(
+      await db(t).execute(`select id from assignment_submissions where learner_id = ?`, [idOf.member]),
+    ).toEqual([]);
+    const retired = await db(t).execute<{ replaced_at: Date | null }[]>(
+      `select replaced_at from lesson_videos where id in (?)`,
+      [videos.map((v) => v.video_id)],
+    );
+    expect(retired).toHaveLength(videos.length);
+    expect(retired.every((v) => v.replaced_at !== null)).toBe(true);
+  });
 });

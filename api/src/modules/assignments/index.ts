@@ -3,3 +3,4 @@
  * asks whether assignments still wait before issuing).
  */
 export { assignmentsNotPassed, assignmentsWaitingMessage } from './certificate-gate';
+export { eraseAssignmentsData } from './personal-data';

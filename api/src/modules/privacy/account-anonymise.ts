@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { eraseAccountData } from '../account';
 import { eraseApiTokensData } from '../api-tokens';
+import { eraseAssignmentsData } from '../assignments';
 import { eraseAuthData } from '../auth';
 import { eraseBookingsData } from '../bookings';
 import { eraseCartData } from '../cart';
@@ -26,6 +27,7 @@ import { anonymiseUser } from '../users';
  * - what only served the person: cart, shop bag, notification settings, blocks;
  * - what others see: a store or instructor profile is suspended and emptied (public pages 404),
  *   certificates name "Deleted user", store orders and contact messages lose name and address,
+ *   assignment submissions and their videos go (the video files with the clean-up job),
  *   the audit log keeps kinds and times but no address or browser.
  * Each module erases its own tables through its front door (`erase…Data`), composed here in one
  * place (docs/architecture.md "Table owners"). No statement depends on another's order (nothing is
@@ -48,5 +50,6 @@ export async function anonymiseAccount(em: EntityManager, userId: string): Promi
   await eraseCertificatesData(em, userId);
   await eraseShopData(em, userId);
   await eraseInboxData(em, userId);
+  await eraseAssignmentsData(em, userId);
   return username;
 }

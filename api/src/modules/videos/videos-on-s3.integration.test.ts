@@ -211,8 +211,15 @@ it('with S3: a tus upload dropped mid-way resumes where the bucket has it (HEAD,
   expect(Number(row.duration_seconds)).toBeCloseTo(3, 0);
   const keys = await s3.keys(`private/videos/${id}/`);
   expect(keys).toContain(`private/videos/${id}/hls/master.m3u8`);
-  // The original is removed from the bucket once processed (the object, its `.info` and `.part`).
-  expect(await s3.keys(id)).toEqual([]);
+  // The original is removed from the bucket once processed (the object, its `.info` and `.part`):
+  // right after the row is READY (video-processing.ts), so a moment after the test sees READY.
+  expect(
+    await waitUntil(
+      'the original removed',
+      async () => ((await s3.keys(id)).length === 0 ? [] : undefined),
+      10_000,
+    ),
+  ).toEqual([]);
 
   const data = await t.gql(
     as.instructor,
