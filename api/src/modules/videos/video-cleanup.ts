@@ -34,32 +34,14 @@ export async function cleanUpVideos(em: EntityManager, config: Config): Promise<
     log().warn({ err: error }, 'removing expired video uploads failed');
   }
 
-  const replaced = await em.execute<
-    {
-      id: string;
-      storage_prefix: string;
-      renditions: VideoRendition[];
-      poster_candidates: number;
-      thumbnails: boolean;
-      caption_ids: string[];
-    }[]
-  >(
+  const replaced = await em.execute<StoredVideoRow[]>(
     `select id, storage_prefix, renditions, poster_candidates, thumbnails,
             array(select c.id::text from lesson_video_captions c where c.video_id = v.id) as caption_ids
        from lesson_videos v
       where replaced_at is not null and (status <> 'PROCESSING' or updated_at < now() - interval '1 hour')`,
   );
   for (const video of replaced) {
-    await removeVideoFiles(config, {
-      id: video.id,
-      storagePrefix: video.storage_prefix,
-      renditions: video.renditions,
-      extras: {
-        posterCandidates: video.poster_candidates,
-        thumbnails: video.thumbnails,
-        captionIds: video.caption_ids,
-      },
-    });
+    await removeStoredFiles(config, video);
     await em.execute(`delete from lesson_videos where id = ? and replaced_at is not null`, [video.id]);
     // Its files are gone already: not the trigger's record of the deletion's to remove again.
     await em.execute(`delete from lesson_video_removals where video_id = ?`, [video.id]);
@@ -68,31 +50,13 @@ export async function cleanUpVideos(em: EntityManager, config: Config): Promise<
 
   // Videos whose rows went by another way — a lesson, module or course deleted with them — as the
   // deletion trigger recorded them, an hour on (a job may still have been writing their files).
-  const removed = await em.execute<
-    {
-      video_id: string;
-      storage_prefix: string;
-      renditions: VideoRendition[];
-      poster_candidates: number;
-      thumbnails: boolean;
-      caption_ids: string[];
-    }[]
-  >(
-    `select video_id, storage_prefix, renditions, poster_candidates, thumbnails, caption_ids
+  const removed = await em.execute<StoredVideoRow[]>(
+    `select video_id as id, storage_prefix, renditions, poster_candidates, thumbnails, caption_ids
        from lesson_video_removals where removed_at < now() - interval '1 hour'`,
   );
   for (const video of removed) {
-    await removeVideoFiles(config, {
-      id: video.video_id,
-      storagePrefix: video.storage_prefix,
-      renditions: video.renditions,
-      extras: {
-        posterCandidates: video.poster_candidates,
-        thumbnails: video.thumbnails,
-        captionIds: video.caption_ids,
-      },
-    });
-    await em.execute(`delete from lesson_video_removals where video_id = ?`, [video.video_id]);
+    await removeStoredFiles(config, video);
+    await em.execute(`delete from lesson_video_removals where video_id = ?`, [video.id]);
     cleaned += 1;
   }
 
@@ -103,4 +67,27 @@ export async function cleanUpVideos(em: EntityManager, config: Config): Promise<
   );
   for (const { id } of failed) await removeUploadSource(config, id);
   return cleaned;
+}
+
+/** What a video stored, as `lesson_videos` (with its captions) and `lesson_video_removals` give it. */
+interface StoredVideoRow {
+  id: string;
+  storage_prefix: string;
+  renditions: VideoRendition[];
+  poster_candidates: number;
+  thumbnails: boolean;
+  caption_ids: string[];
+}
+
+function removeStoredFiles(config: Config, video: StoredVideoRow): Promise<void> {
+  return removeVideoFiles(config, {
+    id: video.id,
+    storagePrefix: video.storage_prefix,
+    renditions: video.renditions,
+    extras: {
+      posterCandidates: video.poster_candidates,
+      thumbnails: video.thumbnails,
+      captionIds: video.caption_ids,
+    },
+  });
 }

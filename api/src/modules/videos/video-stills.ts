@@ -3,12 +3,10 @@ import path from 'node:path';
 import { DEFAULT_VIDEO_NICE } from '../../config';
 import { type ProbedVideo } from './video-probe';
 import { planSprite, thumbnailsVtt } from './video-sprite';
-import { runFfmpeg } from './video-transcode';
+import { runFfmpeg, stillFrameArgs } from './video-transcode';
 
 /** How many candidate poster frames processing offers the instructor. */
 export const POSTER_CANDIDATES = 4;
-
-const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
 /** The candidates' times: evenly spaced through the video, none at its very start or end. */
 export function candidateTimes(durationSeconds: number, count = POSTER_CANDIDATES): number[] {
@@ -29,22 +27,7 @@ export async function extractPosterCandidates(
   const files: string[] = [];
   for (const [i, at] of candidateTimes(probe.durationSeconds).entries()) {
     const file = path.join(outDir, `candidate_${i}.jpg`);
-    await runFfmpeg(
-      [
-        '-ss',
-        at.toFixed(3),
-        '-i',
-        source,
-        '-frames:v',
-        '1',
-        '-vf',
-        `scale=-2:${Math.min(720, even(probe.height))}`,
-        '-q:v',
-        '3',
-        file,
-      ],
-      nice,
-    );
+    await runFfmpeg(stillFrameArgs(source, at, probe, file), nice);
     files.push(file);
   }
   return files;

@@ -134,6 +134,24 @@ export async function transcodeToHls(
   return { renditions, master };
 }
 
+/** ffmpeg's arguments for one JPEG frame of `source` at `at` seconds, at most 720 lines high. */
+export function stillFrameArgs(source: string, at: number, probe: ProbedVideo, file: string): string[] {
+  const height = Math.min(720, even(probe.height));
+  return [
+    '-ss',
+    at.toFixed(3),
+    '-i',
+    source,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=-2:${height}`,
+    '-q:v',
+    '3',
+    file,
+  ];
+}
+
 /** The default poster (`poster.jpg` in `outDir`): a frame a third in (at most 1 s), at most 720 px tall. */
 export async function extractPoster(
   source: string,
@@ -144,22 +162,7 @@ export async function extractPoster(
   fs.mkdirSync(outDir, { recursive: true });
   const poster = path.join(outDir, 'poster.jpg');
   const at = Math.min(1, probe.durationSeconds / 3);
-  await runFfmpeg(
-    [
-      '-ss',
-      at.toFixed(3),
-      '-i',
-      source,
-      '-frames:v',
-      '1',
-      '-vf',
-      `scale=-2:${Math.min(720, even(probe.height))}`,
-      '-q:v',
-      '3',
-      poster,
-    ],
-    nice,
-  );
+  await runFfmpeg(stillFrameArgs(source, at, probe, poster), nice);
   return poster;
 }
 
