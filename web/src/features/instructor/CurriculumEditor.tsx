@@ -442,5 +442,5 @@ function LessonForm({ lesson }: { lesson: CurriculumLesson }) {
  */
 function LessonStepMarkers({ lesson }: { lesson: Parameters<typeof lessonVideoSource>[0] & { id: string } }) {
   const video = lessonVideoSource(lesson);
-  return video?.kind === 'player' ? <StepMarkerEditor lessonId={lesson.id} src={video.src} /> : null;
+  return video?.kind === 'player' ? <StepMarkerEditor lessonId={lesson.id} video={video} /> : null;
 }

@@ -16,21 +16,28 @@ interface Row {
  * The instructor's step markers for a lesson's video: a preview player, "Add marker at current
  * time", and a label and time (m:ss) per marker; saved all at once (setLessonStepMarkers).
  */
-export function StepMarkerEditor({ lessonId, src }: { lessonId: string; src: string }) {
+export function StepMarkerEditor({ lessonId, video }: { lessonId: string; video: PreviewVideo }) {
   const { data } = useQuery(LessonStepMarkersDocument, { variables: { id: lessonId } });
   const saved = data?.lesson?.stepMarkers;
   return saved ? (
-    <MarkerForm key={JSON.stringify(saved)} lessonId={lessonId} src={src} saved={saved} />
+    <MarkerForm key={JSON.stringify(saved)} lessonId={lessonId} video={video} saved={saved} />
   ) : null;
+}
+
+/** The preview's video: its source, and the poster and scrub thumbnails learners see too. */
+interface PreviewVideo {
+  src: string;
+  poster?: string | null;
+  thumbnails?: string | null;
 }
 
 function MarkerForm({
   lessonId,
-  src,
+  video,
   saved,
 }: {
   lessonId: string;
-  src: string;
+  video: PreviewVideo;
   saved: readonly { label: string; atSeconds: number }[];
 }) {
   const nextKey = useRef(saved.length);
@@ -78,7 +85,9 @@ function MarkerForm({
           Step markers
         </Heading>
         <ClientPracticePlayer
-          src={src}
+          src={video.src}
+          poster={video.poster}
+          thumbnails={video.thumbnails}
           title="Lesson video preview"
           markers={saved}
           onTimeUpdate={(t) => {
