@@ -48,6 +48,7 @@ import {
   SESSION_MAX_AGE_MS,
   sessionUserJoin,
   sessionMiddleware,
+  sessionWithRows,
   SessionStore,
 } from './modules/auth';
 import { queueInitialShopSync, DEMO_STORE_PATH } from './modules/shop';
@@ -103,7 +104,8 @@ export async function createApp(
   // Before everything: the cart poll (every signed-in header, every 3 s), with the same duties as
   // every request done once each rather than layer by layer (http/fast-routes.ts).
   const fastRoutes = new FastRoutes({ metrics, securityHeaders: setApiSecurityHeaders(headerSettings) });
-  app.use(fastRoutes.middleware);
+  fastRoutes.frontOf(app);
+  app.use(fastRoutes.handedOn);
   app.use(requestLogging());
   app.use(httpMetrics(metrics));
   // Security headers on every response (locked down); the web app's pages and the playground
@@ -147,8 +149,9 @@ export async function createApp(
   // `Authorization: Bearer <API token>` stands for the cookie session (modules/api-tokens).
   const apiTokens = new ApiTokenStore(readPool, sessionUserJoin(orm.em));
   const sessionsMiddleware = bearerOrSession(apiTokens, cookieSessions);
-  // The cart poll needs only who is signed in: its session is read without the user's row.
-  const pollSessions = bearerOrSession(apiTokens, sessionMiddleware({ ...sessionOptions, userRow: false }));
+  // The cart poll needs only who is signed in: an API token is read in front of it, a cookie
+  // session by the poll itself, in the cart's statement (one round trip: sessionWithRows).
+  const pollSessions = bearerOrSession(apiTokens, (_req, _res, next) => next());
 
   const createContext = requestContextFactory(orm, storage, payments, config);
 
@@ -227,7 +230,7 @@ export async function createApp(
     pollSessions,
     rateLimit,
     requireScope('cart:write'),
-    cartListRoute(orm.em, { userChecked: true }),
+    cartListRoute(orm.em, { userChecked: true, sessionRows: sessionWithRows(sessionOptions) }),
   ];
   fastRoutes.get(CART_POLL_PATH, ...cartPoll);
   app.get(CART_POLL_PATH, ...cartPoll);

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { ServerResponse } from 'node:http';
 import { routeRecorder } from '../observability/http-metrics';
 import { LogScope, withLogScope } from '../observability/logger';
@@ -28,17 +28,17 @@ const SECURE = Symbol('drx.fastRouteSecure');
 type Timed = Response & { [BEGAN]: number; [ROUTE]: FastRoute; [SECURE]: (res: Response) => void };
 
 /**
- * The hottest requests — the cart poll, every signed-in header every 3 s — answered by the app's
- * first middleware, before Express's stack: a GET whose URL is exactly a fast route's path runs
- * that route's handlers in order with every duty of a request, each done once here rather than by
- * a layer of its own — its id and `x-request-id`, its log line (or its count in the summary), its
+ * The hottest requests — the cart poll, every signed-in header every 3 s — answered in front of
+ * Express's own handler (`frontOf`): a GET whose URL is exactly a fast route's path runs that
+ * route's handlers in order with every duty of a request, each done once here rather than by a
+ * layer of its own — its id and `x-request-id`, its log line (or its count in the summary), its
  * metrics, the security headers (on every answer but a 304), the compression left to the handler —
  * then the route's own (session, rate limit, scope, answer). The same route stays mounted the
- * ordinary way for what
- * this does not take (a query string, HEAD, another case); an error goes on to the app's error
- * handler. It skips what a poll never needed: six router layers (each a path match, a `next` and a
- * listener or wrapper of its own), a timer's closures, a compression wrapper (bench/README.md,
- * "The cart poll's duties made cheaper").
+ * ordinary way for what this does not take (a query string, HEAD, another case); an error goes on
+ * to the app's error handler. It skips what a poll never needed: Express's `app.handle` and router
+ * (a final handler's closures, settings lookups, a path match and a `next` per layer), six layers'
+ * listeners and wrappers, a timer's closures, a compression wrapper (bench/README.md, "The cart
+ * poll's duties made cheaper", "In front of Express's handler").
  */
 export class FastRoutes {
   private readonly gets = new Map<string, FastRoute>();
@@ -50,10 +50,43 @@ export class FastRoutes {
     this.gets.set(path, { label: path, handlers, record: routeRecorder(this.duties.metrics, 'GET', path) });
   }
 
-  /** The middleware to mount first. */
-  readonly middleware: RequestHandler = (req, res, next) => {
-    const route = req.method === 'GET' ? this.gets.get(req.url) : undefined;
-    if (!route) return next();
+  /**
+   * Answers the fast routes in front of `app`'s own handler: Express's `app.handle` (its final
+   * handler, settings lookups and router, whose first layer was this) is run only for the other
+   * requests, or for a fast route's request handed on (an error, to the app's error handler). The
+   * request and response get what `app.handle` gives them before any route: the circular
+   * references, Express's prototypes (req.path, res.status, …) and `res.locals`.
+   */
+  frontOf(app: Express): void {
+    const expressHandle = (app as ExpressWithHandle).handle.bind(app);
+    (app as ExpressWithHandle).handle = (req, res, callback) => {
+      const route = req.method === 'GET' ? this.gets.get(req.url) : undefined;
+      if (!route) return expressHandle(req, res, callback);
+      req.res = res;
+      res.req = req;
+      Object.setPrototypeOf(req, app.request);
+      Object.setPrototypeOf(res, app.response);
+      res.locals ??= Object.create(null) as Response['locals'];
+      req.originalUrl = req.url;
+      req.baseUrl = '';
+      this.answer(route, req, res, (error?: unknown) => {
+        (req as HandedOn)[HANDED_ON] = error ?? null;
+        expressHandle(req, res, callback);
+      });
+    };
+  }
+
+  /**
+   * The app's first middleware: a fast route's request handed on goes on from here, to the app's
+   * error handler with its error (or, had its handlers all called `next`, to the rest of the app).
+   */
+  readonly handedOn: RequestHandler = (req, _res, next) => {
+    const handed = (req as HandedOn)[HANDED_ON];
+    if (handed) return next(handed);
+    next();
+  };
+
+  private answer(route: FastRoute, req: Request, res: Response, next: NextFunction): void {
     const requestId = identifyRequest(req, res);
     const timed = res as Timed;
     timed[BEGAN] = performance.now();
@@ -63,8 +96,17 @@ export class FastRoutes {
     res.writeHead = writeHeadSecured as Response['writeHead'];
     compressesOwn(res);
     withLogScope(new LogScope({ requestId }), () => runInOrder(route.handlers, req, res, next));
-  };
+  }
 }
+
+/** Express's application with its request handler (not in its type declarations). */
+type ExpressWithHandle = Express & {
+  handle(req: Request, res: Response, callback?: NextFunction): void;
+};
+
+/** A fast route's request handed on to the app: its error, or null. */
+const HANDED_ON = Symbol('drx.fastRouteHandedOn');
+type HandedOn = Request & { [HANDED_ON]?: unknown };
 
 /**
  * A fast route's `writeHead` (also what `end()` calls for an implicit head): the security headers

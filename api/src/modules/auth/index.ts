@@ -17,7 +17,7 @@ export { loadSessionUserRow, type Viewer } from './session-user';
 export { startSignedInSession } from './sign-in';
 export { eraseAuthData } from './personal-data';
 export { SESSION_COOKIE } from './session';
-export { sessionMiddleware } from './session-middleware';
+export { type SessionRowsReader, sessionMiddleware, sessionWithRows } from './session-middleware';
 export { SessionStore } from './session-store';
 export { type SessionUserRow, managedUser, sessionUserJoin, viewerOf } from './session-user';
 export {

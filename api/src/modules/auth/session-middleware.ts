@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { SessionStore } from './session-store';
+import type { SessionStore, StoredSession } from './session-store';
 
 /** A session's expiry (and its cookie's) is pushed forward at most this often. */
 export const SESSION_TOUCH_INTERVAL_MS = 10 * 60 * 1000;
@@ -165,7 +165,7 @@ function setSessionCookie(res: Response, options: SessionOptions, value: string,
  * Session and Cookie objects: a tenth of the CPU of a cart poll.
  */
 export function sessionMiddleware(options: SessionOptions): RequestHandler {
-  const { store, name, secret, maxAgeMs } = options;
+  const { store, name, secret } = options;
   const withUserRow = options.userRow ?? true;
   const sessionIdOf = verifiedCookies(secret);
   return (req: Request, res: Response, next: NextFunction) => {
@@ -190,13 +190,64 @@ export function sessionMiddleware(options: SessionOptions): RequestHandler {
             stored.user ? (stored.userId ?? undefined) : undefined,
             undefined,
           );
-      const now = Date.now();
-      if (stored.expiresAt - now < maxAgeMs - SESSION_TOUCH_INTERVAL_MS) {
-        const expiresAt = now + maxAgeMs;
-        setSessionCookie(res, options, sign(sid, secret), expiresAt);
-        return store.touch(sid, expiresAt).then(() => next(), next);
-      }
+      const touched = keepAlive(options, res, sid, stored);
+      if (touched) return touched.then(() => next(), next);
       next();
     }, next);
+  };
+}
+
+/**
+ * Pushes a session used now forward (its expiry and its cookie) when its last push is over 10
+ * minutes old: the UPDATE's promise then, else undefined (nothing to wait for).
+ */
+function keepAlive(
+  options: SessionOptions,
+  res: Response,
+  sid: string,
+  stored: StoredSession,
+): Promise<void> | undefined {
+  const now = Date.now();
+  if (stored.expiresAt - now >= options.maxAgeMs - SESSION_TOUCH_INTERVAL_MS) return undefined;
+  const expiresAt = now + options.maxAgeMs;
+  setSessionCookie(res, options, sign(sid, options.secret), expiresAt);
+  return options.store.touch(sid, expiresAt);
+}
+
+/** Reads a request's session and its user's rows of one statement: see `sessionWithRows`. */
+export type SessionRowsReader = <T>(
+  req: Request,
+  res: Response,
+  statement: { name: string; sql: (user: string) => string },
+) => Promise<T[]>;
+
+/**
+ * For a route that reads the session itself, in the statement that reads its own rows for the
+ * signed-in user (`SessionStore.readWith`): one round trip where `sessionMiddleware` in front of it
+ * and the route's read took two. Sets `req.session` as `sessionMiddleware({ userRow: false })`
+ * would, pushes the session forward as it would, and returns the user's rows — none for a guest,
+ * an unknown or expired session, or a user who is gone. The cart poll (cart/cart-list.route.ts).
+ */
+export function sessionWithRows(options: SessionOptions): SessionRowsReader {
+  const sessionIdOf = verifiedCookies(options.secret);
+  return async (req, res, statement) => {
+    const raw = cookieValue(req.headers.cookie, options.name);
+    const sid = raw ? sessionIdOf(raw) : null;
+    const found = sid ? await options.store.readWith<never>(sid, statement) : null;
+    if (!sid || !found) {
+      req.session = new Session(options, req, res, null, undefined, undefined);
+      return [];
+    }
+    const { session, rows } = found;
+    req.session = new Session(
+      options,
+      req,
+      res,
+      sid,
+      session.user ? (session.userId ?? undefined) : undefined,
+      undefined,
+    );
+    await keepAlive(options, res, sid, session);
+    return rows;
   };
 }

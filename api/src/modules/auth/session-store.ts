@@ -40,6 +40,8 @@ const seconds = (ms: number) => ms / 1000;
 export class SessionStore {
   private readonly readSql: string;
   private readonly readIdSql: string;
+  /** `readWith`'s statements, by name. */
+  private readonly withRows = new Map<string, string>();
 
   constructor(
     private readonly pool: Pool,
@@ -76,6 +78,45 @@ export class SessionStore {
       expiresAt: Number(sessionExpiresAt),
       user: user.id == null ? null : user,
     };
+  }
+
+  /**
+   * The session `sid` as `read(sid, false)` reads it, and in the same statement the rows of
+   * `statement` for its user — `statement.sql(user)`, a SELECT whose only mention of the user is the
+   * SQL expression `user`: one round trip where reading the session and then the rows took two
+   * (the cart poll: bench/README.md, "The session and the cart in one statement"). Rows are empty
+   * when the user is gone (each row also carries the three `drxSession…` columns); null: no such
+   * session (or expired).
+   */
+  async readWith<T>(
+    sid: string,
+    statement: { name: string; sql: (user: string) => string },
+  ): Promise<{ session: StoredSession; rows: T[] } | null> {
+    let text = this.withRows.get(statement.name);
+    if (text === undefined) {
+      text = `WITH drx_session AS (${this.readIdSql})
+        SELECT drx_session."sessionUserId" AS "drxSessionUserId",
+          drx_session."sessionExpiresAt" AS "drxSessionExpiresAt", drx_session.id AS "drxSessionUser", drx_rows.*
+        FROM drx_session
+        LEFT JOIN LATERAL (${statement.sql('drx_session.id')}) drx_rows ON drx_session.id IS NOT NULL`;
+      this.withRows.set(statement.name, text);
+    }
+    const result = await this.pool.query({
+      name: `drx_session_with_${statement.name}`,
+      text,
+      values: [sid, seconds(Date.now())],
+      types: this.join.types,
+    });
+    const all = result.rows as Record<string, unknown>[];
+    const first = all[0];
+    if (!first) return null;
+    const userId = first.drxSessionUser == null ? null : String(first.drxSessionUser);
+    const session: StoredSession = {
+      userId: typeof first.drxSessionUserId === 'string' ? first.drxSessionUserId : null,
+      expiresAt: Number(first.drxSessionExpiresAt),
+      user: userId === null ? null : { id: userId },
+    };
+    return { session, rows: userId === null ? [] : (all as T[]) };
   }
 
   async create(sid: string, userId: string, expiresAt: number, about: SessionOrigin): Promise<void> {

@@ -137,3 +137,55 @@ describe('sessions', () => {
     expect(await sessionRow('prune-live')).toBeDefined();
   });
 });
+
+describe("the cart poll's session, read in the cart's own statement", () => {
+  const poll = (cookie: string) => t.agent().get('/api/cart').set('cookie', cookie);
+
+  it('answers the signed-in member with their cart and sets no cookie within the touch interval', async () => {
+    const { browser, cookie } = await signIn();
+    await browser
+      .post('/api/cart')
+      .set(json)
+      .send({ itemType: 'course', itemId: await paidCourse() });
+    const res = await poll(cookie.split(';')[0]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(expect.arrayContaining([expect.objectContaining({ itemType: 'course' })]));
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a forged, unknown, expired or signed-out session as a guest, without a cookie', async () => {
+    const { cookie } = await signIn();
+    const value = cookie.split(';')[0];
+    for (const bad of [`${value.slice(0, -3)}abc`, 'drx.sid=s%3Aunknown.sig', 'drx.sid=garbage']) {
+      const res = await poll(bad);
+      expect(res.status).toBe(401);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const expired = await signIn();
+    await pool.query(`update session set expire = now() - interval '1 second' where sid = $1`, [expired.sid]);
+    expect((await poll(expired.cookie.split(';')[0])).status).toBe(401);
+    const out = await signIn();
+    await out.browser.post('/api/logout').set(json).send({});
+    expect((await poll(out.cookie.split(';')[0])).status).toBe(401);
+  });
+
+  it('pushes the expiry and the cookie forward once the touch interval has passed', async () => {
+    const { cookie, sid } = await signIn();
+    const stale = Date.now() + 30 * DAY - SESSION_TOUCH_INTERVAL_MS - 60_000;
+    await pool.query('update session set expire = to_timestamp($2) where sid = $1', [sid, stale / 1000]);
+    const res = await poll(cookie.split(';')[0]);
+    expect(res.status).toBe(200);
+    expect(res.headers['set-cookie']?.[0]?.split(';')[0]).toBe(cookie.split(';')[0]);
+    expect(Math.abs(Number((await sessionRow(sid)).expire_ms) - (Date.now() + 30 * DAY))).toBeLessThan(
+      60_000,
+    );
+  });
+});
+
+/** A published paid course open to every member: a cart line. */
+async function paidCourse(): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `select id from courses where published and not member_only and price_cents > 0 limit 1`,
+  );
+  return rows[0].id;
+}

@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
 import { endMaybeCompressed } from '../../http/compression';
-import { loadSessionUserRow } from '../auth';
+import { loadSessionUserRow, type SessionRowsReader } from '../auth';
 import { cartTag, namesTag } from './cart-tag';
 import { restItem } from './cart.routes';
-import { CartService } from './cart.service';
+import type { CartRow } from './cart-sql';
+import { CartService, cartOfRows } from './cart.service';
 
 /** Where the cart poll is answered (mounted by app.ts beside /graphql, before the REST router). */
 export const CART_POLL_PATH = '/api/cart';
@@ -27,21 +28,31 @@ export function cartListRoute(
      * is the signed-in user's without a read of their row.
      */
     userChecked?: boolean;
+    /**
+     * Reads the cookie session in the cart's own statement (one round trip for both) when no layer
+     * in front set `req.session` (`sessionWithRows`; the poll's bearer tokens are read in front).
+     */
+    sessionRows?: SessionRowsReader;
   } = {},
 ): RequestHandler {
   const carts = new CartService(em);
   return async (req, res, next) => {
     try {
+      // The session read here with the cart, unless a layer in front read it (an API token's).
+      const rows =
+        options.sessionRows && !req.session
+          ? await options.sessionRows<CartRow>(req, res, carts.cartStatement)
+          : null;
       const sessionUserId = req.session?.userId;
       const userId =
-        !sessionUserId || options.userChecked
+        !sessionUserId || options.userChecked || rows
           ? sessionUserId
           : (await loadSessionUserRow(em, req, sessionUserId))?.id;
       if (!userId) {
         res.status(401).json({ message: 'You must be signed in to do this.', code: 'UNAUTHENTICATED' });
         return;
       }
-      const cart = await carts.cart(userId);
+      const cart = rows ? cartOfRows(rows) : await carts.cart(userId);
       const tag = cartTag(cart);
       res.setHeader('ETag', tag);
       res.setHeader('Cache-Control', 'private, no-cache');

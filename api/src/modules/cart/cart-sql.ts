@@ -45,8 +45,12 @@ export interface CartRow extends Omit<CartLineRow, 'id'> {
 
 /** The cart's statements that read other modules' SQL, built on first use (see paid-orders.ts). */
 export interface CartStatements {
+  /** A member's purchasable lines. Param: user id. */
   LINES_SQL: string;
+  /** A member's whole cart (`cartFor('?')`). Params: user id ×2. */
   CART_SQL: string;
+  /** A member's whole cart, `user` their id's SQL (e.g. a column of a statement it is part of). */
+  cartFor: (user: string) => string;
   DROP_UNAVAILABLE_SQL: string;
   REPRICE_SQL: string;
   COURSE_SQL: string;
@@ -62,26 +66,26 @@ export function cartSql(): CartStatements {
 }
 
 function buildStatements(): CartStatements {
-  /** A member's purchasable lines at catalog prices, oldest first. Param: user id. */
-  const LINES_SQL = `
+  /** A member's purchasable lines at catalog prices, oldest first; `user`: their id's SQL. */
+  const linesFor = (user: string) => `
     select ci.id, ci.item_type, ci.item_id, ci.quantity, ci.created_at,
       coalesce(c.title, r.title) as title,
       coalesce(c.price_cents, r.price_cents) as unit_price_cents,
       coalesce(c.cover_image_url, r.thumbnail_url) as image_url
     from cart_items ci ${CATALOG_JOINS}
-    where ci.user_id = ? and ${purchasable()}
+    where ci.user_id = ${user} and ${purchasable()}
     order by ci.created_at, ci.id`;
 
   /**
    * A member's whole cart in one statement: the resource discount percent their membership gives now
    * (the `membership_benefits` rule, 0 without one) on every row, left-joined to the purchasable lines
-   * (one row of nulls for an empty cart). Params: user id ×2. The cart is polled every 3 s by every
-   * signed-in header: one round trip, not two (bench/README.md).
+   * (one row of nulls for an empty cart); `user`: their id's SQL. The cart is polled every 3 s by
+   * every signed-in header: one round trip, not two (bench/README.md).
    */
-  const CART_SQL = `
+  const cartFor = (user: string) => `
     select m.member_discount_percent, l.*
-    from (select coalesce(${memberResourceDiscountSql('?')}, 0) as member_discount_percent) m
-    left join lateral (${LINES_SQL}) l on true
+    from (select coalesce(${memberResourceDiscountSql(user)}, 0) as member_discount_percent) m
+    left join lateral (${linesFor(user)}) l on true
     order by l.created_at, l.id`;
 
   /** Deletes a member's lines that are no longer purchasable. Param: user id. */
@@ -117,7 +121,15 @@ function buildStatements(): CartStatements {
     select r.title, r.price_cents, r.thumbnail_url as image_url, false as member_only,
       ${holdsResourceSql('?', 'r.id')} ${PAID_BEFORE('resource', 'r')} as owned
     from (${resourcesOnSaleSql}) r where r.id = ?`;
-  return { LINES_SQL, CART_SQL, DROP_UNAVAILABLE_SQL, REPRICE_SQL, COURSE_SQL, RESOURCE_SQL };
+  return {
+    LINES_SQL: linesFor('?'),
+    CART_SQL: cartFor('?'),
+    cartFor,
+    DROP_UNAVAILABLE_SQL,
+    REPRICE_SQL,
+    COURSE_SQL,
+    RESOURCE_SQL,
+  };
 }
 
 /**

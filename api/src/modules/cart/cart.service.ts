@@ -55,6 +55,12 @@ function toLine(row: CartLineRow): CartLine {
   };
 }
 
+/** The cart of `CART_SQL`'s rows (one row of nulls but the discount for an empty cart). */
+export function cartOfRows(rows: CartRow[]): CartView {
+  const lines = rows.flatMap((row) => (row.id === null ? [] : [toLine(row as CartLineRow)]));
+  return cartOf(lines, Number(rows[0]?.member_discount_percent ?? 0));
+}
+
 /** The cart of these lines for a member whose membership gives `memberDiscountPercent` (0: none). */
 export function cartOf(items: CartLine[], memberDiscountPercent = 0): CartView {
   const subtotalCents = items.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
@@ -98,10 +104,11 @@ export class CartService {
 
   /** The member's cart with their membership discount: one prepared statement (CART_SQL). */
   async cart(userId: string, em: EntityManager = this.em): Promise<CartView> {
-    const rows = await queryRows<CartRow>(em, cartSql().CART_SQL, [userId, userId]);
-    const lines = rows.flatMap((row) => (row.id === null ? [] : [toLine(row as CartLineRow)]));
-    return cartOf(lines, Number(rows[0]?.member_discount_percent ?? 0));
+    return cartOfRows(await queryRows<CartRow>(em, cartSql().CART_SQL, [userId, userId]));
   }
+
+  /** The cart's statement for a member whose id is the SQL `user` (SessionStore.readWith). */
+  readonly cartStatement = { name: 'cart', sql: (user: string) => cartSql().cartFor(user) };
 
   /** Empties the member's cart (checkout passes its transaction's EntityManager). */
   async clear(em: EntityManager, userId: string): Promise<void> {
