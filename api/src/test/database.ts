@@ -14,8 +14,11 @@ export function withDatabase(url: string, database: string): string {
  * Creates an empty database for one test file — or, with `template`, a copy of that database (the
  * run's migrated and seeded template: template-database.global.ts); `drop()` removes it.
  */
-export async function createTestDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `drx_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+export async function createTestDatabase(
+  template?: string,
+  prefix = 'drx_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: TEST_SERVER_URL });
   await admin.connect();
   await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
@@ -29,4 +32,26 @@ export async function createTestDatabase(template?: string): Promise<{ url: stri
       await client.end();
     },
   };
+}
+
+/** The prefix of a template's copies: the run's teardown drops whatever copy is left. */
+export const copiesOf = (template: string) => `${template}_c`;
+
+/** Each template's next copy, made ahead in this process (a test worker: see `copyOfTemplate`). */
+const spares = new Map<string, ReturnType<typeof createTestDatabase>>();
+
+/**
+ * A copy of `template` (the run's migrated and seeded database), the next one started at once in
+ * the background: PostgreSQL takes about half a second to copy it (every page written again),
+ * which the worker's next test file then does not wait for — its app starts on the copy made
+ * while the previous file ran. The copy a worker is left with at the end of the run is dropped by
+ * the template's teardown (template-database.global.ts), by its name.
+ */
+export function copyOfTemplate(template: string): ReturnType<typeof createTestDatabase> {
+  const ready = spares.get(template) ?? createTestDatabase(template, copiesOf(template));
+  const next = createTestDatabase(template, copiesOf(template));
+  // Its failure (if any) is the next caller's, when it awaits it.
+  next.catch(() => undefined);
+  spares.set(template, next);
+  return ready;
 }

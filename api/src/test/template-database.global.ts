@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { Client } from 'pg';
 import { openDatabase } from '../db/database';
 import { LocalStorage } from '../storage/local-storage';
-import { TEST_SERVER_URL, withDatabase } from './database';
+import { copiesOf, TEST_SERVER_URL, withDatabase } from './database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,6 +44,12 @@ export default async function setup(project: {
   return async () => {
     const client = new Client({ connectionString: TEST_SERVER_URL });
     await client.connect();
+    // The copies the workers made ahead and never used (database.ts, copyOfTemplate).
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where starts_with(datname, $1)`,
+      [copiesOf(database)],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
     await client.query(`drop database if exists "${database}" with (force)`);
     await client.end();
     fs.rmSync(privateFiles, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { type AppHandle, createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { storageFor } from '../storage/create-storage';
-import { createTestDatabase } from './database';
+import { copyOfTemplate, createTestDatabase } from './database';
 // The demo store's source (a test helper may import dev/; the app is given it: dev-fakes.ts).
 import { createDemoStore } from '../../../dev/demo-store/src';
 
@@ -59,7 +59,9 @@ export async function startTestApp(
   const phases = new PhaseTimes();
   const db = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => undefined }
-    : await createTestDatabase(template?.database);
+    : template
+      ? await copyOfTemplate(template.database)
+      : await createTestDatabase();
   phases.mark('database');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-test-'));
   const webDist = path.join(dataDir, 'web');
