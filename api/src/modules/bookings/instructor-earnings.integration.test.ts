@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { json, PASSWORD, type Agent } from '../orders/orders-fixtures.test';
 import { liftHoldLimits } from '../../test/booking-fixtures';
+import { queriesDuring } from '../../test/query-count';
 
 // An instructor's booking earnings on a real PostgreSQL: a paid booking (test provider) is a
 // pending earning, a late cancellation leaves the fee, a full refund reverses it; nobody else reads it.
@@ -194,5 +195,23 @@ describe('instructor earnings', () => {
     const sellerLedger = await t.gql(as.seller, `{ sellerEarnings { nodes { booking { id } } } }`);
     expect(sellerLedger.errors).toBeUndefined();
     expect(sellerLedger.data.sellerEarnings.nodes.every((n: any) => n.booking === null)).toBe(true);
+  });
+
+  it("reads a page's booked sessions in one statement, whatever the page's size", async () => {
+    for (const hours of [96, 120, 144]) await bookAndPay(as.member, startIn(hours));
+    const page = (first: number) => async () => {
+      const res = await t.gql(
+        as.instructor,
+        `{ instructorEarnings(first: ${first}) { nodes { orderId booking { id title } } } }`,
+      );
+      expect(res.errors).toBeUndefined();
+      expect(res.data.instructorEarnings.nodes).toHaveLength(first);
+      expect(res.data.instructorEarnings.nodes.every((n: any) => n.booking?.title === 'Private tango')).toBe(
+        true,
+      );
+    };
+    const one = await queriesDuring(t.orm, page(1));
+    const five = await queriesDuring(t.orm, page(5));
+    expect(five.length).toBe(one.length);
   });
 });

@@ -19,6 +19,7 @@ import { instructorBookingOrders } from './booking-orders-sql';
 import { SellerEarning } from '../sellers';
 import { SellerEarningConnection } from '../sellers';
 import { hasAnyRole } from '../users';
+import { Batcher } from '../../lib/batcher';
 import { Booking } from './booking.entity';
 
 /**
@@ -144,8 +145,30 @@ export class SellerEarningBookingResolver {
       'The booked session this earning is for (its title, time and status); null for a resource sale.',
   })
   booking(@Root() earning: SellerEarning, @Ctx() ctx: Context): Promise<Booking | null> {
-    return ctx.em.findOne(Booking, { orderId: earning.orderId, instructorId: earning.seller.id });
+    return bookingsOfEarnings(ctx).load(`${earning.orderId}|${earning.seller.id}`);
   }
+}
+
+/** Each request's batch of `SellerEarning.booking` lookups (one statement per page, not one per row). */
+const earningBookings = new WeakMap<Context, Batcher<Booking | null>>();
+
+/** The booking of each `<order id>|<instructor id>` asked for in one wave of field resolvers. */
+function bookingsOfEarnings(ctx: Context): Batcher<Booking | null> {
+  let batcher = earningBookings.get(ctx);
+  if (!batcher) {
+    batcher = new Batcher(async (keys) => {
+      const orderIds = keys.map((key) => key.split('|')[0]);
+      const found = await ctx.em.find(Booking, { orderId: { $in: orderIds } });
+      const byKey = new Map<string, Booking | null>(keys.map((key) => [key, null]));
+      for (const booking of found) {
+        const key = `${booking.orderId}|${booking.instructorId}`;
+        if (byKey.has(key)) byKey.set(key, booking);
+      }
+      return byKey;
+    });
+    earningBookings.set(ctx, batcher);
+  }
+  return batcher;
 }
 
 /** Instructors (and admins, who may hold an instructor profile); each reads only their own rows. */
