@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { courseAccessSql } from './course-access-sql';
 
 /** The revoke reason of a certificate whose course access a refund took away. */
 export const REFUND_REVOKE_REASON = 'refunded';
@@ -6,8 +7,8 @@ export const REFUND_REVOKE_REASON = 'refunded';
 /**
  * Called inside a refund's transaction, after the refund took its course access away: revokes
  * (reason "refunded") the user's valid certificates of those courses that the user no longer has
- * access to — no enrollment that still opens the course (the refund's own decision on
- * `enrollments.access_revoked_at`: access kept through another paid order, a free or a granted
+ * access to — no enrollment that still opens the course (the learning module's SQL, registered at
+ * load: course-access-sql.ts; the refund's own decision on its enrollments: access kept through another paid order, a free or a granted
  * enrollment keeps the certificate too). Returns the ids of the revoked certificates.
  */
 export async function revokeCertificatesForRefund(
@@ -20,8 +21,7 @@ export async function revokeCertificatesForRefund(
   const rows = await em.execute<{ id: string }[]>(
     `update certificates c set revoked_at = ?, revoke_reason = ?
       where c.user_id = ? and c.course_id in (${ids.map(() => '?').join(', ')}) and c.revoked_at is null
-        and not exists (select 1 from enrollments e
-                         where e.user_id = c.user_id and e.course_id = c.course_id and e.access_revoked_at is null)
+        and not ${courseAccessSql('c.user_id', 'c.course_id')}
       returning c.id`,
     [new Date(), REFUND_REVOKE_REASON, userId, ...ids],
   );

@@ -1,4 +1,6 @@
 import { defineModule } from '../../lib/define-module';
+import { registerCourseAccessSql } from '../certificates';
+import { enrolledSql } from './enrollment-sql';
 import { LearningService } from './learning.service';
 import { Enrollment } from './enrollment.entity';
 import { learningFieldResolvers } from './learning-fields.resolver';
@@ -7,6 +9,10 @@ import { LearningResolver } from './learning.resolver';
 import { learningRoutes } from './learning.routes';
 import { LessonProgress } from './lesson-progress.entity';
 import { QuizAttempt } from './quiz-attempt.entity';
+
+// A refund revokes a certificate only when no enrollment still opens its course
+// (certificates/course-access-sql.ts).
+registerCourseAccessSql(enrolledSql);
 
 /** The learning module's contribution to the app (listed in `modules/index.ts`). */
 export const learningModule = defineModule({
