@@ -12,10 +12,13 @@ import { receiptRoute } from './receipt.route';
 import { simpleCheckoutRoute } from './simple-checkout.route';
 import './automatic-refund.jobs';
 import { registerPaidOrderSql } from '../cart';
-import { paidOrderHasItemSql } from './paid-order-sql';
+import { orderPaymentOfSql, paidOrderHasItemSql } from './paid-order-sql';
+import { registerOrderPaymentSql } from '../sellers';
 
 // The cart never sells an item twice: it asks for paid orders through this (cart/paid-orders.ts).
 registerPaidOrderSql(paidOrderHasItemSql);
+// A seller's transfer names its order's charge (sellers/order-payment-sql.ts).
+registerOrderPaymentSql(orderPaymentOfSql);
 
 /** The orders module's contribution to the app (listed in `modules/index.ts`). */
 export const ordersModule = defineModule({

@@ -16,3 +16,4 @@ export { SellerTransferConnection, transferPage } from './seller-transfers.resol
 export { SellerEarningConnection } from './sellers.types';
 export { exportSellersData, unpaidEarningsCents } from './personal-data';
 export { earningsSummaryOfOrders, type EarningsSummaryRow } from './earnings-summary';
+export { registerOrderPaymentSql } from './order-payment-sql';

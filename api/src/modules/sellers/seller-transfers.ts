@@ -1,3 +1,4 @@
+import { orderPaymentSql } from './order-payment-sql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../../observability/logger';
 import { PaymentRefusedError, type PaymentProvider, transferGroupOf } from '../payments';
@@ -83,7 +84,7 @@ export async function transferDueEarnings(
     `select e.id, e.seller_id, sp.stripe_account_id
        from seller_earnings e
        join (${payoutAccountsSql}) sp on sp.user_id = e.seller_id
-       join orders o on o.id = e.order_id
+       join lateral (${orderPaymentSql('e.order_id')}) o on true
       where e.status = 'available' and e.net_cents >= 0 and sp.stripe_account_id is not null
         and not sp.suspended
         and o.payment_provider in (?, ?)
@@ -159,7 +160,7 @@ export async function claimTransfer(
     >(
       `select e.id, e.seller_id, e.order_id, e.order_number, e.net_cents, e.transfer_round,
               o.payment_provider, o.payment_reference
-         from seller_earnings e join orders o on o.id = e.order_id
+         from seller_earnings e join lateral (${orderPaymentSql('e.order_id')}) o on true
         where e.id = ? and e.status = 'available'
         for update of e`,
       [earningId],
