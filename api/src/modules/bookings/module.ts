@@ -11,6 +11,8 @@ import { InstructorTransfersResolver, instructorTransfersPermissions } from './i
 import { requireScope } from '../api-tokens';
 import { registerOrderLineKind } from '../orders';
 import { bookingOrderLineKind } from './booking-orders';
+import { registerBookingSql } from '../instructors';
+import { instructorBookingSql } from './instructor-booking-sql';
 import { bookingIcsRoute, calendarFeedRoute } from './calendar/calendar.routes';
 import './notifications/booking-reminders.jobs';
 import './booking-holds.jobs';
@@ -18,6 +20,8 @@ import './hold-payment-cancel.jobs';
 
 // The orders module fulfils, refuses, releases and refunds booking orders' lines through these.
 registerOrderLineKind('booking', bookingOrderLineKind);
+// The slot finder and the data export read bookings through this (instructors/booking-sql.ts).
+registerBookingSql(instructorBookingSql);
 
 /** The bookings module's contribution to the app (listed in `modules/index.ts`). */
 export const bookingsModule = defineModule({

@@ -20,3 +20,4 @@ export {
   sessionTypeRow,
   type SessionTypeRow,
 } from './booking-instructor-facts';
+export { type BookingSql, registerBookingSql } from './booking-sql';

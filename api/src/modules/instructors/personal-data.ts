@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { bookingSql } from './booking-sql';
 
 /** The instructors module's part of "download my data" and "delete my account" (privacy module). */
 type Row = Record<string, unknown>;
@@ -9,8 +10,8 @@ export async function exportInstructorsData(
   userId: string,
 ): Promise<{ instructorReviews: Row[]; instructorProfile: Row | null }> {
   const instructorReviews = await em.execute<Row[]>(
-    `select b.title as booking, v.rating, v.comment, v.created_at as "createdAt"
-     from instructor_reviews v join bookings b on b.id = v.booking_id where v.client_id = ? order by v.created_at`,
+    `select ${bookingSql().titleOf('v.booking_id')} as booking, v.rating, v.comment, v.created_at as "createdAt"
+     from instructor_reviews v where v.client_id = ? order by v.created_at`,
     [userId],
   );
   const [instructorProfile] = await em.execute<Row[]>(

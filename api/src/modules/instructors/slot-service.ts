@@ -3,6 +3,7 @@ import { occurrences, withoutOffDays } from '../scheduling';
 import { type BusyInterval, type DateOverride, dayKey, generateSlots, type WeeklyRange } from '../scheduling';
 import { localDate, plusZonedDays } from '../scheduling';
 import { hhmm } from './availability.entity';
+import { bookingSql } from './booking-sql';
 
 /**
  * Bookable slots of session types, computed on the server from the database: the instructor's
@@ -212,17 +213,7 @@ export async function loadSlotContexts(
         blocked_start_ms: number;
         blocked_end_ms: number;
       }[]
-    >(
-      em,
-      `select instructor_id, kind, (extract(epoch from starts_at) * 1000)::float8 as starts_ms,
-              (extract(epoch from lower(blocked)) * 1000)::float8 as blocked_start_ms,
-              (extract(epoch from upper(blocked)) * 1000)::float8 as blocked_end_ms
-         from bookings
-        where instructor_id in (?)
-          and blocked && tstzrange(?, ?)
-          and (status in ('requested', 'confirmed') or (status = 'held' and hold_expires_at > ?))`,
-      [ids, wideFrom, wideTo, now],
-    ),
+    >(em, bookingSql().busy, [ids, wideFrom, wideTo, now]),
     query<SessionTypeRow[]>(
       em,
       `select ${SESSION_TYPE_COLUMNS}
@@ -257,24 +248,12 @@ export async function loadSlotContexts(
   const groupIds = groups.map((g) => g.id);
   if (groupIds.length > 0) {
     const seats = await query<
-      {
-        session_type_id: string;
-        instructor_id: string;
-        starts_ms: number;
-        capacity: number;
-        seats_taken: number;
-      }[]
-    >(
-      em,
-      `select co.session_type_id, st.instructor_id, (extract(epoch from co.starts_at) * 1000)::float8 as starts_ms,
-              co.capacity, co.seats_taken
-         from class_occurrences co join session_types st on st.id = co.session_type_id
-        where co.session_type_id in (?) and co.starts_at >= ? and co.starts_at < ?`,
-      [groupIds, wideFrom, wideTo],
-    );
+      { session_type_id: string; starts_ms: number; capacity: number; seats_taken: number }[]
+    >(em, bookingSql().seats, [groupIds, wideFrom, wideTo]);
+    const instructorOfType = new Map(groups.map((g) => [g.id, g.instructor_id]));
     for (const s of seats) {
       out
-        .get(s.instructor_id)
+        .get(instructorOfType.get(s.session_type_id) ?? '')
         ?.seatsLeft.set(`${s.session_type_id}|${Math.round(s.starts_ms)}`, s.capacity - s.seats_taken);
     }
   }
