@@ -35,10 +35,20 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The largest parts of the app, each evaluated in its own task before the rest: React, the graph
- * client, the design system. App modules, never a package's whole index (`import('@chakra-ui/react')`
- * would keep every component of the package in the build).
+ * client, Chakra's code (themeConfig.ts imports it), the design system and the route table. App
+ * modules, never a package's whole index (`import('@chakra-ui/react')` would keep every component
+ * of the package in the build). On a phone (CPU slowed 4×) Chakra with the design system was one
+ * task of 450–520 ms, and the route table with boot.tsx one of ≈ 240 ms: a tap landing in either
+ * waited that long (bench/README.md, "The app's start in small tasks"). Not App.tsx: a step of its
+ * own, it moved the guest cart's modules out of this entry into chunks the page must fetch first.
  */
-const STEPS = [() => import('react-dom/client'), () => import('./apollo/client'), () => import('./theme')];
+const STEPS = [
+  () => import('react-dom/client'),
+  () => import('./apollo/client'),
+  () => import('./themeConfig'),
+  () => import('./theme'),
+  () => import('./router'),
+];
 
 /** The whole page has been parsed. */
 function parsed(): Promise<void> {

@@ -1,54 +1,14 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultConfig } from '@chakra-ui/react';
+import globalStyles from 'virtual:drx-chakra-global';
+import { drxConfig } from './themeConfig';
 
 /**
- * DRX's design system: Chakra's defaults plus a purple `brand` palette, used as the default
- * colour palette of every component.
+ * DRX's design system (themeConfig.ts). Its global style sheet — the reset, the global CSS and a
+ * CSS variable for every token, 36 kB — is the same for every page and every visitor, so it is made
+ * once, when the app is built (build/chakraGlobal.ts), not by each browser as the app starts: there
+ * it was a third of this module's task on a phone (≈ 150 ms of 450 ms, CPU slowed 4×) and its hash
+ * a part of the page's adoption, and the server hashed it again for every page it rendered.
+ * `ChakraProvider` hands `_global` to Emotion's `Global`, which takes a serialized style as it is.
  */
-const drxConfig = defineConfig({
-  globalCss: {
-    html: { colorPalette: 'brand' },
-  },
-  theme: {
-    tokens: {
-      colors: {
-        brand: {
-          50: { value: '#f5f3ff' },
-          100: { value: '#ede9fe' },
-          200: { value: '#ddd6fe' },
-          300: { value: '#c4b5fd' },
-          400: { value: '#a78bfa' },
-          500: { value: '#8b5cf6' },
-          600: { value: '#7c3aed' },
-          700: { value: '#6d28d9' },
-          800: { value: '#5b21b6' },
-          900: { value: '#4c1d95' },
-          950: { value: '#2e1065' },
-        },
-      },
-    },
-    semanticTokens: {
-      colors: {
-        fg: {
-          // Chakra's light `fg.subtle` is gray.400 (#a1a1aa), 2.5:1 on white and on `bg.subtle`
-          // (#fafafa): too faint for text. gray.500 (#71717a) is 4.8:1 and 4.6:1 (WCAG AA), still
-          // lighter than `fg.muted` (gray.600).
-          subtle: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.500}' } },
-          // Chakra's light `fg.error` is red.500 (#ef4444), 3.8:1 on white: too faint for the
-          // small error texts under fields. red.600 (#dc2626) is 4.8:1 (WCAG AA).
-          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
-        },
-        brand: {
-          solid: { value: '{colors.brand.600}' },
-          contrast: { value: 'white' },
-          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
-          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
-          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
-          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
-          focusRing: { value: '{colors.brand.500}' },
-        },
-      },
-    },
-  },
-});
-
 export const system = createSystem(defaultConfig, drxConfig);
+Object.defineProperty(system, '_global', { value: globalStyles, enumerable: true });

@@ -12,6 +12,6 @@ export {
 } from './returnTo';
 export { canEnterAdminArea, hasRole, rolesOf } from './roles';
 export type { RoleBearer } from './roles';
-export { SessionEvents, useCurrentUser } from './useCurrentUser';
+export { MeQueryDocument, SessionEvents, useCurrentUser } from './useCurrentUser';
 export type { CurrentUser } from './useCurrentUser';
 export { useLogout } from './useLogout';

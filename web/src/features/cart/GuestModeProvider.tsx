@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toaster } from '../../ui/toaster';
 import {
   addGuestItem,
@@ -49,11 +49,16 @@ export function GuestModeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!fromServer) return;
     const stored = loadGuestCart();
-    if (stored.length > 0) {
-      cartRef.current = stored;
-      setGuestCart(stored);
-    }
-    setFlag(readFlag());
+    // As a transition, which React renders in slices: set in this effect, right after the page was
+    // adopted, the change rendered every part that shows the cart again in one task (≈ 300 ms on a
+    // phone, CPU slowed 4×, while a tap waited).
+    startTransition(() => {
+      if (stored.length > 0) {
+        cartRef.current = stored;
+        setGuestCart(stored);
+      }
+      setFlag(readFlag());
+    });
   }, [fromServer]);
 
   useEffect(() => {
