@@ -509,8 +509,13 @@ describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
     expect(app).toEqual([]);
   });
 
-  it('leaves the filters to the app once it has adopted the page (no page load)', async () => {
+  it('leaves the filters to the app once it has adopted the page (no page load), its results busy at once', async () => {
     const page = await slowed('desktop');
+    await page.addInitScript(recordCatalogChange, {
+      param: 'q',
+      count: 'resource-count',
+      text: '0 resources',
+    });
     await page.goto('/curriculum', { waitUntil: 'load' });
     await appReady(page);
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
@@ -518,6 +523,11 @@ describe('the first tap on a public page (a phone, CPU slowed 4×)', () => {
     await page.getByRole('searchbox', { name: 'Search resources' }).fill('zzqx-no-such-resource');
     await page.getByRole('searchbox', { name: 'Search resources' }).press('Enter');
     await page.getByText('No resources match your search').waitFor();
+    // The app shows the results busy in the frame after the Enter, not only once its answer came.
+    const tap = await filterTap(page);
+    expect(tap.busyMs).not.toBeNull();
+    expect(tap.busyMs!).toBeLessThan(FIRST_TAP_BOUND_MS);
+    expect(tap.busyMs!).toBeLessThan(tap.shownMs);
     expect(page.url()).toContain('q=zzqx-no-such-resource');
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     expect(await page.locator('[data-catalog-results][aria-busy="true"]').count()).toBe(0);

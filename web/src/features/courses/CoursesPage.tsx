@@ -23,8 +23,8 @@ import {
 } from '@chakra-ui/react';
 import { SearchX, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { graphql } from '../../gql';
+import { CatalogResults, useCatalogParams } from '../../ui/CatalogResults';
 import { CatalogSearchForm } from '../../ui/CatalogSearchForm';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -68,7 +68,7 @@ const FILTERS_ID = 'course-filters';
 /** /courses: the catalogue of certification courses with filters, search and sorting (all in the URL). */
 export default function CoursesPage() {
   useDocumentTitle('Certification courses');
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, asked, shown } = useCatalogParams();
   const filters = filtersFromParams(params);
 
   // The latest URL parameters: a debounced search must not undo a filter chosen meanwhile.
@@ -126,14 +126,14 @@ export default function CoursesPage() {
             >
               <FilterPanel filters={filters} onChange={update} />
             </Box>
-            <Box flex="1" minW={0} data-catalog-results="">
+            <CatalogResults flex="1" minW={0} asked={asked} shown={shown}>
               {/* The cards' titles are h3: on phones the filters (and their h2) are in a drawer. */}
               <VisuallyHidden as="h2">Courses</VisuallyHidden>
               <CourseResults
                 filters={filters}
                 onClear={() => setParams(new URLSearchParams(), { replace: true })}
               />
-            </Box>
+            </CatalogResults>
           </Flex>
         </Stack>
       </Container>

@@ -15,8 +15,8 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { graphql } from '../../gql';
+import { CatalogResults, useCatalogParams } from '../../ui/CatalogResults';
 import { CatalogSearchForm } from '../../ui/CatalogSearchForm';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ResourceCard } from './ResourceCard';
@@ -47,7 +47,7 @@ const FeaturedResourcesQueryDocument = graphql(`
 /** /curriculum: the curriculum store with a featured row, filters, search and sorting (all in the URL). */
 export default function CurriculumPage() {
   useDocumentTitle('Curriculum store');
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, asked, shown } = useCatalogParams();
   const filters = filtersFromParams(params);
   const latestParams = useRef(params);
   useEffect(() => {
@@ -90,7 +90,7 @@ export default function CurriculumPage() {
             <Box as="aside" aria-label="Resource filters" w={{ base: 'full', md: '64' }} flexShrink={0}>
               <FilterPanel filters={filters} onChange={update} />
             </Box>
-            <Box flex="1" minW={0} w="full" data-catalog-results="">
+            <CatalogResults flex="1" minW={0} w="full" asked={asked} shown={shown}>
               <ResourceGrid
                 filter={toResourceFilter(filters)}
                 sort={effectiveSort(filters)}
@@ -106,7 +106,7 @@ export default function CurriculumPage() {
                   </>
                 }
               />
-            </Box>
+            </CatalogResults>
           </Flex>
         </Stack>
       </Container>

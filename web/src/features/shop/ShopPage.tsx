@@ -12,7 +12,8 @@ import {
 } from '@chakra-ui/react';
 import { Store } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
+import { CatalogResults, useCatalogParams } from '../../ui/CatalogResults';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ShopBagLink } from './ShopBagLink';
@@ -90,7 +91,7 @@ function ShopClosed() {
 export default function ShopPage() {
   useDocumentTitle('Shop');
   const { status, loading } = useShopStatus();
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, asked, shown } = useCatalogParams();
   const filters = shopFiltersFromParams(params);
   const latestParams = useRef(params);
   useEffect(() => {
@@ -121,7 +122,7 @@ export default function ShopPage() {
                 <Box as="aside" aria-label="Product filters" w={{ base: 'full', md: '64' }} flexShrink={0}>
                   <ShopFilterPanel filters={filters} currencyCode={status?.currencyCode} onChange={update} />
                 </Box>
-                <Box flex="1" minW={0} w="full" data-catalog-results="">
+                <CatalogResults flex="1" minW={0} w="full" asked={asked} shown={shown}>
                   <ShopProductGrid
                     filters={filters}
                     empty={
@@ -136,7 +137,7 @@ export default function ShopPage() {
                       </>
                     }
                   />
-                </Box>
+                </CatalogResults>
               </Flex>
             </>
           )}
