@@ -79,11 +79,18 @@ function Inboxes() {
     }
   }, [openId]);
 
-  // The search box settles into the URL a moment after typing stops.
+  // The search box settles into the URL a moment after typing stops, onto the URL as it is then:
+  // an item opened meanwhile (a click just before the timer) may not be rendered yet — the router
+  // renders a navigation as a transition — and the params of the last render would close it again.
   useEffect(() => {
     const timer = setTimeout(() => {
       if (searchText.trim() !== filters.search) {
-        setParams((current) => paramsWithFilters(current, { search: searchText }), { replace: true });
+        setParams(
+          () => paramsWithFilters(new URLSearchParams(window.location.search), { search: searchText }),
+          {
+            replace: true,
+          },
+        );
       }
     }, 300);
     return () => clearTimeout(timer);
