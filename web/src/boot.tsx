@@ -9,6 +9,7 @@ import { routes } from './router';
 import { releaseEarlyInput } from './ssr/earlyInput';
 import { takeServerState } from './ssr/serverState';
 import { styleCache } from './styleCache';
+import { nextTask } from './lib/nextTask';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render the app into.');
@@ -36,8 +37,6 @@ function WhenReady({ children, hasPage }: { children: ReactNode; hasPage: boolea
   }, [hasPage]);
   return children;
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The first query read from the cache runs the graph client's reader for the first time (its code

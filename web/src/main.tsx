@@ -11,6 +11,7 @@ import {
   prepareEarlyFilters,
 } from './ssr/earlyFilters';
 import { addEarlyStyles } from './ssr/earlyStyles';
+import { nextTask } from './lib/nextTask';
 
 /**
  * The entry. A page rendered by the server is painted before the app's code is even fetched. For a
@@ -30,8 +31,6 @@ function afterFirstPaint(): Promise<void> {
     setTimeout(resolve, 200);
   });
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The largest parts of the app, each evaluated in its own task before the rest: React, the graph
