@@ -1,4 +1,4 @@
-import { firstUse, pressEnded, startsAtOnce } from './ssr/appStart';
+import { firstUse, pointerAlreadyOver, pressEnded, startsAtOnce } from './ssr/appStart';
 import { addEarly, EARLY_ADD_SELECTOR } from './ssr/earlyCart';
 import { holdEarlyInput } from './ssr/earlyInput';
 import { EARLY_MENU_SELECTOR, openEarlyMenu } from './ssr/earlyMenu';
@@ -83,7 +83,7 @@ async function start(): Promise<void> {
         : applyEarlyFilter(control, event),
     );
     // A catalogue's filters are applied by going to another page: using them fetches no app.
-    const used = firstUse(document, needsNoApp);
+    const used = firstUse(document, needsNoApp, pointerAlreadyOver(document));
     await parsed();
     prepareEarlyFilters();
     const atOnce = await startsAtOnce(document, entry, {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { firstUse, pressEnded, startsAtOnce, USE_EVENTS, type VisitorState } from './appStart';
+import {
+  firstUse,
+  MOVE_WHEN_ALREADY_OVER,
+  pointerAlreadyOver,
+  pressEnded,
+  startsAtOnce,
+  USE_EVENTS,
+  type VisitorState,
+} from './appStart';
 
 /** A page with these `data-rendered-time-zone` marks, and its entry script's data attributes. */
 function page(zones: string[] = [], entryData: Record<string, string> = {}) {
@@ -65,6 +73,28 @@ describe('firstUse', () => {
     await waiting;
     target.dispatchEvent(new Event(type));
     expect(used).toBe(1);
+  });
+
+  it('takes a move of a pointer that was over the page already as a use, and only then', async () => {
+    const settled = async (waiting: Promise<unknown>) =>
+      Promise.race([waiting.then(() => 'used'), new Promise((r) => setTimeout(() => r('waiting'), 10))]);
+    const over = new EventTarget();
+    const overUse = firstUse(over, undefined, true);
+    over.dispatchEvent(new Event(MOVE_WHEN_ALREADY_OVER));
+    expect(await settled(overUse)).toBe('used');
+
+    const outside = new EventTarget();
+    const outsideUse = firstUse(outside);
+    outside.dispatchEvent(new Event(MOVE_WHEN_ALREADY_OVER));
+    expect(await settled(outsideUse)).toBe('waiting');
+    outside.dispatchEvent(new Event('mouseover'));
+    expect(await settled(outsideUse)).toBe('used');
+  });
+
+  it('tells a pointer already over the page by the hover state', () => {
+    const hovered = { querySelector: (s: string) => (s === ':hover' ? ({} as Element) : null) };
+    expect(pointerAlreadyOver(hovered)).toBe(true);
+    expect(pointerAlreadyOver({ querySelector: () => null })).toBe(false);
   });
 });
 

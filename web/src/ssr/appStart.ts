@@ -69,20 +69,39 @@ export async function startsAtOnce(
 }
 
 /**
+ * The pointer's move over a page it was already over when the entry started (`pointerAlreadyOver`).
+ * The browser sends `mouseover` when the pointer enters an element — also as the page is laid out
+ * under a pointer resting on it — and that may be before this entry runs: then a visitor moving the
+ * mouse within that element (a page's large frame) sent no event the entry listened to, and the app
+ * was never fetched (a desktop Chromium's first page of a session: its moves all went to the
+ * already-hovered frame, 2026-12-06). A move is a use only then, so a pointer that enters the page
+ * later starts the app by its `mouseover`, as before.
+ */
+export const MOVE_WHEN_ALREADY_OVER = 'pointermove';
+
+/** Whether the pointer is over the page already (its hover state set before the entry listened). */
+export function pointerAlreadyOver(doc: Pick<Document, 'querySelector'>): boolean {
+  return doc.querySelector(':hover') !== null;
+}
+
+/**
  * Resolves at the visitor's first sign of use of the page, with that event; an event `ignored`
- * says needs no app (a use the entry answers by going to another page) is not one.
+ * says needs no app (a use the entry answers by going to another page) is not one. `alreadyOver`:
+ * the pointer was over the page before this was called, so its next move is a use too.
  */
 export function firstUse(
   target: EventTarget,
   ignored: (event: Event) => boolean = () => false,
+  alreadyOver = false,
 ): Promise<Event> {
+  const types: readonly string[] = alreadyOver ? [...USE_EVENTS, MOVE_WHEN_ALREADY_OVER] : USE_EVENTS;
   return new Promise((resolve) => {
     const used = (event: Event) => {
       if (ignored(event)) return;
-      for (const type of USE_EVENTS) target.removeEventListener(type, used, true);
+      for (const type of types) target.removeEventListener(type, used, true);
       resolve(event);
     };
-    for (const type of USE_EVENTS) target.addEventListener(type, used, { capture: true, passive: true });
+    for (const type of types) target.addEventListener(type, used, { capture: true, passive: true });
   });
 }
 
