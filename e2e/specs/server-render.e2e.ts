@@ -191,6 +191,31 @@ describe('public pages rendered by the server', () => {
     expect(html).not.toMatch(/<a [^>]*href="\/auth"/);
   });
 
+  it('fetches the app when a pointer resting on the page before its entry ran moves', async () => {
+    const page = await b.page();
+    const seen = appFetches(page);
+    // The page's entry arrives only once the pointer rests on the page: the browser's mouseover
+    // (sent as the pointer enters the page's frame) comes before the entry listens, as on a slow
+    // start, or on Chromium's first page of a session where it is sent as the page is laid out.
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto('/courses', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.mouse.move(3, 3);
+    expect(await page.evaluate(() => document.querySelector(':hover') !== null)).toBe(true);
+    arrive();
+    await page.waitForLoadState('load');
+    expect(seen).toEqual([]);
+    // A move within the element the pointer is over sends no mouseover: it is the first use.
+    await page.mouse.move(6, 6);
+    await expect.poll(() => seen.length).toBe(1);
+    await appReady(page);
+  });
+
   it("fetches the app at a visitor's first use of the page, and at once for a member or a guest cart", async () => {
     const page = await b.page();
     const seen = appFetches(page);
