@@ -11,7 +11,7 @@ import { vi } from 'vitest';
 export async function queriesDuring(
   orm: MikroORM,
   work: () => Promise<unknown>,
-  runs = 3,
+  runs = 5,
 ): Promise<string[]> {
   let fewest: string[] | undefined;
   for (let i = 0; i < runs; i += 1) {

@@ -334,7 +334,9 @@ describe('cart (graph)', () => {
       size = (await cartOf(as.member)).items.length;
     });
     expect(size).toBe(8);
-    expect(eight.length).toBe(one.length);
+    expect(eight.length, `one item:\n${one.join('\n')}\n\neight items:\n${eight.join('\n')}`).toBe(
+      one.length,
+    );
     expect(one.filter((q) => q.includes('cart_items'))).toHaveLength(1);
   });
 });
