@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { chakraGlobal } from './build/chakraGlobal.ts';
+import { chakraRecipes } from './build/chakraRecipes.ts';
 import { graphqlDocuments } from './build/graphqlDocuments.ts';
 
 // Everything the API process serves; in development the Vite server forwards it there.
@@ -24,6 +25,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     plugins: [
       graphqlDocuments('src/gql'),
       chakraGlobal('src/themeConfig.ts'),
+      chakraRecipes('src/themeRecipes.ts', !isSsrBuild),
       react(),
       // The server render's bundle (dist-ssr/) is read by the API, not sent to browsers.
       !isSsrBuild &&

@@ -1,6 +1,41 @@
-import { createSystem, defaultConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  animationStyles,
+  breakpoints,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  keyframes,
+  layerStyles,
+  semanticTokens,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
 import globalStyles from 'virtual:drx-chakra-global';
 import { drxConfig } from './themeConfig';
+import { recipes, slotRecipes } from './themeRecipes';
+
+/**
+ * Chakra's default theme (its `defaultConfig`: the base config and the theme's tokens, styles and
+ * global CSS) with only the recipes the app's components use (themeRecipes.ts).
+ */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    recipes,
+    slotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
 
 /**
  * DRX's design system (themeConfig.ts). Its global style sheet — the reset, the global CSS and a
@@ -10,5 +45,5 @@ import { drxConfig } from './themeConfig';
  * a part of the page's adoption, and the server hashed it again for every page it rendered.
  * `ChakraProvider` hands `_global` to Emotion's `Global`, which takes a serialized style as it is.
  */
-export const system = createSystem(defaultConfig, drxConfig);
+export const system = createSystem(defaultBaseConfig, chakraTheme, drxConfig);
 Object.defineProperty(system, '_global', { value: globalStyles, enumerable: true });
