@@ -145,6 +145,63 @@ describe('public pages rendered by the server', () => {
     await browser.close();
   });
 
+  it('filters the catalogues without JavaScript: "Apply filters" sends them, a search keeps them', async () => {
+    const browser = await launchChromium();
+    const context = await browser.newContext({
+      baseURL: inject('baseURL'),
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    const noJs = await context.newPage();
+    /** Chooses the first option of each filter named, sends the form; the choices, by URL parameter. */
+    const applyFilters = async (path: string, filters: [label: string, parameter: string][]) => {
+      await noJs.goto(path);
+      const chosen: Record<string, string> = {};
+      for (const [label, parameter] of filters) {
+        const select = noJs.getByLabel(label, { exact: true });
+        chosen[parameter] = (await select.selectOption({ index: 1 }))[0];
+      }
+      await noJs.getByRole('button', { name: 'Apply filters' }).click();
+      await noJs.waitForURL((url) => Object.keys(chosen).every((p) => url.searchParams.has(p)));
+      const params = new URL(noJs.url()).searchParams;
+      for (const [label, parameter] of filters) {
+        expect(params.get(parameter), parameter).toBe(chosen[parameter]);
+        // The server rendered the filtered page: the choice is the select's own.
+        expect(await noJs.getByLabel(label, { exact: true }).inputValue()).toBe(chosen[parameter]);
+      }
+      return chosen;
+    };
+
+    const curriculum = await applyFilters('/curriculum', [
+      ['Dance style', 'style'],
+      ['Sort by', 'sort'],
+    ]);
+    // A search sent then keeps the filters and the sort.
+    await noJs.getByLabel('Search resources').fill('plan');
+    await noJs.getByLabel('Search resources').press('Enter');
+    await noJs.waitForURL((url) => url.searchParams.get('q') === 'plan');
+    const params = new URL(noJs.url()).searchParams;
+    expect(params.get('style')).toBe(curriculum.style);
+    expect(params.get('sort')).toBe(curriculum.sort);
+    // And the filters sent after it keep the search.
+    await noJs.getByLabel('Skill level', { exact: true }).selectOption({ index: 1 });
+    await noJs.getByRole('button', { name: 'Apply filters' }).click();
+    await noJs.waitForURL((url) => url.searchParams.has('level'));
+    expect(new URL(noJs.url()).searchParams.get('q')).toBe('plan');
+
+    await applyFilters('/courses', [['Skill level', 'level']]);
+    await applyFilters('/shop', [['Product type', 'type']]);
+    await browser.close();
+
+    // With JavaScript the controls belong to no form and there is no such button: the entry and the
+    // app apply a choice at once.
+    const page = await b.page();
+    await page.goto('/curriculum');
+    await appReady(page);
+    expect(await page.getByRole('button', { name: 'Apply filters' }).count()).toBe(0);
+    expect(await page.locator('#catalog-filters').count()).toBe(0);
+  });
+
   it('adopts the server HTML without replacing it, for a visitor and for a member', async () => {
     const { resource } = await catalogue();
     const page = await b.page();

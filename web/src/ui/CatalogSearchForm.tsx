@@ -1,5 +1,6 @@
 import { Field, Input, InputGroup } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
+import { NoScriptKeptFilters } from './CatalogNoScript';
 import { useSettlingText } from './useSettlingText';
 
 /**
@@ -29,6 +30,7 @@ export function CatalogSearchForm({
         settleNow();
       }}
     >
+      <NoScriptKeptFilters />
       <Field.Root>
         <Field.Label>{label}</Field.Label>
         <InputGroup startElement={<Search size={16} aria-hidden />} w="full">

@@ -25,6 +25,7 @@ import { SearchX, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { graphql } from '../../gql';
 import { CatalogResults, useCatalogParams } from '../../ui/CatalogResults';
+import { CATALOG_FORM_ID, NoScriptFiltersForm } from '../../ui/CatalogNoScript';
 import { CatalogSearchForm } from '../../ui/CatalogSearchForm';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -197,6 +198,7 @@ function SearchBar({
           <NativeSelect.Root bg="bg">
             <NativeSelect.Field
               name="sort"
+              form={CATALOG_FORM_ID}
               value={sort}
               onChange={(e) => onChange({ sort: e.target.value as CourseSortValue })}
             >
@@ -250,7 +252,12 @@ function FilterSelect({
     <Field.Root>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root bg="bg" size="sm">
-        <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+        <NativeSelect.Field
+          name={name}
+          form={CATALOG_FORM_ID}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
           <option value="">{placeholder}</option>
           {/* A value from the URL shows even before (or without) the list. */}
           {value && !options.some((o) => o.value === value) ? <option value={value}>{value}</option> : null}
@@ -345,6 +352,7 @@ function FilterPanel({
         ]}
         onChange={(price) => onChange({ price: price as CatalogFilters['price'] })}
       />
+      {heading ? <NoScriptFiltersForm /> : null}
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { graphql } from '../../gql';
 import { CatalogResults, useCatalogParams } from '../../ui/CatalogResults';
+import { CATALOG_FORM_ID, NoScriptFiltersForm } from '../../ui/CatalogNoScript';
 import { CatalogSearchForm } from '../../ui/CatalogSearchForm';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ResourceCard } from './ResourceCard';
@@ -162,6 +163,7 @@ function SearchBar({
         <NativeSelect.Root bg="bg">
           <NativeSelect.Field
             name="sort"
+            form={CATALOG_FORM_ID}
             value={sort}
             onChange={(e) => onChange({ sort: e.target.value as StoreFilters['sort'] })}
           >
@@ -197,7 +199,12 @@ function FilterSelect({
     <Field.Root>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="sm" bg="bg">
-        <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+        <NativeSelect.Field
+          name={name}
+          form={CATALOG_FORM_ID}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
           <option value="">{placeholder}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -236,6 +243,7 @@ function PriceInput({
         size="sm"
         bg="bg"
         name={name}
+        form={CATALOG_FORM_ID}
         type="number"
         min={0}
         step="1"
@@ -339,6 +347,7 @@ function FilterPanel({
           onCommit={(maxPrice) => onChange({ maxPrice })}
         />
       </HStack>
+      <NoScriptFiltersForm />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Button, Field, Heading, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { CATALOG_FORM_ID, NoScriptFiltersForm } from '../../ui/CatalogNoScript';
 import { CatalogSearchForm } from '../../ui/CatalogSearchForm';
 import { ShopFacetsQueryDocument } from './shopDocuments';
 import { activeShopFilterCount, SHOP_SORTS, type ShopFilters, tagLabel } from './shopFormat';
@@ -22,6 +23,7 @@ export function ShopSearchBar({ filters, onChange }: { filters: ShopFilters; onC
         <NativeSelect.Root bg="bg">
           <NativeSelect.Field
             name="sort"
+            form={CATALOG_FORM_ID}
             value={filters.sort || 'FEATURED'}
             onChange={(e) =>
               onChange({ sort: e.target.value === 'FEATURED' ? '' : (e.target.value as ShopFilters['sort']) })
@@ -62,7 +64,12 @@ function FilterSelect({
     <Field.Root>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="sm" bg="bg">
-        <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+        <NativeSelect.Field
+          name={name}
+          form={CATALOG_FORM_ID}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
           <option value="">{placeholder}</option>
           {all.map((o) => (
             <option key={o.value} value={o.value}>
@@ -103,6 +110,7 @@ function PriceInput({
         size="sm"
         bg="bg"
         name={name}
+        form={CATALOG_FORM_ID}
         type="number"
         min={0}
         step="any"
@@ -183,6 +191,7 @@ export function ShopFilterPanel({
           onCommit={(maxPrice) => onChange({ maxPrice })}
         />
       </HStack>
+      <NoScriptFiltersForm />
     </Stack>
   );
 }
