@@ -56,6 +56,22 @@ async function waitForServer(server) {
   throw new Error('npm start did not answer /healthz within 5 minutes');
 }
 
+/** A product of the shop, once the demo store's first sync (a job after the start) has brought them. */
+async function firstShopHandle() {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const res = await fetch(`${origin}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ shopProducts(first: 1) { nodes { handle } } }' }),
+    });
+    const handle = (await res.json()).data?.shopProducts?.nodes?.[0]?.handle;
+    if (handle) return handle;
+    if (Date.now() > deadline) throw new Error('The shop had no product 120 s after the start');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 async function firstId(listPath) {
   const res = await fetch(`${origin}${listPath}`);
   if (!res.ok) throw new Error(`${listPath} answered ${res.status}`);
@@ -142,6 +158,8 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
 let chrome;
 try {
   await waitForServer(server);
+  // The shop's pages need the demo store's first sync (a job after the start).
+  if (args.page?.some((page) => page.startsWith('/shop'))) await firstShopHandle();
   const pages = args.page ?? [
     '/',
     '/courses',
@@ -150,6 +168,8 @@ try {
     `/curriculum/${await firstId('/api/curriculum?first=1')}`,
     '/connect',
     '/subscription',
+    '/shop',
+    `/shop/${await firstShopHandle()}`,
   ];
   chrome = await launchChrome();
   const results = [];
@@ -157,7 +177,11 @@ try {
     for (const preset of presets) {
       const tries = [];
       for (let i = 0; i < runs; i += 1) tries.push(await auditWithRetry(`${origin}${page}`, preset));
-      const r = { page: page.replace(/\/[0-9a-f-]{36}$/, '/{id}'), preset, ...best(tries) };
+      const r = {
+        page: page.replace(/\/[0-9a-f-]{36}$/, '/{id}').replace(/^\/shop\/.+/, '/shop/{handle}'),
+        preset,
+        ...best(tries),
+      };
       console.log(
         `${r.page.padEnd(16)} ${preset.padEnd(8)} perf ${r.performance} a11y ${r.accessibility} ` +
           `bp ${r['best-practices']} seo ${r.seo}  LCP ${r.lcpMs} ms CLS ${r.cls} TBT ${r.tbtMs} ms`,
