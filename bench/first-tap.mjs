@@ -15,7 +15,10 @@
 //   filter          a filter of /curriculum's panel chosen (touched, a second to read, chosen)
 //   search          a word typed in /curriculum's search, then Enter
 //   filters-button  the phones' Filters button on /courses (not on a desktop, where it is hidden)
-// each timed to its pending state and to its effect (the filtered list, the panel open).
+// each timed to its pending state and to its effect (the filtered list, the panel open); and the
+// header's (first-tap-header.mjs):
+//   cart-button     the header's cart button on a resource page (its dropdown open)
+//   menu            the phones' menu button on /courses (the menu open; not on a desktop)
 // Prints the median of --runs (3) per case and scenario and writes bench/results/first-tap.json.
 //
 //   npm run bench:tap
@@ -29,6 +32,7 @@ import { parseArgs } from 'node:util';
 /* global window */
 import { chromium } from 'playwright-core';
 import { CATALOG_CASES, measureCatalog, searchWord } from './first-tap-catalog.mjs';
+import { HEADER_CASES, measureHeader } from './first-tap-header.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -58,7 +62,7 @@ export const SCENARIOS = {
 };
 const scenarios = args.scenario ?? Object.keys(SCENARIOS);
 for (const name of scenarios) if (!SCENARIOS[name]) throw new Error(`No scenario ${name}`);
-const CASES = ['add-to-cart', ...Object.keys(CATALOG_CASES)];
+const CASES = ['add-to-cart', ...Object.keys(CATALOG_CASES), ...Object.keys(HEADER_CASES)];
 const cases = args.case ?? CASES;
 for (const name of cases) if (!CASES.includes(name)) throw new Error(`No case ${name} (${CASES.join(', ')})`);
 
@@ -199,7 +203,9 @@ async function main() {
         for (let i = 0; i < runs; i += 1) {
           const { context, page } = await open(browser, SCENARIOS[name]);
           try {
-            const one = await measureCatalog(page, origin, SCENARIOS[name], kase, word);
+            const one = HEADER_CASES[kase]
+              ? await measureHeader(page, origin, SCENARIOS[name], kase, pagePath)
+              : await measureCatalog(page, origin, SCENARIOS[name], kase, word);
             if (one) measured.push(one);
           } catch (error) {
             // The choice made but never shown (lost): counted, not timed.
