@@ -4,6 +4,8 @@
 // pressed button shows it was taken (`aria-busy`, the app not there yet) and to the first frame in
 // which its dialog is on screen (the cart's dropdown or the menu: the entry's own before the app,
 // else the app's). Real conditions: the app's code comes when it comes.
+import { pressAfterReading } from './first-tap-press.mjs';
+
 /* global window, document, requestAnimationFrame, addEventListener, getComputedStyle */
 
 /** Run in the page before its scripts: window.__press = { at, busyAt, shownAt }. */
@@ -51,15 +53,7 @@ export async function measureHeader(page, origin, scenario, name, resourcePath) 
     timeout: 60_000,
   });
   const button = page.locator(kase.button).first();
-  await button.waitFor();
-  if (scenario.scrollBeforeMs) {
-    await page.mouse.wheel(0, 200);
-    await page.waitForTimeout(scenario.scrollBeforeMs);
-  } else {
-    await page.waitForTimeout(500); // a moment of reading
-  }
-  if (scenario.touch) await button.tap({ timeout: 10_000 });
-  else await button.click({ timeout: 10_000 });
+  await pressAfterReading(page, button, scenario);
   await page.waitForFunction(() => window.__press?.shownAt !== null, null, { timeout: 60_000, polling: 50 });
   const press = await page.evaluate(() => window.__press);
   const shownMs = press.shownAt - press.at;

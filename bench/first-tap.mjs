@@ -33,6 +33,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CATALOG_CASES, measureCatalog, searchWord } from './first-tap-catalog.mjs';
 import { HEADER_CASES, measureHeader } from './first-tap-header.mjs';
+import { pressAfterReading } from './first-tap-press.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -141,15 +142,7 @@ export async function measureTap(browser, url, scenario) {
     await page.addInitScript(RECORD_TAP);
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const button = page.getByTestId('add-to-cart').first();
-    await button.waitFor();
-    if (scenario.scrollBeforeMs) {
-      await page.mouse.wheel(0, 200);
-      await page.waitForTimeout(scenario.scrollBeforeMs);
-    } else {
-      await page.waitForTimeout(500); // a moment of reading
-    }
-    if (scenario.touch) await button.tap({ timeout: 10_000 });
-    else await button.click({ timeout: 10_000 });
+    await pressAfterReading(page, button, scenario);
     await page.waitForFunction(() => window.__tap?.shownAt !== null, null, { timeout: 60_000, polling: 50 });
     const tap = await page.evaluate(() => window.__tap);
     if (tap.count !== '1') throw new Error(`The cart count shows ${tap.count} after one press`);
