@@ -2,7 +2,8 @@ import { createSystem, defaultConfig } from '@chakra-ui/react';
 import { serializeStyles } from '@emotion/serialize';
 import globalStyles from 'virtual:drx-chakra-global';
 import { describe, expect, it } from 'vitest';
-import { system } from './theme';
+import { defaultThemeConfig } from '@chakra-ui/react/theme';
+import { chakraTheme, system } from './theme';
 import { drxConfig } from './themeConfig';
 
 describe('the design system', () => {
@@ -14,5 +15,14 @@ describe('the design system', () => {
     // Emotion's Global takes a serialized style as it is: no second serialization, no hash.
     expect(serializeStyles([system._global])).toBe(globalStyles);
     expect(globalStyles.styles).toContain('--chakra-colors-brand-solid');
+  });
+
+  it('is Chakra’s default theme in every part but the recipes (a part Chakra adds is not lost)', () => {
+    const withoutRecipes = (config: typeof defaultThemeConfig) => ({
+      ...config,
+      theme: { ...config.theme, recipes: undefined, slotRecipes: undefined },
+    });
+    expect(withoutRecipes(chakraTheme)).toEqual(withoutRecipes(defaultThemeConfig));
+    expect(Object.keys(chakraTheme.theme?.recipes ?? {}).length).toBeGreaterThan(0);
   });
 });

@@ -19,7 +19,7 @@ import { recipes, slotRecipes } from './themeRecipes';
  * Chakra's default theme (its `defaultConfig`: the base config and the theme's tokens, styles and
  * global CSS) with only the recipes the app's components use (themeRecipes.ts).
  */
-const chakraTheme = defineConfig({
+export const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
