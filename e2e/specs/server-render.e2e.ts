@@ -23,6 +23,30 @@ async function catalogue() {
   return { course: body.data.courses.edges[0].node, resource: body.data.resources.edges[0].node };
 }
 
+/**
+ * The shop's first product, once there is one: the demo store's first catalogue sync runs as a job
+ * after the start, so a test of the shop that runs first waits for it.
+ */
+async function firstShopProduct(): Promise<{ handle: string; title: string }> {
+  const api = await request.newContext({ baseURL: inject('baseURL') });
+  try {
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      const res = await api.post('/graphql', {
+        data: { query: '{ shopProducts(first: 1) { edges { node { handle title } } } }' },
+      });
+      const body = (await res.json()) as {
+        data?: { shopProducts: { edges: { node: { handle: string; title: string } }[] } | null };
+      };
+      const product = body.data?.shopProducts?.edges[0]?.node;
+      if (product) return product;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    throw new Error('The demo store has no product');
+  } finally {
+    await api.dispose();
+  }
+}
+
 /** The text of server HTML, without its styles and scripts. */
 const textOf = (html: string) =>
   html
@@ -75,19 +99,7 @@ describe('public pages rendered by the server', () => {
 
   it('sends the shop and a product of it rendered like the other catalogues, and adopts them without errors', async () => {
     const api = await request.newContext({ baseURL: inject('baseURL') });
-    // The demo store's first catalogue sync runs as a job after start: wait for it when this spec runs first.
-    let product: { handle: string; title: string } | undefined;
-    for (const deadline = Date.now() + 60_000; !product && Date.now() < deadline;) {
-      const res = await api.post('/graphql', {
-        data: { query: '{ shopProducts(first: 1) { edges { node { handle title } } } }' },
-      });
-      const body = (await res.json()) as {
-        data?: { shopProducts: { edges: { node: { handle: string; title: string } }[] } | null };
-      };
-      product = body.data?.shopProducts?.edges[0]?.node;
-      if (!product) await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    if (!product) throw new Error('The demo store has no product');
+    const product = await firstShopProduct();
     for (const [path, texts] of [
       ['/shop', ['DRX Shop', product.title]],
       [`/shop/${product.handle}`, [product.title]],
@@ -190,6 +202,7 @@ describe('public pages rendered by the server', () => {
     expect(new URL(noJs.url()).searchParams.get('q')).toBe('plan');
 
     await applyFilters('/courses', [['Skill level', 'level']]);
+    await firstShopProduct();
     await applyFilters('/shop', [['Product type', 'type']]);
     await browser.close();
 
