@@ -142,23 +142,28 @@ const step = {
   e2e: vitest('e2e', path.join(root, 'e2e')),
 };
 
+/** A lane's entry that waits for another lane's step to end: what follows reads what it wrote. */
+const after = (name) => ({ after: name });
+
 /**
  * The stages, one after another; a stage's lanes run side by side, each lane's steps one after
- * another. `generated` rewrites schema.graphql and web/src/gql (the same bytes when they are
- * current) and runs alone before the others read them. Then the checks — single-threaded tools
- * (tsc, ESLint, Prettier), small test runs and the build, in two lanes (the bundle check reads the
- * build) — beside the integration tests (two workers): neither filled the two cores alone (the
- * checks ≈ 75% busy for ≈ 86 s, integration ≈ 83% for ≈ 238 s on the 2-core machine,
- * 2026-12-06), and they share nothing (each integration file makes its own database). The cart
- * bench (a measurement) runs alone, then e2e (Chromium's renderers: two spec files at a time fill
- * the machine, e2e/vitest.config.ts).
+ * another. First the checks — single-threaded tools (tsc, ESLint, Prettier), small test runs and the
+ * build, in two lanes (the bundle check reads the build) — beside the integration tests (two
+ * workers): neither filled the two cores alone (the checks ≈ 75% busy for ≈ 86 s, integration ≈ 83%
+ * for ≈ 238 s on the 2-core machine, 2026-12-06), and they share nothing (each integration file
+ * makes its own database). `generated` rewrites schema.graphql and web/src/gql when they are stale:
+ * the steps that read them come after it (typecheck, deps, schema in its lane; the web's unit tests
+ * and the build wait for it), ESLint and Prettier leave both alone, and the integration tests read
+ * only schema.graphql, which is replaced at once (api/src/graphql/schema.ts `emitSchemaFile`). It
+ * ran alone before the others until 2026-12-07: ≈ 30 s of one core busy. The cart bench (a
+ * measurement) runs alone, then e2e (Chromium's renderers: two spec files at a time fill the
+ * machine, e2e/vitest.config.ts).
  */
 const stages = [
-  [[step.generated]],
   [
     [step.integration],
-    [step.typecheck, step.deps, step.schema, step.unitApi],
-    [step.lint, step.format, step.unitWeb, step.build, step.bundle],
+    [step.generated, step.typecheck, step.deps, step.schema, step.unitApi],
+    [step.lint, step.format, after('generated'), step.unitWeb, step.build, step.bundle],
   ],
   [[step.cartBench]],
   [[step.e2e]],
@@ -177,7 +182,7 @@ let interrupted = false;
  * printed whole when the step ends, so two steps' lines never interleave.
  */
 function runStep([name, cmd, args, cwd, report], streamed) {
-  return new Promise((resolve) => {
+  const running = new Promise((resolve) => {
     if (streamed) console.log(`\n━━ ${name} ━━`);
     const started = Date.now();
     const child = spawn(cmd, args, {
@@ -195,6 +200,18 @@ function runStep([name, cmd, args, cwd, report], streamed) {
       resolve();
     });
   });
+  return running.then(() => endOf(name).resolve());
+}
+
+/** Each step's end, awaited by a lane's `after` entry (in whichever order the lanes get there). */
+const ends = new Map();
+function endOf(name) {
+  if (!ends.has(name)) {
+    let resolve;
+    const promise = new Promise((r) => (resolve = r));
+    ends.set(name, { promise, resolve });
+  }
+  return ends.get(name);
 }
 
 function record(name, report, status, seconds) {
@@ -229,7 +246,11 @@ for (const lanes of stages) {
   const streamed = lanes.length === 1;
   await Promise.all(
     lanes.map(async (lane) => {
-      for (const s of lane) if (!interrupted) await runStep(s, streamed);
+      for (const s of lane) {
+        if (interrupted) break;
+        if ('after' in s) await endOf(s.after).promise;
+        else await runStep(s, streamed);
+      }
     }),
   );
   if (interrupted) {

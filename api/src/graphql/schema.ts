@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildSchema, emitSchemaDefinitionFile, type PubSub } from 'type-graphql';
 import { addTokenScopes } from '../modules/api-tokens';
@@ -56,9 +57,20 @@ export async function buildBareSchema(pubSub: PubSub = new PgPubSub()): Promise<
   return schema;
 }
 
-/** Writes schema.graphql (`npm run schema`), sorted, as the served graph describes itself. */
+/**
+ * Writes schema.graphql (`npm run schema`), sorted, as the served graph describes itself: into a file
+ * beside it, renamed over it only when it differs. `npm test` runs this beside the integration tests,
+ * two of which read schema.graphql: a rewrite in place would show them an empty file for a moment.
+ */
 export async function emitSchemaFile(): Promise<void> {
-  await emitSchemaDefinitionFile(SCHEMA_FILE, await buildBareSchema(), { sortedSchema: true });
+  const written = `${SCHEMA_FILE}.${process.pid}.tmp`;
+  try {
+    await emitSchemaDefinitionFile(written, await buildBareSchema(), { sortedSchema: true });
+    const same = fs.existsSync(SCHEMA_FILE) && fs.readFileSync(SCHEMA_FILE).equals(fs.readFileSync(written));
+    if (!same) fs.renameSync(written, SCHEMA_FILE);
+  } finally {
+    fs.rmSync(written, { force: true });
+  }
 }
 
 /**
