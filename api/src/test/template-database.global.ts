@@ -44,12 +44,20 @@ export default async function setup(project: {
   return async () => {
     const client = new Client({ connectionString: TEST_SERVER_URL });
     await client.connect();
-    // The copies the workers made ahead and never used (database.ts, copyOfTemplate).
+    // The copies the workers made ahead and never used (database.ts, copyOfTemplate), and those
+    // whose drop a worker had not done yet when it ended (dropLater).
     const { rows } = await client.query<{ datname: string }>(
       `select datname from pg_database where starts_with(datname, $1)`,
       [copiesOf(database)],
     );
-    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of rows) {
+      // A worker's own drop of it may still be under way (database.ts, dropLater): then it is gone.
+      await client
+        .query(`drop database if exists "${datname}" with (force)`)
+        .catch((error: { code?: string }) => {
+          if (error.code !== '3D000') throw error;
+        });
+    }
     await client.query(`drop database if exists "${database}" with (force)`);
     await client.end();
     fs.rmSync(privateFiles, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { type AppHandle, createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { storageFor } from '../storage/create-storage';
-import { copyOfTemplate, createTestDatabase } from './database';
+import { copyOfTemplate, createTestDatabase, dropLater } from './database';
 // The demo store's source (a test helper may import dev/; the app is given it: dev-fakes.ts).
 import { createDemoStore } from '../../../dev/demo-store/src';
 
@@ -126,7 +126,8 @@ export async function startTestApp(
       await handle.close();
       closing.mark('app');
       await orm.close(true);
-      await db.drop();
+      if (template) dropLater(db);
+      else await db.drop();
       closing.mark('database');
       fs.rmSync(dataDir, { recursive: true, force: true });
       closing.reportIfSlow('TestApp.close');
