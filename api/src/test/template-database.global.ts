@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,8 @@ export default async function setup(project: {
   await admin.connect();
   await admin.query(`create database "${database}"`);
   await admin.end();
+  // pg-boss's schema and the jobs' queues, beside the migrations and seed (template-job-queues.ts).
+  const jobQueues = jobQueuesOf(withDatabase(TEST_SERVER_URL, database));
   const orm = await openDatabase(withDatabase(TEST_SERVER_URL, database), {
     seed: true,
     silent: true,
@@ -40,6 +43,7 @@ export default async function setup(project: {
     privateFiles: new LocalStorage(privateFiles, null),
   });
   await orm.close(true);
+  await jobQueues;
   project.provide('drxTemplate', { database, privateFiles });
   return async () => {
     const client = new Client({ connectionString: TEST_SERVER_URL });
@@ -62,4 +66,23 @@ export default async function setup(project: {
     await client.end();
     fs.rmSync(privateFiles, { recursive: true, force: true });
   };
+}
+
+/** Runs template-job-queues.ts on `url` in a process of its own; rejects with its output on failure. */
+function jobQueuesOf(url: string): Promise<void> {
+  const apiDir = path.resolve(__dirname, '..', '..');
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['-r', '@swc-node/register', 'src/test/template-job-queues.ts', url],
+      { cwd: apiDir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`template-job-queues.ts exited ${code}:\n${output}`)),
+    );
+  });
 }
