@@ -296,6 +296,37 @@ describe('SharedRateLimit and its housekeeping', () => {
     expect(await b1.take('k', 2)).toMatchObject({ allowed: false, remaining: 0 });
   });
 
+  it('keeps the larger count when a gathered send is answered after a later take', async () => {
+    const limit = new SharedRateLimit(pool, 'test-order', 100);
+    expect(await limit.take('k')).toMatchObject({ allowed: true, remaining: 99 });
+    // The database's answer to the gathered send is held back until a later take has been answered,
+    // as two upserts of one key in flight together can come back on a loaded machine.
+    const limiter = (
+      limit as unknown as { limiter: { consume(key: string, points: number): Promise<unknown> } }
+    ).limiter;
+    const consume = limiter.consume.bind(limiter);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sendAnswered = false;
+    vi.spyOn(limiter, 'consume').mockImplementationOnce(async (key: string, points: number) => {
+      const answer = await consume(key, points);
+      await held;
+      sendAnswered = true;
+      return answer;
+    });
+    for (let i = 0; i < 9; i++) expect((await limit.take('k')).allowed).toBe(true);
+    await vi.waitFor(async () => expect(await countedInDatabase('test-order:k')).toBe(10));
+    // Counted in the database meanwhile (11), answered before the send's answer (10) comes back.
+    expect(await limit.takeCounted('k')).toMatchObject({ allowed: true, remaining: 89 });
+    release();
+    await vi.waitFor(() => expect(sendAnswered).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The next take far from the limit is answered here from the larger count: 11 counted, 88 left.
+    // (Taking the late 10 made a process near the limit answer takes, the refusal too, unasked.)
+    expect(limit.takeGathered('k')).toMatchObject({ allowed: true, remaining: 88 });
+    await vi.waitFor(async () => expect(await countedInDatabase('test-order:k')).toBe(12));
+  });
+
   it('prunes the counters of ended windows (the rate-limits.prune job)', async () => {
     const limit = new SharedRateLimit(pool, 'test-prune', 5);
     await limit.take('old');

@@ -171,17 +171,32 @@ export class SharedRateLimit {
     };
   }
 
-  /** Keeps the database's answer for the key (less `givenBack`, the refused points returned). */
+  /**
+   * Keeps the database's answer for the key (less `givenBack`, the refused points returned).
+   * Answers can come back out of order: a gathered send and a counted take of the key are in flight
+   * together, and the send's answer, counted before the take's, may arrive after it. Within a window
+   * the count only grows, so the larger is kept: taking the late, smaller one made this process
+   * believe the key far from the limit again and answer takes near it (the refusal included) without
+   * the database — a lookup over the limit was let through on a loaded machine. An answer of a later
+   * window starts the count again; one of a window already over is ignored.
+   */
   private remember(key: string, result: RateLimiterRes, givenBack = 0): void {
     if (!this.gathers) return;
     const windowEndsAt = Date.now() + result.msBeforeNext;
     const count = this.counts.get(key);
     const counted = givenBack > 1 ? result.consumedPoints - givenBack : result.consumedPoints;
-    if (count) {
+    if (!count) {
+      this.counts.set(key, { counted, windowEndsAt, gathered: 0, sending: false });
+      return;
+    }
+    // Two answers of one window tell its end apart by their round trips only; windows are a
+    // window's length apart.
+    const sameWindow = Math.abs(windowEndsAt - count.windowEndsAt) < (this.windowSeconds * 1000) / 2;
+    if (sameWindow) {
+      count.counted = Math.max(count.counted, counted);
+    } else if (windowEndsAt > count.windowEndsAt) {
       count.counted = counted;
       count.windowEndsAt = windowEndsAt;
-    } else {
-      this.counts.set(key, { counted, windowEndsAt, gathered: 0, sending: false });
     }
   }
 
