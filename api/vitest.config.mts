@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
+import { LongFilesFirst } from './src/test/long-files-first.mts';
 
 // SWC (not esbuild) so decorators emit the metadata type-graphql and MikroORM read.
 const shared = {
@@ -16,6 +17,7 @@ const shared = {
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         ...shared,

@@ -239,9 +239,11 @@ async function scenario(baseUrl, members, catalog, durationS) {
       }
     }
   });
+  // The mutators' pauses end with the turn: the last pause no longer runs up to 2 s past it.
+  const pause = (ms) => sleep(Math.min(ms, Math.max(0, end - Date.now())));
   const mutatorLoops = mutators.map(async (m, i) => {
     const item = catalog[i % catalog.length];
-    await sleep(Math.floor((i / mutators.length) * 2000));
+    await pause(Math.floor((i / mutators.length) * 2000));
     while (Date.now() < end) {
       const added = await postJson(
         baseUrl,
@@ -251,12 +253,12 @@ async function scenario(baseUrl, members, catalog, durationS) {
       );
       if (!isOk(added, 'cartItemAdd')) {
         errors++;
-        await sleep(1000);
+        await pause(1000);
         continue;
       }
       mutate.push(added.ms);
       const lineId = JSON.parse(added.body).data.cartItemAdd.item.id;
-      await sleep(1000);
+      await pause(1000);
       const removed = await postJson(
         baseUrl,
         '/graphql',
@@ -265,7 +267,7 @@ async function scenario(baseUrl, members, catalog, durationS) {
       );
       if (isOk(removed, 'cartItemRemove')) mutate.push(removed.ms);
       else errors++;
-      await sleep(1000);
+      await pause(1000);
     }
   });
   await Promise.all([...pollerLoops, ...mutatorLoops]);

@@ -35,6 +35,10 @@ export default defineConfig({
           include: ['specs/**/*.e2e.ts'],
           exclude: ALONE,
           maxWorkers: 2,
+          // A worker's files share its modules (playwright-core, the support files) instead of
+          // importing them again per file: each file still launches its own browser and opens its
+          // own contexts; what a worker keeps between files is the staff's shared session (two-step.ts).
+          isolate: false,
           // Tests marked concurrent (accessibility.e2e.ts's pages) run this many at a time, each in
           // its own browser context: one page's loading and axe's analysis overlap another's.
           maxConcurrency: 2,
