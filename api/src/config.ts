@@ -37,6 +37,12 @@ export interface Config {
    */
   demoVideos: boolean;
   /**
+   * How long the demo lessons' generated clip is: DEMO_VIDEO_SECONDS (no environment variable).
+   * The integration tests' apps set 2 (test/test-app.ts): the same processing of a 720p clip, with a
+   * quarter of ffmpeg's work.
+   */
+  demoVideoSeconds: number;
+  /**
    * How many steps of CPU priority below the server's own its video children run (VIDEO_NICE,
    * 0–19, default 10): ffmpeg and ffprobe, started by the job worker in the web process, get
    * `nice + this` (the kernel caps it at 19), so a transcode takes the CPU the requests leave.
@@ -277,6 +283,9 @@ function localStoreSecretsKey(dataDir: string): Buffer {
   }
 }
 
+/** The demo lessons' generated clip: 8 seconds, long enough to watch half of it and seek in it. */
+export const DEMO_VIDEO_SECONDS = 8;
+
 /** VIDEO_NICE's default: ffmpeg and ffprobe run 10 steps below the server's CPU priority. */
 export const DEFAULT_VIDEO_NICE = 10;
 
@@ -394,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(__dirname, '..', '..', 'web', 'dist')),
     seed,
     demoVideos: seed && boolFrom(env.DEMO_VIDEOS, true),
+    demoVideoSeconds: DEMO_VIDEO_SECONDS,
     videoNice: intFrom('VIDEO_NICE', env.VIDEO_NICE, DEFAULT_VIDEO_NICE, 19),
     workers: Math.max(1, intFrom('WEB_CONCURRENCY', env.WEB_CONCURRENCY, 1)),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,

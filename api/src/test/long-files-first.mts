@@ -2,16 +2,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The integration files that take far longer than their size says, longest first (seconds of one
- * worker in a full `npm test` on the 2-core machine, 2026-12-07): the fuzz 97 (malformed input at
- * every root field and REST row in one file of 8 kB), the video pipeline's files 11–25 (ffmpeg on
- * the demo clip), the demo passwords' check 14 (argon2 for every seeded account).
+ * worker on the 2-core machine, 2026-12-07): the fuzz 90–120 (malformed input at every root field
+ * and REST row, from a file of 8 kB), the demo passwords' check 14 (argon2 for every seeded
+ * account), the video pipeline's files 7–9 each (ffmpeg on 2-second clips).
  */
 const LONGEST = [
   'test/fuzz.integration.test.ts',
-  'modules/videos/video-processing-steps.integration.test.ts',
-  'modules/videos/video-cleanup.integration.test.ts',
   'db/seeders/demo-passwords.integration.test.ts',
+  'modules/videos/video-processing-steps.integration.test.ts',
   'modules/videos/videos-on-s3.integration.test.ts',
+  'modules/videos/video-cleanup.integration.test.ts',
 ];
 
 /**

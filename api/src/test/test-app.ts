@@ -93,6 +93,9 @@ export async function startTestApp(
     // Nothing listens for a plain test app: its shop reaches no demo store (nor a dev server on
     // port 4000) unless the test serves one (modules/shop/test/shop-test-app.ts).
     demoStoreUrl: 'http://127.0.0.1:9/demo-store',
+    // The demo clip a processing test runs (DEMO_SOURCE_NAME): 2 seconds instead of 8, at 720p as
+    // `npm start`'s, so every rendition and extra is made from a quarter of the frames.
+    demoVideoSeconds: 2,
     ...overrides,
   };
   // The seed's demo files, as the template's seed wrote them.

@@ -144,7 +144,12 @@ export async function processVideo(
     let source = await sourceFile(config, video.id, tmp);
     if (!source && video.source_name === DEMO_SOURCE_NAME) {
       source = path.join(tmp, 'demo.mp4');
-      await generateTestClip(source, { seconds: 8, width: 1280, height: 720, nice: config.videoNice });
+      await generateTestClip(source, {
+        seconds: config.demoVideoSeconds,
+        width: 1280,
+        height: 720,
+        nice: config.videoNice,
+      });
     }
     if (!source) {
       await fail('The uploaded file is no longer here. Upload the video again.');
