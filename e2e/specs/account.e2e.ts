@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetFailedSignIns } from '../support/app-database';
 import { blockingViolations } from '../support/accessibility';
 import { screenshotAtRest } from '../support/screens';
-import { pathOf, signIn, useBrowser } from '../support/browser';
+import { pathOf, signIn, signInByApi, useBrowser } from '../support/browser';
 
 // This spec's refused sign-ins must not lock the later specs out (one address for all).
 afterAll(forgetFailedSignIns);
@@ -36,8 +36,7 @@ async function registerMember(page: Page, username: string, password: string) {
 /** An admin's page, signed in. */
 async function asAdmin(): Promise<Page> {
   const admin = await b.page();
-  await signIn(admin, 'admin');
-  await admin.waitForURL('**/admin');
+  await signInByApi(admin, 'admin');
   return admin;
 }
 

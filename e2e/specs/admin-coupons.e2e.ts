@@ -1,5 +1,5 @@
 import { expect as vexpect, describe, it } from 'vitest';
-import { signIn, useBrowser } from '../support/browser';
+import { signInByApi, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -7,8 +7,7 @@ describe('admin coupons', () => {
   it('creates, edits, deactivates and deletes a coupon', async () => {
     const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
     const page = await b.page();
-    await signIn(page, 'officer');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, 'officer');
     await page.goto('/admin/coupons');
     await page.getByRole('heading', { name: 'Coupons', exact: true }).waitFor();
 

@@ -1,5 +1,5 @@
 import { expect as vexpect, describe, it } from 'vitest';
-import { signIn, useBrowser } from '../support/browser';
+import { signIn, signInByApi, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -42,8 +42,7 @@ describe('admin area: users, roles and deployment', () => {
     vexpect(registered.status()).toBe(201);
 
     const page = await b.page();
-    await signIn(page, 'admin');
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await signInByApi(page, 'admin');
     await page.goto(`/admin/users?search=${username}`);
     await page.getByText('1 user', { exact: true }).waitFor();
     await page.locator('tbody tr').getByRole('link').click();
@@ -65,8 +64,7 @@ describe('admin area: users, roles and deployment', () => {
 
   it('refuses to let an admin remove their own admin role', async () => {
     const page = await b.page();
-    await signIn(page, 'admin');
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await signInByApi(page, 'admin');
     const me = await (await page.request.get('/api/user')).json();
     await page.goto(`/admin/users/${me.id}`);
     await page.getByRole('checkbox', { name: 'user', exact: true }).check(FORCE);
@@ -79,8 +77,7 @@ describe('admin area: users, roles and deployment', () => {
 
   it('lists every role with how many users hold it', async () => {
     const page = await b.page();
-    await signIn(page, 'admin');
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await signInByApi(page, 'admin');
     await page.goto('/admin/roles');
     await page.getByRole('heading', { name: 'Roles', exact: true }).waitFor();
     const admins = page.getByRole('link', { name: '1 user with the role admin' });
@@ -102,8 +99,7 @@ describe('admin area: users, roles and deployment', () => {
 
   it('shows the deployment with a healthy server', async () => {
     const page = await b.page();
-    await signIn(page, 'admin');
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await signInByApi(page, 'admin');
     await page.goto('/admin/deployment');
     await page.getByRole('heading', { name: 'Deployment' }).waitFor();
     await page.getByText('Healthy', { exact: true }).waitFor();
@@ -113,8 +109,7 @@ describe('admin area: users, roles and deployment', () => {
 
   it('tells a curriculum officer that only administrators manage users', async () => {
     const page = await b.page();
-    await signIn(page, 'officer');
-    await page.waitForURL('**/admin/curriculum-officer');
+    await signInByApi(page, 'officer');
     await page.goto('/admin/users');
     await page.getByText('Only administrators can manage users.').waitFor();
     vexpect(await page.locator('table').count()).toBe(0);

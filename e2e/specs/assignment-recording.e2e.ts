@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from '../support/browser';
+import { signInByApi, useBrowser } from '../support/browser';
 import { gql } from '../support/graphql';
 
 /**
@@ -20,8 +20,7 @@ const SHOTS = path.join(os.tmpdir(), 'drx-assignments-e2e');
 describe('recording an assignment in the browser', () => {
   it('a learner records with the camera, submits, and the recording plays once processed', async () => {
     const instructor = await b.page();
-    await signIn(instructor, 'instructor');
-    await instructor.waitForURL('**/instructor/dashboard');
+    await signInByApi(instructor, 'instructor');
     const { myTaughtCourses } = await gql<{
       myTaughtCourses: { course: { id: string; title: string; curriculum: { id: string }[] } }[];
     }>(instructor, '{ myTaughtCourses { course { id title curriculum { id } } } }');

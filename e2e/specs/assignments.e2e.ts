@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from '../support/browser';
+import { signInByApi, useBrowser } from '../support/browser';
 import { makeTestClip } from '../support/clips';
 import { gql } from '../support/graphql';
 
@@ -43,8 +43,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('video assignments', () => {
   it("a learner submits an assignment video and the instructor's time-coded comment appears on their timeline", async () => {
     const instructor = await b.page();
-    await signIn(instructor, 'instructor');
-    await instructor.waitForURL('**/instructor/dashboard');
+    await signInByApi(instructor, 'instructor');
     const { myTaughtCourses } = await gql<{ myTaughtCourses: { course: { id: string; title: string } }[] }>(
       instructor,
       '{ myTaughtCourses { course { id title } } }',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from '../support/browser';
+import { signInByApi, useBrowser } from '../support/browser';
 import { pdfText } from '../support/pdf-text';
 
 const b = useBrowser();
@@ -17,8 +17,7 @@ describe('certificates', () => {
     expect(registered.status()).toBe(201);
 
     const instructor = await b.page();
-    await signIn(instructor, 'instructor');
-    await instructor.waitForURL('**/instructor/dashboard');
+    await signInByApi(instructor, 'instructor');
     const courses = await instructor.request.post('/graphql', {
       data: { query: '{ certificateIssueCourses { id title } }' },
     });
@@ -97,8 +96,7 @@ describe('certificates', () => {
     expect(registered.status()).toBe(201);
     const userId = (await registered.json()).id as string;
     const admin = await b.page();
-    await signIn(admin, 'admin');
-    await admin.waitForURL('**/admin');
+    await signInByApi(admin, 'admin');
     const gql = async (query: string, variables: Record<string, unknown> = {}) =>
       (await (await admin.request.post('/graphql', { data: { query, variables } })).json()).data;
     const { certificateIssueCourses } = await gql('{ certificateIssueCourses { id title } }');

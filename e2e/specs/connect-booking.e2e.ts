@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appDatabase } from '../support/app-database';
-import { DEMO_PASSWORD, signIn, useBrowser } from '../support/browser';
+import { DEMO_PASSWORD, signInByApi, useBrowser } from '../support/browser';
 import { gql } from '../support/graphql';
 
 const b = useBrowser();
@@ -53,8 +53,7 @@ const dollars = (cents: number) =>
 describe('Connect: find, book, pay, review', () => {
   it('a member finds the demo instructor, books and pays a private lesson, gets the .ics, and reviews it after the session', async () => {
     const page = await b.page();
-    await signIn(page, 'member');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, 'member');
     const found = await demoPrivateLesson(page);
 
     // Find: /connect with a search in the URL, the card leads to the profile.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDatabase } from '../support/app-database';
-import { signIn, useBrowser } from '../support/browser';
+import { signInByApi, useBrowser } from '../support/browser';
 
 /**
  * Instructor Connect from end to end, as its users click through it (issue 11, "Tests"): a new
@@ -84,8 +84,7 @@ function step(n: number, name: string, body: () => Promise<void>, timeout = 90_0
 /** Signs the new member in again (useBrowser closes every test's contexts after it). */
 async function asMember(): Promise<Page> {
   const page = await open();
-  await signIn(page, client.username, PASSWORD);
-  await page.waitForURL((url) => url.pathname !== '/auth');
+  await signInByApi(page, client.username, PASSWORD);
   return page;
 }
 
@@ -325,8 +324,7 @@ describe('Instructor Connect journey (new member, instructor, admin)', () => {
     async () => {
       expect(state.bookingId, 'the booking of the first step').toBeTruthy();
       const page = await open();
-      await signIn(page, 'instructor');
-      await page.waitForURL((url) => url.pathname !== '/auth');
+      await signInByApi(page, 'instructor');
       await page.goto('/instructor/bookings');
       await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();
       let card = page.getByTestId('booking-card').filter({ hasText: `@${client.username}` });
@@ -411,11 +409,10 @@ describe('Instructor Connect journey (new member, instructor, admin)', () => {
     await shot(visitor, '11-profile-with-review');
   });
 
-  /** An admin's page, signed in through /auth. */
+  /** An admin's page, signed in. */
   async function asAdmin(): Promise<Page> {
     const page = await open();
-    await signIn(page, 'admin');
-    await page.waitForURL('**/admin');
+    await signInByApi(page, 'admin');
     return page;
   }
 

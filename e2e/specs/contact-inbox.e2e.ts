@@ -1,6 +1,6 @@
 import { expect, describe, it } from 'vitest';
 import { appDatabase } from '../support/app-database';
-import { signIn, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { useBrowser, waitForQuietNetwork, signInByApi } from '../support/browser';
 
 const b = useBrowser();
 
@@ -38,8 +38,7 @@ describe('contact form → admin inbox', () => {
 
     // An admin finds it in the inbox and opens it.
     const admin = await b.page();
-    await signIn(admin, 'admin');
-    await admin.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(admin, 'admin');
     await admin.goto('/admin/messages');
     await admin.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     await admin.getByLabel('Search').fill(tag);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathOf, signIn, useBrowser } from '../support/browser';
+import { pathOf, signInByApi, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -49,9 +49,7 @@ describe('course catalogue', () => {
   it('lets the demo instructor create, fill and publish a course that a guest then finds', async () => {
     const title = `E2E Bachata Footwork ${Date.now().toString(36)}`;
     const page = await b.page();
-    await signIn(page, 'instructor');
-    await page.waitForURL('**/instructor/dashboard');
-
+    await signInByApi(page, 'instructor');
     await page.goto('/instructor/courses');
     await page.getByRole('link', { name: 'Create a course' }).first().click();
     await page.waitForURL('**/instructor/courses/create');

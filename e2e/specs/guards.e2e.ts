@@ -1,5 +1,5 @@
 import { expect as vexpect, describe, it } from 'vitest';
-import { appReady, pathOf, signIn, useBrowser } from '../support/browser';
+import { appReady, pathOf, signIn, signInByApi, useBrowser } from '../support/browser';
 import { screenshotAtRest } from '../support/screens';
 
 const b = useBrowser();
@@ -95,8 +95,7 @@ describe('route guards and the dashboard redirect', () => {
 
   it('sends a member from /admin to /', async () => {
     const page = await b.page();
-    await signIn(page, 'member');
-    await page.waitForURL('**/dashboard/user');
+    await signInByApi(page, 'member');
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/');
   });

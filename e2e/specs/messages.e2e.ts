@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pathOf, signIn, useBrowser } from '../support/browser';
+import { pathOf, signInByApi, useBrowser } from '../support/browser';
 import { gql } from '../support/graphql';
 
 const b = useBrowser();
@@ -16,8 +16,7 @@ const LIVE_MS = 4_000;
 
 async function signedIn(username: string): Promise<Page> {
   const page = await b.page();
-  await signIn(page, username);
-  await page.waitForURL((url) => url.pathname !== '/auth');
+  await signInByApi(page, username);
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathOf, signIn, useBrowser } from '../support/browser';
+import { pathOf, signInByApi, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -16,8 +16,7 @@ describe('curriculum moderation', () => {
       .waitFor();
 
     const page = await b.page();
-    await signIn(page, 'officer');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, 'officer');
     await page.goto('/admin/curriculum-officer');
     await page.getByRole('heading', { name: 'Curriculum review queue', level: 1 }).waitFor();
     await page.getByTestId('pending-count').getByText('1', { exact: true }).waitFor();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDatabase } from '../support/app-database';
-import { pathOf, signIn, useBrowser } from '../support/browser';
+import { pathOf, signIn, signInByApi, useBrowser } from '../support/browser';
 import { makeTestClip } from '../support/clips';
 import { gql } from '../support/graphql';
 
@@ -35,8 +35,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('the notifications bell', () => {
   it('tells the learner their assignment was passed and takes them to it, on a laptop and a phone', async () => {
     const instructor = await b.page();
-    await signIn(instructor, 'instructor');
-    await instructor.waitForURL('**/instructor/dashboard');
+    await signInByApi(instructor, 'instructor');
     const { myTaughtCourses } = await gql<{
       myTaughtCourses: { course: { id: string; title: string; modules: { id: string }[] } }[];
     }>(instructor, '{ myTaughtCourses { course { id title modules { id } } } }');

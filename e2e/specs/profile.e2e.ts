@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from '../support/browser';
+import { signIn, signInByApi, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -44,8 +44,7 @@ describe('profile', () => {
 
   it('refuses a file that is not an image with a clear message', async () => {
     const page = await b.page();
-    await signIn(page, 'member');
-    await page.waitForURL('**/dashboard/user');
+    await signInByApi(page, 'member');
     await page.goto('/profile/edit');
     await page
       .getByLabel('Profile image')

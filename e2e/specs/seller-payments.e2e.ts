@@ -1,5 +1,5 @@
 import { expect, describe, it } from 'vitest';
-import { pathOf, signIn, useBrowser } from '../support/browser';
+import { pathOf, signInByApi, useBrowser } from '../support/browser';
 import { totpCode } from '../support/two-step';
 
 const b = useBrowser();
@@ -7,8 +7,7 @@ const b = useBrowser();
 describe('seller payments', () => {
   it('lets a seller connect Stripe in test mode and see payouts active', async () => {
     const page = await b.page();
-    await signIn(page, 'rhythm');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, 'rhythm');
     await page.goto('/seller/payments');
     await page.getByRole('heading', { name: 'Seller payments', level: 1 }).waitFor();
     await page.getByText('Test mode: payouts are simulated').waitFor();
@@ -38,8 +37,7 @@ describe('seller payments', () => {
 
   it('shows the seller dashboard with a sales chart and its range selector', async () => {
     const page = await b.page();
-    await signIn(page, 'seller');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, 'seller');
     await page.goto('/seller-dashboard');
     await page.getByRole('heading', { name: 'Seller dashboard', level: 1 }).waitFor();
     await page.getByRole('img', { name: /Revenue per day, last 30 days/ }).waitFor();
@@ -52,8 +50,7 @@ describe('seller payments', () => {
 
   it('lets an officer suspend and reinstate a seller from /admin/sellers', async () => {
     const page = await b.page();
-    await signIn(page, 'officer');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, 'officer');
     await page.goto('/admin/sellers');
     await page.getByRole('heading', { name: 'Seller management', level: 1 }).waitFor();
     const row = page.getByTestId('admin-seller-row').filter({ hasText: 'Barre & Beyond' });

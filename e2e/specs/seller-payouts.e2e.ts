@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appDatabase } from '../support/app-database';
-import { signIn, useBrowser } from '../support/browser';
+import { signInByApi, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -18,8 +18,7 @@ async function until<T>(read: () => Promise<T | null | undefined>, timeoutMs = 3
 describe('seller payouts', () => {
   it('shows an instructor the Stripe card and their payouts on their bookings page', async () => {
     const page = await b.page();
-    await signIn(page, 'instructor');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, 'instructor');
     await page.goto('/instructor/bookings');
     await page.getByRole('heading', { name: 'Stripe payouts', level: 3 }).waitFor();
     await page.getByRole('heading', { name: 'Payouts to your bank', level: 3 }).waitFor();
@@ -84,8 +83,7 @@ describe('seller payouts', () => {
 
       // Staff run the transfer job from /admin/sellers; the app's queue runs it.
       const staff = await b.page();
-      await signIn(staff, 'officer');
-      await staff.waitForURL((url) => url.pathname !== '/auth');
+      await signInByApi(staff, 'officer');
       await staff.goto('/admin/sellers');
       await staff.getByRole('heading', { name: 'Transfers', level: 2 }).waitFor();
       await staff.getByRole('button', { name: 'Transfer due earnings now' }).click();
@@ -104,8 +102,7 @@ describe('seller payouts', () => {
 
       // The seller sees the transfer with its order on /seller/payments.
       const seller = await b.page();
-      await signIn(seller, 'seller');
-      await seller.waitForURL((url) => url.pathname !== '/auth');
+      await signInByApi(seller, 'seller');
       await seller.goto('/seller/payments');
       await seller.getByRole('heading', { name: 'Transfers', level: 2 }).waitFor();
       const row = seller.getByTestId('transfer-row').filter({ hasText: orderNumber });

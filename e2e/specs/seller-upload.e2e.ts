@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pathOf, signIn, useBrowser } from '../support/browser';
+import { pathOf, signInByApi, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -32,9 +32,7 @@ describe('seller upload', () => {
     const word = `zest${letters(8)}`;
     const title = `Spotlight ${word} Tango Drills`;
     const page = await b.page();
-    await signIn(page, 'seller');
-    await page.waitForURL((url) => url.pathname !== '/auth');
-
+    await signInByApi(page, 'seller');
     await page.goto('/curriculum/upload');
     await page.getByRole('heading', { name: 'Upload a resource', level: 1 }).waitFor();
     await page.locator('input[type="file"][aria-label="Resource files"]').setInputFiles({
@@ -94,8 +92,7 @@ describe('seller upload', () => {
       ).status(),
     ).toBe(201);
     await page.request.post('/api/logout');
-    await signIn(page, buyer, 'upload-e2e-pw');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, buyer, 'upload-e2e-pw');
     await page.goto('/curriculum');
     await page.getByRole('heading', { name: 'Curriculum store', level: 1 }).waitFor();
     await page.getByLabel('Search resources').fill(title);

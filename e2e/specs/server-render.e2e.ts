@@ -1,6 +1,6 @@
 import { type Page, request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { appReady, launchChromium, signIn, useBrowser } from '../support/browser';
+import { appReady, launchChromium, signInByApi, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -243,8 +243,7 @@ describe('public pages rendered by the server', () => {
     await page.getByTestId('cart-dropdown').waitFor();
     expect(await sameHeading()).toBe(true);
 
-    await signIn(page, 'member');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, 'member');
     await page.goto('/courses');
     await page.getByRole('button', { name: /Account menu for/ }).click();
     await page.getByRole('menu').waitFor();
@@ -254,8 +253,7 @@ describe('public pages rendered by the server', () => {
 
   it('shows a member their own header in the HTML the server sends', async () => {
     const page = await b.page();
-    await signIn(page, 'member');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, 'member');
     const html = await (await page.request.get('/')).text();
     expect(html).toMatch(/aria-label="Account menu for [^"]+"/);
     expect(html).not.toMatch(/<a [^>]*href="\/auth"/);
@@ -362,9 +360,7 @@ describe('public pages rendered by the server', () => {
     // A member's page starts at once too (notifications, their cart).
     const member = await b.page();
     const memberSeen = appFetches(member);
-    await signIn(member, 'member');
-    await member.waitForURL((url) => url.pathname !== '/auth');
-    memberSeen.length = 0;
+    await signInByApi(member, 'member');
     await member.goto('/courses');
     // (15 s, as above: expect.poll's default second was passed once on a machine loaded by other work.)
     await expect.poll(() => memberSeen.length, { timeout: 15_000 }).toBe(1);

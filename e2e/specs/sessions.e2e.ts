@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations } from '../support/accessibility';
-import { pathOf, signIn, useBrowser, waitForQuietNetwork } from '../support/browser';
+import { pathOf, signIn, useBrowser, waitForQuietNetwork, signInByApi } from '../support/browser';
 
 const b = useBrowser();
 
@@ -185,8 +185,7 @@ describe('sessions: see where you are signed in and sign others out; the admin s
     expect(asGuest.headers().location).toMatch(/^\/auth\?returnTo=%2Fadmin%2Fsecurity/);
 
     const member = await b.page();
-    await signIn(member, 'member');
-    await member.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(member, 'member');
     const asMember = await member.request.get('/admin/security', { maxRedirects: 0 });
     expect(asMember.status()).toBe(302);
     expect(asMember.headers().location).toBe('/');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from '../support/browser';
+import { signInByApi, useBrowser } from '../support/browser';
 import { gql } from '../support/graphql';
 
 const b = useBrowser();
@@ -51,7 +51,7 @@ describe('a refund made in Stripe', () => {
 
     // The admin refunds the whole payment in the dashboard.
     const admin = await b.page();
-    await signIn(admin, 'admin');
+    await signInByApi(admin, 'admin');
     const done = await gql<{
       orderTestDashboard: {
         order: { status: string; refundedCents: number; totalCents: number; history: { event: string }[] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, pathOf, signIn, useBrowser } from '../support/browser';
+import { DEMO_PASSWORD, pathOf, signIn, signInByApi, useBrowser } from '../support/browser';
 import { enterSecondStep, totpCode } from '../support/two-step';
 
 // Issue 31: two-step sign-in in Chromium — the seeded admin signs in with the README's demo key;
@@ -45,8 +45,7 @@ describe('two-step sign-in', () => {
     const { id } = await registered.json();
     // The seeded admin makes the account an admin.
     const admin = await b.page();
-    await signIn(admin, 'admin');
-    await admin.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(admin, 'admin');
     await graphql(
       admin,
       `

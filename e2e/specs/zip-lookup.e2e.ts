@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from '../support/browser';
+import { signInByApi, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -14,8 +14,7 @@ describe('ZIP code lookup', () => {
       if (url.pathname.startsWith('/api/zipcode-lookup/')) lookups.push(url.pathname);
       if (url.protocol.startsWith('http') && url.host !== base.host) offsite.push(request.url());
     });
-    await signIn(page, 'studio');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, 'studio');
     await page.goto('/seller/settings');
     await page.getByRole('heading', { name: 'Seller settings', level: 1 }).waitFor();
 
@@ -52,8 +51,7 @@ describe('ZIP code lookup', () => {
 
   it('fills city and state on the instructor profile form and names the time zone there', async () => {
     const page = await b.page();
-    await signIn(page, 'instructor');
-    await page.waitForURL((url) => url.pathname !== '/auth');
+    await signInByApi(page, 'instructor');
     await page.goto('/connect/profile');
     const zip = page.getByLabel('ZIP code', { exact: true });
     await zip.waitFor();

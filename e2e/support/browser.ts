@@ -204,10 +204,7 @@ const STAFF_LANDING: Record<string, string> = { admin: '/admin', officer: '/admi
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
   const landing = STAFF_LANDING[username.toLowerCase()];
   if (landing && password === DEMO_PASSWORD) {
-    const base = inject('baseURL');
-    const res = await apiSignIn(page, (path) => new URL(path, base).href, { username, password });
-    if (res.status() !== 200)
-      throw new Error(`${username} could not sign in: ${res.status()} ${await res.text()}`);
+    await signInByApi(page, username, password);
     await page.goto(landing);
     return;
   }
@@ -215,6 +212,20 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel('Username').first().fill(username);
   await page.getByLabel('Password').first().fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/**
+ * Signs in without the sign-in page, for tests whose subject is not signing in: `POST /api/login`
+ * (the seeded staff's second step and shared session as in `signIn`), its cookie kept by the page's
+ * context; the page stays where it was. The form's two page loads — /auth and where it sends —
+ * cost about 3.5 CPU-seconds of an e2e run each (docs/architecture.md "The test suite's time");
+ * the form itself is tested by auth.e2e.ts, account.e2e.ts, two-step.e2e.ts and privacy.e2e.ts.
+ */
+export async function signInByApi(page: Page, username: string, password = DEMO_PASSWORD) {
+  const base = inject('baseURL');
+  const res = await apiSignIn(page, (path) => new URL(path, base).href, { username, password });
+  if (res.status() !== 200)
+    throw new Error(`${username} could not sign in: ${res.status()} ${await res.text()}`);
 }
 
 /** Path of the page's current URL. */
