@@ -190,6 +190,12 @@ function runStep([name, cmd, args, cwd, report], streamed) {
       stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: testEnv,
     });
+    // Beside the integration tests, the checks without tests (tsc, ESLint, Prettier, the build) run
+    // at a lower priority (nice 10, inherited by the processes they start): integration is the stage's
+    // longest lane, and the checks fill what CPU it leaves instead of slowing it (its template
+    // database 47 → 25 s, the stage 353 → 307 s on the 2-core machine, 2026-12-07; docs/architecture.md
+    // "The test suite's time"). Tests keep the usual priority: their timeouts are measured in time.
+    if (!streamed && !report) setLowerPriority(child.pid);
     const output = [];
     child.stdout?.on('data', (d) => output.push(d));
     child.stderr?.on('data', (d) => output.push(d));
@@ -201,6 +207,14 @@ function runStep([name, cmd, args, cwd, report], streamed) {
     });
   });
   return running.then(() => endOf(name).resolve());
+}
+
+function setLowerPriority(pid) {
+  try {
+    os.setPriority(pid, 10);
+  } catch {
+    // Not permitted here (or the step has already ended): it runs at the usual priority.
+  }
 }
 
 /** Each step's end, awaited by a lane's `after` entry (in whichever order the lanes get there). */
