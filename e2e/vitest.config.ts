@@ -10,11 +10,11 @@ const shared = {
 };
 
 /**
- * Every spec but the first-tap guard, two files at a time, each with its own Chromium: the specs
- * of the run's app (`npm start`, started once by the global setup for both projects) and the specs
- * that start servers of their own (`npm start` on a fresh embedded database, several processes or
- * machines on the PostgreSQL server: start, signup-challenge, two-machines, workers), which share
- * nothing with it. Before them the first-tap guard alone: beside another spec its phone's slowed
+ * Every spec but the first-tap guard, two files at a time, each worker with its Chromium (kept for
+ * its files: support/browser.ts): the specs of the run's app (`npm start`, started once by the
+ * global setup for both projects) and the specs that start servers of their own (`npm start` on a
+ * fresh embedded database, several processes or machines on the PostgreSQL server: start,
+ * signup-challenge, two-machines, workers), which share nothing with it. Before them the first-tap guard alone: beside another spec its phone's slowed
  * CPU got less than its share and a press measured 789 ms against the 500 ms bound; and it counts
  * the demo catalogue's courses, which courses.e2e.ts adds to.
  *

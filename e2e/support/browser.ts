@@ -131,12 +131,31 @@ async function closeOpened(opened: Opened): Promise<void> {
   if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
 }
 
+/** This worker's browsers, by their extra switches (see `workerBrowser`). */
+const browsers = new Map<string, Promise<Browser>>();
+
 /**
- * One Debian Chromium per spec file; each test opens a fresh context (no shared cookies). A test
- * whose pages violated the Content-Security-Policy fails (the policy is on for the whole suite).
- * Tests that run concurrently (`it.concurrent`) pass their test context to `page`, so that each
- * closes (and answers for) only its own pages. `args`: more Chromium switches for the file's
- * browser (e.g. a fake camera).
+ * The worker's Chromium with these switches: launched by its first spec file that asks and kept for
+ * its later files (a worker runs its files in one process, e2e/vitest.config.ts), relaunched when it
+ * has crashed or closed. Each test still opens contexts of its own (no cookies, storage or cache
+ * shared); Playwright closes the browser when the worker exits. A launch and close cost about one
+ * CPU-second: 53 per run before (2026-12-07, docs/architecture.md "The test suite's time").
+ */
+async function workerBrowser(args: string[]): Promise<Browser> {
+  const key = JSON.stringify(args);
+  const known = await browsers.get(key)?.catch(() => null);
+  if (known?.isConnected()) return known;
+  const launching = launchChromium(args);
+  browsers.set(key, launching);
+  return launching;
+}
+
+/**
+ * The worker's Debian Chromium (`workerBrowser`); each test opens a fresh context (no shared
+ * cookies). A test whose pages violated the Content-Security-Policy fails (the policy is on for the
+ * whole suite). Tests that run concurrently (`it.concurrent`) pass their test context to `page`, so
+ * that each closes (and answers for) only its own pages. `args`: more Chromium switches for the
+ * file's browser (e.g. a fake camera).
  */
 export function useBrowser(options: { args?: string[] } = {}) {
   let browser: Browser;
@@ -146,10 +165,12 @@ export function useBrowser(options: { args?: string[] } = {}) {
     await closeOpened(unowned);
   });
   beforeAll(async () => {
-    browser = await launchChromium(options.args);
+    browser = await workerBrowser(options.args ?? []);
   });
   afterAll(async () => {
-    await browser?.close();
+    // A concurrent test's contexts (closed when it ends) and the unowned ones are closed by now;
+    // what is left open by a failed close goes, not the browser the worker's next file uses.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
   });
   const owned = new WeakMap<TestContext, Opened>();
   /** What `test` opened, closed when it finishes (`unowned` without a test). */
