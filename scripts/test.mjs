@@ -192,9 +192,9 @@ function runStep([name, cmd, args, cwd, report], streamed) {
     });
     // Beside the integration tests, the checks without tests (tsc, ESLint, Prettier, the build) run
     // at a lower priority (nice 10, inherited by the processes they start): integration is the stage's
-    // longest lane, and the checks fill what CPU it leaves instead of slowing it (its template
-    // database 47 → 25 s, the stage 353 → 307 s on the 2-core machine, 2026-12-07; docs/architecture.md
-    // "The test suite's time"). Tests keep the usual priority: their timeouts are measured in time.
+    // longest lane, and the checks fill what CPU it leaves instead of slowing it (2026-12-07, the
+    // 2-core machine: integration 335–339 → 319–330 s in full runs; docs/architecture.md "The test
+    // suite's time"). Tests keep the usual priority: their timeouts are measured in time.
     if (!streamed && !report) setLowerPriority(child.pid);
     const output = [];
     child.stdout?.on('data', (d) => output.push(d));

@@ -20,14 +20,21 @@ import { queueDemoVideos } from './modules/videos';
 /** How long an idle HTTP keep-alive connection stays open (longer than common proxies' 60 s). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-/** The start banner: for the person or script that started the server, whatever LOG_LEVEL says. */
+/**
+ * The start banner: for the person or script that started the server, whatever LOG_LEVEL says. One
+ * write, so a script that reads the output up to "DRX is running" has the sign-ins too (start.e2e.ts
+ * once read the first line's chunk alone on a loaded machine).
+ */
 function announce(config: Config, workers: number): void {
   const url = `http://localhost:${config.port}`;
-  console.log(`\nDRX is running at ${url}${workers > 1 ? ` (${workers} worker processes)` : ''}`);
-  console.log(`GraphQL playground: ${url}/graphql`);
+  const lines = [
+    `\nDRX is running at ${url}${workers > 1 ? ` (${workers} worker processes)` : ''}`,
+    `GraphQL playground: ${url}/graphql`,
+  ];
   if (config.seed) {
-    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+    lines.push(`Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
   }
+  console.log(lines.join('\n'));
 }
 
 /** One server process: the app on `databaseUrl`, until SIGTERM/SIGINT. */
