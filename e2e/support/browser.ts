@@ -239,7 +239,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
  * Signs in without the sign-in page, for tests whose subject is not signing in: `POST /api/login`
  * (the seeded staff's second step and shared session as in `signIn`), its cookie kept by the page's
  * context; the page stays where it was. The form's two page loads — /auth and where it sends —
- * cost about 3.5 CPU-seconds of an e2e run each (docs/architecture.md "The test suite's time");
+ * cost 2–3.5 CPU-seconds of an e2e run each (docs/architecture.md "The test suite's time");
  * the form itself is tested by auth.e2e.ts, account.e2e.ts, two-step.e2e.ts and privacy.e2e.ts.
  */
 export async function signInByApi(page: Page, username: string, password = DEMO_PASSWORD) {
