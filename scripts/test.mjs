@@ -13,28 +13,40 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-test-'));
 const DEFAULT_TEST_SERVER = 'postgresql://postgres@127.0.0.1:5432/test';
 
-/** Chromium for the e2e step: Debian's package, installed here when we may (root with apt). */
+/**
+ * Chromium for the e2e step: Debian's packages `chromium` (the first-tap guard's browser) and
+ * `chromium-headless-shell` (every other spec's: e2e/support/browser.ts), installed here when we may
+ * (root with apt). Without the shell the specs run in Chromium's new headless mode, slower.
+ */
 function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (fs.existsSync(chromium)) return;
-  // Debian's package installs /usr/bin/chromium: install it when we may (root with apt) and no other
-  // browser was asked for.
-  const canInstall =
-    !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
-  if (canInstall) {
-    console.log(`No Chromium at ${chromium}: installing Debian's chromium (apt-get) …`);
+  const shell = process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell';
+  // Debian's packages install both paths: install what is missing when we may (root with apt) and no
+  // other browser was asked for.
+  const missing = [
+    !fs.existsSync(chromium) && !process.env.CHROMIUM_PATH && 'chromium',
+    !fs.existsSync(shell) && !process.env.CHROMIUM_HEADLESS_SHELL_PATH && 'chromium-headless-shell',
+  ].filter(Boolean);
+  if (missing.length && process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
+    console.log(`Installing Debian's ${missing.join(' and ')} for the end-to-end tests (apt-get) …`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     for (const args of [
       ['update', '-qq'],
-      ['install', '-y', '-qq', 'chromium', 'fonts-liberation'],
+      ['install', '-y', '-qq', ...missing, 'fonts-liberation'],
     ]) {
       spawnSync('apt-get', args, { stdio: 'inherit', env });
     }
-    if (fs.existsSync(chromium)) return;
   }
+  if (!fs.existsSync(shell)) {
+    console.log(
+      `No Chromium headless shell at ${shell}: the end-to-end tests run in Chromium's new headless ` +
+        'mode, which takes longer (sudo apt-get install chromium-headless-shell).',
+    );
+  }
+  if (fs.existsSync(chromium)) return;
   console.error(
     `Chromium is needed for the end-to-end tests and was not found at ${chromium}.\n` +
-      'Install it with:  sudo apt-get install chromium fonts-liberation\n' +
+      'Install it with:  sudo apt-get install chromium chromium-headless-shell fonts-liberation\n' +
       '(or set CHROMIUM_PATH to a Chromium or Chrome binary), then run npm test again.',
   );
   process.exit(1);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import {
   type Browser,
   type BrowserContext,
@@ -8,7 +9,19 @@ import {
 import { afterAll, afterEach, beforeAll, inject, type TestContext } from 'vitest';
 import { apiSignIn } from './two-step';
 
+/** Debian's Chromium (package `chromium`): the first-tap guard's browser, and the others' without the shell. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's headless shell (package `chromium-headless-shell`: the same Chromium's old headless mode,
+ * no browser window behind the pages), as Playwright runs headless by default: the specs' browser
+ * where it is installed. In the spec files' run it used about a quarter less CPU than `chromium
+ * --headless=new` — mostly the browser process and the compositing of its window — and the specs ran
+ * a fifth faster (2026-12-07, docs/architecture.md "The test suite's time"). What differs for a page:
+ * its mouse rests at the top left corner, as a desktop's over the window, so the page gets a
+ * `mouseover` as it is laid out; never a phone's. `npm test` installs it (scripts/test.mjs).
+ */
+export const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 export const DEMO_PASSWORD = 'drx-demo-2026';
 
@@ -40,12 +53,20 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
  */
 const NO_OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'];
 
-/** Debian's Chromium, headless, as every spec launches it; `args`: more switches (e.g. a fake camera). */
-export function launchChromium(args: string[] = []): Promise<Browser> {
+/** Which Chromium a spec's pages run in: the headless shell, or Debian's Chromium in its new headless mode. */
+export type Headless = 'shell' | 'new';
+
+/**
+ * Debian's Chromium, headless, as every spec launches it: its headless shell when installed (else
+ * Chromium's new headless mode), or with `headless: 'new'` Chromium itself. `args`: more switches
+ * (e.g. a fake camera).
+ */
+export function launchChromium(args: string[] = [], headless: Headless = 'shell'): Promise<Browser> {
+  const shell = headless === 'shell' && fs.existsSync(HEADLESS_SHELL);
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: shell ? HEADLESS_SHELL : CHROMIUM,
     args: [
-      '--headless=new',
+      ...(shell ? [] : ['--headless=new']),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',
@@ -131,7 +152,7 @@ async function closeOpened(opened: Opened): Promise<void> {
   if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
 }
 
-/** This worker's browsers, by their extra switches (see `workerBrowser`). */
+/** This worker's browsers, by their kind and extra switches (see `workerBrowser`). */
 const browsers = new Map<string, Promise<Browser>>();
 
 /**
@@ -141,11 +162,11 @@ const browsers = new Map<string, Promise<Browser>>();
  * shared); Playwright closes the browser when the worker exits. A launch and close cost about one
  * CPU-second: 53 per run before (2026-12-07, docs/architecture.md "The test suite's time").
  */
-async function workerBrowser(args: string[]): Promise<Browser> {
-  const key = JSON.stringify(args);
+async function workerBrowser(args: string[], headless: Headless): Promise<Browser> {
+  const key = JSON.stringify([headless, ...args]);
   const known = await browsers.get(key)?.catch(() => null);
   if (known?.isConnected()) return known;
-  const launching = launchChromium(args);
+  const launching = launchChromium(args, headless);
   browsers.set(key, launching);
   return launching;
 }
@@ -155,9 +176,9 @@ async function workerBrowser(args: string[]): Promise<Browser> {
  * cookies). A test whose pages violated the Content-Security-Policy fails (the policy is on for the
  * whole suite). Tests that run concurrently (`it.concurrent`) pass their test context to `page`, so
  * that each closes (and answers for) only its own pages. `args`: more Chromium switches for the
- * file's browser (e.g. a fake camera).
+ * file's browser (e.g. a fake camera); `headless`: which Chromium (`launchChromium`).
  */
-export function useBrowser(options: { args?: string[] } = {}) {
+export function useBrowser(options: { args?: string[]; headless?: Headless } = {}) {
   let browser: Browser;
   /** What the tests opened without naming themselves (tests of the file running one at a time). */
   const unowned: Opened = { contexts: [], cspViolations: [] };
@@ -165,7 +186,7 @@ export function useBrowser(options: { args?: string[] } = {}) {
     await closeOpened(unowned);
   });
   beforeAll(async () => {
-    browser = await workerBrowser(options.args ?? []);
+    browser = await workerBrowser(options.args ?? [], options.headless ?? 'shell');
   });
   afterAll(async () => {
     // A concurrent test's contexts (closed when it ends) and the unowned ones are closed by now;
