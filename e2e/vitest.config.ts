@@ -15,8 +15,10 @@ const shared = {
  * global setup for both projects) and the specs that start servers of their own (`npm start` on a
  * fresh embedded database, several processes or machines on the PostgreSQL server: start,
  * signup-challenge, two-machines, workers), which share nothing with it. Before them the first-tap guard alone: beside another spec its phone's slowed
- * CPU got less than its share and a press measured 789 ms against the 500 ms bound; and it counts
- * the demo catalogue's courses, which courses.e2e.ts adds to.
+ * CPU got less than its share and a press measured 789 ms against the 500 ms bound; beside the
+ * other specs at nice 19, each side with an app of its own, a search's press still showed busy only
+ * after 514 ms (245 alone; 2026-12-07); and it counts the demo catalogue's courses, which
+ * courses.e2e.ts adds to.
  *
  * Why two (docs/architecture.md, "The test suite's time"): one file at a time kept the 2-core
  * machine about 70% busy (a spec waits for its pages, its video playing in real time, its
