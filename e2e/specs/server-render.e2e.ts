@@ -2,7 +2,12 @@ import { type Page, request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { appReady, launchChromium, signInByApi, useBrowser } from '../support/browser';
 
-const b = useBrowser();
+/**
+ * Chromium itself, not its headless shell: these visitors do nothing with the page until the test
+ * uses it, and the shell's mouse rests at the top left corner, so the page laid out under it gets a
+ * `mouseover` — a first use that fetches the app (once in a full run, 2026-12-07; first-tap.e2e.ts).
+ */
+const b = useBrowser({ headless: 'new' });
 
 /** A published course's and resource's ids and titles, as any visitor finds them. */
 async function catalogue() {
