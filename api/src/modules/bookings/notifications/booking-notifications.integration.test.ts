@@ -201,15 +201,13 @@ describe('booking mails', () => {
     const f = await fixture();
     const soon = await insertBooking(f, new Date(Date.now() + 5 * HOUR));
     const verySoon = await insertBooking(f, new Date(Date.now() + 30 * 60_000 + 3 * DAY + 10 * HOUR));
+    // One instant each: the times read separately could be a millisecond apart, and the blocked
+    // range must hold the lesson (bookings_times_check).
+    const verySoonStart = new Date(Date.now() + 30 * 60_000);
+    const verySoonEnd = new Date(Date.now() + 90 * 60_000);
     await conn().execute(
       `update bookings set starts_at = ?, ends_at = ?, blocked = tstzrange(?, ?) where id = ?`,
-      [
-        new Date(Date.now() + 30 * 60_000),
-        new Date(Date.now() + 90 * 60_000),
-        new Date(Date.now() + 30 * 60_000),
-        new Date(Date.now() + 90 * 60_000),
-        verySoon,
-      ],
+      [verySoonStart, verySoonEnd, verySoonStart, verySoonEnd, verySoon],
     );
     const em = t.orm.em.fork();
     const startSoon = new Date(Date.now() + 5 * HOUR);
