@@ -67,6 +67,8 @@ async function until(what: string, ok: () => boolean): Promise<void> {
 async function start(port: number): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
   delete env.DATABASE_URL;
+  // As a user starts it: every commit waits for the disk (npm test turns that off for its other servers).
+  delete env.PGOPTIONS;
   server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: 'pipe' });
   let output = '';
   server.stdout?.on('data', (d) => (output += d));
