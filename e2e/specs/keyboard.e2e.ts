@@ -34,6 +34,12 @@ const isFocused = (target: Locator) =>
 async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    // The focus moves when the page's main thread takes the key, which on a loaded machine can wait
+    // behind a long task (the app starting: 2026-12-07, a run's Tab still on <body> after 1 s); an
+    // element that never gets it fails below as one without a ring.
+    await page
+      .waitForFunction(() => document.activeElement && document.activeElement !== document.body)
+      .catch(() => {});
     // (A ring may fade in with a transition: give it a moment.)
     const ring = await page
       .waitForFunction(FOCUS_RING, undefined, { timeout: 1_000 })
