@@ -153,12 +153,12 @@ export async function createApp(
   // session by the poll itself, in the cart's statement (one round trip: sessionWithRows).
   const pollSessions = bearerOrSession(apiTokens, (_req, _res, next) => next());
 
-  const createContext = requestContextFactory(orm, storage, payments, config);
-
-  // Subscriptions hear events through one LISTEN connection per process (realtime/pg-pubsub.ts).
+  // Subscriptions hear events through one LISTEN connection per app (realtime/pg-pubsub.ts), the
+  // request context's `realtime`.
   const realtime = new PgPubSub({ connectionString: databaseUrl });
   await realtime.start();
-  const schema = await buildAppSchema(realtime);
+  const createContext = requestContextFactory(orm, storage, payments, config, realtime);
+  const schema = await buildAppSchema();
   const apollo = new ApolloServer<Context>({
     schema,
     formatError,

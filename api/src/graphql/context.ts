@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
+import type { PubSub } from 'type-graphql';
 import type { Config } from '../config';
 import type { Viewer } from '../modules/auth';
 import type { PaymentProvider } from '../modules/payments';
@@ -28,6 +29,11 @@ export interface Context {
   storage: AppStorage;
   /** The client's address, for throttling. */
   ip: string;
+  /**
+   * The app's realtime events (its PostgreSQL LISTEN connection, realtime/pg-pubsub.ts): what a
+   * subscription of this request hears. The schema itself is the process's, shared by its apps.
+   */
+  realtime: PubSub;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { PubSub } from 'type-graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import type { SessionUserRow } from '../modules/auth/session-user';
@@ -35,6 +36,7 @@ function contextFor(sessionRow: SessionUserRow | null) {
     {} as PaymentProvider,
     {} as Config,
     {} as AppStorage,
+    {} as PubSub,
   );
   return { em, ctx };
 }

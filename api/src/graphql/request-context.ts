@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
+import type { PubSub } from 'type-graphql';
 import type { Config } from '../config';
 import { loadSessionUserRow, managedUser, type SessionUserRow, type Viewer, viewerOf } from '../modules/auth';
 import type { PaymentProvider } from '../modules/payments';
@@ -28,6 +29,7 @@ export class RequestContext implements Context {
     readonly payments: PaymentProvider,
     readonly config: Config,
     readonly storage: AppStorage,
+    readonly realtime: PubSub,
   ) {
     this.sessionRow = row;
     this.viewer = row && viewerOf(row);
@@ -56,6 +58,7 @@ export function requestContextFactory(
   storage: AppStorage,
   payments: PaymentProvider,
   config: Config,
+  realtime: PubSub,
 ): ContextFactory {
   const createServices = servicesMaker(appModules);
   return async (req, res) => {
@@ -63,6 +66,6 @@ export function requestContextFactory(
     const userId = req.session?.userId;
     const row = userId ? await loadSessionUserRow(em, req, userId) : null;
     const services = createServices({ em, storage, payments });
-    return new RequestContext(req, res, em, row, services, payments, config, storage);
+    return new RequestContext(req, res, em, row, services, payments, config, storage, realtime);
   };
 }

@@ -27,7 +27,7 @@ let webDist: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  build = buildServerRender('drx-guest-cache-');
+  build = await buildServerRender('drx-guest-cache-');
   webDist = build.webDist;
   t = await startTestApp({ webDist });
   // The app's first page view writes to the catalogue once (the content version changed twice

@@ -21,7 +21,7 @@ let webDist: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  build = buildServerRender('drx-page-access-');
+  build = await buildServerRender('drx-page-access-');
   webDist = build.webDist;
   // Vite's build manifest, in its shape: the entry, the app (boot) and a page sharing a vendor chunk.
   fs.mkdirSync(path.join(webDist, '.vite'));

@@ -5,9 +5,9 @@
  * Publishing, in the transaction of the change (delivered at commit, to every process):
  *   await publishToUsers(em, participantIds, { type: 'MESSAGE', conversationId, messageId });
  *
- * Subscribing, in a resolver (the app's PgPubSub is the schema's `pubSub`; the root value is the
+ * Subscribing, in a resolver (the app's PgPubSub is the context's `realtime`; the root value is the
  * published payload, ids only: re-read what the subscriber may see from the database):
- *   @Subscription(() => ConversationEvent, { topics: viewerTopic, description: '…' })
+ *   @Subscription(() => ConversationEvent, { subscribe: viewerEvents, description: '…' })
  *   conversationEvents(@Root() event: ConversationEventPayload, @Ctx() ctx: Context) { … }
  * Each event runs with a fresh context (its own EntityManager fork, the session checked again).
  */
@@ -19,5 +19,5 @@ export {
   type ConversationEventPayload,
   REALTIME_CHANNEL,
   userTopic,
-  viewerTopic,
+  viewerEvents,
 } from './topics';

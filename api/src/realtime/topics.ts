@@ -26,12 +26,15 @@ export interface ConversationEventPayload {
 }
 
 /**
- * The `topics` of a subscription that delivers the signed-in user's own events, for type-graphql's
- * `@Subscription(() => T, { topics: viewerTopic })`. A subscription field's `subscribe` step runs
- * outside graphql-shield (the shield wraps the per-event `resolve`), so this refuses a guest itself
- * (UNAUTHENTICATED) instead of subscribing them to nothing.
+ * The `subscribe` of a subscription that delivers the signed-in user's own events, for type-graphql's
+ * `@Subscription(() => T, { subscribe: viewerEvents })`: the user's topic on the request's app's
+ * pubsub (`context.realtime`; the schema is shared by the apps of a process, graphql/schema.ts). A
+ * subscription field's `subscribe` step runs outside graphql-shield (the shield wraps the per-event
+ * `resolve`), so this refuses a guest itself (UNAUTHENTICATED) instead of subscribing them to nothing.
  */
-export function viewerTopic({ context }: SubscribeResolverData<unknown, unknown, Context>): string {
+export function viewerEvents({
+  context,
+}: SubscribeResolverData<unknown, unknown, Context>): AsyncIterable<unknown> {
   if (!context.viewer) throw unauthenticated();
-  return userTopic(context.viewer.id);
+  return context.realtime.subscribe(userTopic(context.viewer.id));
 }

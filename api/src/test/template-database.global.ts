@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated and seeded template of this run's test apps (template-database.global.ts). */
     drxTemplate: { database: string; privateFiles: string } | null;
+    /** Where the run's server render is built, by the first file that needs it (server-render-build.ts). */
+    drxServerRender: string | undefined;
   }
 }
 
@@ -25,6 +27,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: {
   provide(key: 'drxTemplate', value: { database: string; privateFiles: string }): void;
+  provide(key: 'drxServerRender', value: string): void;
 }) {
   const database = `drx_tmpl_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const privateFiles = fs.mkdtempSync(path.join(os.tmpdir(), 'drx-tmpl-files-'));
@@ -45,6 +48,8 @@ export default async function setup(project: {
   await orm.close(true);
   await jobQueues;
   project.provide('drxTemplate', { database, privateFiles });
+  const serverRender = path.join(os.tmpdir(), `drx-ssr-${database}`);
+  project.provide('drxServerRender', serverRender);
   return async () => {
     const client = new Client({ connectionString: TEST_SERVER_URL });
     await client.connect();
@@ -65,6 +70,7 @@ export default async function setup(project: {
     await client.query(`drop database if exists "${database}" with (force)`);
     await client.end();
     fs.rmSync(privateFiles, { recursive: true, force: true });
+    fs.rmSync(serverRender, { recursive: true, force: true });
   };
 }
 

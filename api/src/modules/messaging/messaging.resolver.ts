@@ -13,7 +13,7 @@ import {
 import type { Context } from '../../graphql/context';
 import { AFTER_ARG_DESCRIPTION, FIRST_ARG_DESCRIPTION, pageSize } from '../../graphql/connection';
 import { payload } from '../../graphql/payload';
-import { type ConversationEventPayload, viewerTopic } from '../../realtime';
+import { type ConversationEventPayload, viewerEvents } from '../../realtime';
 import { loadConversations, loadMessages } from './conversation-reads';
 import { ConversationsService } from './conversations.service';
 import {
@@ -229,7 +229,7 @@ export class ConversationsResolver {
 @Resolver(() => ConversationEvent)
 export class ConversationEventsResolver {
   @Subscription(() => ConversationEvent, {
-    topics: viewerTopic,
+    subscribe: viewerEvents,
     description:
       'Every event of my conversations as it happens: new messages and read marks. Each event is read again from the database as me (the conversation and message as I may see them).',
   })
