@@ -80,8 +80,8 @@ export async function buildServerRender(prefix: string): Promise<ServerRenderBui
   const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const shared = inject('drxServerRender');
   const outDir = path.join(buildDir, 'dist-ssr');
-  // Copied, not linked: each file's apps import a bundle of their own, as when each built one (a
-  // worker runs several files, and two files' apps on one imported bundle failed a member's render).
+  // Copied, not linked: each file's apps import a bundle of their own, as when each built one (with
+  // a link, one run failed a member's render in page-access; its cause was not found).
   if (shared) fs.cpSync(await sharedBuild(shared), outDir, { recursive: true });
   else buildInto(outDir);
   const webDist = path.join(buildDir, 'dist');
