@@ -15,7 +15,8 @@ import { apiSignIn } from '../support/two-step';
  * checkout is theirs); the admin sees it on /admin/store/orders. Then the squatter case (issue 31):
  * an account registered first with a shopper's email gets neither the shopper's store order nor the
  * DRX course in it; the shopper's invitation does. The steps share one bag, one member and one
- * order, so they run in order.
+ * order, so they run in order. Last, a guest chooses a size and colour on the product page the
+ * server sent, before the app has come, and presses Add to bag as it comes: the bag gets what they chose.
  */
 
 const b = useBrowser();
@@ -493,6 +494,39 @@ describe('the shop on the demo store (admin, guest, new member)', () => {
       await owner.getByRole('article', { name: `Store order ${orderName}` }).waitFor();
       await waitForQuietNetwork(owner);
       await shot(owner, '6-owner-purchases');
+    },
+  );
+
+  step(
+    7,
+    'a size and colour chosen before the app, and a press as it comes, go to the bag as chosen',
+    async () => {
+      const page = await open();
+      // A slow phone: the app's code comes once the visitor has chosen on the page the server sent.
+      let letTheAppCome = () => {};
+      const appMayCome = new Promise<void>((resolve) => (letTheAppCome = resolve));
+      await page.route('**/assets/boot-*.js', async (route) => {
+        await appMayCome;
+        await route.continue();
+      });
+      await page.goto(at('/shop/canvas-split-sole-ballet-slippers'));
+      await page.getByRole('heading', { name: PRODUCT, level: 1 }).waitFor();
+      const picker = page.getByTestId('variant-picker');
+      await picker.getByRole('radio', { name: /^Black( \(.*\))?$/ }).check();
+      await picker.getByRole('radio', { name: SIZE, exact: true }).check();
+      // Add to bag pressed the moment the app has the page (a tap that comes with it on a busy
+      // phone, as the 2026-12-07 CI run's step 2 did: the bag got the server's first choice).
+      await page.evaluate(() => {
+        new MutationObserver((_, observer) => {
+          observer.disconnect();
+          document.querySelector<HTMLElement>('[data-testid="add-to-bag"]')?.click();
+        }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app-ready'] });
+      });
+      letTheAppCome();
+      await page.getByText(`1 × ${PRODUCT} (${SIZE} / Black) added to your bag.`).waitFor();
+      await picker.getByText(`: ${SIZE}`).waitFor();
+      await page.getByTestId('shop-bag-count').filter({ hasText: '1' }).first().waitFor();
+      await shot(page, '7-chosen-before-the-app');
     },
   );
 });

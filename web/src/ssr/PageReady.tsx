@@ -19,8 +19,7 @@ export function PageReady(): null {
     onEarlyAdd((add) =>
       toaster.create(addedToast(add.title, add.alreadyInCart, () => void navigate('/cart'))),
     );
-    releaseEarlyInput();
-    handEarlyCartToApp();
+    void releaseEarlyInput().then(handEarlyCartToApp);
   }, [navigate]);
   return null;
 }

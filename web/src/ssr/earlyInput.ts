@@ -27,9 +27,8 @@ let ready = false;
 let leaving = false;
 const held: Held[] = [];
 /**
- * Boxes ticked and options chosen: the browser shows them at once (not kept), and React, which sets
- * them back to its own state as it adopts the page, is told afterwards by a press on each whose
- * state differs from the visitor's.
+ * Boxes ticked and options chosen (each with its state after the press): the browser shows them at
+ * once (not kept), and React is told of them once ready (`choose`).
  */
 const toggled = new Map<HTMLInputElement, boolean>();
 const TOGGLES = 'input[type="checkbox"], input[type="radio"]';
@@ -238,29 +237,78 @@ export function holdEarlyInput(itself?: DoItself): void {
   document.addEventListener('change', onChange, true);
 }
 
-/** The app has adopted the page: what was kept is done now, on the same elements if still there. */
-export function releaseEarlyInput(): void {
-  if (ready) return;
+/**
+ * Tells React of a box ticked or an option chosen before it was ready. Adopting the page, React
+ * keeps a box as the browser shows it and takes that as the value it knows, while its state is
+ * still the server's: a plain press on a box already showing the visitor's choice is then no
+ * change to React, and its next render puts the server's choice back. So the box is first set the
+ * other way through the element (React's value tracker then holds that), then pressed: React sees
+ * the visitor's choice made, whatever it has drawn meanwhile.
+ */
+function choose(field: HTMLInputElement, checked: boolean): void {
+  if (!field.isConnected || field.disabled) return;
+  field.checked = !checked;
+  field.click();
+}
+
+/** The visitor's choices, in the order made: each box's last state, each radio group's last pick. */
+function finalChoices(): [HTMLInputElement, boolean][] {
+  const last: [HTMLInputElement, boolean][] = [];
+  const sameGroup = (a: HTMLInputElement, b: HTMLInputElement) =>
+    a.type === 'radio' && b.type === 'radio' && a.name !== '' && a.name === b.name && a.form === b.form;
+  for (const [field, checked] of [...toggled].reverse()) {
+    if (!last.some(([later]) => sameGroup(later, field))) last.push([field, checked]);
+  }
+  return last.reverse();
+}
+
+/** Input goes to the app from now on. */
+function handOver(): void {
   ready = true;
-  // What waits for the app (tests, tools) can tell it has adopted the page.
-  document.documentElement.dataset.appReady = '';
   for (const type of ADOPTING_EVENTS) document.removeEventListener(type, shield, true);
   document.removeEventListener('click', onClick, true);
   document.removeEventListener('keydown', onKeyDown, true);
   document.removeEventListener('submit', onSubmit, true);
   document.removeEventListener('change', onChange, true);
-  // The page is being left for the one the visitor asked for: nothing to hand to the app here.
-  if (leaving) return;
-  document.documentElement.style.removeProperty('cursor');
-  clearPending();
-  replayFieldValues();
-  // The actions after React has rendered the values (its updates land in a microtask), so an
-  // Enter or a submit reads the text typed before it.
-  const actions = held.splice(0);
-  const choices = [...toggled];
-  toggled.clear();
-  setTimeout(() => {
-    for (const [field, checked] of choices) if (field.isConnected && field.checked !== checked) field.click();
-    actions.forEach(replay);
-  }, 0);
+}
+
+/** What waits for the app (tests, tools) can tell it has adopted the page and has what was kept. */
+function markReady(): void {
+  document.documentElement.dataset.appReady = '';
+}
+
+let handedOver: Promise<void> | null = null;
+
+/**
+ * The app has adopted the page: what was kept is done now, on the same elements if still there.
+ * In a task of its own, after React's work on the adoption: what the visitor does until then is
+ * kept like what came before (Chromium runs a pending tap before a timer, so a tap let through
+ * here reached the app before the choices made earlier, and was undone by them). Resolves once
+ * input goes to the app (before what was kept is done).
+ */
+export function releaseEarlyInput(): Promise<void> {
+  handedOver ??= new Promise((resolve) => {
+    const release = () => {
+      handOver();
+      resolve();
+      // The page is being left for the one the visitor asked for: nothing to hand to the app here.
+      if (leaving) return markReady();
+      document.documentElement.style.removeProperty('cursor');
+      clearPending();
+      replayFieldValues();
+      const choices = finalChoices();
+      const actions = held.splice(0);
+      toggled.clear();
+      // After React has rendered the values (its updates land in a microtask queued before this
+      // one), so an Enter or a submit reads the text typed before it; nothing else comes between.
+      queueMicrotask(() => {
+        for (const [field, checked] of choices) choose(field, checked);
+        actions.forEach(replay);
+        markReady();
+      });
+    };
+    if (leaving) release();
+    else setTimeout(release, 0);
+  });
+  return handedOver;
 }
