@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { addedToast } from '../features/cart';
 import { toaster } from '../ui/toaster';
 import { onEarlyAdd } from './earlyCart';
-import { handEarlyCartToApp } from './earlyCartDropdown';
 import { releaseEarlyInput } from './earlyInput';
 
 /**
@@ -11,7 +10,7 @@ import { releaseEarlyInput } from './earlyInput';
  * the browser alike: its effect runs once React has adopted that page (a boundary hydrates after
  * the frame around it), and a button pressed before is pressed again then (earlyInput.ts). An item
  * the entry added to the guest cart before (earlyCart.ts) gets the toast the app's own add shows, and
- * a member's cart dropdown the entry opened becomes the app's own (earlyCartDropdown.ts).
+ * a member's cart dropdown the entry opened becomes the app's own (earlyInput.ts hands it over).
  */
 export function PageReady(): null {
   const navigate = useNavigate();
@@ -19,7 +18,7 @@ export function PageReady(): null {
     onEarlyAdd((add) =>
       toaster.create(addedToast(add.title, add.alreadyInCart, () => void navigate('/cart'))),
     );
-    void releaseEarlyInput().then(handEarlyCartToApp);
+    releaseEarlyInput();
   }, [navigate]);
   return null;
 }

@@ -9,6 +9,7 @@
  * A kept press shows at once that it was taken: the control looks pressed and busy (`aria-busy`, a
  * spinner: earlyStyles.ts) until the app does it.
  */
+import { handEarlyCartToApp } from './earlyCartDropdown';
 import { EARLY_ISLAND } from './earlyDialog';
 
 const CONTROLS =
@@ -230,85 +231,64 @@ function replay(action: Held): void {
  */
 export function holdEarlyInput(itself?: DoItself): void {
   if (itself) doItself = itself;
-  for (const type of ADOPTING_EVENTS) document.addEventListener(type, shield, true);
-  document.addEventListener('click', onClick, true);
-  document.addEventListener('keydown', onKeyDown, true);
-  document.addEventListener('submit', onSubmit, true);
-  document.addEventListener('change', onChange, true);
+  listen('addEventListener');
 }
 
-/**
- * Tells React of a box ticked or an option chosen before it was ready. Adopting the page, React
- * keeps a box as the browser shows it and takes that as the value it knows, while its state is
- * still the server's: a plain press on a box already showing the visitor's choice is then no
- * change to React, and its next render puts the server's choice back. So the box is first set the
- * other way through the element (React's value tracker then holds that), then pressed: React sees
- * the visitor's choice made, whatever it has drawn meanwhile.
- */
-function choose(field: HTMLInputElement, checked: boolean): void {
-  if (!field.isConnected || field.disabled) return;
-  field.checked = !checked;
-  field.click();
-}
-
-/** The visitor's choices, in the order made: each box's last state, each radio group's last pick. */
-function finalChoices(): [HTMLInputElement, boolean][] {
-  const last: [HTMLInputElement, boolean][] = [];
-  const sameGroup = (a: HTMLInputElement, b: HTMLInputElement) =>
-    a.type === 'radio' && b.type === 'radio' && a.name !== '' && a.name === b.name && a.form === b.form;
-  for (const [field, checked] of [...toggled].reverse()) {
-    if (!last.some(([later]) => sameGroup(later, field))) last.push([field, checked]);
-  }
-  return last.reverse();
+/** The document's listeners that keep input (capture phase). */
+function listen(method: 'addEventListener' | 'removeEventListener'): void {
+  for (const type of ADOPTING_EVENTS) document[method](type, shield, true);
+  document[method]('click', onClick as EventListener, true);
+  document[method]('keydown', onKeyDown as EventListener, true);
+  document[method]('submit', onSubmit as EventListener, true);
+  document[method]('change', onChange, true);
 }
 
 /** Input goes to the app from now on. */
 function handOver(): void {
   ready = true;
-  for (const type of ADOPTING_EVENTS) document.removeEventListener(type, shield, true);
-  document.removeEventListener('click', onClick, true);
-  document.removeEventListener('keydown', onKeyDown, true);
-  document.removeEventListener('submit', onSubmit, true);
-  document.removeEventListener('change', onChange, true);
+  listen('removeEventListener');
 }
 
-/** What waits for the app (tests, tools) can tell it has adopted the page and has what was kept. */
-function markReady(): void {
-  document.documentElement.dataset.appReady = '';
-}
-
-let handedOver: Promise<void> | null = null;
+let released = false;
 
 /**
  * The app has adopted the page: what was kept is done now, on the same elements if still there.
  * In a task of its own, after React's work on the adoption: what the visitor does until then is
  * kept like what came before (Chromium runs a pending tap before a timer, so a tap let through
- * here reached the app before the choices made earlier, and was undone by them). Resolves once
- * input goes to the app (before what was kept is done).
+ * here reached the app before the choices made earlier, and was undone by them). A member's cart
+ * dropdown the entry opened becomes the app's own first (earlyCartDropdown.ts).
  */
-export function releaseEarlyInput(): Promise<void> {
-  handedOver ??= new Promise((resolve) => {
-    const release = () => {
-      handOver();
-      resolve();
-      // The page is being left for the one the visitor asked for: nothing to hand to the app here.
-      if (leaving) return markReady();
-      document.documentElement.style.removeProperty('cursor');
-      clearPending();
-      replayFieldValues();
-      const choices = finalChoices();
-      const actions = held.splice(0);
-      toggled.clear();
-      // After React has rendered the values (its updates land in a microtask queued before this
-      // one), so an Enter or a submit reads the text typed before it; nothing else comes between.
-      queueMicrotask(() => {
-        for (const [field, checked] of choices) choose(field, checked);
-        actions.forEach(replay);
-        markReady();
-      });
-    };
-    if (leaving) release();
-    else setTimeout(release, 0);
+export function releaseEarlyInput(): void {
+  if (released) return;
+  released = true;
+  setTimeout(() => {
+    handOver();
+    handEarlyCartToApp();
+    // The page is being left for the one the visitor asked for: nothing to hand to the app here.
+    if (leaving) return void (document.documentElement.dataset.appReady = '');
+    document.documentElement.style.removeProperty('cursor');
+    clearPending();
+    replayFieldValues();
+    const choices = [...toggled];
+    const actions = held.splice(0);
+    toggled.clear();
+    // After React has rendered the values (its updates land in a microtask queued before this
+    // one), so an Enter or a submit reads the text typed before it; nothing else comes between.
+    // The choices in the order made: a box ends on its last state, a radio group on its last pick.
+    // Adopting the page, React keeps a box as the browser shows it and takes that as the value it
+    // knows, while its state is still the server's: a plain press on a box showing the visitor's
+    // choice would be no change to React, and its next render would put the server's choice back.
+    // So each is set the other way through the element first (React's value tracker then holds
+    // that), then pressed: React sees the choice made, whatever it has drawn meanwhile.
+    queueMicrotask(() => {
+      for (const [field, checked] of choices) {
+        if (field.disabled) continue;
+        field.checked = !checked;
+        field.click();
+      }
+      actions.forEach(replay);
+      // What waits for the app (tests, tools) can tell it has adopted the page and done what was kept.
+      document.documentElement.dataset.appReady = '';
+    });
   });
-  return handedOver;
 }
