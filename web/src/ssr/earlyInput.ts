@@ -249,46 +249,41 @@ function handOver(): void {
   listen('removeEventListener');
 }
 
-let released = false;
-
 /**
- * The app has adopted the page: what was kept is done now, on the same elements if still there.
- * In a task of its own, after React's work on the adoption: what the visitor does until then is
- * kept like what came before (Chromium runs a pending tap before a timer, so a tap let through
- * here reached the app before the choices made earlier, and was undone by them). A member's cart
- * dropdown the entry opened becomes the app's own first (earlyCartDropdown.ts).
+ * The app has adopted the page: what was kept is done now, on the same elements if still there. A
+ * member's cart dropdown the entry opened becomes the app's own first (earlyCartDropdown.ts). All
+ * in this task: text typed is handed over at once (a render of React's before would put back the
+ * value it knows), the rest in a microtask after React's render of it; a tap that came in a task
+ * between reached the app before the choices made earlier, and was undone by them.
  */
 export function releaseEarlyInput(): void {
-  if (released) return;
-  released = true;
-  setTimeout(() => {
-    handOver();
-    handEarlyCartToApp();
-    // The page is being left for the one the visitor asked for: nothing to hand to the app here.
-    if (leaving) return void (document.documentElement.dataset.appReady = '');
-    document.documentElement.style.removeProperty('cursor');
-    clearPending();
-    replayFieldValues();
-    const choices = [...toggled];
-    const actions = held.splice(0);
-    toggled.clear();
-    // After React has rendered the values (its updates land in a microtask queued before this
-    // one), so an Enter or a submit reads the text typed before it; nothing else comes between.
-    // The choices in the order made: a box ends on its last state, a radio group on its last pick.
-    // Adopting the page, React keeps a box as the browser shows it and takes that as the value it
-    // knows, while its state is still the server's: a plain press on a box showing the visitor's
-    // choice would be no change to React, and its next render would put the server's choice back.
-    // So each is set the other way through the element first (React's value tracker then holds
-    // that), then pressed: React sees the choice made, whatever it has drawn meanwhile.
-    queueMicrotask(() => {
-      for (const [field, checked] of choices) {
-        if (field.disabled) continue;
-        field.checked = !checked;
-        field.click();
-      }
-      actions.forEach(replay);
-      // What waits for the app (tests, tools) can tell it has adopted the page and done what was kept.
-      document.documentElement.dataset.appReady = '';
-    });
+  if (ready) return;
+  handOver();
+  handEarlyCartToApp();
+  // The page is being left for the one the visitor asked for: nothing to hand to the app here.
+  if (leaving) return void (document.documentElement.dataset.appReady = '');
+  document.documentElement.style.removeProperty('cursor');
+  clearPending();
+  replayFieldValues();
+  const choices = [...toggled];
+  const actions = held.splice(0);
+  toggled.clear();
+  // After React has rendered the values (its updates land before this microtask), so an Enter or
+  // a submit reads the text typed before it.
+  // The choices in the order made: a box ends on its last state, a radio group on its last pick.
+  // Adopting the page, React keeps a box as the browser shows it and takes that as the value it
+  // knows, while its state is still the server's: a plain press on a box showing the visitor's
+  // choice would be no change to React, and its next render would put the server's choice back.
+  // So each is set the other way through the element first (React's value tracker then holds
+  // that), then pressed: React sees the choice made, whatever it has drawn meanwhile.
+  queueMicrotask(() => {
+    for (const [field, checked] of choices) {
+      if (field.disabled) continue;
+      field.checked = !checked;
+      field.click();
+    }
+    actions.forEach(replay);
+    // What waits for the app (tests, tools) can tell it has adopted the page and done what was kept.
+    document.documentElement.dataset.appReady = '';
   });
 }
